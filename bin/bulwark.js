@@ -1,0 +1,12 @@
+#!/usr/bin/env node
+// The `bulwark` command. Bulwark runs its TypeScript sources directly (Node's type stripping, Node >= 22.18).
+const [major, minor] = process.versions.node.split('.').map(Number);
+if (major < 22 || (major === 22 && minor < 18)) {
+  console.error(
+    `bulwark needs Node.js >= 22.18 (24 LTS recommended); this is ${process.version}.\n` +
+      'Run it through scripts/with-node.sh, which provides Node 24: scripts/with-node.sh node bin/bulwark.js …',
+  );
+  process.exit(1);
+}
+const { main } = await import('../src/cli/main.ts');
+process.exitCode = await main(process.argv.slice(2));

@@ -1,0 +1,55 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/database.ts';
+import { toJson } from '../db/helpers.ts';
+import { newId } from '../shared/ids.ts';
+import { nowIso } from '../shared/time.ts';
+import type { AuditLogRow } from './audit.table.ts';
+
+export const SYSTEM_ACTOR = 'system';
+
+export interface AuditRecord {
+  actorId: string;
+  action: string;
+  entityType: string;
+  entityId?: string | null;
+  details?: Record<string, unknown>;
+}
+
+/** Appends one entry; call it with the transaction that makes the change. */
+export async function recordAudit(db: Kysely<Database>, orgId: string, record: AuditRecord): Promise<string> {
+  const id = newId('aud');
+  await db
+    .insertInto('audit_log')
+    .values({
+      id,
+      org_id: orgId,
+      actor_id: record.actorId,
+      action: record.action,
+      entity_type: record.entityType,
+      entity_id: record.entityId ?? null,
+      details: record.details ? toJson(record.details) : null,
+      at: nowIso(),
+    })
+    .execute();
+  return id;
+}
+
+export interface AuditPage {
+  rows: AuditLogRow[];
+  total: number;
+}
+
+/** Newest first (ids are time-ordered), optionally one actor only. */
+export async function searchAudit(
+  db: Kysely<Database>,
+  orgId: string,
+  filter: { actorId?: string; limit: number; offset: number },
+): Promise<AuditPage> {
+  let base = db.selectFrom('audit_log').where('org_id', '=', orgId);
+  if (filter.actorId !== undefined) base = base.where('actor_id', '=', filter.actorId);
+  const [rows, count] = await Promise.all([
+    base.selectAll().orderBy('id', 'desc').limit(filter.limit).offset(filter.offset).execute(),
+    base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: Number(count.n) };
+}

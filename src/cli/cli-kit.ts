@@ -1,0 +1,62 @@
+import { parseArgs, type ParseArgsOptionsConfig } from 'node:util';
+import { AppError } from '../errors.ts';
+
+/** A usage mistake: printed with the command's help, exit code 2. */
+export class UsageError extends Error {}
+
+export interface CommandIo {
+  out: (text: string) => void;
+  err: (text: string) => void;
+}
+
+export const processIo: CommandIo = {
+  out: (text) => process.stdout.write(`${text}\n`),
+  err: (text) => process.stderr.write(`${text}\n`),
+};
+
+export interface Command {
+  /** One line for the command list. */
+  summary: string;
+  usage: string;
+  run(argv: string[], io: CommandIo): Promise<number>;
+}
+
+export function parse<T extends ParseArgsOptionsConfig>(argv: string[], options: T, allowPositionals = true) {
+  try {
+    return parseArgs({ args: argv, options: { ...options, help: { type: 'boolean', short: 'h' } }, allowPositionals, strict: true, allowNegative: true });
+  } catch (error) {
+    throw new UsageError((error as Error).message);
+  }
+}
+
+/** `--json` prints exactly one JSON object on stdout; otherwise a short human line. */
+export function emit(io: CommandIo, json: boolean | undefined, value: unknown, human: string): void {
+  io.out(json ? JSON.stringify(value) : human);
+}
+
+/** Runs a command, mapping known failures to messages and exit codes (2 usage, 1 failure). */
+export async function runCommand(command: Command, argv: string[], io: CommandIo): Promise<number> {
+  if (argv.includes('--help') || argv.includes('-h')) {
+    io.out(command.usage);
+    return 0;
+  }
+  try {
+    return await command.run(argv, io);
+  } catch (error) {
+    if (error instanceof UsageError) {
+      io.err(`error: ${error.message}\n\n${command.usage}`);
+      return 2;
+    }
+    if (error instanceof AppError) {
+      io.err(`error: ${error.message}${error.details ? `\n${error.details.map((d) => `  ${d.path}: ${d.message}`).join('\n')}` : ''}`);
+      return error.status === 400 ? 2 : 1;
+    }
+    io.err(`error: ${(error as Error).message}`);
+    return 1;
+  }
+}
+
+export function requireString(value: unknown, flag: string): string {
+  if (typeof value !== 'string' || value.trim() === '') throw new UsageError(`${flag} is required`);
+  return value;
+}

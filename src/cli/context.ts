@@ -1,0 +1,16 @@
+import { loadConfig, type Config } from '../config.ts';
+import { openStore, type Store } from '../db/connect.ts';
+import { migrateToLatest } from '../db/migrate.ts';
+import { createServices, type Services } from '../services.ts';
+
+/** Opens the store named by DATABASE_URL (like the server), migrates it, runs `work`, closes it. */
+export async function withStore<T>(work: (ctx: { store: Store; services: Services; config: Config }) => Promise<T>): Promise<T> {
+  const config = loadConfig();
+  const store = openStore(config.DATABASE_URL, config.DATA_DIR);
+  try {
+    await migrateToLatest(store.db);
+    return await work({ store, services: createServices(store, config), config });
+  } finally {
+    await store.close();
+  }
+}

@@ -1,0 +1,32 @@
+import { processIo, runCommand, type Command, type CommandIo } from './cli-kit.ts';
+import { migrateCommand, serveCommand } from './system.commands.ts';
+import { orgCommand, tokenCommand, userCommand } from './tenancy.commands.ts';
+
+/** Command groups, one file each; `bulwark <group> …`. */
+export const COMMANDS: Record<string, Command> = {
+  serve: serveCommand,
+  migrate: migrateCommand,
+  org: orgCommand,
+  user: userCommand,
+  token: tokenCommand,
+};
+
+function help(): string {
+  const width = Math.max(...Object.keys(COMMANDS).map((n) => n.length));
+  const lines = Object.entries(COMMANDS).map(([name, c]) => `  ${name.padEnd(width)}  ${c.summary}`);
+  return `Bulwark: SBOMs, vulnerability findings, vendors and governance tools.\n\nUsage: bulwark <command> [options]\n\nCommands:\n${lines.join('\n')}\n\nRun 'bulwark <command> --help' for a command's options. Every command reads DATABASE_URL like the server.`;
+}
+
+export async function main(argv: string[], io: CommandIo = processIo): Promise<number> {
+  const [name, ...rest] = argv;
+  if (!name || name === '--help' || name === '-h' || name === 'help') {
+    io.out(help());
+    return name ? 0 : 2;
+  }
+  const command = COMMANDS[name];
+  if (!command) {
+    io.err(`error: unknown command '${name}'\n\n${help()}`);
+    return 2;
+  }
+  return runCommand(command, rest, io);
+}

@@ -1,0 +1,79 @@
+import { mkdirSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import SqliteDatabase from 'better-sqlite3';
+import { Kysely, PostgresAdapter, PostgresDialect, SqliteDialect } from 'kysely';
+import pg from 'pg';
+import type { Database } from './database.ts';
+import { withStoreErrors } from './store-error.ts';
+
+export type DialectName = 'sqlite' | 'postgres';
+
+export interface Store {
+  db: Kysely<Database>;
+  dialect: DialectName;
+  /** Human-readable location without credentials, for logs. */
+  location: string;
+  close(): Promise<void>;
+}
+
+// int8 (count(*), sums) and numeric arrive from pg as strings; our values fit in a double.
+pg.types.setTypeParser(20, (v) => Number(v));
+pg.types.setTypeParser(1700, (v) => Number(v));
+
+const dialects = new WeakMap<Kysely<Database>, DialectName>();
+
+/** The dialect behind a handle (a transaction inherits it from the Kysely it came from). */
+export function dialectOf(db: Kysely<Database>): DialectName {
+  const known = dialects.get(db);
+  if (known) return known;
+  // Transactions are new Kysely instances: ask their adapter.
+  return db.getExecutor().adapter instanceof PostgresAdapter ? 'postgres' : 'sqlite';
+}
+
+export interface OpenOptions {
+  /** PostgreSQL schema to use (created if missing); tests use one per run. */
+  schema?: string;
+  /** Pool size for PostgreSQL. */
+  poolSize?: number;
+}
+
+/** Opens the store named by DATABASE_URL: unset → SQLite file in dataDir; `sqlite:` path; `postgres://`. */
+export function openStore(url: string | undefined, dataDir = './data', options: OpenOptions = {}): Store {
+  if (!url || url.startsWith('sqlite:')) {
+    const path = url ? url.slice('sqlite:'.length).replace(/^\/\/(?=\/)/, '') : resolve(dataDir, 'bulwark.sqlite');
+    return openSqlite(path || resolve(dataDir, 'bulwark.sqlite'));
+  }
+  if (url.startsWith('postgres://') || url.startsWith('postgresql://')) return openPostgres(url, options);
+  throw new Error(`DATABASE_URL must start with sqlite: or postgres:// (got '${url.split(':')[0]}:')`);
+}
+
+export function openSqlite(path: string): Store {
+  if (path !== ':memory:') mkdirSync(dirname(resolve(path)), { recursive: true });
+  const database = new SqliteDatabase(path);
+  database.pragma('journal_mode = WAL');
+  database.pragma('synchronous = NORMAL');
+  database.pragma('foreign_keys = ON');
+  database.pragma('busy_timeout = 5000');
+  const db = new Kysely<Database>({ dialect: withStoreErrors(new SqliteDialect({ database })) });
+  dialects.set(db, 'sqlite');
+  return { db, dialect: 'sqlite', location: path, close: () => db.destroy() };
+}
+
+function openPostgres(url: string, options: OpenOptions): Store {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: options.poolSize ?? 10,
+    ...(options.schema ? { options: `-c search_path=${options.schema}` } : {}),
+  });
+  // An idle client losing its connection must not crash the process; the next query reports DB_ERROR.
+  pool.on('error', () => {});
+  const db = new Kysely<Database>({ dialect: withStoreErrors(new PostgresDialect({ pool })) });
+  dialects.set(db, 'postgres');
+  const parsed = new URL(url);
+  return {
+    db,
+    dialect: 'postgres',
+    location: `postgres://${parsed.host}${parsed.pathname}${options.schema ? `#${options.schema}` : ''}`,
+    close: () => db.destroy(),
+  };
+}

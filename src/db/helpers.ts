@@ -1,0 +1,55 @@
+import { sql, type Expression, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
+import type { Database } from './database.ts';
+import { dialectOf } from './connect.ts';
+
+/**
+ * The few places where SQLite and PostgreSQL differ, kept here instead of scattered `if`s.
+ * Conventions on both dialects: ids and timestamps (ISO 8601 UTC) are text, booleans are integers 0/1,
+ * JSON documents are text.
+ */
+
+export const toJson = (value: unknown): string => JSON.stringify(value);
+export const fromJson = <T>(text: string | null | undefined, fallback: T): T =>
+  text == null || text === '' ? fallback : (JSON.parse(text) as T);
+
+export const toBool = (value: boolean): number => (value ? 1 : 0);
+export const fromBool = (value: number | boolean | null | undefined): boolean => value === 1 || value === true;
+
+/** Case-insensitive substring match with LIKE wildcards escaped. */
+export function containsInsensitive(
+  db: Kysely<Database>,
+  column: Expression<unknown>,
+  text: string,
+): RawBuilder<SqlBool> {
+  const pattern = `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  return dialectOf(db) === 'postgres'
+    ? sql<SqlBool>`${column} ilike ${pattern} escape '\\'`
+    : sql<SqlBool>`lower(${column}) like lower(${pattern}) escape '\\'`;
+}
+
+/** Bound parameters per statement: SQLite allows 32,766, PostgreSQL 65,535. */
+const MAX_PARAMS = { sqlite: 32_000, postgres: 65_000 } as const;
+
+/**
+ * Inserts many rows with multi-row INSERTs sized to the dialect's parameter limit.
+ * Callers pass a transaction when the rows must land together.
+ */
+export async function insertMany<T extends keyof Database & string>(
+  db: Kysely<Database>,
+  table: T,
+  rows: readonly Record<string, unknown>[],
+): Promise<void> {
+  if (rows.length === 0) return;
+  const columns = Object.keys(rows[0]!).length || 1;
+  const perChunk = Math.max(1, Math.floor(MAX_PARAMS[dialectOf(db)] / columns));
+  for (let start = 0; start < rows.length; start += perChunk) {
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any
+    await db.insertInto(table).values(rows.slice(start, start + perChunk) as any).execute();
+  }
+}
+
+export function isUniqueViolation(error: unknown): boolean {
+  const cause = (error as { cause?: { code?: string } })?.cause ?? error;
+  const code = (cause as { code?: string })?.code;
+  return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
+}

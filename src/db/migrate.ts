@@ -1,0 +1,18 @@
+import type { Kysely } from 'kysely';
+import { Migrator, type Migration, type MigrationResult } from 'kysely/migration';
+import type { Database } from './database.ts';
+import { migrations } from './migrations/index.ts';
+
+/** Runs every pending migration; throws with the failing migration's name on error. */
+export async function migrateToLatest(db: Kysely<Database>): Promise<MigrationResult[]> {
+  const migrator = new Migrator({
+    db,
+    provider: { getMigrations: async (): Promise<Record<string, Migration>> => migrations },
+  });
+  const { error, results = [] } = await migrator.migrateToLatest();
+  if (error) {
+    const failed = results.find((r) => r.status === 'Error')?.migrationName ?? 'unknown';
+    throw new Error(`Migration ${failed} failed`, { cause: error });
+  }
+  return results;
+}

@@ -1,0 +1,10 @@
+import type { Migration } from 'kysely/migration';
+import * as tenancy from './2026-11-22-01-tenancy.ts';
+
+/**
+ * Every migration, in order. Names are dated so they sort; a migration is frozen once it has landed
+ * (add a new one instead of editing it).
+ */
+export const migrations: Record<string, Migration> = {
+  '2026-11-22-01-tenancy': tenancy,
+};

@@ -1,0 +1,60 @@
+import { chmodSync, mkdirSync, writeFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { Redis } from 'ioredis';
+import { buildApp } from './app.ts';
+import type { Config } from './config.ts';
+import { openStore } from './db/connect.ts';
+import { migrateToLatest } from './db/migrate.ts';
+import { createLogger } from './logger.ts';
+import { createServices, type Services } from './services.ts';
+import { SCOPES } from './tenancy/plans.ts';
+
+/**
+ * First run on an empty store: organisation `default` (professional), user admin@localhost and an all-scopes
+ * token written to <DATA_DIR>/bootstrap-token with mode 0600. Returns the file path (the token is never logged).
+ */
+export async function bootstrapIfEmpty(services: Services, dataDir: string): Promise<string | undefined> {
+  if ((await services.tenancy.countOrganizations()) > 0) return undefined;
+  await services.tenancy.createOrganization({ slug: 'default', name: 'Default organisation', plan: 'professional' });
+  await services.tenancy.createUser('default', { email: 'admin@localhost', name: 'Administrator' });
+  const { secret } = await services.tenancy.createToken({ orgSlug: 'default', scopes: [...SCOPES], name: 'bootstrap' });
+  mkdirSync(dataDir, { recursive: true });
+  const path = resolve(dataDir, 'bootstrap-token');
+  writeFileSync(path, `${secret}\n`, { mode: 0o600 });
+  chmodSync(path, 0o600);
+  return path;
+}
+
+/** Opens the store, migrates, bootstraps, listens; closes gracefully on SIGTERM/SIGINT. */
+export async function startServer(config: Config): Promise<void> {
+  const logger = createLogger(config.LOG_LEVEL);
+  const store = openStore(config.DATABASE_URL, config.DATA_DIR);
+  await migrateToLatest(store.db);
+  const services = createServices(store, config);
+  const tokenFile = await bootstrapIfEmpty(services, config.DATA_DIR);
+  if (tokenFile) logger.info({ tokenFile }, 'created organisation "default" and an all-scopes token; its secret is in the token file');
+
+  const redis = config.REDIS_URL ? new Redis(config.REDIS_URL, { lazyConnect: false, maxRetriesPerRequest: 1 }) : undefined;
+  const app = await buildApp({ store, config, logger, services, ...(redis ? { redis } : {}) });
+  await app.listen({ port: config.PORT, host: config.HOST });
+  logger.info({ store: store.location, redis: Boolean(redis) }, 'bulwark is serving');
+
+  let closing = false;
+  const shutdown = (signal: string) => {
+    if (closing) return;
+    closing = true;
+    logger.info({ signal }, 'shutting down: finishing in-flight requests');
+    // Fastify's close stops accepting connections and waits for in-flight requests before resolving.
+    app
+      .close()
+      .then(() => store.close())
+      .then(() => redis?.quit())
+      .then(() => process.exit(0))
+      .catch((error: unknown) => {
+        logger.error({ err: error }, 'shutdown failed');
+        process.exit(1);
+      });
+  };
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
+  process.on('SIGINT', () => shutdown('SIGINT'));
+}

@@ -1,0 +1,45 @@
+import { randomBytes } from 'node:crypto';
+
+/**
+ * Prefixed, time-ordered ids (`sbom_01j…`): 10 characters of millisecond time then 16 random, Crockford base32,
+ * so ids sort by creation time and "newest first" has a stable tie-break.
+ */
+const ALPHABET = '0123456789abcdefghjkmnpqrstvwxyz';
+
+export const ID_PREFIXES = [
+  'org', 'usr', 'tok', 'aud', 'sbom', 'cmp', 'fnd', 'fnh', 'vnd', 'risk', 'iso', 'idn', 'sys', 'acc', 'ent', 'grt',
+  'sod', 'uac', 'uai', 'ctl', 'soa', 'evd', 'mat', 'sas', 'adv',
+] as const;
+export type IdPrefix = (typeof ID_PREFIXES)[number];
+
+let lastTime = 0;
+let lastRandom: Uint8Array = new Uint8Array(16);
+
+export function newId(prefix: IdPrefix, now = Date.now()): string {
+  let random: Uint8Array;
+  if (now === lastTime) {
+    // Same millisecond: increment the previous random part so ids stay strictly ordered within the process.
+    random = Uint8Array.from(lastRandom);
+    for (let i = random.length - 1; i >= 0; i--) {
+      random[i] = (random[i]! + 1) % 32;
+      if (random[i] !== 0) break;
+    }
+  } else {
+    random = Uint8Array.from(randomBytes(16), (b) => b % 32);
+  }
+  lastTime = now;
+  lastRandom = random;
+  let time = '';
+  let t = now;
+  for (let i = 0; i < 10; i++) {
+    time = ALPHABET[t % 32] + time;
+    t = Math.floor(t / 32);
+  }
+  let tail = '';
+  for (const r of random) tail += ALPHABET[r];
+  return `${prefix}_${time}${tail}`;
+}
+
+export function hasPrefix(id: string, prefix: IdPrefix): boolean {
+  return id.startsWith(`${prefix}_`) && id.length > prefix.length + 1;
+}

@@ -1,0 +1,17 @@
+/** Plans are named feature sets. The supply-chain endpoints need `supply_chain_security`. */
+export const FEATURES = { supplyChainSecurity: 'supply_chain_security' } as const;
+export type Feature = (typeof FEATURES)[keyof typeof FEATURES];
+
+export const PLANS = {
+  essentials: [] as Feature[],
+  professional: [FEATURES.supplyChainSecurity] as Feature[],
+} as const;
+export type Plan = keyof typeof PLANS;
+export const PLAN_NAMES = Object.keys(PLANS) as Plan[];
+
+export const planHasFeature = (plan: string, feature: Feature): boolean =>
+  (PLANS[plan as Plan] ?? []).includes(feature);
+
+export const SCOPES = ['sbom:read', 'sbom:write', 'mcp:read', 'mcp:write'] as const;
+export type Scope = (typeof SCOPES)[number];
+export const isScope = (value: string): value is Scope => (SCOPES as readonly string[]).includes(value);

@@ -1,0 +1,58 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/database.ts';
+import type { ApiTokenRow, OrganizationRow, UserRow } from './tenancy.table.ts';
+
+export const findOrgBySlug = (db: Kysely<Database>, slug: string): Promise<OrganizationRow | undefined> =>
+  db.selectFrom('organizations').selectAll().where('slug', '=', slug).executeTakeFirst();
+
+export const findOrgById = (db: Kysely<Database>, id: string): Promise<OrganizationRow | undefined> =>
+  db.selectFrom('organizations').selectAll().where('id', '=', id).executeTakeFirst();
+
+export const countOrgs = async (db: Kysely<Database>): Promise<number> =>
+  Number((await db.selectFrom('organizations').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+
+export const insertOrg = (db: Kysely<Database>, row: OrganizationRow) => db.insertInto('organizations').values(row).execute();
+
+export const updateOrg = (db: Kysely<Database>, id: string, changes: Partial<OrganizationRow>) =>
+  db.updateTable('organizations').set(changes).where('id', '=', id).execute();
+
+export const insertUser = (db: Kysely<Database>, row: UserRow) => db.insertInto('users').values(row).execute();
+
+export const findUserByEmail = (db: Kysely<Database>, orgId: string, email: string): Promise<UserRow | undefined> =>
+  db.selectFrom('users').selectAll().where('org_id', '=', orgId).where('email', '=', email).executeTakeFirst();
+
+export const findFirstUser = (db: Kysely<Database>, orgId: string): Promise<UserRow | undefined> =>
+  db.selectFrom('users').selectAll().where('org_id', '=', orgId).orderBy('id').limit(1).executeTakeFirst();
+
+export const listUsers = (db: Kysely<Database>, orgId: string): Promise<UserRow[]> =>
+  db.selectFrom('users').selectAll().where('org_id', '=', orgId).orderBy('id').execute();
+
+export const insertToken = (db: Kysely<Database>, row: ApiTokenRow) => db.insertInto('api_tokens').values(row).execute();
+
+export const findTokenById = (db: Kysely<Database>, id: string): Promise<ApiTokenRow | undefined> =>
+  db.selectFrom('api_tokens').selectAll().where('id', '=', id).executeTakeFirst();
+
+export const listTokens = (db: Kysely<Database>, orgId: string): Promise<ApiTokenRow[]> =>
+  db.selectFrom('api_tokens').selectAll().where('org_id', '=', orgId).orderBy('id').execute();
+
+export const revokeToken = (db: Kysely<Database>, id: string, at: string) =>
+  db.updateTable('api_tokens').set({ revoked_at: at }).where('id', '=', id).where('revoked_at', 'is', null).execute();
+
+/** The token and its organisation in one probe: this runs on every authenticated request. */
+export const findTokenWithOrg = (db: Kysely<Database>, secretHash: string) =>
+  db
+    .selectFrom('api_tokens as t')
+    .innerJoin('organizations as o', 'o.id', 't.org_id')
+    .select([
+      't.id',
+      't.org_id',
+      't.user_id',
+      't.secret_hash',
+      't.scopes',
+      't.expires_at',
+      't.revoked_at',
+      'o.plan',
+      'o.mcp_write_enabled',
+    ])
+    .where('t.secret_hash', '=', secretHash)
+    .executeTakeFirst();

@@ -1,0 +1,266 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/database.ts';
+import { fromBool, fromJson, isUniqueViolation, toBool, toJson } from '../db/helpers.ts';
+import { AppError, notFound, validationFailed } from '../errors.ts';
+import { recordAudit, SYSTEM_ACTOR } from '../audit/audit.repository.ts';
+import { newId } from '../shared/ids.ts';
+import { addMs, nowIso } from '../shared/time.ts';
+import { isScope, PLAN_NAMES, planHasFeature, type Feature, type Plan, type Scope } from './plans.ts';
+import * as repo from './tenancy.repository.ts';
+import type { ApiTokenRow, OrganizationRow, UserRow } from './tenancy.table.ts';
+import { generateTokenSecret, hashesEqual, hashTokenSecret, TOKEN_PATTERN } from './token-secret.ts';
+
+export interface Organization {
+  id: string;
+  slug: string;
+  name: string;
+  plan: string;
+  mcpWriteEnabled: boolean;
+  createdAt: string;
+}
+
+export interface User {
+  id: string;
+  orgId: string;
+  email: string;
+  name: string | null;
+  createdAt: string;
+}
+
+export interface ApiToken {
+  id: string;
+  orgId: string;
+  userId: string;
+  name: string | null;
+  scopes: Scope[];
+  expiresAt: string | null;
+  revokedAt: string | null;
+  createdAt: string;
+}
+
+/** Who is calling: resolved from a bearer token on every request and tool call. */
+export interface Principal {
+  tokenId: string;
+  orgId: string;
+  userId: string;
+  scopes: ReadonlySet<Scope>;
+  plan: string;
+  mcpWriteEnabled: boolean;
+}
+
+const toOrganization = (row: OrganizationRow): Organization => ({
+  id: row.id,
+  slug: row.slug,
+  name: row.name,
+  plan: row.plan,
+  mcpWriteEnabled: fromBool(row.mcp_write_enabled),
+  createdAt: row.created_at,
+});
+
+const toUser = (row: UserRow): User => ({
+  id: row.id,
+  orgId: row.org_id,
+  email: row.email,
+  name: row.display_name,
+  createdAt: row.created_at,
+});
+
+const toApiToken = (row: ApiTokenRow): ApiToken => ({
+  id: row.id,
+  orgId: row.org_id,
+  userId: row.user_id,
+  name: row.name,
+  scopes: fromJson<Scope[]>(row.scopes, []),
+  expiresAt: row.expires_at,
+  revokedAt: row.revoked_at,
+  createdAt: row.created_at,
+});
+
+const SLUG = /^[a-z0-9](?:[a-z0-9-]{0,62}[a-z0-9])?$/;
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$|^[^\s@]+@localhost$/;
+
+export const hasFeature = (principal: Principal, feature: Feature): boolean => planHasFeature(principal.plan, feature);
+
+export class TenancyService {
+  readonly #db: Kysely<Database>;
+
+  constructor(db: Kysely<Database>) {
+    this.#db = db;
+  }
+
+  async createOrganization(input: { slug: string; name?: string; plan?: string; mcpWriteEnabled?: boolean }) {
+    if (!SLUG.test(input.slug)) {
+      throw validationFailed(`Slug '${input.slug}' must be 1-64 lowercase letters, digits or dashes`);
+    }
+    const plan = input.plan ?? 'professional';
+    if (!PLAN_NAMES.includes(plan as Plan)) {
+      throw validationFailed(`Plan '${plan}' is not one of ${PLAN_NAMES.join(', ')}`);
+    }
+    const now = nowIso();
+    const row: OrganizationRow = {
+      id: newId('org'),
+      slug: input.slug,
+      name: input.name ?? input.slug,
+      plan,
+      mcp_write_enabled: toBool(input.mcpWriteEnabled ?? false),
+      created_at: now,
+      updated_at: now,
+    };
+    try {
+      await this.#db.transaction().execute(async (trx) => {
+        await repo.insertOrg(trx, row);
+        await recordAudit(trx, row.id, { actorId: SYSTEM_ACTOR, action: 'organization.create', entityType: 'organization', entityId: row.id, details: { slug: row.slug, plan } });
+      });
+    } catch (error) {
+      if (isUniqueViolation(error)) throw new AppError('CONFLICT', 409, `Organisation '${input.slug}' already exists`);
+      throw error;
+    }
+    return toOrganization(row);
+  }
+
+  async updateOrganization(slug: string, changes: { plan?: string; mcpWriteEnabled?: boolean; name?: string }) {
+    const org = await this.requireOrganization(slug);
+    if (changes.plan !== undefined && !PLAN_NAMES.includes(changes.plan as Plan)) {
+      throw validationFailed(`Plan '${changes.plan}' is not one of ${PLAN_NAMES.join(', ')}`);
+    }
+    const set: Partial<OrganizationRow> = { updated_at: nowIso() };
+    if (changes.plan !== undefined) set.plan = changes.plan;
+    if (changes.name !== undefined) set.name = changes.name;
+    if (changes.mcpWriteEnabled !== undefined) set.mcp_write_enabled = toBool(changes.mcpWriteEnabled);
+    await this.#db.transaction().execute(async (trx) => {
+      await repo.updateOrg(trx, org.id, set);
+      await recordAudit(trx, org.id, { actorId: SYSTEM_ACTOR, action: 'organization.update', entityType: 'organization', entityId: org.id, details: { ...changes } });
+    });
+    return this.requireOrganization(slug);
+  }
+
+  async findOrganization(slug: string): Promise<Organization | undefined> {
+    const row = await repo.findOrgBySlug(this.#db, slug);
+    return row && toOrganization(row);
+  }
+
+  async requireOrganization(slug: string): Promise<Organization> {
+    const org = await this.findOrganization(slug);
+    if (!org) throw notFound('Organisation', slug);
+    return org;
+  }
+
+  async getOrganizationById(id: string): Promise<Organization> {
+    const row = await repo.findOrgById(this.#db, id);
+    if (!row) throw notFound('Organisation', id);
+    return toOrganization(row);
+  }
+
+  countOrganizations(): Promise<number> {
+    return repo.countOrgs(this.#db);
+  }
+
+  async createUser(orgSlug: string, input: { email: string; name?: string }): Promise<User> {
+    const org = await this.requireOrganization(orgSlug);
+    const email = input.email.trim().toLowerCase();
+    if (!EMAIL.test(email)) throw validationFailed(`'${input.email}' is not an e-mail address`);
+    const row: UserRow = { id: newId('usr'), org_id: org.id, email, display_name: input.name ?? null, created_at: nowIso() };
+    try {
+      await this.#db.transaction().execute(async (trx) => {
+        await repo.insertUser(trx, row);
+        await recordAudit(trx, org.id, { actorId: SYSTEM_ACTOR, action: 'user.create', entityType: 'user', entityId: row.id });
+      });
+    } catch (error) {
+      if (isUniqueViolation(error)) throw new AppError('CONFLICT', 409, `User '${email}' already exists in '${orgSlug}'`);
+      throw error;
+    }
+    return toUser(row);
+  }
+
+  async listUsers(orgId: string): Promise<User[]> {
+    return (await repo.listUsers(this.#db, orgId)).map(toUser);
+  }
+
+  /**
+   * Issues a token. The secret is returned once and only its hash is stored.
+   * `actorId` is the user who asked (audit), SYSTEM_ACTOR for the operator CLI.
+   */
+  async createToken(input: {
+    orgSlug: string;
+    userEmail?: string;
+    scopes: string[];
+    expiresInMs?: number;
+    name?: string;
+    actorId?: string;
+  }): Promise<{ token: ApiToken; secret: string }> {
+    const org = await this.requireOrganization(input.orgSlug);
+    const unknown = input.scopes.filter((s) => !isScope(s));
+    if (unknown.length > 0 || input.scopes.length === 0) {
+      throw validationFailed(`Scopes must be a non-empty subset of sbom:read, sbom:write, mcp:read, mcp:write (got '${input.scopes.join(',')}')`);
+    }
+    const user = input.userEmail
+      ? await repo.findUserByEmail(this.#db, org.id, input.userEmail.trim().toLowerCase())
+      : await repo.findFirstUser(this.#db, org.id);
+    if (!user) {
+      throw input.userEmail
+        ? notFound('User', input.userEmail)
+        : new AppError('NOT_FOUND', 404, `Organisation '${input.orgSlug}' has no users yet; create one first`);
+    }
+    const secret = generateTokenSecret();
+    const now = nowIso();
+    const row: ApiTokenRow = {
+      id: newId('tok'),
+      org_id: org.id,
+      user_id: user.id,
+      name: input.name ?? null,
+      secret_hash: hashTokenSecret(secret),
+      scopes: toJson([...new Set(input.scopes)]),
+      expires_at: input.expiresInMs ? addMs(now, input.expiresInMs) : null,
+      revoked_at: null,
+      created_at: now,
+    };
+    await this.#db.transaction().execute(async (trx) => {
+      await repo.insertToken(trx, row);
+      await recordAudit(trx, org.id, {
+        actorId: input.actorId ?? SYSTEM_ACTOR,
+        action: 'token.create',
+        entityType: 'token',
+        entityId: row.id,
+        details: { scopes: fromJson(row.scopes, []), userId: user.id, expiresAt: row.expires_at },
+      });
+    });
+    return { token: toApiToken(row), secret };
+  }
+
+  async revokeToken(tokenId: string, actorId = SYSTEM_ACTOR): Promise<ApiToken> {
+    const row = await repo.findTokenById(this.#db, tokenId);
+    if (!row) throw notFound('Token', tokenId);
+    if (!row.revoked_at) {
+      await this.#db.transaction().execute(async (trx) => {
+        await repo.revokeToken(trx, tokenId, nowIso());
+        await recordAudit(trx, row.org_id, { actorId, action: 'token.revoke', entityType: 'token', entityId: tokenId });
+      });
+    }
+    return toApiToken((await repo.findTokenById(this.#db, tokenId))!);
+  }
+
+  async listTokens(orgSlug: string): Promise<ApiToken[]> {
+    const org = await this.requireOrganization(orgSlug);
+    return (await repo.listTokens(this.#db, org.id)).map(toApiToken);
+  }
+
+  /**
+   * Resolves a bearer secret to its principal, or undefined when malformed, unknown, revoked or expired
+   * (the caller answers all four the same way, so nothing leaks which one it was).
+   */
+  async authenticate(secret: string, now = nowIso()): Promise<Principal | undefined> {
+    if (!TOKEN_PATTERN.test(secret)) return undefined;
+    const hash = hashTokenSecret(secret);
+    const row = await repo.findTokenWithOrg(this.#db, hash);
+    if (!row || !hashesEqual(row.secret_hash, hash)) return undefined;
+    if (row.revoked_at !== null || (row.expires_at !== null && row.expires_at <= now)) return undefined;
+    return {
+      tokenId: row.id,
+      orgId: row.org_id,
+      userId: row.user_id,
+      scopes: new Set(fromJson<Scope[]>(row.scopes, [])),
+      plan: row.plan,
+      mcpWriteEnabled: fromBool(row.mcp_write_enabled),
+    };
+  }
+}

@@ -1,0 +1,45 @@
+import type { Selectable } from 'kysely';
+
+export interface OrganizationTable {
+  id: string;
+  slug: string;
+  name: string;
+  plan: string;
+  mcp_write_enabled: number;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface UserTable {
+  id: string;
+  org_id: string;
+  email: string;
+  display_name: string | null;
+  created_at: string;
+}
+
+export interface ApiTokenTable {
+  id: string;
+  org_id: string;
+  user_id: string;
+  name: string | null;
+  /** SHA-256 of the whole secret, hex; the secret itself is never stored. */
+  secret_hash: string;
+  /** JSON array of scopes. */
+  scopes: string;
+  expires_at: string | null;
+  revoked_at: string | null;
+  created_at: string;
+}
+
+export type OrganizationRow = Selectable<OrganizationTable>;
+export type UserRow = Selectable<UserTable>;
+export type ApiTokenRow = Selectable<ApiTokenTable>;
+
+declare module '../db/database.ts' {
+  interface Database {
+    organizations: OrganizationTable;
+    users: UserTable;
+    api_tokens: ApiTokenTable;
+  }
+}
