@@ -7,6 +7,8 @@ import { migrations } from './migrations/index.ts';
 export async function migrateToLatest(db: Kysely<Database>): Promise<MigrationResult[]> {
   const migrator = new Migrator({
     db,
+    // Domains add migrations independently; a store migrated before a new one landed must still accept it.
+    allowUnorderedMigrations: true,
     provider: { getMigrations: async (): Promise<Record<string, Migration>> => migrations },
   });
   const { error, results = [] } = await migrator.migrateToLatest();
