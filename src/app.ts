@@ -14,6 +14,7 @@ import { installRateLimit } from './http/rate-limit.ts';
 import { systemRoutes } from './http/system.routes.ts';
 import { createLogger } from './logger.ts';
 import { createServices, type Services } from './services.ts';
+import { vendorRoutes } from './vendors/vendor.routes.ts';
 
 export interface AppDeps {
   store: Store;
@@ -74,7 +75,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
 
   await app.register(
     async (api) => {
-      void api;
+      await api.register(vendorRoutes, { vendors: services.vendors });
     },
     { prefix: API_PREFIX },
   );

@@ -8,7 +8,7 @@ export interface Envelope<T> {
   meta: Record<string, unknown> | null;
 }
 
-export const ok = <T>(data: T): Envelope<T> => ({ data, error: null, meta: null });
+export const ok = <T>(data: T): { data: T; error: null; meta: null } => ({ data, error: null, meta: null });
 
 export const failure = (code: string, message: string, details?: ErrorDetail[]): Envelope<never> => ({
   data: null,

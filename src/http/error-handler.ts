@@ -5,19 +5,21 @@ import { StoreError } from '../db/store-error.ts';
 import { failure } from './envelope.ts';
 
 interface ValidationIssue {
+  keyword?: string;
   instancePath?: string;
   message?: string;
-  params?: { issue?: { path?: PropertyKey[]; message?: string; code?: string; keys?: string[] } };
+  params?: { keys?: string[] };
 }
 
 /** Zod issues (through the type provider) → `{path, message}` pairs naming the field the caller sent. */
 function validationDetails(error: FastifyError): ErrorDetail[] {
   const where = error.validationContext ?? 'body';
   return ((error.validation ?? []) as ValidationIssue[]).map((v) => {
-    const issue = v.params?.issue;
-    const path = issue?.path?.length ? issue.path.map(String).join('.') : (v.instancePath ?? '').replace(/^\//, '').replaceAll('/', '.');
-    const keys = issue?.code === 'unrecognized_keys' && issue.keys ? issue.keys : undefined;
-    const message = keys ? `unexpected field${keys.length > 1 ? 's' : ''} ${keys.map((k) => `'${k}'`).join(', ')}` : (issue?.message ?? v.message ?? 'invalid');
+    const path = (v.instancePath ?? '').replace(/^\//, '').replaceAll('/', '.');
+    const keys = v.keyword === 'unrecognized_keys' ? v.params?.keys : undefined;
+    const message = keys?.length
+      ? `unexpected field${keys.length > 1 ? 's' : ''} ${keys.map((k) => `'${k}'`).join(', ')}`
+      : (v.message ?? 'invalid');
     return { path: path ? `${where}.${path}` : where, message };
   });
 }

@@ -1,5 +1,6 @@
 import type { Migration } from 'kysely/migration';
 import * as tenancy from './2026-11-22-01-tenancy.ts';
+import * as vendors from './2026-11-22-05-vendors.ts';
 
 /**
  * Every migration, in order. Names are dated so they sort; a migration is frozen once it has landed
@@ -7,4 +8,5 @@ import * as tenancy from './2026-11-22-01-tenancy.ts';
  */
 export const migrations: Record<string, Migration> = {
   '2026-11-22-01-tenancy': tenancy,
+  '2026-11-22-05-vendors': vendors,
 };

@@ -1,0 +1,36 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/database.ts';
+import type { VendorRow } from './vendor.table.ts';
+
+export const listVendors = (db: Kysely<Database>, orgId: string): Promise<VendorRow[]> =>
+  db
+    .selectFrom('vendors')
+    .selectAll()
+    .where('org_id', '=', orgId)
+    .orderBy((eb) => eb.fn('lower', ['name']))
+    .orderBy('id')
+    .execute();
+
+export const findVendor = (db: Kysely<Database>, orgId: string, id: string): Promise<VendorRow | undefined> =>
+  db.selectFrom('vendors').selectAll().where('org_id', '=', orgId).where('id', '=', id).executeTakeFirst();
+
+export const insertVendor = (db: Kysely<Database>, row: VendorRow) => db.insertInto('vendors').values(row).execute();
+
+export async function replaceVendor(
+  db: Kysely<Database>,
+  orgId: string,
+  id: string,
+  changes: Omit<VendorRow, 'id' | 'org_id' | 'created_at'>,
+): Promise<boolean> {
+  const result = await db.updateTable('vendors').set(changes).where('org_id', '=', orgId).where('id', '=', id).executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** Counts per (tier, status) in SQL: the summary never loads the vendor rows. */
+export const countVendorsByTierAndStatus = (db: Kysely<Database>, orgId: string) =>
+  db
+    .selectFrom('vendors')
+    .select(['risk_tier', 'assessment_status', (eb) => eb.fn.countAll<number>().as('n')])
+    .where('org_id', '=', orgId)
+    .groupBy(['risk_tier', 'assessment_status'])
+    .execute();

@@ -1,0 +1,37 @@
+import { z } from 'zod';
+import type { App } from '../http/app-type.ts';
+import { envelopeOf, ok } from '../http/envelope.ts';
+import { principalOf } from '../http/route-auth.ts';
+import { FEATURES } from '../tenancy/plans.ts';
+import { Vendor, VendorBody, VendorParams, VendorRiskSummary } from './vendor.schemas.ts';
+import type { VendorService } from './vendor.service.ts';
+
+const read = { auth: { scope: 'sbom:read', feature: FEATURES.supplyChainSecurity } } as const;
+const write = { auth: { scope: 'sbom:write', feature: FEATURES.supplyChainSecurity } } as const;
+const tags = ['vendors'];
+
+export async function vendorRoutes(app: App, { vendors }: { vendors: VendorService }): Promise<void> {
+  app.get('/sscs/vendors', { config: read, schema: { tags, response: { 200: envelopeOf(z.array(Vendor)) } } }, async (request) =>
+    ok(await vendors.list(principalOf(request).orgId)),
+  );
+
+  app.get(
+    '/sscs/vendors/risk-summary',
+    { config: read, schema: { tags, response: { 200: envelopeOf(VendorRiskSummary) } } },
+    async (request) => ok(await vendors.riskSummary(principalOf(request).orgId)),
+  );
+
+  app.post('/sscs/vendors', { config: write, schema: { tags, body: VendorBody, response: { 201: envelopeOf(Vendor) } } }, async (request, reply) => {
+    const { orgId, userId } = principalOf(request);
+    return reply.status(201).send(ok(await vendors.create(orgId, userId, request.body)));
+  });
+
+  app.put(
+    '/sscs/vendors/:vendorId',
+    { config: write, schema: { tags, params: VendorParams, body: VendorBody, response: { 200: envelopeOf(Vendor) } } },
+    async (request) => {
+      const { orgId, userId } = principalOf(request);
+      return ok(await vendors.replace(orgId, userId, request.params.vendorId, request.body));
+    },
+  );
+}

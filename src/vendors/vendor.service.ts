@@ -1,0 +1,109 @@
+import type { Kysely } from 'kysely';
+import { recordAudit } from '../audit/audit.repository.ts';
+import type { Database } from '../db/database.ts';
+import { notFound } from '../errors.ts';
+import { newId } from '../shared/ids.ts';
+import { nowIso } from '../shared/time.ts';
+import * as repo from './vendor.repository.ts';
+import type { AssessmentStatus, Vendor, VendorInput, VendorRiskSummary, VendorType } from './vendor.schemas.ts';
+import type { VendorRow } from './vendor.table.ts';
+
+const toVendor = (row: VendorRow): Vendor => ({
+  id: row.id,
+  name: row.name,
+  type: row.type as VendorType,
+  riskTier: row.risk_tier,
+  assessmentStatus: row.assessment_status as AssessmentStatus,
+  website: row.website,
+  notes: row.notes,
+  createdAt: row.created_at,
+  updatedAt: row.updated_at,
+});
+
+/**
+ * Risk score, 0–100: the tier-weighted share of vendors not yet assessed.
+ * weight(tier 1) = 3, weight(2) = 2, weight(3) = 1; remaining(not_started) = 1, remaining(in_progress) = 0.5,
+ * remaining(completed) = 0; score = round(100 × Σ weight·remaining / Σ weight, 1 decimal); 0 with no vendors.
+ */
+export const TIER_WEIGHT: Record<number, number> = { 1: 3, 2: 2, 3: 1 };
+export const REMAINING: Record<string, number> = { not_started: 1, in_progress: 0.5, completed: 0 };
+
+export class VendorService {
+  readonly #db: Kysely<Database>;
+
+  constructor(db: Kysely<Database>) {
+    this.#db = db;
+  }
+
+  async list(orgId: string): Promise<Vendor[]> {
+    return (await repo.listVendors(this.#db, orgId)).map(toVendor);
+  }
+
+  async get(orgId: string, id: string): Promise<Vendor> {
+    const row = await repo.findVendor(this.#db, orgId, id);
+    if (!row) throw notFound('Vendor', id);
+    return toVendor(row);
+  }
+
+  async create(orgId: string, actorId: string, input: VendorInput): Promise<Vendor> {
+    const now = nowIso();
+    const row: VendorRow = {
+      id: newId('vnd'),
+      org_id: orgId,
+      name: input.name,
+      type: input.type,
+      risk_tier: input.riskTier,
+      assessment_status: input.assessmentStatus,
+      website: input.website ?? null,
+      notes: input.notes ?? null,
+      created_at: now,
+      updated_at: now,
+    };
+    await this.#db.transaction().execute(async (trx) => {
+      await repo.insertVendor(trx, row);
+      await recordAudit(trx, orgId, { actorId, action: 'vendor.create', entityType: 'vendor', entityId: row.id, details: { name: row.name } });
+    });
+    return toVendor(row);
+  }
+
+  /** Full replacement: optional fields left out are cleared. Unknown id (or another organisation's) → 404. */
+  async replace(orgId: string, actorId: string, id: string, input: VendorInput): Promise<Vendor> {
+    const changes = {
+      name: input.name,
+      type: input.type,
+      risk_tier: input.riskTier,
+      assessment_status: input.assessmentStatus,
+      website: input.website ?? null,
+      notes: input.notes ?? null,
+      updated_at: nowIso(),
+    };
+    await this.#db.transaction().execute(async (trx) => {
+      if (!(await repo.replaceVendor(trx, orgId, id, changes))) throw notFound('Vendor', id);
+      await recordAudit(trx, orgId, { actorId, action: 'vendor.replace', entityType: 'vendor', entityId: id, details: { name: input.name } });
+    });
+    return this.get(orgId, id);
+  }
+
+  async riskSummary(orgId: string): Promise<VendorRiskSummary> {
+    const summary: VendorRiskSummary = {
+      total: 0,
+      byTier: { '1': 0, '2': 0, '3': 0 },
+      byAssessmentStatus: { not_started: 0, in_progress: 0, completed: 0 },
+      unassessedCritical: 0,
+      score: 0,
+    };
+    let weighted = 0;
+    let weights = 0;
+    for (const { risk_tier, assessment_status, n } of await repo.countVendorsByTierAndStatus(this.#db, orgId)) {
+      const count = Number(n);
+      summary.total += count;
+      summary.byTier[String(risk_tier) as '1' | '2' | '3'] += count;
+      summary.byAssessmentStatus[assessment_status as AssessmentStatus] += count;
+      if (risk_tier === 1 && assessment_status !== 'completed') summary.unassessedCritical += count;
+      weighted += (TIER_WEIGHT[risk_tier] ?? 1) * (REMAINING[assessment_status] ?? 1) * count;
+      weights += (TIER_WEIGHT[risk_tier] ?? 1) * count;
+    }
+    summary.score = weights === 0 ? 0 : Math.round((1000 * weighted) / weights) / 10;
+    return summary;
+  }
+}
