@@ -19,6 +19,13 @@ export class StoreError extends Error {
   }
 }
 
+/**
+ * True for any failure of the store, including Kysely refusing work after the store was closed
+ * (its runtime driver throws before reaching ours).
+ */
+export const isStoreFailure = (error: unknown): boolean =>
+  error instanceof StoreError || (error instanceof Error && /driver has already been destroyed/.test(error.message));
+
 const wrap = (error: unknown): never => {
   throw error instanceof StoreError ? error : new StoreError(error);
 };

@@ -1,7 +1,7 @@
 import type { FastifyError } from 'fastify';
 import type { App } from './app-type.ts';
 import { AppError, type ErrorDetail } from '../errors.ts';
-import { StoreError } from '../db/store-error.ts';
+import { isStoreFailure } from '../db/store-error.ts';
 import { failure } from './envelope.ts';
 
 interface ValidationIssue {
@@ -46,8 +46,8 @@ export function installErrorHandling(app: App): void {
       const summary = details.map((d) => `${d.path}: ${d.message}`).join('; ');
       return reply.status(400).send(failure('VALIDATION_FAILED', `Request validation failed: ${summary}`, details));
     }
-    if (error instanceof StoreError) {
-      request.log.error({ err: error.cause }, 'store failure');
+    if (isStoreFailure(error)) {
+      request.log.error({ err: error.cause ?? error }, 'store failure');
       return reply.status(500).send(failure('DB_ERROR', 'The data store failed to complete the request'));
     }
     const known = error.code ? CLIENT_ERRORS[error.code] : undefined;
