@@ -1,0 +1,107 @@
+import assert from 'node:assert/strict';
+import { once } from 'node:events';
+import { readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, it } from 'node:test';
+import { DIALECTS } from './support/store.ts';
+import { freshDatabaseUrl, runCli, startServe } from './support/cli.ts';
+
+for (const dialect of DIALECTS) {
+  describe(`${dialect}: bulwark CLI`, () => {
+    it('creates organisations, users and tokens with --json output, and revokes tokens', async (t) => {
+      const db = await freshDatabaseUrl(dialect);
+      t.after(db.cleanup);
+      const env = { DATABASE_URL: db.url, DATA_DIR: db.dataDir };
+
+      const org = await runCli(['org', 'create', 'acme', '--name', 'Acme Ltd', '--plan', 'essentials', '--json'], env);
+      assert.equal(org.code, 0, org.stderr);
+      const orgJson = JSON.parse(org.stdout);
+      assert.match(orgJson.id, /^org_/);
+      assert.deepEqual({ ...orgJson, id: 'x' }, { id: 'x', slug: 'acme', name: 'Acme Ltd', plan: 'essentials', mcpWriteEnabled: false });
+
+      const updated = await runCli(['org', 'update', 'acme', '--plan', 'professional', '--mcp-write', '--json'], env);
+      assert.equal(updated.code, 0, updated.stderr);
+      assert.deepEqual([JSON.parse(updated.stdout).plan, JSON.parse(updated.stdout).mcpWriteEnabled], ['professional', true]);
+      const disabled = await runCli(['org', 'update', 'acme', '--no-mcp-write', '--json'], env);
+      assert.equal(JSON.parse(disabled.stdout).mcpWriteEnabled, false);
+
+      const user = await runCli(['user', 'create', '--org', 'acme', '--email', 'Ada@Acme.example', '--name', 'Ada', '--json'], env);
+      assert.equal(user.code, 0, user.stderr);
+      assert.match(JSON.parse(user.stdout).id, /^usr_/);
+      assert.equal(JSON.parse(user.stdout).email, 'ada@acme.example');
+
+      const token = await runCli(['token', 'create', '--org', 'acme', '--scopes', 'sbom:read,mcp:read', '--expires-in', '30d', '--name', 'ci', '--json'], env);
+      assert.equal(token.code, 0, token.stderr);
+      const tokenJson = JSON.parse(token.stdout);
+      assert.match(tokenJson.id, /^tok_/);
+      assert.match(tokenJson.token, /^bwk_[0-9A-Za-z]{32,}$/);
+      assert.deepEqual(tokenJson.scopes, ['sbom:read', 'mcp:read']);
+      const days = (Date.parse(tokenJson.expiresAt) - Date.now()) / 86_400_000;
+      assert.ok(days > 29.9 && days <= 30, `expires in ${days} days`);
+      assert.equal(tokenJson.userId, JSON.parse(user.stdout).id, 'without --user the first user owns it');
+
+      const list = await runCli(['token', 'list', '--org', 'acme', '--json'], env);
+      const listed = JSON.parse(list.stdout).tokens;
+      assert.equal(listed.length, 1);
+      assert.equal(listed[0].id, tokenJson.id);
+      assert.ok(!list.stdout.includes(tokenJson.token), 'the secret is shown once only');
+
+      const revoke = await runCli(['token', 'revoke', tokenJson.id, '--json'], env);
+      assert.equal(revoke.code, 0, revoke.stderr);
+      assert.ok(JSON.parse(revoke.stdout).revokedAt);
+    });
+
+    it('fails with clear messages and non-zero exit codes on bad input', async (t) => {
+      const db = await freshDatabaseUrl(dialect);
+      t.after(db.cleanup);
+      const env = { DATABASE_URL: db.url, DATA_DIR: db.dataDir };
+      assert.equal((await runCli(['org', 'create', 'acme'], env)).code, 0);
+      const cases: Array<[string[], number, RegExp]> = [
+        [['org', 'create', 'acme'], 1, /Organisation 'acme' already exists/],
+        [['org', 'create', 'Bad Slug'], 2, /Slug 'Bad Slug' must be/],
+        [['org', 'create', 'x', '--plan', 'gold'], 2, /Plan 'gold' is not one of essentials, professional/],
+        [['org', 'update', 'ghost', '--plan', 'essentials'], 1, /Organisation 'ghost' was not found/],
+        [['token', 'create', '--org', 'acme', '--scopes', 'sbom:read'], 1, /has no users yet/],
+        [['user', 'create', '--org', 'acme'], 2, /--email is required/],
+        [['user', 'create', '--org', 'acme', '--email', 'not-an-email'], 2, /'not-an-email' is not an e-mail address/],
+        [['token', 'create', '--org', 'acme', '--scopes', 'admin'], 2, /Scopes must be a non-empty subset/],
+        [['token', 'create', '--org', 'acme', '--scopes', 'sbom:read', '--expires-in', 'soon'], 2, /--expires-in 'soon'/],
+        [['token', 'revoke', 'tok_missing'], 1, /Token 'tok_missing' was not found/],
+        [['org', 'create', 'y', '--frobnicate'], 2, /Unknown option '--frobnicate'/],
+        [['frobnicate'], 2, /unknown command 'frobnicate'/],
+      ];
+      for (const [args, code, message] of cases) {
+        const result = await runCli(args, env);
+        assert.equal(result.code, code, `${args.join(' ')}: ${result.stderr}`);
+        assert.match(result.stderr, message, args.join(' '));
+        assert.equal(result.stdout, '', 'nothing on stdout when failing');
+      }
+      const help = await runCli(['token', '--help'], env);
+      assert.equal(help.code, 0);
+      assert.match(help.stdout, /bulwark token create --org <slug>/);
+    });
+
+    it('serve bootstraps an empty store, serves with the token file, and shuts down gracefully', async (t) => {
+      const db = await freshDatabaseUrl(dialect);
+      t.after(db.cleanup);
+      const server = await startServe({ DATABASE_URL: db.url, DATA_DIR: db.dataDir });
+      t.after(() => server.child.kill('SIGKILL'));
+      const tokenFile = join(db.dataDir, 'bootstrap-token');
+      assert.equal(statSync(tokenFile).mode & 0o777, 0o600);
+      const token = readFileSync(tokenFile, 'utf8').trim();
+      assert.match(token, /^bwk_/);
+      const res = await fetch(`${server.baseUrl}/api/v1/sscs/vendors`, { headers: { authorization: `Bearer ${token}` } });
+      assert.equal(res.status, 200);
+      assert.deepEqual(await res.json(), { data: [], error: null, meta: null });
+      assert.ok(server.output().includes(tokenFile), 'logs the token file path');
+      assert.ok(!server.output().includes(token.slice(4)), 'never logs the token');
+
+      const inFlight = fetch(`${server.baseUrl}/api/v1/sscs/vendors/risk-summary`, { headers: { authorization: `Bearer ${token}` } });
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      server.child.kill('SIGTERM');
+      const [code] = await once(server.child, 'exit');
+      assert.equal(code, 0);
+      assert.equal((await inFlight).status, 200, 'the in-flight request completed');
+    });
+  });
+}

@@ -1,0 +1,63 @@
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import type { DialectName } from '../../src/db/connect.ts';
+
+export const BIN = new URL('../../bin/bulwark.js', import.meta.url).pathname;
+
+export interface CliResult {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+/** Runs `bulwark …` as a separate process, as an operator would. */
+export function runCli(args: string[], env: Record<string, string>): Promise<CliResult> {
+  return new Promise((resolve) => {
+    execFile(process.execPath, [BIN, ...args], { env: { ...process.env, ...env, LOG_LEVEL: 'warn' } }, (error, stdout, stderr) => {
+      resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr });
+    });
+  });
+}
+
+/** A DATABASE_URL for a fresh store: a temp SQLite file, or a new PostgreSQL schema (via search_path). */
+export async function freshDatabaseUrl(dialect: DialectName): Promise<{ url: string; dataDir: string; cleanup: () => Promise<void> }> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'bulwark-cli-'));
+  if (dialect === 'sqlite') return { url: `sqlite:${join(dataDir, 'cli.sqlite')}`, dataDir, cleanup: async () => {} };
+  const base = process.env.TEST_DATABASE_URL!;
+  const schema = `cli_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: base });
+  await admin.connect();
+  await admin.query(`create schema ${schema}`);
+  await admin.end();
+  const url = `${base}${base.includes('?') ? '&' : '?'}options=${encodeURIComponent(`-c search_path=${schema}`)}`;
+  return {
+    url,
+    dataDir,
+    cleanup: async () => {
+      const c = new pg.Client({ connectionString: base });
+      await c.connect();
+      await c.query(`drop schema ${schema} cascade`);
+      await c.end();
+    },
+  };
+}
+
+/** Starts `bulwark serve` on a free port; resolves once it listens. */
+export function startServe(env: Record<string, string>): Promise<{ child: ChildProcess; baseUrl: string; output: () => string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [BIN, 'serve', '--port', '0'], { env: { ...process.env, ...env, LOG_LEVEL: 'info' } });
+    let output = '';
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      const match = /Server listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(output);
+      if (match) resolve({ child, baseUrl: match[1]!, output: () => output });
+    };
+    child.stdout.on('data', onData);
+    child.stderr.on('data', (c: Buffer) => (output += c.toString()));
+    child.on('exit', (code) => reject(new Error(`serve exited with ${code}: ${output}`)));
+  });
+}
