@@ -1,0 +1,791 @@
+// Generated from manifest/tools.yaml by scripts/generate.ts (npm run generate): do not edit.
+// A small fetch-based client for the Bulwark REST API and tool server (Node 22+, browsers).
+
+export type Scope = 'sbom:read' | 'sbom:write' | 'mcp:read' | 'mcp:write';
+export type Severity = 'CRITICAL' | 'HIGH' | 'MEDIUM' | 'LOW';
+export type FindingStatus = 'open' | 'mitigated' | 'accepted_risk' | 'false_positive' | 'fixed';
+export type VendorType = 'oss' | 'commercial' | 'internal';
+export type AssessmentStatus = 'not_started' | 'in_progress' | 'completed';
+
+export interface SbomListItem {
+  id: string;
+  name: string;
+  version: string | null;
+  source: string | null;
+  componentCount: number;
+  createdAt: string;
+  [key: string]: unknown;
+}
+
+export interface SbomUploadResult {
+  id: string;
+  assetName: string;
+  version: string | null;
+  format: string;
+  componentCount: number;
+  createdAt: string;
+  [key: string]: unknown;
+}
+
+export interface SbomCreateInput {
+  name: string;
+  version?: string;
+  assetId?: string;
+  repoUrl?: string;
+  branch?: string;
+}
+
+export interface Finding {
+  id: string;
+  sbomId: string;
+  severity: Severity;
+  status: FindingStatus;
+  remediationNotes: string | null;
+  [key: string]: unknown;
+}
+
+export interface FindingQuery {
+  status?: FindingStatus;
+  severity?: Severity;
+  sbomId?: string;
+}
+
+export type FindingsSummary = Record<Severity, number> & { total: number };
+
+export interface VendorInput {
+  name: string;
+  type: VendorType;
+  riskTier: 1 | 2 | 3;
+  assessmentStatus: AssessmentStatus;
+  website?: string;
+  notes?: string;
+}
+
+export interface Vendor extends Omit<VendorInput, 'website' | 'notes'> {
+  id: string;
+  website: string | null;
+  notes: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface VendorRiskSummary {
+  total: number;
+  byTier: Record<'1' | '2' | '3', number>;
+  byAssessmentStatus: Record<AssessmentStatus, number>;
+  unassessedCritical: number;
+  score: number;
+}
+
+/** A failed call: the envelope's (or the tool result's) error code and message, and the HTTP status. */
+export class BulwarkError extends Error {
+  readonly code: string;
+  readonly status: number;
+
+  constructor(code: string, message: string, status: number) {
+    super(message);
+    this.name = 'BulwarkError';
+    this.code = code;
+    this.status = status;
+  }
+}
+
+export interface BulwarkClientOptions {
+  /** Base address ending in /api/v1, e.g. http://127.0.0.1:8080/api/v1 */
+  baseUrl: string;
+  /** API token (bwk_…). */
+  token: string;
+  fetch?: typeof fetch;
+}
+
+interface Envelope<T> {
+  data: T | null;
+  error: { code: string; message: string } | null;
+}
+
+interface ToolCallResult {
+  isError?: boolean;
+  structuredContent?: Record<string, unknown>;
+}
+
+export class BulwarkRestClient {
+  readonly #baseUrl: string;
+  readonly #token: string;
+  readonly #fetch: typeof fetch;
+  #nextId = 1;
+
+  constructor(options: BulwarkClientOptions) {
+    this.#baseUrl = options.baseUrl.replace(/\/+$/, '');
+    this.#token = options.token;
+    this.#fetch = options.fetch ?? fetch;
+  }
+
+  async #request<T>(method: string, path: string, body?: unknown, query?: object): Promise<T> {
+    const url = new URL(`${this.#baseUrl}${path}`);
+    for (const [key, value] of Object.entries(query ?? {}))
+      if (value !== undefined) url.searchParams.set(key, String(value));
+    const headers: Record<string, string> = {
+      authorization: `Bearer ${this.#token}`,
+      accept: 'application/json',
+    };
+    let payload: string | FormData | undefined;
+    if (body instanceof FormData) payload = body;
+    else if (body !== undefined) {
+      headers['content-type'] = 'application/json';
+      payload = JSON.stringify(body);
+    }
+    const response = await this.#fetch(url, {
+      method,
+      headers,
+      ...(payload === undefined ? {} : { body: payload }),
+    });
+    const envelope = (await response.json()) as Envelope<T>;
+    if (!response.ok || envelope.error) {
+      throw new BulwarkError(
+        envelope.error?.code ?? 'HTTP_ERROR',
+        envelope.error?.message ?? response.statusText,
+        response.status,
+      );
+    }
+    return envelope.data as T;
+  }
+
+  /** Calls a tool over the MCP endpoint (stateless JSON-RPC); an isError result throws its code and message. */
+  async callTool<T>(name: string, args: object): Promise<T> {
+    const response = await this.#fetch(`${this.#baseUrl}/mcp`, {
+      method: 'POST',
+      headers: {
+        authorization: `Bearer ${this.#token}`,
+        'content-type': 'application/json',
+        accept: 'application/json, text/event-stream',
+      },
+      body: JSON.stringify({
+        jsonrpc: '2.0',
+        id: this.#nextId++,
+        method: 'tools/call',
+        params: { name, arguments: args },
+      }),
+    });
+    const body = (await response.json()) as {
+      result?: ToolCallResult;
+      error?: { code?: string | number; message: string };
+    };
+    if (!response.ok || body.error || !body.result) {
+      throw new BulwarkError(
+        String(body.error?.code ?? 'MCP_ERROR'),
+        body.error?.message ?? response.statusText,
+        response.status,
+      );
+    }
+    const content = body.result.structuredContent ?? {};
+    if (body.result.isError) {
+      const error = (content.error ?? {}) as { code?: string; message?: string };
+      throw new BulwarkError(
+        error.code ?? 'INTERNAL_ERROR',
+        error.message ?? 'The tool failed',
+        response.status,
+      );
+    }
+    return content as T;
+  }
+
+  listSboms(query: { q?: string } = {}): Promise<SbomListItem[]> {
+    return this.#request('GET', '/sscs/sboms', undefined, query);
+  }
+
+  getSbom(sbomId: string): Promise<Record<string, unknown>> {
+    return this.#request('GET', `/sscs/sboms/${encodeURIComponent(sbomId)}`);
+  }
+
+  listSbomComponents(sbomId: string): Promise<Array<Record<string, unknown>>> {
+    return this.#request('GET', `/sscs/sboms/${encodeURIComponent(sbomId)}/components`);
+  }
+
+  createSbom(input: SbomCreateInput): Promise<Record<string, unknown>> {
+    return this.#request('POST', '/sscs/sboms', input);
+  }
+
+  /** Uploads an SBOM file; the format is detected from the file name's extension. */
+  uploadSbom(
+    file: Blob,
+    filename: string,
+    fields: { name?: string; assetName?: string; version?: string } = {},
+  ): Promise<SbomUploadResult> {
+    const form = new FormData();
+    for (const [key, value] of Object.entries(fields)) if (value !== undefined) form.set(key, value);
+    form.set('file', file, filename);
+    return this.#request('POST', '/sscs/sboms/upload', form);
+  }
+
+  deleteSbom(sbomId: string): Promise<{ id: string; deleted: true }> {
+    return this.#request('DELETE', `/sscs/sboms/${encodeURIComponent(sbomId)}`);
+  }
+
+  listFindings(query: FindingQuery = {}): Promise<Finding[]> {
+    return this.#request('GET', '/sscs/findings', undefined, query);
+  }
+
+  findingsSummary(): Promise<FindingsSummary> {
+    return this.#request('GET', '/sscs/findings/summary');
+  }
+
+  setFindingStatus(
+    findingId: string,
+    body: { status: FindingStatus; remediationNotes?: string },
+  ): Promise<Finding> {
+    return this.#request('PATCH', `/sscs/findings/${encodeURIComponent(findingId)}/status`, body);
+  }
+
+  listVendors(): Promise<Vendor[]> {
+    return this.#request('GET', '/sscs/vendors');
+  }
+
+  vendorRiskSummary(): Promise<VendorRiskSummary> {
+    return this.#request('GET', '/sscs/vendors/risk-summary');
+  }
+
+  createVendor(input: VendorInput): Promise<Vendor> {
+    return this.#request('POST', '/sscs/vendors', input);
+  }
+
+  /** Full replacement: every required field must be given; optional fields left out are cleared. */
+  replaceVendor(vendorId: string, input: VendorInput): Promise<Vendor> {
+    return this.#request('PUT', `/sscs/vendors/${encodeURIComponent(vendorId)}`, input);
+  }
+}
+
+/** Arguments of access_anomaly_discovery. */
+export type AccessAnomalyDiscoveryArgs = Record<string, never>;
+/** Result of access_anomaly_discovery. */
+export type AccessAnomalyDiscoveryResult = {
+  items: Array<{
+    [key: string]: unknown;
+  }>;
+  /** Number of items in this result */
+  total: number;
+  /** Present when the organisation has no governance data yet; the result is then empty, not estimated. */
+  note?: string;
+  [key: string]: unknown;
+};
+
+/** Arguments of access_concentration. */
+export type AccessConcentrationArgs = Record<string, never>;
+/** Result of access_concentration. */
+export type AccessConcentrationResult = {
+  items: Array<{
+    [key: string]: unknown;
+  }>;
+  /** Number of items in this result */
+  total: number;
+  /** Present when the organisation has no governance data yet; the result is then empty, not estimated. */
+  note?: string;
+  [key: string]: unknown;
+};
+
+/** Arguments of access_department_risk. */
+export type AccessDepartmentRiskArgs = Record<string, never>;
+/** Result of access_department_risk. */
+export type AccessDepartmentRiskResult = {
+  items: Array<{
+    [key: string]: unknown;
+  }>;
+  /** Number of items in this result */
+  total: number;
+  /** Present when the organisation has no governance data yet; the result is then empty, not estimated. */
+  note?: string;
+  [key: string]: unknown;
+};
+
+/** Arguments of access_high_risk_lifecycle. */
+export type AccessHighRiskLifecycleArgs = Record<string, never>;
+/** Result of access_high_risk_lifecycle. */
+export type AccessHighRiskLifecycleResult = {
+  items: Array<{
+    [key: string]: unknown;
+  }>;
+  /** Number of items in this result */
+  total: number;
+  /** Present when the organisation has no governance data yet; the result is then empty, not estimated. */
+  note?: string;
+  [key: string]: unknown;
+};
+
+/** Arguments of access_normalization_health. */
+export type AccessNormalizationHealthArgs = Record<string, never>;
+/** Result of access_normalization_health. */
+export type AccessNormalizationHealthResult = {
+  totalAccounts?: number;
+  correlatedAccounts?: number;
+  uncorrelatedAccounts?: number;
+  /** Percentage of correlated accounts */
+  correlationRate?: number;
+  systems?: Array<{
+    [key: string]: unknown;
+  }>;
+  /** Present when the organisation has no governance data yet; the result is then empty, not estimated. */
+  note?: string;
+  [key: string]: unknown;
+};
+
+/** Arguments of access_offboarding_violations. */
+export type AccessOffboardingViolationsArgs = Record<string, never>;
+/** Result of access_offboarding_violations. */
+export type AccessOffboardingViolationsResult = {
+  items: Array<{
+    [key: string]: unknown;
+  }>;
+  /** Number of items in this result */
+  total: number;
+  /** Present when the organisation has no governance data yet; the result is then empty, not estimated. */
+  note?: string;
+  [key: string]: unknown;
+};
+
+/** Arguments of access_privileged_delta. */
+export type AccessPrivilegedDeltaArgs = Record<string, never>;
+/** Result of access_privileged_delta. */
+export type AccessPrivilegedDeltaResult = {
+  windowDays: 30;
+  items: Array<{
+    [key: string]: unknown;
+  }>;
+  total: number;
+  /** Present when the organisation has no governance data yet; the result is then empty, not estimated. */
+  note?: string;
+  [key: string]: unknown;
+};
+
+/** Arguments of access_reviews_list. */
+export type AccessReviewsListArgs = Record<string, never>;
+/** Result of access_reviews_list. */
+export type AccessReviewsListResult = {
+  items: Array<{
+    [key: string]: unknown;
+  }>;
+  /** Number of items in this result */
+  total: number;
+  /** Present when the organisation has no governance data yet; the result is then empty, not estimated. */
+  note?: string;
+  [key: string]: unknown;
+};
+
+/** Arguments of access_security_debt_trend. */
+export type AccessSecurityDebtTrendArgs = {
+  /** Number of calendar months to cover, including the current one (1–24, default 6). */
+  months?: number;
+};
+/** Result of access_security_debt_trend. */
+export type AccessSecurityDebtTrendResult = {
+  months: number;
+  /** One point per month (YYYY-MM) */
+  items: Array<{
+    [key: string]: unknown;
+  }>;
+  total: number;
+  /** Present when the organisation has no governance data yet; the result is then empty, not estimated. */
+  note?: string;
+  [key: string]: unknown;
+};
+
+/** Arguments of access_stale_accounts. */
+export type AccessStaleAccountsArgs = Record<string, never>;
+/** Result of access_stale_accounts. */
+export type AccessStaleAccountsResult = {
+  items: Array<{
+    [key: string]: unknown;
+  }>;
+  /** Number of items in this result */
+  total: number;
+  /** Present when the organisation has no governance data yet; the result is then empty, not estimated. */
+  note?: string;
+  [key: string]: unknown;
+};
+
+/** Arguments of audit_trail_search. */
+export type AuditTrailSearchArgs = {
+  /** Exact actor id (usr_<id>, or "system"); omit to list every actor. */
+  actorId?: string;
+  /** Page size (1–200 */
+  limit?: number;
+  /** Entries to skip (default 0). */
+  offset?: number;
+};
+/** Result of audit_trail_search. */
+export type AuditTrailSearchResult = {
+  items: Array<{
+    /** aud_<id> */
+    id: string;
+    action: string;
+    /** Masked identity of the actor */
+    actor: string;
+    at: string;
+    [key: string]: unknown;
+  }>;
+  /** Full count of matching entries */
+  total: number;
+  limit: number;
+  offset: number;
+  [key: string]: unknown;
+};
+
+/** Arguments of evidence_log. */
+export type EvidenceLogArgs = Record<string, never>;
+/** Result of evidence_log. */
+export type EvidenceLogResult = {
+  items: Array<{
+    [key: string]: unknown;
+  }>;
+  /** Number of items in this result */
+  total: number;
+  /** Present when the organisation has no governance data yet; the result is then empty, not estimated. */
+  note?: string;
+  [key: string]: unknown;
+};
+
+/** Arguments of iso_controls_list. */
+export type IsoControlsListArgs = {
+  /** ISO 27001 project id (iso_<id>). Omit to use the organisation's first active ISO project. */
+  projectId?: string;
+};
+/** Result of iso_controls_list. */
+export type IsoControlsListResult = {
+  /** The project the controls belong to; null when there is none */
+  projectId: string | null;
+  items: Array<{
+    [key: string]: unknown;
+  }>;
+  total: number;
+  /** Present when the organisation has no governance data yet; the result is then empty, not estimated. */
+  note?: string;
+  [key: string]: unknown;
+};
+
+/** Arguments of iso_gap_status. */
+export type IsoGapStatusArgs = {
+  /** ISO 27001 project id (iso_<id>). Omit to use the organisation's first active ISO project. */
+  projectId?: string;
+};
+/** Result of iso_gap_status. */
+export type IsoGapStatusResult = {
+  projectId: string | null;
+  /** Present when the organisation has no governance data yet; the result is then empty, not estimated. */
+  note?: string;
+  [key: string]: unknown;
+};
+
+/** Arguments of iso_soa_summary. */
+export type IsoSoaSummaryArgs = {
+  /** ISO 27001 project id (iso_<id>). Omit to use the organisation's first active ISO project. */
+  projectId?: string;
+};
+/** Result of iso_soa_summary. */
+export type IsoSoaSummaryResult = {
+  projectId: string | null;
+  /** Present when the organisation has no governance data yet; the result is then empty, not estimated. */
+  note?: string;
+  [key: string]: unknown;
+};
+
+/** Arguments of maturity_scores. */
+export type MaturityScoresArgs = Record<string, never>;
+/** Result of maturity_scores. */
+export type MaturityScoresResult = {
+  items: Array<{
+    [key: string]: unknown;
+  }>;
+  /** Number of items in this result */
+  total: number;
+  /** Present when the organisation has no governance data yet; the result is then empty, not estimated. */
+  note?: string;
+  [key: string]: unknown;
+};
+
+/** Arguments of posture_summary. */
+export type PostureSummaryArgs = Record<string, never>;
+/** Result of posture_summary. */
+export type PostureSummaryResult = {
+  /** Present when the organisation has no governance data yet; the result is then empty, not estimated. */
+  note?: string;
+  [key: string]: unknown;
+};
+
+/** Arguments of risk_create_draft. */
+export type RiskCreateDraftArgs = {
+  /** Short name of the risk */
+  title: string;
+  description?: string;
+  /** e.g. access, supplier, availability */
+  category?: string;
+  likelihood?: number;
+  impact?: number;
+  treatment?: 'mitigate' | 'accept' | 'transfer' | 'avoid';
+};
+/** Result of risk_create_draft. */
+export type RiskCreateDraftResult = {
+  /** risk_<id> */
+  id: string;
+  title: string;
+  description: string | null;
+  category: string | null;
+  /** usr_<id> of the risk owner */
+  ownerUserId: string | null;
+  likelihood: number | null;
+  impact: number | null;
+  /** likelihood × impact (1–25); null until both are set */
+  score: number | null;
+  treatment: 'mitigate' | 'accept' | 'transfer' | 'avoid' | null;
+  status: 'draft' | 'approved' | 'in_treatment' | 'accepted' | 'closed';
+  /** usr_<id> of the creator */
+  createdBy: string;
+  createdAt: string;
+  updatedAt: string;
+  [key: string]: unknown;
+};
+
+/** Arguments of risk_get. */
+export type RiskGetArgs = {
+  /** risk_<id> */
+  id: string;
+};
+/** Result of risk_get. */
+export type RiskGetResult = {
+  /** risk_<id> */
+  id: string;
+  title: string;
+  description: string | null;
+  category: string | null;
+  /** usr_<id> of the risk owner */
+  ownerUserId: string | null;
+  likelihood: number | null;
+  impact: number | null;
+  /** likelihood × impact (1–25); null until both are set */
+  score: number | null;
+  treatment: 'mitigate' | 'accept' | 'transfer' | 'avoid' | null;
+  status: 'draft' | 'approved' | 'in_treatment' | 'accepted' | 'closed';
+  /** usr_<id> of the creator */
+  createdBy: string;
+  createdAt: string;
+  updatedAt: string;
+  [key: string]: unknown;
+};
+
+/** Arguments of risk_register_list. */
+export type RiskRegisterListArgs = Record<string, never>;
+/** Result of risk_register_list. */
+export type RiskRegisterListResult = {
+  items: Array<{
+    /** risk_<id> */
+    id: string;
+    title: string;
+    description: string | null;
+    category: string | null;
+    /** usr_<id> of the risk owner */
+    ownerUserId: string | null;
+    likelihood: number | null;
+    impact: number | null;
+    /** likelihood × impact (1–25); null until both are set */
+    score: number | null;
+    treatment: 'mitigate' | 'accept' | 'transfer' | 'avoid' | null;
+    status: 'draft' | 'approved' | 'in_treatment' | 'accepted' | 'closed';
+    /** usr_<id> of the creator */
+    createdBy: string;
+    createdAt: string;
+    updatedAt: string;
+    [key: string]: unknown;
+  }>;
+  total: number;
+  [key: string]: unknown;
+};
+
+/** Arguments of supplier_assessment_status. */
+export type SupplierAssessmentStatusArgs = Record<string, never>;
+/** Result of supplier_assessment_status. */
+export type SupplierAssessmentStatusResult = {
+  total: number;
+  notStarted: number;
+  inProgress: number;
+  completed: number;
+  /** Percent completed; null without suppliers */
+  completionRate: number | null;
+  byTier: {
+    '1': {
+      total: number;
+      completed: number;
+      completionRate: number | null;
+      [key: string]: unknown;
+    };
+    '2': {
+      total: number;
+      completed: number;
+      completionRate: number | null;
+      [key: string]: unknown;
+    };
+    '3': {
+      total: number;
+      completed: number;
+      completionRate: number | null;
+      [key: string]: unknown;
+    };
+    [key: string]: unknown;
+  };
+  /** Tier-1 suppliers not completed */
+  unassessedCritical: number;
+  [key: string]: unknown;
+};
+
+/** Arguments of supplier_list. */
+export type SupplierListArgs = Record<string, never>;
+/** Result of supplier_list. */
+export type SupplierListResult = {
+  items: Array<{
+    /** vnd_<id> */
+    id: string;
+    name: string;
+    type: 'oss' | 'commercial';
+    riskTier: 1 | 2 | 3;
+    assessmentStatus: 'not_started' | 'in_progress' | 'completed';
+    website: string | null;
+    [key: string]: unknown;
+  }>;
+  total: number;
+  truncated: boolean;
+  [key: string]: unknown;
+};
+
+/** Arguments of uar_status. */
+export type UarStatusArgs = Record<string, never>;
+/** Result of uar_status. */
+export type UarStatusResult = {
+  campaigns?: Array<{
+    [key: string]: unknown;
+  }>;
+  /** Open review items */
+  items: Array<{
+    [key: string]: unknown;
+  }>;
+  /** Number of open items returned */
+  total: number;
+  /** Present when the organisation has no governance data yet; the result is then empty, not estimated. */
+  note?: string;
+  [key: string]: unknown;
+};
+
+/** Every REST endpoint and every tool of the tool server as a typed method. */
+export class BulwarkClient extends BulwarkRestClient {
+  /** Access anomalies (mcp:read). Finds unusual access in the governed workforce: accounts not correlated to any identity, grants that break separation-of-duty rules, privileged access held outside the holder's usual department. One item per anomaly with its kind, severity and the identity/account ids involved. Identities are masked. */
+  accessAnomalyDiscovery(args?: AccessAnomalyDiscoveryArgs): Promise<AccessAnomalyDiscoveryResult> {
+    return this.callTool<AccessAnomalyDiscoveryResult>('access_anomaly_discovery', args ?? {});
+  }
+
+  /** Access concentration (mcp:read). Shows where privileged entitlements are concentrated: identities holding the most privileged grants and entitlements held by very few or very many identities (key-person risk). Identities are masked. */
+  accessConcentration(args?: AccessConcentrationArgs): Promise<AccessConcentrationResult> {
+    return this.callTool<AccessConcentrationResult>('access_concentration', args ?? {});
+  }
+
+  /** Access risk by department (mcp:read). Access risk rolled up per department: identities, privileged grants, stale accounts, open violations and a risk score per department, highest risk first. Identities are masked. */
+  accessDepartmentRisk(args?: AccessDepartmentRiskArgs): Promise<AccessDepartmentRiskResult> {
+    return this.callTool<AccessDepartmentRiskResult>('access_department_risk', args ?? {});
+  }
+
+  /** High-risk access lifecycle (mcp:read). Privileged grants with lifecycle problems: granted without a review, never used, or kept after a role or department change. Identities are masked. */
+  accessHighRiskLifecycle(args?: AccessHighRiskLifecycleArgs): Promise<AccessHighRiskLifecycleResult> {
+    return this.callTool<AccessHighRiskLifecycleResult>('access_high_risk_lifecycle', args ?? {});
+  }
+
+  /** Identity normalization health (mcp:read). How well accounts are correlated to identities: account totals, correlated and uncorrelated counts and the correlation rate per system. Use it to judge how far the other access tools can be trusted. */
+  accessNormalizationHealth(args?: AccessNormalizationHealthArgs): Promise<AccessNormalizationHealthResult> {
+    return this.callTool<AccessNormalizationHealthResult>('access_normalization_health', args ?? {});
+  }
+
+  /** Offboarding violations (mcp:read). Accounts that stayed active after their identity left the organisation, beyond the organisation's offboarding deadline: one item per account with the leave date and days overdue. Identities are masked. */
+  accessOffboardingViolations(
+    args?: AccessOffboardingViolationsArgs,
+  ): Promise<AccessOffboardingViolationsResult> {
+    return this.callTool<AccessOffboardingViolationsResult>('access_offboarding_violations', args ?? {});
+  }
+
+  /** Privileged access changes (30 days) (mcp:read). Privileged grants added and removed during the last 30 days: one item per change (granted or revoked) with the entitlement, system and date. Identities are masked. */
+  accessPrivilegedDelta(args?: AccessPrivilegedDeltaArgs): Promise<AccessPrivilegedDeltaResult> {
+    return this.callTool<AccessPrivilegedDeltaResult>('access_privileged_delta', args ?? {});
+  }
+
+  /** Access review campaigns (mcp:read). User access review campaigns with their status, due date, reviewer and progress (items decided out of items total). Reviewer identities are masked. */
+  accessReviewsList(args?: AccessReviewsListArgs): Promise<AccessReviewsListResult> {
+    return this.callTool<AccessReviewsListResult>('access_reviews_list', args ?? {});
+  }
+
+  /** Access security debt trend (mcp:read). Monthly trend of access security debt (stale accounts, offboarding violations, unreviewed privileged grants, open separation-of-duty conflicts) over the last `months` months, oldest month first. */
+  accessSecurityDebtTrend(args?: AccessSecurityDebtTrendArgs): Promise<AccessSecurityDebtTrendResult> {
+    return this.callTool<AccessSecurityDebtTrendResult>('access_security_debt_trend', args ?? {});
+  }
+
+  /** Stale accounts (mcp:read). Active accounts not used for longer than the organisation's stale-account threshold: one item per account with its system, last use and days idle, longest idle first. Identities are masked. */
+  accessStaleAccounts(args?: AccessStaleAccountsArgs): Promise<AccessStaleAccountsResult> {
+    return this.callTool<AccessStaleAccountsResult>('access_stale_accounts', args ?? {});
+  }
+
+  /** Search the audit trail (mcp:read). Pages through the organisation's audit trail, newest entry first. Each entry has its id (aud_<id>), the dotted action (<entity>.<verb>, e.g. vendor.create), the actor (masked e-mail, or "system") and the time. Filter by one actor with its exact user id (usr_<id>). `total` is the full count of matching entries; fetch further pages with `offset` (the only tool with real pagination). */
+  auditTrailSearch(args?: AuditTrailSearchArgs): Promise<AuditTrailSearchResult> {
+    return this.callTool<AuditTrailSearchResult>('audit_trail_search', args ?? {});
+  }
+
+  /** Evidence log (mcp:read). The latest compliance evidence records (at most 50, newest first, no continuation): title, kind, linked control, collection date and who collected it. Identities are masked. */
+  evidenceLog(args?: EvidenceLogArgs): Promise<EvidenceLogResult> {
+    return this.callTool<EvidenceLogResult>('evidence_log', args ?? {});
+  }
+
+  /** ISO 27001 controls (mcp:read). The ISO/IEC 27001:2022 Annex A controls (A.5.1–A.8.34) of a project with their applicability, implementation status and maturity. Without projectId the organisation's first active ISO project is used. */
+  isoControlsList(args?: IsoControlsListArgs): Promise<IsoControlsListResult> {
+    return this.callTool<IsoControlsListResult>('iso_controls_list', args ?? {});
+  }
+
+  /** ISO 27001 gap status (mcp:read). Gap analysis of an ISO 27001 project: applicable controls by implementation status, controls without evidence and the largest gaps. Without projectId the organisation's first active ISO project is used. */
+  isoGapStatus(args?: IsoGapStatusArgs): Promise<IsoGapStatusResult> {
+    return this.callTool<IsoGapStatusResult>('iso_gap_status', args ?? {});
+  }
+
+  /** Statement of applicability summary (mcp:read). Summary of an ISO 27001 project's statement of applicability: applicable and excluded controls (with justifications counted), implementation status and average maturity per Annex A theme. Without projectId the organisation's first active ISO project is used. */
+  isoSoaSummary(args?: IsoSoaSummaryArgs): Promise<IsoSoaSummaryResult> {
+    return this.callTool<IsoSoaSummaryResult>('iso_soa_summary', args ?? {});
+  }
+
+  /** Maturity scores (mcp:read). The latest maturity scores (0–5) per control domain, a capped set without continuation. */
+  maturityScores(args?: MaturityScoresArgs): Promise<MaturityScoresResult> {
+    return this.callTool<MaturityScoresResult>('maturity_scores', args ?? {});
+  }
+
+  /** Security posture summary (mcp:read). One roll-up of the organisation's security and compliance posture: access hygiene, review progress, ISO readiness, open risks and supplier assessment coverage. Start here for an overview. */
+  postureSummary(args?: PostureSummaryArgs): Promise<PostureSummaryResult> {
+    return this.callTool<PostureSummaryResult>('posture_summary', args ?? {});
+  }
+
+  /** Draft a risk (mcp:write). Creates a DRAFT risk in the organisation's risk register (status draft) for a human to review and approve; drafts do not appear in risk_register_list until approved. Only the title is required. Needs the mcp:write scope and write access enabled for the organisation (otherwise NOT_PERMITTED). The creation is audited. */
+  riskCreateDraft(args: RiskCreateDraftArgs): Promise<RiskCreateDraftResult> {
+    return this.callTool<RiskCreateDraftResult>('risk_create_draft', args ?? {});
+  }
+
+  /** Get a risk (mcp:read). One risk of the organisation's register by id (risk_<id>), drafts included, with likelihood, impact, score (likelihood × impact), treatment and status. Unknown ids give NOT_FOUND. */
+  riskGet(args: RiskGetArgs): Promise<RiskGetResult> {
+    return this.callTool<RiskGetResult>('risk_get', args ?? {});
+  }
+
+  /** Risk register (mcp:read). The organisation's risk register: finalized risks only (drafts never appear), highest score first. */
+  riskRegisterList(args?: RiskRegisterListArgs): Promise<RiskRegisterListResult> {
+    return this.callTool<RiskRegisterListResult>('risk_register_list', args ?? {});
+  }
+
+  /** Supplier assessment status (mcp:read). Assessment completion across the organisation's third-party suppliers (vendors of type internal are left out): counts not started, in progress and completed, the completion rate overall and per risk tier (tier 1 = critical), and the tier-1 suppliers not yet assessed. */
+  supplierAssessmentStatus(args?: SupplierAssessmentStatusArgs): Promise<SupplierAssessmentStatusResult> {
+    return this.callTool<SupplierAssessmentStatusResult>('supplier_assessment_status', args ?? {});
+  }
+
+  /** Suppliers (mcp:read). The organisation's third-party suppliers (vendors of type oss or commercial; internal ones are left out), most critical first (risk tier 1 first, then by name), with type, risk tier and assessment status. At most 500 are returned; `total` counts all of them and `truncated` says whether some were left out. */
+  supplierList(args?: SupplierListArgs): Promise<SupplierListResult> {
+    return this.callTool<SupplierListResult>('supplier_list', args ?? {});
+  }
+
+  /** User access review status (mcp:read). Status of user access reviews: active campaigns with progress and deadlines, and the open review items (undecided or awaiting remediation), overdue first. Reviewer and holder identities are masked. */
+  uarStatus(args?: UarStatusArgs): Promise<UarStatusResult> {
+    return this.callTool<UarStatusResult>('uar_status', args ?? {});
+  }
+}

@@ -1,0 +1,79 @@
+import { readFileSync } from 'node:fs';
+import { parse } from 'yaml';
+
+/** A JSON Schema as the manifest writes it (the subset the generators understand). */
+export interface JsonSchema {
+  type?: string | string[];
+  properties?: Record<string, JsonSchema>;
+  required?: string[];
+  items?: JsonSchema;
+  enum?: unknown[];
+  const?: unknown;
+  additionalProperties?: boolean | JsonSchema;
+  description?: string;
+  default?: unknown;
+  [keyword: string]: unknown;
+}
+
+export interface ManifestTool {
+  name: string;
+  title: string;
+  description: string;
+  scope: 'mcp:read' | 'mcp:write';
+  readOnly: boolean;
+  inputSchema: JsonSchema;
+  outputSchema: JsonSchema;
+}
+
+const NAME = /^[a-z][a-z0-9_]{2,63}$/;
+
+/** Reads and checks the manifest; aliases are resolved into plain (deep-copied) JSON. */
+export function loadManifest(path: string): ManifestTool[] {
+  const doc = parse(readFileSync(path, 'utf8'), { maxAliasCount: 1000 }) as { version?: number; tools?: unknown[] };
+  if (doc.version !== 1 || !Array.isArray(doc.tools)) throw new Error(`${path}: expected version 1 and a tools list`);
+  const tools = JSON.parse(JSON.stringify(doc.tools)) as ManifestTool[];
+  const seen = new Set<string>();
+  for (const tool of tools) {
+    const where = `${path}: tool '${tool.name}'`;
+    if (!NAME.test(tool.name ?? '')) throw new Error(`${where}: name must be snake_case`);
+    if (seen.has(tool.name)) throw new Error(`${where}: duplicate name`);
+    seen.add(tool.name);
+    if (!tool.title || !tool.description) throw new Error(`${where}: title and description are required`);
+    if (tool.scope !== 'mcp:read' && tool.scope !== 'mcp:write') throw new Error(`${where}: scope must be mcp:read or mcp:write`);
+    if (typeof tool.readOnly !== 'boolean') throw new Error(`${where}: readOnly must be true or false`);
+    if (tool.readOnly !== (tool.scope === 'mcp:read')) throw new Error(`${where}: read-only tools use mcp:read, writing tools mcp:write`);
+    for (const key of ['inputSchema', 'outputSchema'] as const) {
+      if (tool[key]?.type !== 'object') throw new Error(`${where}: ${key} must be an object schema`);
+    }
+    if (tool.inputSchema.additionalProperties !== false) throw new Error(`${where}: inputSchema must set additionalProperties: false`);
+  }
+  return tools.sort((a, b) => a.name.localeCompare(b.name));
+}
+
+const ERROR_SCHEMA: JsonSchema = {
+  type: 'object',
+  required: ['code', 'message'],
+  properties: {
+    code: { type: 'string', enum: ['INSUFFICIENT_SCOPE', 'NOT_PERMITTED', 'NOT_FOUND', 'VALIDATION_FAILED', 'INTERNAL_ERROR'] },
+    message: { type: 'string' },
+  },
+};
+
+/**
+ * The output schema sent to clients: the success shape, or `{error: {code, message}}` for an isError result.
+ * MCP clients (the SDK's included) validate structuredContent against outputSchema even on error results, so
+ * the error shape must be admitted; `anyOf` over the two required sets keeps the success properties visible.
+ */
+export function wireOutputSchema(success: JsonSchema): JsonSchema {
+  const { required = [], properties = {}, ...rest } = success;
+  return {
+    ...rest,
+    type: 'object',
+    properties: { ...properties, error: ERROR_SCHEMA },
+    anyOf: [{ required }, { required: ['error'] }],
+  };
+}
+
+export const camelCase = (name: string): string => name.replace(/_([a-z0-9])/g, (_, c: string) => c.toUpperCase());
+export const pascalCase = (name: string): string => camelCase(name).replace(/^./, (c) => c.toUpperCase());
+export const snakeCase = (name: string): string => name.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);

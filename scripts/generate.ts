@@ -1,0 +1,71 @@
+// Generates the tool server's catalog and the client libraries from manifest/tools.yaml.
+//   node scripts/generate.ts          write the generated files
+//   node scripts/generate.ts --check  exit 1 when a generated file is missing or stale (CI)
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, relative, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { format } from 'prettier';
+import { loadManifest, wireOutputSchema, type ManifestTool } from './codegen/manifest.ts';
+import { pythonClient } from './codegen/python.ts';
+import { toolCatalogTs, typescriptClient } from './codegen/typescript.ts';
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+
+const wire = (t: ManifestTool) => ({
+  name: t.name,
+  title: t.title,
+  description: t.description,
+  scope: t.scope,
+  readOnly: t.readOnly,
+  inputSchema: t.inputSchema,
+  outputSchema: wireOutputSchema(t.outputSchema),
+});
+
+async function prettierTs(source: string): Promise<string> {
+  const options = JSON.parse(readFileSync(resolve(root, '.prettierrc.json'), 'utf8')) as Record<string, unknown>;
+  return format(source, { ...options, parser: 'typescript' });
+}
+
+/** Every generated file, path relative to the repository root → content. */
+export async function generateAll(): Promise<Map<string, string>> {
+  const tools = loadManifest(resolve(root, 'manifest/tools.yaml'));
+  return new Map([
+    ['src/mcp/generated/tool-catalog.ts', await prettierTs(toolCatalogTs(tools, wire))],
+    ['clients/typescript/bulwark-client.ts', await prettierTs(typescriptClient(tools))],
+    ['clients/python/bulwark_client.py', pythonClient(tools)],
+  ]);
+}
+
+function readOrEmpty(path: string): string {
+  try {
+    return readFileSync(path, 'utf8');
+  } catch {
+    return '';
+  }
+}
+
+async function main(argv: string[]): Promise<number> {
+  const check = argv.includes('--check');
+  const files = await generateAll();
+  const stale: string[] = [];
+  for (const [path, content] of files) {
+    const absolute = resolve(root, path);
+    if (readOrEmpty(absolute) === content) continue;
+    stale.push(path);
+    if (!check) {
+      mkdirSync(dirname(absolute), { recursive: true });
+      writeFileSync(absolute, content);
+    }
+  }
+  if (check) {
+    if (stale.length === 0) return 0;
+    process.stderr.write(`Generated files are stale (run npm run generate): ${stale.join(', ')}\n`);
+    return 1;
+  }
+  process.stdout.write(stale.length ? `wrote ${stale.map((p) => relative(root, resolve(root, p))).join(', ')}\n` : 'generated files are up to date\n');
+  return 0;
+}
+
+if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  process.exitCode = await main(process.argv.slice(2));
+}

@@ -1,0 +1,1845 @@
+// Generated from manifest/tools.yaml by scripts/generate.ts (npm run generate): do not edit.
+// The tool server registers exactly these tools (src/mcp/tool-server.ts).
+
+export interface ToolDefinition {
+  name: string;
+  title: string;
+  description: string;
+  scope: 'mcp:read' | 'mcp:write';
+  readOnly: boolean;
+  inputSchema: Record<string, unknown>;
+  /** What clients see: the success shape or {error: {code, message}}. */
+  outputSchema: Record<string, unknown>;
+}
+
+export const TOOL_NAMES = [
+  'access_anomaly_discovery',
+  'access_concentration',
+  'access_department_risk',
+  'access_high_risk_lifecycle',
+  'access_normalization_health',
+  'access_offboarding_violations',
+  'access_privileged_delta',
+  'access_reviews_list',
+  'access_security_debt_trend',
+  'access_stale_accounts',
+  'audit_trail_search',
+  'evidence_log',
+  'iso_controls_list',
+  'iso_gap_status',
+  'iso_soa_summary',
+  'maturity_scores',
+  'posture_summary',
+  'risk_create_draft',
+  'risk_get',
+  'risk_register_list',
+  'supplier_assessment_status',
+  'supplier_list',
+  'uar_status',
+] as const;
+export type ToolName = (typeof TOOL_NAMES)[number];
+
+export const TOOL_CATALOG: readonly ToolDefinition[] = [
+  {
+    name: 'access_anomaly_discovery',
+    title: 'Access anomalies',
+    description:
+      "Finds unusual access in the governed workforce: accounts not correlated to any identity, grants that break separation-of-duty rules, privileged access held outside the holder's usual department. One item per anomaly with its kind, severity and the identity/account ids involved. Identities are masked.",
+    scope: 'mcp:read',
+    readOnly: true,
+    inputSchema: {
+      type: 'object',
+      properties: {},
+      additionalProperties: false,
+    },
+    outputSchema: {
+      type: 'object',
+      properties: {
+        items: {
+          type: 'array',
+          items: {
+            type: 'object',
+            additionalProperties: true,
+          },
+        },
+        total: {
+          type: 'integer',
+          minimum: 0,
+          description: 'Number of items in this result',
+        },
+        note: {
+          type: 'string',
+          description:
+            'Present when the organisation has no governance data yet; the result is then empty, not estimated.',
+        },
+        error: {
+          type: 'object',
+          required: ['code', 'message'],
+          properties: {
+            code: {
+              type: 'string',
+              enum: [
+                'INSUFFICIENT_SCOPE',
+                'NOT_PERMITTED',
+                'NOT_FOUND',
+                'VALIDATION_FAILED',
+                'INTERNAL_ERROR',
+              ],
+            },
+            message: {
+              type: 'string',
+            },
+          },
+        },
+      },
+      anyOf: [
+        {
+          required: ['items', 'total'],
+        },
+        {
+          required: ['error'],
+        },
+      ],
+    },
+  },
+  {
+    name: 'access_concentration',
+    title: 'Access concentration',
+    description:
+      'Shows where privileged entitlements are concentrated: identities holding the most privileged grants and entitlements held by very few or very many identities (key-person risk). Identities are masked.',
+    scope: 'mcp:read',
+    readOnly: true,
+    inputSchema: {
+      type: 'object',
+      properties: {},
+      additionalProperties: false,
+    },
+    outputSchema: {
+      type: 'object',
+      properties: {
+        items: {
+          type: 'array',
+          items: {
+            type: 'object',
+            additionalProperties: true,
+          },
+        },
+        total: {
+          type: 'integer',
+          minimum: 0,
+          description: 'Number of items in this result',
+        },
+        note: {
+          type: 'string',
+          description:
+            'Present when the organisation has no governance data yet; the result is then empty, not estimated.',
+        },
+        error: {
+          type: 'object',
+          required: ['code', 'message'],
+          properties: {
+            code: {
+              type: 'string',
+              enum: [
+                'INSUFFICIENT_SCOPE',
+                'NOT_PERMITTED',
+                'NOT_FOUND',
+                'VALIDATION_FAILED',
+                'INTERNAL_ERROR',
+              ],
+            },
+            message: {
+              type: 'string',
+            },
+          },
+        },
+      },
+      anyOf: [
+        {
+          required: ['items', 'total'],
+        },
+        {
+          required: ['error'],
+        },
+      ],
+    },
+  },
+  {
+    name: 'access_department_risk',
+    title: 'Access risk by department',
+    description:
+      'Access risk rolled up per department: identities, privileged grants, stale accounts, open violations and a risk score per department, highest risk first. Identities are masked.',
+    scope: 'mcp:read',
+    readOnly: true,
+    inputSchema: {
+      type: 'object',
+      properties: {},
+      additionalProperties: false,
+    },
+    outputSchema: {
+      type: 'object',
+      properties: {
+        items: {
+          type: 'array',
+          items: {
+            type: 'object',
+            additionalProperties: true,
+          },
+        },
+        total: {
+          type: 'integer',
+          minimum: 0,
+          description: 'Number of items in this result',
+        },
+        note: {
+          type: 'string',
+          description:
+            'Present when the organisation has no governance data yet; the result is then empty, not estimated.',
+        },
+        error: {
+          type: 'object',
+          required: ['code', 'message'],
+          properties: {
+            code: {
+              type: 'string',
+              enum: [
+                'INSUFFICIENT_SCOPE',
+                'NOT_PERMITTED',
+                'NOT_FOUND',
+                'VALIDATION_FAILED',
+                'INTERNAL_ERROR',
+              ],
+            },
+            message: {
+              type: 'string',
+            },
+          },
+        },
+      },
+      anyOf: [
+        {
+          required: ['items', 'total'],
+        },
+        {
+          required: ['error'],
+        },
+      ],
+    },
+  },
+  {
+    name: 'access_high_risk_lifecycle',
+    title: 'High-risk access lifecycle',
+    description:
+      'Privileged grants with lifecycle problems: granted without a review, never used, or kept after a role or department change. Identities are masked.',
+    scope: 'mcp:read',
+    readOnly: true,
+    inputSchema: {
+      type: 'object',
+      properties: {},
+      additionalProperties: false,
+    },
+    outputSchema: {
+      type: 'object',
+      properties: {
+        items: {
+          type: 'array',
+          items: {
+            type: 'object',
+            additionalProperties: true,
+          },
+        },
+        total: {
+          type: 'integer',
+          minimum: 0,
+          description: 'Number of items in this result',
+        },
+        note: {
+          type: 'string',
+          description:
+            'Present when the organisation has no governance data yet; the result is then empty, not estimated.',
+        },
+        error: {
+          type: 'object',
+          required: ['code', 'message'],
+          properties: {
+            code: {
+              type: 'string',
+              enum: [
+                'INSUFFICIENT_SCOPE',
+                'NOT_PERMITTED',
+                'NOT_FOUND',
+                'VALIDATION_FAILED',
+                'INTERNAL_ERROR',
+              ],
+            },
+            message: {
+              type: 'string',
+            },
+          },
+        },
+      },
+      anyOf: [
+        {
+          required: ['items', 'total'],
+        },
+        {
+          required: ['error'],
+        },
+      ],
+    },
+  },
+  {
+    name: 'access_normalization_health',
+    title: 'Identity normalization health',
+    description:
+      'How well accounts are correlated to identities: account totals, correlated and uncorrelated counts and the correlation rate per system. Use it to judge how far the other access tools can be trusted.',
+    scope: 'mcp:read',
+    readOnly: true,
+    inputSchema: {
+      type: 'object',
+      properties: {},
+      additionalProperties: false,
+    },
+    outputSchema: {
+      type: 'object',
+      properties: {
+        totalAccounts: {
+          type: 'integer',
+          minimum: 0,
+        },
+        correlatedAccounts: {
+          type: 'integer',
+          minimum: 0,
+        },
+        uncorrelatedAccounts: {
+          type: 'integer',
+          minimum: 0,
+        },
+        correlationRate: {
+          type: 'number',
+          minimum: 0,
+          maximum: 100,
+          description: 'Percentage of correlated accounts',
+        },
+        systems: {
+          type: 'array',
+          items: {
+            type: 'object',
+            additionalProperties: true,
+          },
+        },
+        note: {
+          type: 'string',
+          description:
+            'Present when the organisation has no governance data yet; the result is then empty, not estimated.',
+        },
+        error: {
+          type: 'object',
+          required: ['code', 'message'],
+          properties: {
+            code: {
+              type: 'string',
+              enum: [
+                'INSUFFICIENT_SCOPE',
+                'NOT_PERMITTED',
+                'NOT_FOUND',
+                'VALIDATION_FAILED',
+                'INTERNAL_ERROR',
+              ],
+            },
+            message: {
+              type: 'string',
+            },
+          },
+        },
+      },
+      anyOf: [
+        {
+          required: [],
+        },
+        {
+          required: ['error'],
+        },
+      ],
+    },
+  },
+  {
+    name: 'access_offboarding_violations',
+    title: 'Offboarding violations',
+    description:
+      "Accounts that stayed active after their identity left the organisation, beyond the organisation's offboarding deadline: one item per account with the leave date and days overdue. Identities are masked.",
+    scope: 'mcp:read',
+    readOnly: true,
+    inputSchema: {
+      type: 'object',
+      properties: {},
+      additionalProperties: false,
+    },
+    outputSchema: {
+      type: 'object',
+      properties: {
+        items: {
+          type: 'array',
+          items: {
+            type: 'object',
+            additionalProperties: true,
+          },
+        },
+        total: {
+          type: 'integer',
+          minimum: 0,
+          description: 'Number of items in this result',
+        },
+        note: {
+          type: 'string',
+          description:
+            'Present when the organisation has no governance data yet; the result is then empty, not estimated.',
+        },
+        error: {
+          type: 'object',
+          required: ['code', 'message'],
+          properties: {
+            code: {
+              type: 'string',
+              enum: [
+                'INSUFFICIENT_SCOPE',
+                'NOT_PERMITTED',
+                'NOT_FOUND',
+                'VALIDATION_FAILED',
+                'INTERNAL_ERROR',
+              ],
+            },
+            message: {
+              type: 'string',
+            },
+          },
+        },
+      },
+      anyOf: [
+        {
+          required: ['items', 'total'],
+        },
+        {
+          required: ['error'],
+        },
+      ],
+    },
+  },
+  {
+    name: 'access_privileged_delta',
+    title: 'Privileged access changes (30 days)',
+    description:
+      'Privileged grants added and removed during the last 30 days: one item per change (granted or revoked) with the entitlement, system and date. Identities are masked.',
+    scope: 'mcp:read',
+    readOnly: true,
+    inputSchema: {
+      type: 'object',
+      properties: {},
+      additionalProperties: false,
+    },
+    outputSchema: {
+      type: 'object',
+      properties: {
+        windowDays: {
+          type: 'integer',
+          const: 30,
+        },
+        items: {
+          type: 'array',
+          items: {
+            type: 'object',
+            additionalProperties: true,
+          },
+        },
+        total: {
+          type: 'integer',
+          minimum: 0,
+        },
+        note: {
+          type: 'string',
+          description:
+            'Present when the organisation has no governance data yet; the result is then empty, not estimated.',
+        },
+        error: {
+          type: 'object',
+          required: ['code', 'message'],
+          properties: {
+            code: {
+              type: 'string',
+              enum: [
+                'INSUFFICIENT_SCOPE',
+                'NOT_PERMITTED',
+                'NOT_FOUND',
+                'VALIDATION_FAILED',
+                'INTERNAL_ERROR',
+              ],
+            },
+            message: {
+              type: 'string',
+            },
+          },
+        },
+      },
+      anyOf: [
+        {
+          required: ['windowDays', 'items', 'total'],
+        },
+        {
+          required: ['error'],
+        },
+      ],
+    },
+  },
+  {
+    name: 'access_reviews_list',
+    title: 'Access review campaigns',
+    description:
+      'User access review campaigns with their status, due date, reviewer and progress (items decided out of items total). Reviewer identities are masked.',
+    scope: 'mcp:read',
+    readOnly: true,
+    inputSchema: {
+      type: 'object',
+      properties: {},
+      additionalProperties: false,
+    },
+    outputSchema: {
+      type: 'object',
+      properties: {
+        items: {
+          type: 'array',
+          items: {
+            type: 'object',
+            additionalProperties: true,
+          },
+        },
+        total: {
+          type: 'integer',
+          minimum: 0,
+          description: 'Number of items in this result',
+        },
+        note: {
+          type: 'string',
+          description:
+            'Present when the organisation has no governance data yet; the result is then empty, not estimated.',
+        },
+        error: {
+          type: 'object',
+          required: ['code', 'message'],
+          properties: {
+            code: {
+              type: 'string',
+              enum: [
+                'INSUFFICIENT_SCOPE',
+                'NOT_PERMITTED',
+                'NOT_FOUND',
+                'VALIDATION_FAILED',
+                'INTERNAL_ERROR',
+              ],
+            },
+            message: {
+              type: 'string',
+            },
+          },
+        },
+      },
+      anyOf: [
+        {
+          required: ['items', 'total'],
+        },
+        {
+          required: ['error'],
+        },
+      ],
+    },
+  },
+  {
+    name: 'access_security_debt_trend',
+    title: 'Access security debt trend',
+    description:
+      'Monthly trend of access security debt (stale accounts, offboarding violations, unreviewed privileged grants, open separation-of-duty conflicts) over the last `months` months, oldest month first.',
+    scope: 'mcp:read',
+    readOnly: true,
+    inputSchema: {
+      type: 'object',
+      properties: {
+        months: {
+          type: 'integer',
+          minimum: 1,
+          maximum: 24,
+          default: 6,
+          description: 'Number of calendar months to cover, including the current one (1–24, default 6).',
+        },
+      },
+      additionalProperties: false,
+    },
+    outputSchema: {
+      type: 'object',
+      properties: {
+        months: {
+          type: 'integer',
+          minimum: 1,
+          maximum: 24,
+        },
+        items: {
+          type: 'array',
+          items: {
+            type: 'object',
+            additionalProperties: true,
+          },
+          description: 'One point per month (YYYY-MM)',
+          'oldest first': null,
+        },
+        total: {
+          type: 'integer',
+          minimum: 0,
+        },
+        note: {
+          type: 'string',
+          description:
+            'Present when the organisation has no governance data yet; the result is then empty, not estimated.',
+        },
+        error: {
+          type: 'object',
+          required: ['code', 'message'],
+          properties: {
+            code: {
+              type: 'string',
+              enum: [
+                'INSUFFICIENT_SCOPE',
+                'NOT_PERMITTED',
+                'NOT_FOUND',
+                'VALIDATION_FAILED',
+                'INTERNAL_ERROR',
+              ],
+            },
+            message: {
+              type: 'string',
+            },
+          },
+        },
+      },
+      anyOf: [
+        {
+          required: ['months', 'items', 'total'],
+        },
+        {
+          required: ['error'],
+        },
+      ],
+    },
+  },
+  {
+    name: 'access_stale_accounts',
+    title: 'Stale accounts',
+    description:
+      "Active accounts not used for longer than the organisation's stale-account threshold: one item per account with its system, last use and days idle, longest idle first. Identities are masked.",
+    scope: 'mcp:read',
+    readOnly: true,
+    inputSchema: {
+      type: 'object',
+      properties: {},
+      additionalProperties: false,
+    },
+    outputSchema: {
+      type: 'object',
+      properties: {
+        items: {
+          type: 'array',
+          items: {
+            type: 'object',
+            additionalProperties: true,
+          },
+        },
+        total: {
+          type: 'integer',
+          minimum: 0,
+          description: 'Number of items in this result',
+        },
+        note: {
+          type: 'string',
+          description:
+            'Present when the organisation has no governance data yet; the result is then empty, not estimated.',
+        },
+        error: {
+          type: 'object',
+          required: ['code', 'message'],
+          properties: {
+            code: {
+              type: 'string',
+              enum: [
+                'INSUFFICIENT_SCOPE',
+                'NOT_PERMITTED',
+                'NOT_FOUND',
+                'VALIDATION_FAILED',
+                'INTERNAL_ERROR',
+              ],
+            },
+            message: {
+              type: 'string',
+            },
+          },
+        },
+      },
+      anyOf: [
+        {
+          required: ['items', 'total'],
+        },
+        {
+          required: ['error'],
+        },
+      ],
+    },
+  },
+  {
+    name: 'audit_trail_search',
+    title: 'Search the audit trail',
+    description:
+      'Pages through the organisation\'s audit trail, newest entry first. Each entry has its id (aud_<id>), the dotted action (<entity>.<verb>, e.g. vendor.create), the actor (masked e-mail, or "system") and the time. Filter by one actor with its exact user id (usr_<id>). `total` is the full count of matching entries; fetch further pages with `offset` (the only tool with real pagination).',
+    scope: 'mcp:read',
+    readOnly: true,
+    inputSchema: {
+      type: 'object',
+      properties: {
+        actorId: {
+          type: 'string',
+          minLength: 1,
+          maxLength: 100,
+          description: 'Exact actor id (usr_<id>, or "system"); omit to list every actor.',
+        },
+        limit: {
+          type: 'integer',
+          minimum: 1,
+          maximum: 200,
+          default: 50,
+          description: 'Page size (1–200',
+          'default 50).': null,
+        },
+        offset: {
+          type: 'integer',
+          minimum: 0,
+          maximum: 100000000,
+          default: 0,
+          description: 'Entries to skip (default 0).',
+        },
+      },
+      additionalProperties: false,
+    },
+    outputSchema: {
+      type: 'object',
+      properties: {
+        items: {
+          type: 'array',
+          items: {
+            type: 'object',
+            required: ['id', 'action', 'actor', 'at'],
+            properties: {
+              id: {
+                type: 'string',
+                description: 'aud_<id>',
+              },
+              action: {
+                type: 'string',
+              },
+              actor: {
+                type: 'string',
+                description: 'Masked identity of the actor',
+              },
+              at: {
+                type: 'string',
+                format: 'date-time',
+              },
+            },
+          },
+        },
+        total: {
+          type: 'integer',
+          minimum: 0,
+          description: 'Full count of matching entries',
+        },
+        limit: {
+          type: 'integer',
+        },
+        offset: {
+          type: 'integer',
+        },
+        error: {
+          type: 'object',
+          required: ['code', 'message'],
+          properties: {
+            code: {
+              type: 'string',
+              enum: [
+                'INSUFFICIENT_SCOPE',
+                'NOT_PERMITTED',
+                'NOT_FOUND',
+                'VALIDATION_FAILED',
+                'INTERNAL_ERROR',
+              ],
+            },
+            message: {
+              type: 'string',
+            },
+          },
+        },
+      },
+      anyOf: [
+        {
+          required: ['items', 'total', 'limit', 'offset'],
+        },
+        {
+          required: ['error'],
+        },
+      ],
+    },
+  },
+  {
+    name: 'evidence_log',
+    title: 'Evidence log',
+    description:
+      'The latest compliance evidence records (at most 50, newest first, no continuation): title, kind, linked control, collection date and who collected it. Identities are masked.',
+    scope: 'mcp:read',
+    readOnly: true,
+    inputSchema: {
+      type: 'object',
+      properties: {},
+      additionalProperties: false,
+    },
+    outputSchema: {
+      type: 'object',
+      properties: {
+        items: {
+          type: 'array',
+          items: {
+            type: 'object',
+            additionalProperties: true,
+          },
+        },
+        total: {
+          type: 'integer',
+          minimum: 0,
+          description: 'Number of items in this result',
+        },
+        note: {
+          type: 'string',
+          description:
+            'Present when the organisation has no governance data yet; the result is then empty, not estimated.',
+        },
+        error: {
+          type: 'object',
+          required: ['code', 'message'],
+          properties: {
+            code: {
+              type: 'string',
+              enum: [
+                'INSUFFICIENT_SCOPE',
+                'NOT_PERMITTED',
+                'NOT_FOUND',
+                'VALIDATION_FAILED',
+                'INTERNAL_ERROR',
+              ],
+            },
+            message: {
+              type: 'string',
+            },
+          },
+        },
+      },
+      anyOf: [
+        {
+          required: ['items', 'total'],
+        },
+        {
+          required: ['error'],
+        },
+      ],
+    },
+  },
+  {
+    name: 'iso_controls_list',
+    title: 'ISO 27001 controls',
+    description:
+      "The ISO/IEC 27001:2022 Annex A controls (A.5.1–A.8.34) of a project with their applicability, implementation status and maturity. Without projectId the organisation's first active ISO project is used.",
+    scope: 'mcp:read',
+    readOnly: true,
+    inputSchema: {
+      type: 'object',
+      properties: {
+        projectId: {
+          type: 'string',
+          minLength: 1,
+          maxLength: 100,
+          description:
+            "ISO 27001 project id (iso_<id>). Omit to use the organisation's first active ISO project.",
+        },
+      },
+      additionalProperties: false,
+    },
+    outputSchema: {
+      type: 'object',
+      properties: {
+        projectId: {
+          type: ['string', 'null'],
+          description: 'The project the controls belong to; null when there is none',
+        },
+        items: {
+          type: 'array',
+          items: {
+            type: 'object',
+            additionalProperties: true,
+          },
+        },
+        total: {
+          type: 'integer',
+          minimum: 0,
+        },
+        note: {
+          type: 'string',
+          description:
+            'Present when the organisation has no governance data yet; the result is then empty, not estimated.',
+        },
+        error: {
+          type: 'object',
+          required: ['code', 'message'],
+          properties: {
+            code: {
+              type: 'string',
+              enum: [
+                'INSUFFICIENT_SCOPE',
+                'NOT_PERMITTED',
+                'NOT_FOUND',
+                'VALIDATION_FAILED',
+                'INTERNAL_ERROR',
+              ],
+            },
+            message: {
+              type: 'string',
+            },
+          },
+        },
+      },
+      anyOf: [
+        {
+          required: ['projectId', 'items', 'total'],
+        },
+        {
+          required: ['error'],
+        },
+      ],
+    },
+  },
+  {
+    name: 'iso_gap_status',
+    title: 'ISO 27001 gap status',
+    description:
+      "Gap analysis of an ISO 27001 project: applicable controls by implementation status, controls without evidence and the largest gaps. Without projectId the organisation's first active ISO project is used.",
+    scope: 'mcp:read',
+    readOnly: true,
+    inputSchema: {
+      type: 'object',
+      properties: {
+        projectId: {
+          type: 'string',
+          minLength: 1,
+          maxLength: 100,
+          description:
+            "ISO 27001 project id (iso_<id>). Omit to use the organisation's first active ISO project.",
+        },
+      },
+      additionalProperties: false,
+    },
+    outputSchema: {
+      type: 'object',
+      additionalProperties: true,
+      properties: {
+        projectId: {
+          type: ['string', 'null'],
+        },
+        note: {
+          type: 'string',
+          description:
+            'Present when the organisation has no governance data yet; the result is then empty, not estimated.',
+        },
+        error: {
+          type: 'object',
+          required: ['code', 'message'],
+          properties: {
+            code: {
+              type: 'string',
+              enum: [
+                'INSUFFICIENT_SCOPE',
+                'NOT_PERMITTED',
+                'NOT_FOUND',
+                'VALIDATION_FAILED',
+                'INTERNAL_ERROR',
+              ],
+            },
+            message: {
+              type: 'string',
+            },
+          },
+        },
+      },
+      anyOf: [
+        {
+          required: ['projectId'],
+        },
+        {
+          required: ['error'],
+        },
+      ],
+    },
+  },
+  {
+    name: 'iso_soa_summary',
+    title: 'Statement of applicability summary',
+    description:
+      "Summary of an ISO 27001 project's statement of applicability: applicable and excluded controls (with justifications counted), implementation status and average maturity per Annex A theme. Without projectId the organisation's first active ISO project is used.",
+    scope: 'mcp:read',
+    readOnly: true,
+    inputSchema: {
+      type: 'object',
+      properties: {
+        projectId: {
+          type: 'string',
+          minLength: 1,
+          maxLength: 100,
+          description:
+            "ISO 27001 project id (iso_<id>). Omit to use the organisation's first active ISO project.",
+        },
+      },
+      additionalProperties: false,
+    },
+    outputSchema: {
+      type: 'object',
+      additionalProperties: true,
+      properties: {
+        projectId: {
+          type: ['string', 'null'],
+        },
+        note: {
+          type: 'string',
+          description:
+            'Present when the organisation has no governance data yet; the result is then empty, not estimated.',
+        },
+        error: {
+          type: 'object',
+          required: ['code', 'message'],
+          properties: {
+            code: {
+              type: 'string',
+              enum: [
+                'INSUFFICIENT_SCOPE',
+                'NOT_PERMITTED',
+                'NOT_FOUND',
+                'VALIDATION_FAILED',
+                'INTERNAL_ERROR',
+              ],
+            },
+            message: {
+              type: 'string',
+            },
+          },
+        },
+      },
+      anyOf: [
+        {
+          required: ['projectId'],
+        },
+        {
+          required: ['error'],
+        },
+      ],
+    },
+  },
+  {
+    name: 'maturity_scores',
+    title: 'Maturity scores',
+    description: 'The latest maturity scores (0–5) per control domain, a capped set without continuation.',
+    scope: 'mcp:read',
+    readOnly: true,
+    inputSchema: {
+      type: 'object',
+      properties: {},
+      additionalProperties: false,
+    },
+    outputSchema: {
+      type: 'object',
+      properties: {
+        items: {
+          type: 'array',
+          items: {
+            type: 'object',
+            additionalProperties: true,
+          },
+        },
+        total: {
+          type: 'integer',
+          minimum: 0,
+          description: 'Number of items in this result',
+        },
+        note: {
+          type: 'string',
+          description:
+            'Present when the organisation has no governance data yet; the result is then empty, not estimated.',
+        },
+        error: {
+          type: 'object',
+          required: ['code', 'message'],
+          properties: {
+            code: {
+              type: 'string',
+              enum: [
+                'INSUFFICIENT_SCOPE',
+                'NOT_PERMITTED',
+                'NOT_FOUND',
+                'VALIDATION_FAILED',
+                'INTERNAL_ERROR',
+              ],
+            },
+            message: {
+              type: 'string',
+            },
+          },
+        },
+      },
+      anyOf: [
+        {
+          required: ['items', 'total'],
+        },
+        {
+          required: ['error'],
+        },
+      ],
+    },
+  },
+  {
+    name: 'posture_summary',
+    title: 'Security posture summary',
+    description:
+      "One roll-up of the organisation's security and compliance posture: access hygiene, review progress, ISO readiness, open risks and supplier assessment coverage. Start here for an overview.",
+    scope: 'mcp:read',
+    readOnly: true,
+    inputSchema: {
+      type: 'object',
+      properties: {},
+      additionalProperties: false,
+    },
+    outputSchema: {
+      type: 'object',
+      additionalProperties: true,
+      properties: {
+        note: {
+          type: 'string',
+          description:
+            'Present when the organisation has no governance data yet; the result is then empty, not estimated.',
+        },
+        error: {
+          type: 'object',
+          required: ['code', 'message'],
+          properties: {
+            code: {
+              type: 'string',
+              enum: [
+                'INSUFFICIENT_SCOPE',
+                'NOT_PERMITTED',
+                'NOT_FOUND',
+                'VALIDATION_FAILED',
+                'INTERNAL_ERROR',
+              ],
+            },
+            message: {
+              type: 'string',
+            },
+          },
+        },
+      },
+      anyOf: [
+        {
+          required: [],
+        },
+        {
+          required: ['error'],
+        },
+      ],
+    },
+  },
+  {
+    name: 'risk_create_draft',
+    title: 'Draft a risk',
+    description:
+      "Creates a DRAFT risk in the organisation's risk register (status draft) for a human to review and approve; drafts do not appear in risk_register_list until approved. Only the title is required. Needs the mcp:write scope and write access enabled for the organisation (otherwise NOT_PERMITTED). The creation is audited.",
+    scope: 'mcp:write',
+    readOnly: false,
+    inputSchema: {
+      type: 'object',
+      required: ['title'],
+      properties: {
+        title: {
+          type: 'string',
+          minLength: 1,
+          maxLength: 200,
+          description: 'Short name of the risk',
+        },
+        description: {
+          type: 'string',
+          maxLength: 4000,
+        },
+        category: {
+          type: 'string',
+          minLength: 1,
+          maxLength: 100,
+          description: 'e.g. access, supplier, availability',
+        },
+        likelihood: {
+          type: 'integer',
+          minimum: 1,
+          maximum: 5,
+        },
+        impact: {
+          type: 'integer',
+          minimum: 1,
+          maximum: 5,
+        },
+        treatment: {
+          type: 'string',
+          enum: ['mitigate', 'accept', 'transfer', 'avoid'],
+        },
+      },
+      additionalProperties: false,
+    },
+    outputSchema: {
+      type: 'object',
+      properties: {
+        id: {
+          type: 'string',
+          description: 'risk_<id>',
+        },
+        title: {
+          type: 'string',
+        },
+        description: {
+          type: ['string', 'null'],
+        },
+        category: {
+          type: ['string', 'null'],
+        },
+        ownerUserId: {
+          type: ['string', 'null'],
+          description: 'usr_<id> of the risk owner',
+        },
+        likelihood: {
+          type: ['integer', 'null'],
+          minimum: 1,
+          maximum: 5,
+        },
+        impact: {
+          type: ['integer', 'null'],
+          minimum: 1,
+          maximum: 5,
+        },
+        score: {
+          type: ['integer', 'null'],
+          description: 'likelihood × impact (1–25); null until both are set',
+        },
+        treatment: {
+          type: ['string', 'null'],
+          enum: ['mitigate', 'accept', 'transfer', 'avoid', null],
+        },
+        status: {
+          type: 'string',
+          enum: ['draft', 'approved', 'in_treatment', 'accepted', 'closed'],
+        },
+        createdBy: {
+          type: 'string',
+          description: 'usr_<id> of the creator',
+        },
+        createdAt: {
+          type: 'string',
+          format: 'date-time',
+        },
+        updatedAt: {
+          type: 'string',
+          format: 'date-time',
+        },
+        error: {
+          type: 'object',
+          required: ['code', 'message'],
+          properties: {
+            code: {
+              type: 'string',
+              enum: [
+                'INSUFFICIENT_SCOPE',
+                'NOT_PERMITTED',
+                'NOT_FOUND',
+                'VALIDATION_FAILED',
+                'INTERNAL_ERROR',
+              ],
+            },
+            message: {
+              type: 'string',
+            },
+          },
+        },
+      },
+      anyOf: [
+        {
+          required: [
+            'id',
+            'title',
+            'description',
+            'category',
+            'ownerUserId',
+            'likelihood',
+            'impact',
+            'score',
+            'treatment',
+            'status',
+            'createdBy',
+            'createdAt',
+            'updatedAt',
+          ],
+        },
+        {
+          required: ['error'],
+        },
+      ],
+    },
+  },
+  {
+    name: 'risk_get',
+    title: 'Get a risk',
+    description:
+      "One risk of the organisation's register by id (risk_<id>), drafts included, with likelihood, impact, score (likelihood × impact), treatment and status. Unknown ids give NOT_FOUND.",
+    scope: 'mcp:read',
+    readOnly: true,
+    inputSchema: {
+      type: 'object',
+      required: ['id'],
+      properties: {
+        id: {
+          type: 'string',
+          minLength: 1,
+          maxLength: 100,
+          description: 'risk_<id>',
+        },
+      },
+      additionalProperties: false,
+    },
+    outputSchema: {
+      type: 'object',
+      properties: {
+        id: {
+          type: 'string',
+          description: 'risk_<id>',
+        },
+        title: {
+          type: 'string',
+        },
+        description: {
+          type: ['string', 'null'],
+        },
+        category: {
+          type: ['string', 'null'],
+        },
+        ownerUserId: {
+          type: ['string', 'null'],
+          description: 'usr_<id> of the risk owner',
+        },
+        likelihood: {
+          type: ['integer', 'null'],
+          minimum: 1,
+          maximum: 5,
+        },
+        impact: {
+          type: ['integer', 'null'],
+          minimum: 1,
+          maximum: 5,
+        },
+        score: {
+          type: ['integer', 'null'],
+          description: 'likelihood × impact (1–25); null until both are set',
+        },
+        treatment: {
+          type: ['string', 'null'],
+          enum: ['mitigate', 'accept', 'transfer', 'avoid', null],
+        },
+        status: {
+          type: 'string',
+          enum: ['draft', 'approved', 'in_treatment', 'accepted', 'closed'],
+        },
+        createdBy: {
+          type: 'string',
+          description: 'usr_<id> of the creator',
+        },
+        createdAt: {
+          type: 'string',
+          format: 'date-time',
+        },
+        updatedAt: {
+          type: 'string',
+          format: 'date-time',
+        },
+        error: {
+          type: 'object',
+          required: ['code', 'message'],
+          properties: {
+            code: {
+              type: 'string',
+              enum: [
+                'INSUFFICIENT_SCOPE',
+                'NOT_PERMITTED',
+                'NOT_FOUND',
+                'VALIDATION_FAILED',
+                'INTERNAL_ERROR',
+              ],
+            },
+            message: {
+              type: 'string',
+            },
+          },
+        },
+      },
+      anyOf: [
+        {
+          required: [
+            'id',
+            'title',
+            'description',
+            'category',
+            'ownerUserId',
+            'likelihood',
+            'impact',
+            'score',
+            'treatment',
+            'status',
+            'createdBy',
+            'createdAt',
+            'updatedAt',
+          ],
+        },
+        {
+          required: ['error'],
+        },
+      ],
+    },
+  },
+  {
+    name: 'risk_register_list',
+    title: 'Risk register',
+    description:
+      "The organisation's risk register: finalized risks only (drafts never appear), highest score first.",
+    scope: 'mcp:read',
+    readOnly: true,
+    inputSchema: {
+      type: 'object',
+      properties: {},
+      additionalProperties: false,
+    },
+    outputSchema: {
+      type: 'object',
+      properties: {
+        items: {
+          type: 'array',
+          items: {
+            type: 'object',
+            required: [
+              'id',
+              'title',
+              'description',
+              'category',
+              'ownerUserId',
+              'likelihood',
+              'impact',
+              'score',
+              'treatment',
+              'status',
+              'createdBy',
+              'createdAt',
+              'updatedAt',
+            ],
+            properties: {
+              id: {
+                type: 'string',
+                description: 'risk_<id>',
+              },
+              title: {
+                type: 'string',
+              },
+              description: {
+                type: ['string', 'null'],
+              },
+              category: {
+                type: ['string', 'null'],
+              },
+              ownerUserId: {
+                type: ['string', 'null'],
+                description: 'usr_<id> of the risk owner',
+              },
+              likelihood: {
+                type: ['integer', 'null'],
+                minimum: 1,
+                maximum: 5,
+              },
+              impact: {
+                type: ['integer', 'null'],
+                minimum: 1,
+                maximum: 5,
+              },
+              score: {
+                type: ['integer', 'null'],
+                description: 'likelihood × impact (1–25); null until both are set',
+              },
+              treatment: {
+                type: ['string', 'null'],
+                enum: ['mitigate', 'accept', 'transfer', 'avoid', null],
+              },
+              status: {
+                type: 'string',
+                enum: ['draft', 'approved', 'in_treatment', 'accepted', 'closed'],
+              },
+              createdBy: {
+                type: 'string',
+                description: 'usr_<id> of the creator',
+              },
+              createdAt: {
+                type: 'string',
+                format: 'date-time',
+              },
+              updatedAt: {
+                type: 'string',
+                format: 'date-time',
+              },
+            },
+          },
+        },
+        total: {
+          type: 'integer',
+          minimum: 0,
+        },
+        error: {
+          type: 'object',
+          required: ['code', 'message'],
+          properties: {
+            code: {
+              type: 'string',
+              enum: [
+                'INSUFFICIENT_SCOPE',
+                'NOT_PERMITTED',
+                'NOT_FOUND',
+                'VALIDATION_FAILED',
+                'INTERNAL_ERROR',
+              ],
+            },
+            message: {
+              type: 'string',
+            },
+          },
+        },
+      },
+      anyOf: [
+        {
+          required: ['items', 'total'],
+        },
+        {
+          required: ['error'],
+        },
+      ],
+    },
+  },
+  {
+    name: 'supplier_assessment_status',
+    title: 'Supplier assessment status',
+    description:
+      "Assessment completion across the organisation's third-party suppliers (vendors of type internal are left out): counts not started, in progress and completed, the completion rate overall and per risk tier (tier 1 = critical), and the tier-1 suppliers not yet assessed.",
+    scope: 'mcp:read',
+    readOnly: true,
+    inputSchema: {
+      type: 'object',
+      properties: {},
+      additionalProperties: false,
+    },
+    outputSchema: {
+      type: 'object',
+      properties: {
+        total: {
+          type: 'integer',
+          minimum: 0,
+        },
+        notStarted: {
+          type: 'integer',
+          minimum: 0,
+        },
+        inProgress: {
+          type: 'integer',
+          minimum: 0,
+        },
+        completed: {
+          type: 'integer',
+          minimum: 0,
+        },
+        completionRate: {
+          type: ['number', 'null'],
+          minimum: 0,
+          maximum: 100,
+          description: 'Percent completed; null without suppliers',
+        },
+        byTier: {
+          type: 'object',
+          required: ['1', '2', '3'],
+          properties: {
+            '1': {
+              type: 'object',
+              required: ['total', 'completed', 'completionRate'],
+              properties: {
+                total: {
+                  type: 'integer',
+                  minimum: 0,
+                },
+                completed: {
+                  type: 'integer',
+                  minimum: 0,
+                },
+                completionRate: {
+                  type: ['number', 'null'],
+                  minimum: 0,
+                  maximum: 100,
+                },
+              },
+            },
+            '2': {
+              type: 'object',
+              required: ['total', 'completed', 'completionRate'],
+              properties: {
+                total: {
+                  type: 'integer',
+                  minimum: 0,
+                },
+                completed: {
+                  type: 'integer',
+                  minimum: 0,
+                },
+                completionRate: {
+                  type: ['number', 'null'],
+                  minimum: 0,
+                  maximum: 100,
+                },
+              },
+            },
+            '3': {
+              type: 'object',
+              required: ['total', 'completed', 'completionRate'],
+              properties: {
+                total: {
+                  type: 'integer',
+                  minimum: 0,
+                },
+                completed: {
+                  type: 'integer',
+                  minimum: 0,
+                },
+                completionRate: {
+                  type: ['number', 'null'],
+                  minimum: 0,
+                  maximum: 100,
+                },
+              },
+            },
+          },
+        },
+        unassessedCritical: {
+          type: 'integer',
+          minimum: 0,
+          description: 'Tier-1 suppliers not completed',
+        },
+        error: {
+          type: 'object',
+          required: ['code', 'message'],
+          properties: {
+            code: {
+              type: 'string',
+              enum: [
+                'INSUFFICIENT_SCOPE',
+                'NOT_PERMITTED',
+                'NOT_FOUND',
+                'VALIDATION_FAILED',
+                'INTERNAL_ERROR',
+              ],
+            },
+            message: {
+              type: 'string',
+            },
+          },
+        },
+      },
+      anyOf: [
+        {
+          required: [
+            'total',
+            'notStarted',
+            'inProgress',
+            'completed',
+            'completionRate',
+            'byTier',
+            'unassessedCritical',
+          ],
+        },
+        {
+          required: ['error'],
+        },
+      ],
+    },
+  },
+  {
+    name: 'supplier_list',
+    title: 'Suppliers',
+    description:
+      "The organisation's third-party suppliers (vendors of type oss or commercial; internal ones are left out), most critical first (risk tier 1 first, then by name), with type, risk tier and assessment status. At most 500 are returned; `total` counts all of them and `truncated` says whether some were left out.",
+    scope: 'mcp:read',
+    readOnly: true,
+    inputSchema: {
+      type: 'object',
+      properties: {},
+      additionalProperties: false,
+    },
+    outputSchema: {
+      type: 'object',
+      properties: {
+        items: {
+          type: 'array',
+          items: {
+            type: 'object',
+            required: ['id', 'name', 'type', 'riskTier', 'assessmentStatus', 'website'],
+            properties: {
+              id: {
+                type: 'string',
+                description: 'vnd_<id>',
+              },
+              name: {
+                type: 'string',
+              },
+              type: {
+                type: 'string',
+                enum: ['oss', 'commercial'],
+              },
+              riskTier: {
+                type: 'integer',
+                enum: [1, 2, 3],
+              },
+              assessmentStatus: {
+                type: 'string',
+                enum: ['not_started', 'in_progress', 'completed'],
+              },
+              website: {
+                type: ['string', 'null'],
+              },
+            },
+          },
+        },
+        total: {
+          type: 'integer',
+          minimum: 0,
+        },
+        truncated: {
+          type: 'boolean',
+        },
+        error: {
+          type: 'object',
+          required: ['code', 'message'],
+          properties: {
+            code: {
+              type: 'string',
+              enum: [
+                'INSUFFICIENT_SCOPE',
+                'NOT_PERMITTED',
+                'NOT_FOUND',
+                'VALIDATION_FAILED',
+                'INTERNAL_ERROR',
+              ],
+            },
+            message: {
+              type: 'string',
+            },
+          },
+        },
+      },
+      anyOf: [
+        {
+          required: ['items', 'total', 'truncated'],
+        },
+        {
+          required: ['error'],
+        },
+      ],
+    },
+  },
+  {
+    name: 'uar_status',
+    title: 'User access review status',
+    description:
+      'Status of user access reviews: active campaigns with progress and deadlines, and the open review items (undecided or awaiting remediation), overdue first. Reviewer and holder identities are masked.',
+    scope: 'mcp:read',
+    readOnly: true,
+    inputSchema: {
+      type: 'object',
+      properties: {},
+      additionalProperties: false,
+    },
+    outputSchema: {
+      type: 'object',
+      properties: {
+        campaigns: {
+          type: 'array',
+          items: {
+            type: 'object',
+            additionalProperties: true,
+          },
+        },
+        items: {
+          type: 'array',
+          items: {
+            type: 'object',
+            additionalProperties: true,
+          },
+          description: 'Open review items',
+        },
+        total: {
+          type: 'integer',
+          minimum: 0,
+          description: 'Number of open items returned',
+        },
+        note: {
+          type: 'string',
+          description:
+            'Present when the organisation has no governance data yet; the result is then empty, not estimated.',
+        },
+        error: {
+          type: 'object',
+          required: ['code', 'message'],
+          properties: {
+            code: {
+              type: 'string',
+              enum: [
+                'INSUFFICIENT_SCOPE',
+                'NOT_PERMITTED',
+                'NOT_FOUND',
+                'VALIDATION_FAILED',
+                'INTERNAL_ERROR',
+              ],
+            },
+            message: {
+              type: 'string',
+            },
+          },
+        },
+      },
+      anyOf: [
+        {
+          required: ['items', 'total'],
+        },
+        {
+          required: ['error'],
+        },
+      ],
+    },
+  },
+];
