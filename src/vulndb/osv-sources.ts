@@ -1,0 +1,151 @@
+import { readdir, readFile, stat } from 'node:fs/promises';
+import { basename, join } from 'node:path';
+import type { Readable } from 'node:stream';
+import yauzl from 'yauzl';
+
+/**
+ * Reads OSV documents from the places osv.dev and its mirrors publish them: a directory of `.json` files, a
+ * per-ecosystem `all.zip`, a `.json` document or array, or `.jsonl`. A broken file or entry becomes one
+ * `error` item and reading goes on.
+ */
+
+export interface SourceItem {
+  /** Where the document came from: a file, `archive.zip!entry.json`, `file.jsonl:12`, `file.json[3]`. */
+  source: string;
+  document?: unknown;
+  error?: string;
+}
+
+/** Zip-bomb guards: osv.dev's largest ecosystem export has ~500k entries of a few KiB each. */
+export const ZIP_LIMITS = { maxEntries: 1_000_000, maxEntryBytes: 16 * 1024 * 1024, maxTotalBytes: 4 * 1024 ** 3 };
+
+export interface SourceFile {
+  path: string;
+  kind: 'zip' | 'json' | 'jsonl';
+}
+
+/** Expands the given paths (directories recursively) into readable files; unknown extensions are reported. */
+export async function listSourceFiles(paths: string[]): Promise<{ files: SourceFile[]; errors: SourceItem[] }> {
+  const files: SourceFile[] = [];
+  const errors: SourceItem[] = [];
+  const visit = async (path: string, explicit: boolean): Promise<void> => {
+    let info;
+    try {
+      info = await stat(path);
+    } catch (error) {
+      errors.push({ source: path, error: `cannot read: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}` });
+      return;
+    }
+    if (info.isDirectory()) {
+      const entries = (await readdir(path)).sort();
+      for (const entry of entries) await visit(join(path, entry), false);
+      return;
+    }
+    const lower = path.toLowerCase();
+    const kind = lower.endsWith('.zip') ? 'zip' : lower.endsWith('.jsonl') ? 'jsonl' : lower.endsWith('.json') ? 'json' : null;
+    if (kind) files.push({ path, kind });
+    else if (explicit) errors.push({ source: path, error: 'not a .zip, .json or .jsonl file' });
+  };
+  for (const path of paths) await visit(path, true);
+  return { files, errors };
+}
+
+function parseJson(text: string, source: string): SourceItem[] {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (error) {
+    return [{ source, error: `unparsable JSON: ${(error as Error).message}` }];
+  }
+  return Array.isArray(value) ? value.map((document, i) => ({ source: `${source}[${i}]`, document })) : [{ source, document: value }];
+}
+
+function parseJsonLines(text: string, source: string): SourceItem[] {
+  const items: SourceItem[] = [];
+  text.split('\n').forEach((line, i) => {
+    if (line.trim() === '') return;
+    try {
+      items.push({ source: `${source}:${i + 1}`, document: JSON.parse(line) });
+    } catch (error) {
+      items.push({ source: `${source}:${i + 1}`, error: `unparsable JSON: ${(error as Error).message}` });
+    }
+  });
+  return items;
+}
+
+async function readCapped(stream: Readable, cap: number): Promise<Buffer | null> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of stream as AsyncIterable<Buffer>) {
+    size += chunk.length;
+    // The header's size can lie; count what actually inflates.
+    if (size > cap) {
+      stream.destroy();
+      return null;
+    }
+    chunks.push(chunk);
+  }
+  return Buffer.concat(chunks);
+}
+
+/** Entries of a zip, one document per `.json` entry. `onTotal` learns the entry count before reading. */
+async function* readZip(path: string, onTotal?: (entries: number) => void): AsyncGenerator<SourceItem> {
+  let zip: yauzl.ZipFile;
+  try {
+    zip = await yauzl.openPromise(path, { lazyEntries: true, validateEntrySizes: true });
+  } catch (error) {
+    yield { source: path, error: `unreadable zip: ${(error as Error).message}` };
+    return;
+  }
+  try {
+    if (zip.entryCount > ZIP_LIMITS.maxEntries) {
+      yield { source: path, error: `zip has ${zip.entryCount} entries (limit ${ZIP_LIMITS.maxEntries})` };
+      return;
+    }
+    onTotal?.(zip.entryCount);
+    let total = 0;
+    for await (const entry of zip.eachEntry()) {
+      const source = `${basename(path)}!${entry.fileName}`;
+      if (entry.fileName.endsWith('/') || !entry.fileName.toLowerCase().endsWith('.json')) continue;
+      if (entry.uncompressedSize > ZIP_LIMITS.maxEntryBytes) {
+        yield { source, error: `entry of ${entry.uncompressedSize} bytes exceeds ${ZIP_LIMITS.maxEntryBytes}` };
+        continue;
+      }
+      const data = await readCapped(await zip.openReadStreamPromise(entry), ZIP_LIMITS.maxEntryBytes).catch(
+        (error: Error) => error,
+      );
+      if (data instanceof Error || data === null) {
+        yield { source, error: data ? `unreadable entry: ${data.message}` : 'entry inflates beyond the size limit' };
+        continue;
+      }
+      total += data.length;
+      if (total > ZIP_LIMITS.maxTotalBytes) {
+        yield { source: path, error: `zip inflates beyond ${ZIP_LIMITS.maxTotalBytes} bytes; rest skipped` };
+        return;
+      }
+      yield* parseJson(data.toString('utf8'), source);
+    }
+  } catch (error) {
+    yield { source: path, error: `unreadable zip: ${(error as Error).message}` };
+  } finally {
+    zip.close();
+  }
+}
+
+/** Every document of one file. */
+export async function* readSourceFile(file: SourceFile, onTotal?: (entries: number) => void): AsyncGenerator<SourceItem> {
+  if (file.kind === 'zip') {
+    yield* readZip(file.path, onTotal);
+    return;
+  }
+  let text: string;
+  try {
+    text = await readFile(file.path, 'utf8');
+  } catch (error) {
+    yield { source: file.path, error: `cannot read: ${(error as Error).message}` };
+    return;
+  }
+  const items = file.kind === 'jsonl' ? parseJsonLines(text, file.path) : parseJson(text, file.path);
+  onTotal?.(items.length);
+  yield* items;
+}
