@@ -1,5 +1,6 @@
 import type { Config } from './config.ts';
 import type { Store } from './db/connect.ts';
+import { RiskService } from './risks/risk.service.ts';
 import { TenancyService } from './tenancy/tenancy.service.ts';
 import { VendorService } from './vendors/vendor.service.ts';
 
@@ -7,11 +8,13 @@ import { VendorService } from './vendors/vendor.service.ts';
 export interface Services {
   tenancy: TenancyService;
   vendors: VendorService;
+  risks: RiskService;
 }
 
 export function createServices(store: Store, _config: Config): Services {
   return {
     tenancy: new TenancyService(store.db),
     vendors: new VendorService(store.db),
+    risks: new RiskService(store.db),
   };
 }

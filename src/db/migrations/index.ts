@@ -1,6 +1,7 @@
 import type { Migration } from 'kysely/migration';
 import * as tenancy from './2026-11-22-01-tenancy.ts';
 import * as vendors from './2026-11-22-05-vendors.ts';
+import * as risks from './2026-11-22-30-risks.ts';
 
 /**
  * Every migration, in order. Names are dated so they sort; a migration is frozen once it has landed
@@ -9,4 +10,5 @@ import * as vendors from './2026-11-22-05-vendors.ts';
 export const migrations: Record<string, Migration> = {
   '2026-11-22-01-tenancy': tenancy,
   '2026-11-22-05-vendors': vendors,
+  '2026-11-22-30-risks': risks,
 };
