@@ -1,0 +1,42 @@
+import { PackageURL } from 'packageurl-js';
+import { osvPackageOf } from '../../vulndb/ecosystems.ts';
+
+/** A canonical purl and its ecosystem; both null when the purl is absent or not valid. */
+export interface PurlInfo {
+  purl: string | null;
+  ecosystem: string | null;
+}
+
+const NONE: PurlInfo = { purl: null, ecosystem: null };
+
+/**
+ * Normalises a purl with packageurl-js (qualifiers sorted, type-specific case rules). An invalid purl is
+ * dropped rather than failing the whole upload: the component stays, it just cannot be matched by purl.
+ */
+export function purlInfo(raw: unknown): PurlInfo {
+  if (typeof raw !== 'string' || raw.trim() === '') return NONE;
+  let parsed: PackageURL;
+  try {
+    parsed = PackageURL.fromString(raw.trim());
+  } catch {
+    return NONE;
+  }
+  return { purl: parsed.toString(), ecosystem: osvPackageOf(parsed)?.ecosystem ?? parsed.type };
+}
+
+/** Trimmed non-empty string, else null (empty XML elements and `""` JSON values mean "not given"). */
+export function str(value: unknown): string | null {
+  if (typeof value === 'string') {
+    const trimmed = value.trim();
+    return trimmed === '' ? null : trimmed;
+  }
+  if (typeof value === 'number') return String(value);
+  return null;
+}
+
+/** SPDX checksum algorithms (`SHA1`, `SHA256`) in CycloneDX spelling (`SHA-1`, `SHA-256`), so both families agree. */
+export function normalizeHashAlg(alg: string): string {
+  const trimmed = alg.trim();
+  const sha = /^SHA(\d+)$/i.exec(trimmed);
+  return sha ? `SHA-${sha[1]}` : trimmed;
+}

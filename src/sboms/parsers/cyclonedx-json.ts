@@ -1,0 +1,141 @@
+import type { ParsedComponent, ParsedHash, ParsedSbom, ParsedTool } from '../sbom-model.ts';
+import { purlInfo, str } from './component-fields.ts';
+import { parseError } from './parse-error.ts';
+
+type Json = Record<string, unknown>;
+
+export const CYCLONEDX_JSON_VERSIONS = ['1.2', '1.3', '1.4', '1.5', '1.6'];
+/** Nesting deeper than this is not a real SBOM; refusing it keeps recursion bounded. */
+const MAX_DEPTH = 64;
+
+const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** A parsed JSON document that must be a CycloneDX BOM of a supported version. */
+export function parseCycloneDxJson(fileName: string, doc: unknown): ParsedSbom {
+  if (!isObject(doc)) throw parseError(fileName, 'the JSON document is not an object');
+  if (doc.bomFormat !== 'CycloneDX') {
+    throw parseError(fileName, `not a CycloneDX document: bomFormat is ${JSON.stringify(doc.bomFormat ?? null)}, expected "CycloneDX"`);
+  }
+  const specVersion = typeof doc.specVersion === 'string' ? doc.specVersion : String(doc.specVersion ?? '');
+  if (!CYCLONEDX_JSON_VERSIONS.includes(specVersion)) {
+    throw parseError(fileName, `unsupported CycloneDX JSON specVersion '${specVersion}' (accepted: ${CYCLONEDX_JSON_VERSIONS.join(', ')})`);
+  }
+  const metadata = doc.metadata === undefined ? {} : doc.metadata;
+  if (!isObject(metadata)) throw parseError(fileName, 'metadata must be an object');
+
+  const graph = dependencyGraph(fileName, doc.dependencies);
+  const components: ParsedComponent[] = [];
+  const ctx = { fileName, graph, components };
+  let metadataComponent: ParsedComponent | undefined;
+  if (metadata.component !== undefined) {
+    metadataComponent = toComponent(ctx, metadata.component, 'metadata.component');
+    // Sub-components of the subject are real parts of it: they are components too.
+    collect(ctx, (metadata.component as Json).components, 'metadata.component.components', 1);
+  }
+  collect(ctx, doc.components, 'components', 0);
+  return {
+    format: 'cyclonedx',
+    specVersion,
+    ...(metadataComponent ? { metadataComponent } : {}),
+    components,
+    tools: tools(metadata.tools),
+  };
+}
+
+interface Context {
+  fileName: string;
+  graph: Map<string, string[]>;
+  components: ParsedComponent[];
+}
+
+/** Depth-first, parent before children, so positions follow the document. */
+function collect(ctx: Context, list: unknown, path: string, depth: number): void {
+  if (list === undefined || list === null) return;
+  if (!Array.isArray(list)) throw parseError(ctx.fileName, `${path} must be an array`);
+  if (depth > MAX_DEPTH) throw parseError(ctx.fileName, `${path}: components nested deeper than ${MAX_DEPTH} levels`);
+  for (let i = 0; i < list.length; i++) {
+    const item: unknown = list[i];
+    ctx.components.push(toComponent(ctx, item, `${path}[${i}]`));
+    collect(ctx, (item as Json).components, `${path}[${i}].components`, depth + 1);
+  }
+}
+
+function toComponent(ctx: Context, item: unknown, path: string): ParsedComponent {
+  if (!isObject(item)) throw parseError(ctx.fileName, `${path} must be an object`);
+  const name = str(item.name);
+  if (name === null) throw parseError(ctx.fileName, `${path}.name is missing or empty`);
+  const bomRef = str(item['bom-ref']);
+  const { purl, ecosystem } = purlInfo(item.purl);
+  return {
+    bomRef,
+    type: str(item.type) ?? 'library',
+    group: str(item.group),
+    name,
+    version: str(item.version),
+    purl,
+    cpe: str(item.cpe),
+    ecosystem,
+    licenses: licenses(item.licenses),
+    hashes: hashes(item.hashes),
+    supplier: isObject(item.supplier) ? str(item.supplier.name) : null,
+    scope: str(item.scope),
+    dependsOn: (bomRef !== null && ctx.graph.get(bomRef)) || [],
+  };
+}
+
+function licenses(list: unknown): string[] {
+  if (!Array.isArray(list)) return [];
+  const out: string[] = [];
+  for (const entry of list) {
+    if (!isObject(entry)) continue;
+    const expression = str(entry.expression);
+    if (expression !== null) out.push(expression);
+    else if (isObject(entry.license)) {
+      const id = str(entry.license.id) ?? str(entry.license.name);
+      if (id !== null) out.push(id);
+    }
+  }
+  return out;
+}
+
+function hashes(list: unknown): ParsedHash[] {
+  if (!Array.isArray(list)) return [];
+  const out: ParsedHash[] = [];
+  for (const entry of list) {
+    if (!isObject(entry)) continue;
+    const alg = str(entry.alg);
+    const content = str(entry.content);
+    if (alg !== null && content !== null) out.push({ alg, content });
+  }
+  return out;
+}
+
+function dependencyGraph(fileName: string, list: unknown): Map<string, string[]> {
+  const graph = new Map<string, string[]>();
+  if (list === undefined || list === null) return graph;
+  if (!Array.isArray(list)) throw parseError(fileName, 'dependencies must be an array');
+  for (const entry of list) {
+    if (!isObject(entry)) continue;
+    const ref = str(entry.ref);
+    if (ref === null || !Array.isArray(entry.dependsOn)) continue;
+    const targets = entry.dependsOn.map(str).filter((t): t is string => t !== null);
+    graph.set(ref, [...(graph.get(ref) ?? []), ...targets]);
+  }
+  return graph;
+}
+
+/** metadata.tools: the legacy array of tools (≤1.4) or the 1.5+ object of components and services. */
+function tools(value: unknown): ParsedTool[] {
+  const list = Array.isArray(value)
+    ? value
+    : isObject(value)
+      ? [...(Array.isArray(value.components) ? value.components : []), ...(Array.isArray(value.services) ? value.services : [])]
+      : [];
+  const out: ParsedTool[] = [];
+  for (const tool of list) {
+    if (!isObject(tool)) continue;
+    const name = str(tool.name);
+    if (name !== null) out.push({ name, version: str(tool.version) });
+  }
+  return out;
+}

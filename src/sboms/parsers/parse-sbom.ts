@@ -1,0 +1,63 @@
+import { AppError } from '../../errors.ts';
+import type { ParsedSbom } from '../sbom-model.ts';
+import { parseCycloneDxJson } from './cyclonedx-json.ts';
+import { parseCycloneDxXml } from './cyclonedx-xml.ts';
+import { parseError } from './parse-error.ts';
+import { parseSpdxJson } from './spdx-json.ts';
+
+export type SbomKind = 'cyclonedx-json' | 'spdx-json' | 'json' | 'cyclonedx-xml';
+
+/**
+ * The family a file name announces (DESIGN §5): `.cdx.json`/`.bom.json` CycloneDX JSON, `.spdx.json` SPDX JSON,
+ * plain `.json` decided by the document, `.xml` (incl. `.cdx.xml`, `.bom.xml`) CycloneDX XML.
+ */
+export function kindFromFileName(fileName: string): SbomKind {
+  const lower = fileName.toLowerCase();
+  if (lower.endsWith('.spdx.json')) return 'spdx-json';
+  if (lower.endsWith('.cdx.json') || lower.endsWith('.bom.json')) return 'cyclonedx-json';
+  if (lower.endsWith('.json')) return 'json';
+  if (lower.endsWith('.xml')) return 'cyclonedx-xml';
+  throw new AppError(
+    'UNSUPPORTED_FORMAT',
+    400,
+    `'${fileName}' is not a recognised SBOM file name: use .cdx.json, .bom.json, .spdx.json, .json or .xml`,
+  );
+}
+
+/** Bytes of an uploaded file → the normalized SBOM. Pure: no I/O; every failure is a 400 AppError. */
+export function parseSbom(fileName: string, bytes: Uint8Array): ParsedSbom {
+  const kind = kindFromFileName(fileName);
+  const text = decodeUtf8(fileName, bytes);
+  if (kind === 'cyclonedx-xml') return parseCycloneDxXml(fileName, text);
+  const doc = parseJsonText(fileName, text, kind);
+  if (kind === 'cyclonedx-json') return parseCycloneDxJson(fileName, doc);
+  if (kind === 'spdx-json') return parseSpdxJson(fileName, doc);
+  const fields = typeof doc === 'object' && doc !== null ? (doc as Record<string, unknown>) : {};
+  if ('bomFormat' in fields) return parseCycloneDxJson(fileName, doc);
+  if ('spdxVersion' in fields) return parseSpdxJson(fileName, doc);
+  throw parseError(fileName, 'the JSON document is not an SBOM: it has neither bomFormat (CycloneDX) nor spdxVersion (SPDX)');
+}
+
+const decoder = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false });
+
+function decodeUtf8(fileName: string, bytes: Uint8Array): string {
+  try {
+    return decoder.decode(bytes);
+  } catch {
+    throw parseError(fileName, 'the file is not valid UTF-8 text');
+  }
+}
+
+function parseJsonText(fileName: string, text: string, kind: SbomKind): unknown {
+  const start = text.trimStart();
+  if (kind === 'spdx-json' && /^SPDXVersion\s*:/.test(start)) {
+    throw parseError(fileName, 'the file holds SPDX tag-value text, not SPDX JSON (only the JSON serialisation is accepted)');
+  }
+  if (start.startsWith('<')) throw parseError(fileName, 'the file holds XML, not JSON; name it .xml to upload CycloneDX XML');
+  try {
+    return JSON.parse(text);
+  } catch (error) {
+    // V8's message names the position, line and column, e.g. "Unexpected non-whitespace character after JSON at position 9".
+    throw parseError(fileName, `invalid JSON: ${(error as Error).message}`);
+  }
+}

@@ -1,0 +1,59 @@
+import { XMLValidator } from 'fast-xml-parser';
+import { lineAndColumn, parseError } from './parse-error.ts';
+
+/**
+ * Refuses document type declarations before any parsing: they are the only way to declare entities, so
+ * refusing them rules out entity expansion bombs and external entities (XXE). CycloneDX never needs one.
+ * A `<!DOCTYPE` or `<!ENTITY` that sits inside a CDATA section is plain text and allowed.
+ */
+export function rejectDoctype(fileName: string, text: string): void {
+  for (const marker of ['<!DOCTYPE', '<!ENTITY']) {
+    for (let at = text.indexOf(marker); at !== -1; at = text.indexOf(marker, at + marker.length)) {
+      if (insideCdata(text, at)) continue;
+      const { line, column } = lineAndColumn(text, at);
+      throw parseError(fileName, `XML ${marker.slice(2)} declarations are not accepted (line ${line}, column ${column})`);
+    }
+  }
+}
+
+function insideCdata(text: string, at: number): boolean {
+  const open = text.lastIndexOf('<![CDATA[', at);
+  return open !== -1 && text.lastIndexOf(']]>', at) < open;
+}
+
+/** Well-formedness check (the tree parser itself is lenient and would accept a truncated file). */
+export function assertWellFormed(fileName: string, text: string): void {
+  const result = XMLValidator.validate(text);
+  if (result === true) return;
+  const { msg, line, col } = result.err;
+  throw parseError(fileName, `malformed XML at line ${line}, column ${col}: ${msg}`);
+}
+
+export interface XmlRoot {
+  /** Local name of the root element. */
+  name: string;
+  /** Namespace URI of the root element, or null. */
+  namespace: string | null;
+}
+
+/** Name and namespace of the root element, read from its start tag (the tree parser drops namespaces). */
+export function readRoot(text: string): XmlRoot | null {
+  let at = 0;
+  for (;;) {
+    at = text.indexOf('<', at);
+    if (at === -1) return null;
+    if (text.startsWith('<?', at)) at = text.indexOf('?>', at) + 2;
+    else if (text.startsWith('<!--', at)) at = text.indexOf('-->', at) + 3;
+    else break;
+    if (at < 2) return null;
+  }
+  const end = text.indexOf('>', at);
+  if (end === -1) return null;
+  const tag = text.slice(at + 1, end);
+  const qname = /^([\w.-]+:)?([\w.-]+)/.exec(tag);
+  if (!qname) return null;
+  const prefix = qname[1] ? qname[1].slice(0, -1) : '';
+  const attr = prefix ? `xmlns:${prefix}` : 'xmlns';
+  const ns = new RegExp(`\\s${attr.replace('.', '\\.')}\\s*=\\s*(["'])(.*?)\\1`).exec(tag);
+  return { name: qname[2]!, namespace: ns ? ns[2]! : null };
+}

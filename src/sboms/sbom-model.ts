@@ -1,0 +1,51 @@
+/**
+ * The one normalized shape every SBOM parser produces, whatever the input family (CycloneDX JSON or XML,
+ * SPDX JSON). Pure data: the service maps it to rows.
+ */
+export type SbomFormat = 'cyclonedx' | 'spdx';
+
+export interface ParsedHash {
+  /** CycloneDX spelling (`SHA-256`, `MD5`, `SHA3-256`); SPDX `SHA256` becomes `SHA-256`. */
+  alg: string;
+  content: string;
+}
+
+export interface ParsedComponent {
+  /** CycloneDX `bom-ref` or SPDX `SPDXID`; null when the document gives none. */
+  bomRef: string | null;
+  /** CycloneDX component type (`library`, `application`, …); SPDX primaryPackagePurpose lower-cased, else `library`. */
+  type: string;
+  group: string | null;
+  name: string;
+  version: string | null;
+  /** Canonical purl (packageurl-js); null when absent or invalid. */
+  purl: string | null;
+  cpe: string | null;
+  /** OSV ecosystem of the purl (`npm`, `PyPI`, `Maven`, …), else the purl type, else null. */
+  ecosystem: string | null;
+  /** SPDX ids, license names or SPDX expressions, as the document gives them. */
+  licenses: string[];
+  hashes: ParsedHash[];
+  supplier: string | null;
+  /** CycloneDX scope (`required`, `optional`, `excluded`); null for SPDX. */
+  scope: string | null;
+  /** bomRefs of the components this one depends on (from the dependency graph). */
+  dependsOn: string[];
+}
+
+export interface ParsedTool {
+  name: string;
+  version: string | null;
+}
+
+export interface ParsedSbom {
+  format: SbomFormat;
+  /** `1.4` for CycloneDX, `2.3` for SPDX. */
+  specVersion: string;
+  /** The subject of the SBOM (CycloneDX metadata.component, SPDX described root package); not a component. */
+  metadataComponent?: ParsedComponent;
+  /** Every component, nested ones flattened depth-first (parent before its children). */
+  components: ParsedComponent[];
+  /** Tools that produced the document (CycloneDX metadata.tools in either form, SPDX creators `Tool:`). */
+  tools: ParsedTool[];
+}
