@@ -53,3 +53,10 @@ export function isUniqueViolation(error: unknown): boolean {
   const code = (cause as { code?: string })?.code;
   return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
 }
+
+/** Seconds since the epoch of an ISO 8601 text timestamp, for arithmetic between two timestamp columns. */
+export function epochSeconds(db: Kysely<Database>, value: Expression<unknown> | RawBuilder<unknown>): RawBuilder<number> {
+  return dialectOf(db) === 'postgres'
+    ? sql<number>`extract(epoch from cast(${value} as timestamptz))`
+    : sql<number>`((julianday(${value}) - 2440587.5) * 86400.0)`;
+}

@@ -1,0 +1,152 @@
+import { sql, type Kysely } from 'kysely';
+import type { Database } from '../../db/database.ts';
+import { num, resolveAsOf, type AsOf } from '../common.ts';
+
+export const CONCENTRATION_ITEMS_CAP = 20;
+export const SINGLE_HOLDER_CAP = 25;
+export const SOD_ITEMS_CAP = 50;
+export const ANOMALY_ITEMS_CAP = 25;
+/** Concentration outlier: at least this many times the department's mean grant count. */
+export const CONCENTRATION_FACTOR = 2;
+/** Peer groups (department + title) smaller than this are not judged. */
+export const MIN_PEER_GROUP = 5;
+/** An entitlement is rare in a peer group when fewer than 1 in RARE_DIVISOR members hold it (< 20 %). */
+export const RARE_DIVISOR = 5;
+
+/**
+ * Separation-of-duty violations: distinct (rule, identity) pairs where the identity holds active grants of
+ * both of the rule's entitlements (on any accounts).
+ */
+export const sodPairs = (orgId: string) => sql`select distinct r.id as rule_id, ga.identity_id
+  from gov_sod_rules r
+  join gov_grants ga on ga.org_id = r.org_id and ga.entitlement_id = r.entitlement_a_id and ga.revoked_at is null
+  join gov_grants gb on gb.org_id = r.org_id and gb.entitlement_id = r.entitlement_b_id and gb.revoked_at is null
+    and gb.identity_id = ga.identity_id
+  where r.org_id = ${orgId} and ga.identity_id is not null`;
+
+async function sodViolations(db: Kysely<Database>, orgId: string) {
+  const count = await sql<{ n: number }>`select count(*) as n from (${sodPairs(orgId)}) v`.execute(db);
+  const rows = await sql<{ rule_id: string; name: string; severity: string; identity_id: string; display_name: string; department: string | null }>`
+    select v.rule_id, r.name, r.severity, v.identity_id, i.display_name, i.department from (${sodPairs(orgId)}) v
+    join gov_sod_rules r on r.id = v.rule_id and r.org_id = ${orgId}
+    join gov_identities i on i.id = v.identity_id and i.org_id = ${orgId}
+    order by case r.severity when 'critical' then 0 when 'high' then 1 when 'medium' then 2 else 3 end, v.rule_id, v.identity_id
+    limit ${SOD_ITEMS_CAP}`.execute(db);
+  const items = rows.rows.map((r) => ({ ruleId: r.rule_id, ruleName: r.name, severity: r.severity, identityId: r.identity_id, displayName: r.display_name, department: r.department }));
+  const total = num(count.rows[0]?.n);
+  return { items, total, truncated: total > items.length };
+}
+
+async function singleHolders(db: Kysely<Database>, orgId: string) {
+  const rows = await sql<{ id: string; name: string; privileged: number; identity_id: string; display_name: string | null }>`
+    select e.id, e.name, e.privileged, h.identity_id, i.display_name from (
+      select entitlement_id, min(identity_id) as identity_id from gov_grants
+      where org_id = ${orgId} and revoked_at is null and identity_id is not null
+      group by entitlement_id having count(distinct identity_id) = 1) h
+    join gov_entitlements e on e.id = h.entitlement_id and e.org_id = ${orgId}
+    left join gov_identities i on i.id = h.identity_id and i.org_id = ${orgId}
+    order by e.privileged desc, e.name, e.id`.execute(db);
+  const items = rows.rows.slice(0, SINGLE_HOLDER_CAP).map((r) => ({
+    entitlementId: r.id, entitlementName: r.name, privileged: num(r.privileged) === 1, identityId: r.identity_id, holderName: r.display_name,
+  }));
+  const privileged = rows.rows.filter((r) => num(r.privileged) === 1).length;
+  return { items, total: rows.rows.length, privileged, truncated: rows.rows.length > items.length };
+}
+
+/** Active grants per non-terminated identity, with the department's mean as the peer baseline. */
+const perIdentity = (orgId: string) => sql`per as (
+    select g.identity_id, coalesce(i.department, '') as department, count(*) as n, sum(g.privileged) as p
+    from gov_grants g join gov_identities i on i.id = g.identity_id and i.org_id = g.org_id
+    where g.org_id = ${orgId} and g.revoked_at is null and i.status <> 'terminated'
+    group by g.identity_id, coalesce(i.department, '')),
+  dept as (select department, avg(n * 1.0) as mean_n, avg(p * 1.0) as mean_p, count(*) as members from per group by department)`;
+
+/**
+ * access_concentration. Per identity: active grants and privileged grants against the mean of their
+ * department (identities holding at least one grant). Outliers hold at least 2× the mean; also entitlements
+ * with a single holder and separation-of-duty violations.
+ */
+export async function concentration(db: Kysely<Database>, orgId: string, options: AsOf = {}) {
+  const asOf = resolveAsOf(options);
+  const outlier = sql`per.n >= ${CONCENTRATION_FACTOR} * dept.mean_n`;
+  const privOutlier = sql`per.p > 0 and per.p >= ${CONCENTRATION_FACTOR} * dept.mean_p`;
+  const counts = await sql<Record<string, number>>`with ${perIdentity(orgId)}
+    select count(*) as holders, sum(case when ${outlier} then 1 else 0 end) as outliers,
+      sum(case when ${privOutlier} then 1 else 0 end) as priv_outliers
+    from per join dept on dept.department = per.department`.execute(db);
+  const top = await sql<{ identity_id: string; department: string; n: number; p: number; mean_n: number; mean_p: number; members: number; display_name: string }>`
+    with ${perIdentity(orgId)}
+    select per.identity_id, per.department, per.n, per.p, dept.mean_n, dept.mean_p, dept.members, i.display_name
+    from per join dept on dept.department = per.department
+    join gov_identities i on i.id = per.identity_id and i.org_id = ${orgId}
+    where ${outlier} order by per.n * 1.0 / dept.mean_n desc, per.n desc, per.identity_id limit ${CONCENTRATION_ITEMS_CAP}`.execute(db);
+  const c = counts.rows[0] ?? {};
+  const round2 = (x: number) => Math.round(x * 100) / 100;
+  const items = top.rows.map((r) => ({
+    identityId: r.identity_id, displayName: r.display_name, department: r.department || null,
+    grants: num(r.n), privilegedGrants: num(r.p), departmentMeanGrants: round2(num(r.mean_n)),
+    departmentMeanPrivileged: round2(num(r.mean_p)), ratio: round2(num(r.n) / num(r.mean_n)), peers: num(r.members),
+  }));
+  const outliers = num(c.outliers);
+  return {
+    asOf,
+    peerGroup: 'department',
+    factor: CONCENTRATION_FACTOR,
+    identitiesWithGrants: num(c.holders),
+    privilegedOutliers: num(c.priv_outliers),
+    // items: the concentration outliers, highest ratio first.
+    items,
+    total: outliers,
+    truncated: outliers > items.length,
+    singleHolders: await singleHolders(db, orgId),
+    sodViolations: await sodViolations(db, orgId),
+  };
+}
+
+/**
+ * access_anomaly_discovery. Peer group = (department, title) of non-terminated identities; groups smaller than
+ * MIN_PEER_GROUP are skipped. An entitlement an identity holds is rare when fewer than 20 % of its peer group
+ * hold it (holders × 5 < group size). Outliers are identities holding at least one rare entitlement.
+ */
+export async function anomalyDiscovery(db: Kysely<Database>, orgId: string, options: AsOf = {}) {
+  const asOf = resolveAsOf(options);
+  const rows = await sql<{ identity_id: string; department: string; title: string; rare: number; size: number; outliers: number; assignments: number; display_name: string }>`
+    with h as (select distinct g.identity_id, g.entitlement_id, i.department, i.title
+      from gov_grants g join gov_identities i on i.id = g.identity_id and i.org_id = g.org_id
+      where g.org_id = ${orgId} and g.revoked_at is null and i.status <> 'terminated'
+        and i.department is not null and i.title is not null),
+    gs as (select department, title, count(*) as size from gov_identities
+      where org_id = ${orgId} and status <> 'terminated' and department is not null and title is not null
+      group by department, title having count(*) >= ${MIN_PEER_GROUP}),
+    ec as (select department, title, entitlement_id, count(*) as holders from h group by department, title, entitlement_id),
+    rare as (select h.identity_id, h.department, h.title, gs.size from h
+      join gs on gs.department = h.department and gs.title = h.title
+      join ec on ec.department = h.department and ec.title = h.title and ec.entitlement_id = h.entitlement_id
+      where ec.holders * ${RARE_DIVISOR} < gs.size),
+    per as (select identity_id, department, title, count(*) as rare, max(size) as size from rare group by identity_id, department, title)
+    select per.*, i.display_name, count(*) over () as outliers, sum(per.rare) over () as assignments
+    from per join gov_identities i on i.id = per.identity_id and i.org_id = ${orgId}
+    order by per.rare desc, per.identity_id limit ${ANOMALY_ITEMS_CAP}`.execute(db);
+  const groups = await sql<{ evaluated: number; skipped: number }>`select
+      sum(case when n >= ${MIN_PEER_GROUP} then 1 else 0 end) as evaluated, sum(case when n < ${MIN_PEER_GROUP} then 1 else 0 end) as skipped
+    from (select count(*) as n from gov_identities where org_id = ${orgId} and status <> 'terminated'
+      and department is not null and title is not null group by department, title) t`.execute(db);
+  const first = rows.rows[0];
+  const total = num(first?.outliers);
+  const items = rows.rows.map((r) => ({
+    identityId: r.identity_id, displayName: r.display_name, department: r.department, title: r.title,
+    rareEntitlements: num(r.rare), peerGroupSize: num(r.size),
+  }));
+  return {
+    asOf,
+    peerGroup: 'department+title',
+    minGroupSize: MIN_PEER_GROUP,
+    rareBelowShare: 1 / RARE_DIVISOR,
+    groupsEvaluated: num(groups.rows[0]?.evaluated),
+    groupsSkipped: num(groups.rows[0]?.skipped),
+    rareAssignments: num(first?.assignments),
+    items,
+    total,
+    truncated: total > items.length,
+  };
+}

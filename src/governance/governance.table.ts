@@ -1,0 +1,187 @@
+import type { Selectable } from 'kysely';
+
+/** Governance tables (migration 2026-11-22-40-governance). Timestamps ISO 8601 UTC text; booleans 0/1. */
+
+interface Owned {
+  id: string;
+  org_id: string;
+  external_id: string;
+}
+
+export interface IdentityTable extends Owned {
+  display_name: string;
+  email: string | null;
+  department: string | null;
+  title: string | null;
+  manager_id: string | null;
+  /** employee | contractor | intern */
+  employment_type: string;
+  /** active | leave | terminated */
+  status: string;
+  hire_date: string | null;
+  termination_date: string | null;
+  department_changed_at: string | null;
+  updated_at: string;
+}
+
+export interface SystemTable extends Owned {
+  name: string;
+  /** low | medium | high | critical */
+  criticality: string;
+  last_sync_at: string | null;
+}
+
+export interface AccountTable extends Owned {
+  system_id: string;
+  username: string;
+  /** The correlated identity (for non-human accounts: the owner), or null. */
+  identity_id: string | null;
+  /** human | service | shared | break_glass */
+  type: string;
+  /** active | disabled */
+  status: string;
+  created_at: string;
+  last_login_at: string | null;
+  disabled_at: string | null;
+}
+
+export interface EntitlementTable extends Owned {
+  system_id: string;
+  name: string;
+  privileged: number;
+  /** low | medium | high | critical */
+  risk_level: string;
+}
+
+export interface GrantTable extends Owned {
+  account_id: string;
+  entitlement_id: string;
+  /** Copied from the account (may be null), kept in step by the importer. */
+  identity_id: string | null;
+  /** Copied from the entitlement. */
+  privileged: number;
+  risk_level: string;
+  granted_at: string;
+  revoked_at: string | null;
+  expires_at: string | null;
+  last_used_at: string | null;
+  last_reviewed_at: string | null;
+}
+
+export interface SodRuleTable extends Owned {
+  name: string;
+  entitlement_a_id: string;
+  entitlement_b_id: string;
+  severity: string;
+}
+
+export interface ReviewCampaignTable extends Owned {
+  name: string;
+  /** planned | active | completed */
+  status: string;
+  owner_id: string | null;
+  started_at: string;
+  due_at: string;
+  completed_at: string | null;
+}
+
+export interface ReviewItemTable extends Owned {
+  campaign_id: string;
+  grant_id: string | null;
+  subject_id: string | null;
+  reviewer_id: string | null;
+  entitlement_id: string | null;
+  privileged: number;
+  /** pending | approve | revoke | modify */
+  decision: string;
+  decided_at: string | null;
+  /** none | pending | done */
+  remediation_status: string;
+  remediation_due_at: string | null;
+  remediated_at: string | null;
+}
+
+export interface IsoProjectTable extends Owned {
+  name: string;
+  /** active | archived */
+  status: string;
+  created_at: string;
+  target_date: string | null;
+}
+
+export interface SoaEntryTable {
+  id: string;
+  org_id: string;
+  project_id: string;
+  control_id: string;
+  applicable: number;
+  justification: string | null;
+  /** not_started | planned | in_progress | implemented */
+  implementation_status: string;
+  /** not_assessed | effective | partially_effective | ineffective */
+  result: string;
+  maturity_current: number | null;
+  maturity_target: number | null;
+  owner_id: string | null;
+  updated_at: string;
+}
+
+export interface EvidenceTable extends Owned {
+  project_id: string | null;
+  control_id: string;
+  title: string;
+  collected_at: string;
+  expires_at: string | null;
+  /** accepted | pending | rejected */
+  status: string;
+  collector_id: string | null;
+}
+
+export interface MaturityAssessmentTable extends Owned {
+  project_id: string;
+  control_id: string;
+  score: number;
+  target: number | null;
+  assessed_at: string;
+  assessor_id: string | null;
+  notes: string | null;
+}
+
+export interface SupplierAssessmentTable extends Owned {
+  vendor_id: string;
+  assessed_at: string;
+  status: string;
+  score: number | null;
+  notes: string | null;
+}
+
+export interface GovSettingsTable {
+  org_id: string;
+  stale_account_days: number;
+  offboarding_sla_hours: number;
+  review_remediation_sla_days: number;
+  privileged_remediation_sla_days: number;
+  updated_at: string;
+}
+
+export type IdentityRow = Selectable<IdentityTable>;
+export type SettingsRow = Selectable<GovSettingsTable>;
+
+declare module '../db/database.ts' {
+  interface Database {
+    gov_identities: IdentityTable;
+    gov_systems: SystemTable;
+    gov_accounts: AccountTable;
+    gov_entitlements: EntitlementTable;
+    gov_grants: GrantTable;
+    gov_sod_rules: SodRuleTable;
+    gov_review_campaigns: ReviewCampaignTable;
+    gov_review_items: ReviewItemTable;
+    gov_iso_projects: IsoProjectTable;
+    gov_soa_entries: SoaEntryTable;
+    gov_evidence: EvidenceTable;
+    gov_maturity_assessments: MaturityAssessmentTable;
+    gov_supplier_assessments: SupplierAssessmentTable;
+    gov_settings: GovSettingsTable;
+  }
+}

@@ -1,0 +1,100 @@
+import { sql, type Kysely } from 'kysely';
+import type { Database } from '../../db/database.ts';
+import type { Services } from '../../services.ts';
+import { AppError } from '../../errors.ts';
+import { num, resolveAsOf, type AsOf } from '../common.ts';
+import { normalizationHealth, offboardingViolations, staleAccounts } from '../access/accounts.service.ts';
+import { highRiskLifecycle, privilegedDelta } from '../access/grants.service.ts';
+import { concentration } from '../access/peers.service.ts';
+import { securityDebtTrend } from '../access/risk.service.ts';
+import { evidenceLog } from '../evidence/evidence.service.ts';
+import { isoGapStatus } from '../iso/iso.service.ts';
+import { maturityScores } from '../maturity/maturity.service.ts';
+import { uarStatus } from '../reviews/reviews.service.ts';
+
+const SEVERITIES = ['CRITICAL', 'HIGH', 'MEDIUM', 'LOW'] as const;
+
+/**
+ * Open findings by severity (open, not retracted). The findings table belongs to the findings domain; until
+ * it exists in this store the answer is null with a note, never an estimate. Read-only, filtered on org_id.
+ */
+export async function openFindingsBySeverity(db: Kysely<Database>, orgId: string) {
+  try {
+    const rows = await sql<{ severity: string; n: number }>`select severity, count(*) as n from findings
+      where org_id = ${orgId} and status = 'open' and retracted_at is null group by severity`.execute(db);
+    const out: Record<string, number> = { CRITICAL: 0, HIGH: 0, MEDIUM: 0, LOW: 0, total: 0 };
+    for (const r of rows.rows) {
+      if ((SEVERITIES as readonly string[]).includes(r.severity)) out[r.severity] = num(r.n);
+      out.total! += num(r.n);
+    }
+    return out;
+  } catch {
+    return null;
+  }
+}
+
+/** ISO-dependent parts are null when the organisation has no active ISO project. */
+async function orNull<T>(work: Promise<T>): Promise<T | null> {
+  try {
+    return await work;
+  } catch (error) {
+    if (error instanceof AppError && error.code === 'NOT_FOUND') return null;
+    throw error;
+  }
+}
+
+/**
+ * posture_summary. One roll-up; every figure is taken from the tool that defines it (named beside it in
+ * docs/governance-tools.md), so the roll-up always equals those tools' answers.
+ */
+export async function postureSummary(db: Kysely<Database>, orgId: string, services: Pick<Services, 'vendors' | 'risks'>, options: AsOf = {}) {
+  const asOf = resolveAsOf(options);
+  const at = { asOf };
+  const stale = await staleAccounts(db, orgId, at);
+  const offboarding = await offboardingViolations(db, orgId, at);
+  const delta = await privilegedDelta(db, orgId, at);
+  const health = await normalizationHealth(db, orgId, at);
+  const conc = await concentration(db, orgId, at);
+  const lifecycle = await highRiskLifecycle(db, orgId, at);
+  const uar = await uarStatus(db, orgId, at);
+  const debt = await securityDebtTrend(db, orgId, { asOf, months: 1 });
+  const evidence = await evidenceLog(db, orgId, at);
+  const gap = await orNull(isoGapStatus(db, orgId));
+  const maturity = await orNull(maturityScores(db, orgId));
+  const risks = await services.risks.listRegister(orgId);
+  const openRisks = risks.filter((r) => r.status !== 'closed');
+  const band = (lo: number, hi: number) => openRisks.filter((r) => (r.score ?? 0) >= lo && (r.score ?? 0) <= hi).length;
+  const findings = await openFindingsBySeverity(db, orgId);
+  return {
+    asOf,
+    access: {
+      staleAccounts: stale.staleAccounts,
+      offboardingViolations: offboarding.violatingAccounts,
+      privilegedOffboardingViolations: offboarding.privilegedAccounts,
+      privilegedGranted30d: delta.added,
+      privilegedRevoked30d: delta.removed,
+      sodViolations: conc.sodViolations.total,
+      concentrationOutliers: conc.total,
+      uncorrelatedAccounts: health.uncorrelatedAccounts,
+      orphanedAccounts: health.totals.orphaned,
+      correlationRate: health.correlationRate,
+      highRiskGrants: lifecycle.highRiskGrants,
+      highRiskUnused90d: lifecycle.total,
+      securityDebtOpen: debt.items[0]?.openTotal ?? 0,
+    },
+    reviews: {
+      activeCampaigns: uar.activeCampaigns,
+      pendingDecisions: uar.pending,
+      completionRate: uar.completionRate,
+      overdueRemediation: uar.overdueRemediation,
+      selfReviews: uar.selfReviews,
+    },
+    iso: gap && { projectId: gap.projectId, applicable: gap.overall.applicable, implemented: gap.overall.implemented, gaps: gap.overall.gaps, percentImplemented: gap.overall.percentImplemented },
+    maturity: maturity && { projectId: maturity.projectId, controlsAssessed: maturity.total, averageScore: maturity.averageScore, belowTarget: maturity.belowTarget },
+    evidence: { total: evidence.total, expired: evidence.expired, expiringSoon: evidence.expiringSoon },
+    findings,
+    ...(findings === null ? { findingsNote: 'findings are not available in this store' } : {}),
+    vendors: await services.vendors.riskSummary(orgId),
+    risks: { open: openRisks.length, high: band(15, 25), medium: band(8, 14), low: band(1, 7), unrated: openRisks.filter((r) => r.score === null).length },
+  };
+}
