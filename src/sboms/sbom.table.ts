@@ -1,0 +1,54 @@
+import type { Insertable, Selectable } from 'kysely';
+
+export interface SbomTable {
+  id: string;
+  org_id: string;
+  name: string;
+  asset_name: string;
+  version: string | null;
+  /** `cyclonedx` | `spdx`; null for a record created without a file. */
+  format: string | null;
+  spec_version: string | null;
+  asset_id: string | null;
+  repo_url: string | null;
+  branch: string | null;
+  component_count: number;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface SbomComponentTable {
+  id: string;
+  org_id: string;
+  sbom_id: string;
+  bom_ref: string | null;
+  type: string;
+  group_name: string | null;
+  name: string;
+  version: string | null;
+  purl: string | null;
+  cpe: string | null;
+  ecosystem: string | null;
+  package_key: string | null;
+  /** JSON array of strings. */
+  licenses: string;
+  /** JSON array of `{alg, content}`. */
+  hashes: string;
+  supplier: string | null;
+  scope: string | null;
+  /** JSON array of component ids. */
+  depends_on: string;
+  /** Order in the document (nested components flattened depth-first). */
+  position: number;
+}
+
+export type SbomRow = Selectable<SbomTable>;
+export type SbomComponentRow = Selectable<SbomComponentTable>;
+export type NewSbomComponentRow = Insertable<SbomComponentTable>;
+
+declare module '../db/database.ts' {
+  interface Database {
+    sboms: SbomTable;
+    sbom_components: SbomComponentTable;
+  }
+}
