@@ -8,9 +8,11 @@
  * and number, then the `-r` revision. The commit hash is ignored.
  *
  * Invalid input never throws. Text where the `-r` revision should start (`1.2_blah`, `1.2.0A`) makes a
- * version invalid: two invalid versions compare as plain strings; otherwise the parsed parts compare as
- * above and, when equal, a version with leftover text (also after the revision: `1-r0-1`, `1-ruff`) is
- * the older, whatever that text is. These are what `apk version -t` reports for the published cases.
+ * version invalid. The parts parsed before it compare as above; when they are equal, two invalid
+ * versions compare as plain strings, and otherwise a version with leftover text (also after the
+ * revision: `1-r0-1`, `1-ruff`) is the older, whatever that text is. This reproduces what `apk version
+ * -t` reports for the published cases and, unlike comparing invalid strings as plain strings outright,
+ * stays transitive (sorting cannot depend on input order).
  */
 import { compareNumbers, compareStrings, makeOrdering, normalizeDigits, type Ordering } from './shared.ts';
 
@@ -98,8 +100,7 @@ function compareSuffixes(a: AlpineVersion['suffixes'], b: AlpineVersion['suffixe
 }
 
 export function compareParsed(a: AlpineVersion, b: AlpineVersion): Ordering {
-  if (a.invalid && b.invalid) return compareStrings(a.original, b.original);
-  return (
+  const c =
     compareNumberList(a.numbers, b.numbers) ||
     (a.letter === b.letter
       ? 0
@@ -109,9 +110,10 @@ export function compareParsed(a: AlpineVersion, b: AlpineVersion): Ordering {
           ? 1
           : compareStrings(a.letter, b.letter)) ||
     compareSuffixes(a.suffixes, b.suffixes) ||
-    compareNumbers(a.revision, b.revision) ||
-    ((a.remainder === '') === (b.remainder === '') ? 0 : a.remainder === '' ? 1 : -1)
-  );
+    compareNumbers(a.revision, b.revision);
+  if (c !== 0) return c;
+  if (a.invalid && b.invalid) return compareStrings(a.original, b.original);
+  return (a.remainder === '') === (b.remainder === '') ? 0 : a.remainder === '' ? 1 : -1;
 }
 
 export const isValid = (version: string): boolean => {
