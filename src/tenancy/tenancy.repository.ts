@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/database.ts';
 import type { ApiTokenRow, OrganizationRow, UserRow } from './tenancy.table.ts';
 
@@ -38,21 +38,29 @@ export const listTokens = (db: Kysely<Database>, orgId: string): Promise<ApiToke
 export const revokeToken = (db: Kysely<Database>, id: string, at: string) =>
   db.updateTable('api_tokens').set({ revoked_at: at }).where('id', '=', id).where('revoked_at', 'is', null).execute();
 
-/** The token and its organisation in one probe: this runs on every authenticated request. */
-export const findTokenWithOrg = (db: Kysely<Database>, secretHash: string) =>
-  db
-    .selectFrom('api_tokens as t')
-    .innerJoin('organizations as o', 'o.id', 't.org_id')
-    .select([
-      't.id',
-      't.org_id',
-      't.user_id',
-      't.secret_hash',
-      't.scopes',
-      't.expires_at',
-      't.revoked_at',
-      'o.plan',
-      'o.mcp_write_enabled',
-    ])
-    .where('t.secret_hash', '=', secretHash)
-    .executeTakeFirst();
+export interface TokenWithOrg {
+  id: string;
+  org_id: string;
+  user_id: string;
+  secret_hash: string;
+  scopes: string;
+  expires_at: string | null;
+  revoked_at: string | null;
+  plan: string;
+  mcp_write_enabled: number | boolean;
+}
+
+/**
+ * The token and its organisation in one probe. This runs on every authenticated request, so it is written as
+ * raw SQL: building it with the query builder costs more than executing it. (Scalar subqueries, not a join:
+ * SQLite runs this shape several times faster.)
+ */
+export async function findTokenWithOrg(db: Kysely<Database>, secretHash: string): Promise<TokenWithOrg | undefined> {
+  const result = await sql<TokenWithOrg>`
+    select t.id, t.org_id, t.user_id, t.secret_hash, t.scopes, t.expires_at, t.revoked_at,
+      (select o.plan from organizations o where o.id = t.org_id) as plan,
+      (select o.mcp_write_enabled from organizations o where o.id = t.org_id) as mcp_write_enabled
+    from api_tokens t
+    where t.secret_hash = ${secretHash}`.execute(db);
+  return result.rows[0];
+}

@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 
 // Frozen: supply-chain vendors (also the suppliers the governance tools report on).
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -16,7 +16,8 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('created_at', 'text', (c) => c.notNull())
     .addColumn('updated_at', 'text', (c) => c.notNull())
     .execute();
-  await db.schema.createIndex('vendors_org_name_idx').on('vendors').columns(['org_id', 'name']).execute();
+  // Lists are ordered by case-insensitive name: the expression index serves that order without a sort.
+  await sql`create index vendors_org_lower_name_idx on vendors (org_id, lower(name), id)`.execute(db);
 }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any

@@ -1,0 +1,33 @@
+// One HTTP server for the benchmark, in its own process: `bare` (a Fastify route and nothing else) or
+// `bulwark` (the real app: auth, plan, scope, rate limit, metrics, envelope, store). Prints LISTENING <url> <token>.
+import Fastify from 'fastify';
+import { buildApp } from '../../src/app.ts';
+import { defaultConfig } from '../../src/config.ts';
+import { openStore } from '../../src/db/connect.ts';
+import { migrateToLatest } from '../../src/db/migrate.ts';
+import { createLogger } from '../../src/logger.ts';
+import { createServices } from '../../src/services.ts';
+
+const mode = process.argv[2];
+if (mode === 'bare') {
+  const app = Fastify();
+  app.get('/api/v1/sscs/vendors', async () => ({ data: [], error: null, meta: null }));
+  const url = await app.listen({ port: 0, host: '127.0.0.1' });
+  process.stdout.write(`LISTENING ${url}/api/v1/sscs/vendors -\n`);
+} else {
+  const config = defaultConfig({ RATE_LIMIT_MAX: 1_000_000_000 });
+  const store = openStore(process.env.DATABASE_URL ?? `sqlite:${process.env.BENCH_DIR}/http.sqlite`);
+  await migrateToLatest(store.db);
+  const services = createServices(store, config);
+  const slug = `bench-${Date.now()}`;
+  const org = await services.tenancy.createOrganization({ slug, plan: 'professional' });
+  await services.tenancy.createUser(slug, { email: 'bench@bulwark.example' });
+  const { secret } = await services.tenancy.createToken({ orgSlug: slug, scopes: ['sbom:read'] });
+  for (const name of ['Acme', 'Globex', 'Initech']) {
+    await services.vendors.create(org.id, 'system', { name, type: 'commercial', riskTier: 2, assessmentStatus: 'in_progress' });
+  }
+  const app = await buildApp({ store, config, services, logger: createLogger('silent') });
+  const url = await app.listen({ port: 0, host: '127.0.0.1' });
+  process.stdout.write(`LISTENING ${url}/api/v1/sscs/vendors ${secret}\n`);
+}
+process.on('SIGINT', () => process.exit(0));

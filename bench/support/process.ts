@@ -1,0 +1,28 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+
+/** Starts a Node script as a separate process and waits for the `LISTENING <url>` line it prints. */
+export function startProcess(script: string, args: string[], env: Record<string, string> = {}): Promise<{ child: ChildProcess; url: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [script, ...args], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
+    let buffered = '';
+    child.stdout!.on('data', (chunk: Buffer) => {
+      buffered += chunk.toString();
+      const match = /LISTENING (.+)\n/.exec(buffered);
+      if (match) resolve({ child, url: match[1]! });
+    });
+    child.on('exit', (code) => reject(new Error(`${script} exited with ${code}`)));
+  });
+}
+
+/** Peak resident set size of a process in bytes (Linux: VmHWM), or undefined elsewhere. */
+export async function peakRss(pid: number): Promise<number | undefined> {
+  const { readFile } = await import('node:fs/promises');
+  const status = await readFile(`/proc/${pid}/status`, 'utf8').catch(() => '');
+  const match = /VmHWM:\s+(\d+) kB/.exec(status);
+  return match ? Number(match[1]) * 1024 : undefined;
+}
+
+export const machine = async (): Promise<string> => {
+  const os = await import('node:os');
+  return `${os.cpus().length} cores (${os.cpus()[0]?.model ?? 'unknown'}), ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}`;
+};
