@@ -22,7 +22,10 @@ const wire = (t: ManifestTool) => ({
 });
 
 async function prettierTs(source: string): Promise<string> {
-  const options = JSON.parse(readFileSync(resolve(root, '.prettierrc.json'), 'utf8')) as Record<string, unknown>;
+  const options = JSON.parse(readFileSync(resolve(root, '.prettierrc.json'), 'utf8')) as Record<
+    string,
+    unknown
+  >;
   return format(source, { ...options, parser: 'typescript' });
 }
 
@@ -62,7 +65,11 @@ async function main(argv: string[]): Promise<number> {
     process.stderr.write(`Generated files are stale (run npm run generate): ${stale.join(', ')}\n`);
     return 1;
   }
-  process.stdout.write(stale.length ? `wrote ${stale.map((p) => relative(root, resolve(root, p))).join(', ')}\n` : 'generated files are up to date\n');
+  process.stdout.write(
+    stale.length
+      ? `wrote ${stale.map((p) => relative(root, resolve(root, p))).join(', ')}\n`
+      : 'generated files are up to date\n',
+  );
   return 0;
 }
 

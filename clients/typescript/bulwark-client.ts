@@ -377,7 +377,7 @@ export type AccessSecurityDebtTrendArgs = {
 /** Result of access_security_debt_trend. */
 export type AccessSecurityDebtTrendResult = {
   months: number;
-  /** One point per month (YYYY-MM) */
+  /** One point per month (YYYY-MM), oldest first */
   items: Array<{
     [key: string]: unknown;
   }>;
@@ -405,7 +405,7 @@ export type AccessStaleAccountsResult = {
 export type AuditTrailSearchArgs = {
   /** Exact actor id (usr_<id>, or "system"); omit to list every actor. */
   actorId?: string;
-  /** Page size (1–200 */
+  /** Page size (1–200, default 50). */
   limit?: number;
   /** Entries to skip (default 0). */
   offset?: number;

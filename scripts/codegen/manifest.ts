@@ -27,10 +27,45 @@ export interface ManifestTool {
 
 const NAME = /^[a-z][a-z0-9_]{2,63}$/;
 
+const KEYWORDS = new Set([
+  'type',
+  'properties',
+  'required',
+  'items',
+  'enum',
+  'const',
+  'additionalProperties',
+  'description',
+  'default',
+  'minimum',
+  'maximum',
+  'minLength',
+  'maxLength',
+  'format',
+  'title',
+]);
+
+/** Catches YAML slips such as an unquoted comma in a flow mapping, which silently invents a keyword. */
+function checkKeywords(schema: JsonSchema, where: string): void {
+  for (const [key, value] of Object.entries(schema)) {
+    if (!KEYWORDS.has(key)) throw new Error(`${where}: unknown JSON Schema keyword '${key}'`);
+    if (key === 'properties') {
+      for (const [name, sub] of Object.entries(value as Record<string, JsonSchema>))
+        checkKeywords(sub, `${where}.${name}`);
+    } else if (key === 'items' || (key === 'additionalProperties' && typeof value === 'object')) {
+      checkKeywords(value as JsonSchema, `${where}[]`);
+    }
+  }
+}
+
 /** Reads and checks the manifest; aliases are resolved into plain (deep-copied) JSON. */
 export function loadManifest(path: string): ManifestTool[] {
-  const doc = parse(readFileSync(path, 'utf8'), { maxAliasCount: 1000 }) as { version?: number; tools?: unknown[] };
-  if (doc.version !== 1 || !Array.isArray(doc.tools)) throw new Error(`${path}: expected version 1 and a tools list`);
+  const doc = parse(readFileSync(path, 'utf8'), { maxAliasCount: 1000 }) as {
+    version?: number;
+    tools?: unknown[];
+  };
+  if (doc.version !== 1 || !Array.isArray(doc.tools))
+    throw new Error(`${path}: expected version 1 and a tools list`);
   const tools = JSON.parse(JSON.stringify(doc.tools)) as ManifestTool[];
   const seen = new Set<string>();
   for (const tool of tools) {
@@ -39,13 +74,17 @@ export function loadManifest(path: string): ManifestTool[] {
     if (seen.has(tool.name)) throw new Error(`${where}: duplicate name`);
     seen.add(tool.name);
     if (!tool.title || !tool.description) throw new Error(`${where}: title and description are required`);
-    if (tool.scope !== 'mcp:read' && tool.scope !== 'mcp:write') throw new Error(`${where}: scope must be mcp:read or mcp:write`);
+    if (tool.scope !== 'mcp:read' && tool.scope !== 'mcp:write')
+      throw new Error(`${where}: scope must be mcp:read or mcp:write`);
     if (typeof tool.readOnly !== 'boolean') throw new Error(`${where}: readOnly must be true or false`);
-    if (tool.readOnly !== (tool.scope === 'mcp:read')) throw new Error(`${where}: read-only tools use mcp:read, writing tools mcp:write`);
+    if (tool.readOnly !== (tool.scope === 'mcp:read'))
+      throw new Error(`${where}: read-only tools use mcp:read, writing tools mcp:write`);
     for (const key of ['inputSchema', 'outputSchema'] as const) {
       if (tool[key]?.type !== 'object') throw new Error(`${where}: ${key} must be an object schema`);
+      checkKeywords(tool[key], `${where} ${key}`);
     }
-    if (tool.inputSchema.additionalProperties !== false) throw new Error(`${where}: inputSchema must set additionalProperties: false`);
+    if (tool.inputSchema.additionalProperties !== false)
+      throw new Error(`${where}: inputSchema must set additionalProperties: false`);
   }
   return tools.sort((a, b) => a.name.localeCompare(b.name));
 }
@@ -54,7 +93,10 @@ const ERROR_SCHEMA: JsonSchema = {
   type: 'object',
   required: ['code', 'message'],
   properties: {
-    code: { type: 'string', enum: ['INSUFFICIENT_SCOPE', 'NOT_PERMITTED', 'NOT_FOUND', 'VALIDATION_FAILED', 'INTERNAL_ERROR'] },
+    code: {
+      type: 'string',
+      enum: ['INSUFFICIENT_SCOPE', 'NOT_PERMITTED', 'NOT_FOUND', 'VALIDATION_FAILED', 'INTERNAL_ERROR'],
+    },
     message: { type: 'string' },
   },
 };
@@ -74,6 +116,7 @@ export function wireOutputSchema(success: JsonSchema): JsonSchema {
   };
 }
 
-export const camelCase = (name: string): string => name.replace(/_([a-z0-9])/g, (_, c: string) => c.toUpperCase());
+export const camelCase = (name: string): string =>
+  name.replace(/_([a-z0-9])/g, (_, c: string) => c.toUpperCase());
 export const pascalCase = (name: string): string => camelCase(name).replace(/^./, (c) => c.toUpperCase());
 export const snakeCase = (name: string): string => name.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);

@@ -10,7 +10,10 @@ const pyString = (text: string): string => JSON.stringify(text);
 function toolMethod(tool: ManifestTool): string {
   const properties = Object.keys(tool.inputSchema.properties ?? {});
   const required = new Set(tool.inputSchema.required ?? []);
-  const ordered = [...properties.filter((p) => required.has(p)), ...properties.filter((p) => !required.has(p))];
+  const ordered = [
+    ...properties.filter((p) => required.has(p)),
+    ...properties.filter((p) => !required.has(p)),
+  ];
   const params = ordered.map((p) => (required.has(p) ? snakeCase(p) : `${snakeCase(p)}=None`));
   const signature = ['self', ...(params.length ? ['*', ...params] : [])].join(', ');
   const args = ordered.map((p) => `${pyString(p)}: ${snakeCase(p)}`).join(', ');
@@ -22,7 +25,9 @@ function toolMethod(tool: ManifestTool): string {
 
 /** The Python client: the fixed REST part (clients template) and one method per tool. */
 export function pythonClient(tools: ManifestTool[]): string {
-  const template = readFileSync(new URL('./rest-client.template.py', import.meta.url), 'utf8').split('# --- template ---\n')[1];
+  const template = readFileSync(new URL('./rest-client.template.py', import.meta.url), 'utf8').split(
+    '# --- template ---\n',
+  )[1];
   const names = tools.map((t) => `        ${pyString(t.name)},`).join('\n');
   return `${HEADER}${template}
     TOOL_NAMES = (

@@ -122,18 +122,30 @@ export class BulwarkRestClient {
 
   async #request<T>(method: string, path: string, body?: unknown, query?: object): Promise<T> {
     const url = new URL(`${this.#baseUrl}${path}`);
-    for (const [key, value] of Object.entries(query ?? {})) if (value !== undefined) url.searchParams.set(key, String(value));
-    const headers: Record<string, string> = { authorization: `Bearer ${this.#token}`, accept: 'application/json' };
+    for (const [key, value] of Object.entries(query ?? {}))
+      if (value !== undefined) url.searchParams.set(key, String(value));
+    const headers: Record<string, string> = {
+      authorization: `Bearer ${this.#token}`,
+      accept: 'application/json',
+    };
     let payload: string | FormData | undefined;
     if (body instanceof FormData) payload = body;
     else if (body !== undefined) {
       headers['content-type'] = 'application/json';
       payload = JSON.stringify(body);
     }
-    const response = await this.#fetch(url, { method, headers, ...(payload === undefined ? {} : { body: payload }) });
+    const response = await this.#fetch(url, {
+      method,
+      headers,
+      ...(payload === undefined ? {} : { body: payload }),
+    });
     const envelope = (await response.json()) as Envelope<T>;
     if (!response.ok || envelope.error) {
-      throw new BulwarkError(envelope.error?.code ?? 'HTTP_ERROR', envelope.error?.message ?? response.statusText, response.status);
+      throw new BulwarkError(
+        envelope.error?.code ?? 'HTTP_ERROR',
+        envelope.error?.message ?? response.statusText,
+        response.status,
+      );
     }
     return envelope.data as T;
   }
@@ -147,19 +159,32 @@ export class BulwarkRestClient {
         'content-type': 'application/json',
         accept: 'application/json, text/event-stream',
       },
-      body: JSON.stringify({ jsonrpc: '2.0', id: this.#nextId++, method: 'tools/call', params: { name, arguments: args } }),
+      body: JSON.stringify({
+        jsonrpc: '2.0',
+        id: this.#nextId++,
+        method: 'tools/call',
+        params: { name, arguments: args },
+      }),
     });
     const body = (await response.json()) as {
       result?: ToolCallResult;
       error?: { code?: string | number; message: string };
     };
     if (!response.ok || body.error || !body.result) {
-      throw new BulwarkError(String(body.error?.code ?? 'MCP_ERROR'), body.error?.message ?? response.statusText, response.status);
+      throw new BulwarkError(
+        String(body.error?.code ?? 'MCP_ERROR'),
+        body.error?.message ?? response.statusText,
+        response.status,
+      );
     }
     const content = body.result.structuredContent ?? {};
     if (body.result.isError) {
       const error = (content.error ?? {}) as { code?: string; message?: string };
-      throw new BulwarkError(error.code ?? 'INTERNAL_ERROR', error.message ?? 'The tool failed', response.status);
+      throw new BulwarkError(
+        error.code ?? 'INTERNAL_ERROR',
+        error.message ?? 'The tool failed',
+        response.status,
+      );
     }
     return content as T;
   }
@@ -181,7 +206,11 @@ export class BulwarkRestClient {
   }
 
   /** Uploads an SBOM file; the format is detected from the file name's extension. */
-  uploadSbom(file: Blob, filename: string, fields: { name?: string; assetName?: string; version?: string } = {}): Promise<SbomUploadResult> {
+  uploadSbom(
+    file: Blob,
+    filename: string,
+    fields: { name?: string; assetName?: string; version?: string } = {},
+  ): Promise<SbomUploadResult> {
     const form = new FormData();
     for (const [key, value] of Object.entries(fields)) if (value !== undefined) form.set(key, value);
     form.set('file', file, filename);
@@ -200,7 +229,10 @@ export class BulwarkRestClient {
     return this.#request('GET', '/sscs/findings/summary');
   }
 
-  setFindingStatus(findingId: string, body: { status: FindingStatus; remediationNotes?: string }): Promise<Finding> {
+  setFindingStatus(
+    findingId: string,
+    body: { status: FindingStatus; remediationNotes?: string },
+  ): Promise<Finding> {
     return this.#request('PATCH', `/sscs/findings/${encodeURIComponent(findingId)}/status`, body);
   }
 

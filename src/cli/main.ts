@@ -1,4 +1,5 @@
 import { processIo, runCommand, type Command, type CommandIo } from './cli-kit.ts';
+import { mcpCommand } from './mcp.command.ts';
 import { migrateCommand, serveCommand } from './system.commands.ts';
 import { orgCommand, tokenCommand, userCommand } from './tenancy.commands.ts';
 
@@ -9,6 +10,7 @@ export const COMMANDS: Record<string, Command> = {
   org: orgCommand,
   user: userCommand,
   token: tokenCommand,
+  mcp: mcpCommand,
 };
 
 function help(): string {

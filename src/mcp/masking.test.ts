@@ -51,6 +51,15 @@ describe('masking', () => {
   });
 
   it('names exactly the agreed keys', () => {
-    assert.deepEqual(PERSON_NAME_KEYS, ['displayName', 'fullName', 'ownerName', 'managerName', 'reviewerName', 'holderName', 'actorName', 'requesterName']);
+    assert.deepEqual(PERSON_NAME_KEYS, [
+      'displayName',
+      'fullName',
+      'ownerName',
+      'managerName',
+      'reviewerName',
+      'holderName',
+      'actorName',
+      'requesterName',
+    ]);
   });
 });

@@ -21,7 +21,8 @@ export const REDACTED = '[redacted]';
 const NAME_KEYS = new Set(PERSON_NAME_KEYS);
 
 // Local part then domain; `*` is not a local-part character here, so masked text stays unchanged (idempotent).
-const EMAIL = /([A-Za-z0-9._%+-])[A-Za-z0-9._%+-]*@([A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?)*)/g;
+const EMAIL =
+  /([A-Za-z0-9._%+-])[A-Za-z0-9._%+-]*@([A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?)*)/g;
 
 export function maskEmails(text: string): string {
   return text.includes('@') ? text.replace(EMAIL, '$1***@$2') : text;
@@ -34,7 +35,8 @@ export function maskValue(value: unknown): unknown {
   if (value === null || typeof value !== 'object') return value;
   const out: Record<string, unknown> = {};
   for (const [key, item] of Object.entries(value)) {
-    out[maskEmails(key)] = NAME_KEYS.has(key) && item !== null && item !== undefined ? REDACTED : maskValue(item);
+    out[maskEmails(key)] =
+      NAME_KEYS.has(key) && item !== null && item !== undefined ? REDACTED : maskValue(item);
   }
   return out;
 }

@@ -2,7 +2,8 @@ import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/database.ts';
 import type { RiskRow } from './risk.table.ts';
 
-export const insertRisk = (db: Kysely<Database>, row: RiskRow) => db.insertInto('risks').values(row).execute();
+export const insertRisk = (db: Kysely<Database>, row: RiskRow) =>
+  db.insertInto('risks').values(row).execute();
 
 export const findRisk = (db: Kysely<Database>, orgId: string, id: string): Promise<RiskRow | undefined> =>
   db.selectFrom('risks').selectAll().where('org_id', '=', orgId).where('id', '=', id).executeTakeFirst();

@@ -28,8 +28,14 @@ const toRisk = (row: RiskRow): Risk => ({
 function parse<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
   const result = schema.safeParse(input);
   if (result.success) return result.data;
-  const details = result.error.issues.map((i) => ({ path: i.path.map(String).join('.') || 'input', message: i.message }));
-  throw validationFailed(`Invalid risk: ${details.map((d) => `${d.path}: ${d.message}`).join('; ')}`, details);
+  const details = result.error.issues.map((i) => ({
+    path: i.path.map(String).join('.') || 'input',
+    message: i.message,
+  }));
+  throw validationFailed(
+    `Invalid risk: ${details.map((d) => `${d.path}: ${d.message}`).join('; ')}`,
+    details,
+  );
 }
 
 interface NewRisk {
@@ -97,7 +103,13 @@ export class RiskService {
     };
     await this.#db.transaction().execute(async (trx) => {
       await repo.insertRisk(trx, row);
-      await recordAudit(trx, orgId, { actorId, action, entityType: 'risk', entityId: row.id, details: { title: row.title, status: row.status } });
+      await recordAudit(trx, orgId, {
+        actorId,
+        action,
+        entityType: 'risk',
+        entityId: row.id,
+        details: { title: row.title, status: row.status },
+      });
     });
     return toRisk(row);
   }

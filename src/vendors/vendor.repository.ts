@@ -34,3 +34,25 @@ export const countVendorsByTierAndStatus = (db: Kysely<Database>, orgId: string)
     .where('org_id', '=', orgId)
     .groupBy(['risk_tier', 'assessment_status'])
     .execute();
+
+/** Third parties (every type but internal) for the tool server: tier 1 first, then by name; at most `limit`. */
+export const listThirdPartyVendors = (db: Kysely<Database>, orgId: string, limit: number): Promise<VendorRow[]> =>
+  db
+    .selectFrom('vendors')
+    .selectAll()
+    .where('org_id', '=', orgId)
+    .where('type', '<>', 'internal')
+    .orderBy('risk_tier')
+    .orderBy((eb) => eb.fn('lower', ['name']))
+    .orderBy('id')
+    .limit(limit)
+    .execute();
+
+export const countThirdPartyVendorsByTierAndStatus = (db: Kysely<Database>, orgId: string) =>
+  db
+    .selectFrom('vendors')
+    .select(['risk_tier', 'assessment_status', (eb) => eb.fn.countAll<number>().as('n')])
+    .where('org_id', '=', orgId)
+    .where('type', '<>', 'internal')
+    .groupBy(['risk_tier', 'assessment_status'])
+    .execute();

@@ -586,8 +586,7 @@ export const TOOL_CATALOG: readonly ToolDefinition[] = [
             type: 'object',
             additionalProperties: true,
           },
-          description: 'One point per month (YYYY-MM)',
-          'oldest first': null,
+          description: 'One point per month (YYYY-MM), oldest first',
         },
         total: {
           type: 'integer',
@@ -711,8 +710,7 @@ export const TOOL_CATALOG: readonly ToolDefinition[] = [
           minimum: 1,
           maximum: 200,
           default: 50,
-          description: 'Page size (1–200',
-          'default 50).': null,
+          description: 'Page size (1–200, default 50).',
         },
         offset: {
           type: 'integer',

@@ -1,0 +1,76 @@
+import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
+import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
+import { loadConfig } from '../config.ts';
+import { openStore } from '../db/connect.ts';
+import { migrateToLatest } from '../db/migrate.ts';
+import { createToolServer } from '../mcp/tool-server.ts';
+import { toolHandlers } from '../mcp/tool-registry.ts';
+import { createServices } from '../services.ts';
+import { parse, type Command } from './cli-kit.ts';
+
+/** stdout carries the protocol only, so diagnostics go to stderr. */
+const stderrLogger = {
+  error: (obj: object, msg: string) => {
+    const err = (obj as { err?: unknown }).err;
+    process.stderr.write(`${msg}: ${err instanceof Error ? err.message : String(err)}\n`);
+  },
+};
+
+export const mcpCommand: Command = {
+  summary: 'run the tool server over stdio (token from BULWARK_TOKEN)',
+  usage: `Usage:
+  bulwark mcp
+
+Serves the 23 tools over MCP stdio for one organisation. Environment: BULWARK_TOKEN (an API token with the
+mcp:read scope; mcp:write for risk_create_draft), DATABASE_URL (as for bulwark serve).`,
+  async run(argv, io) {
+    parse(argv, {}, false);
+    const token = process.env.BULWARK_TOKEN?.trim();
+    if (!token) {
+      io.err('error: set BULWARK_TOKEN to an API token with the mcp:read scope');
+      return 2;
+    }
+    const config = loadConfig();
+    const store = openStore(config.DATABASE_URL, config.DATA_DIR);
+    try {
+      await migrateToLatest(store.db);
+      const services = createServices(store, config);
+      const principal = await services.tenancy.authenticate(token);
+      if (!principal) {
+        io.err('error: BULWARK_TOKEN is malformed, unknown, revoked or expired');
+        return 1;
+      }
+      if (!principal.scopes.has('mcp:read')) {
+        io.err('error: BULWARK_TOKEN lacks the scope mcp:read');
+        return 1;
+      }
+      const server = createToolServer({
+        db: store.db,
+        services,
+        handlers: toolHandlers(),
+        logger: stderrLogger,
+        // Re-resolved per call: a revoked token or a changed organisation setting applies at once.
+        principal: async () => {
+          const current = await services.tenancy.authenticate(token);
+          if (!current)
+            throw new McpError(
+              ErrorCode.InvalidRequest,
+              'The token is malformed, unknown, revoked or expired',
+            );
+          return current;
+        },
+      });
+      const transport = new StdioServerTransport();
+      const closed = new Promise<void>((resolve) => {
+        transport.onclose = resolve;
+        process.stdin.once('end', resolve);
+      });
+      await server.connect(transport);
+      await closed;
+      await server.close();
+      return 0;
+    } finally {
+      await store.close();
+    }
+  },
+};

@@ -1,0 +1,131 @@
+import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import {
+  CallToolRequestSchema,
+  ErrorCode,
+  ListToolsRequestSchema,
+  McpError,
+  type CallToolResult,
+  type Tool,
+} from '@modelcontextprotocol/sdk/types.js';
+import type { Kysely } from 'kysely';
+import { z } from 'zod';
+import type { Database } from '../db/database.ts';
+import { AppError } from '../errors.ts';
+import type { Services } from '../services.ts';
+import type { Principal } from '../tenancy/tenancy.service.ts';
+import { TOOL_CATALOG, type ToolDefinition } from './generated/tool-catalog.ts';
+import { maskEmails, maskResult } from './masking.ts';
+import type { ToolHandler } from './tool-handler.ts';
+
+export const SERVER_INFO = { name: 'bulwark', version: '1.0.0' } as const;
+
+/** Codes a tool failure may carry (DESIGN.md §6); anything else is reported as INTERNAL_ERROR. */
+const TOOL_ERROR_CODES = new Set(['INSUFFICIENT_SCOPE', 'NOT_PERMITTED', 'NOT_FOUND', 'VALIDATION_FAILED']);
+
+export interface ToolServerDeps {
+  db: Kysely<Database>;
+  services: Services;
+  handlers: Map<string, ToolHandler>;
+  /** The caller, resolved for every call (stdio re-authenticates, so a revoked token stops working at once). */
+  principal: () => Promise<Principal>;
+  logger?: { error: (obj: object, msg: string) => void };
+}
+
+const TOOLS = new Map<string, { definition: ToolDefinition; args: z.ZodType }>(
+  TOOL_CATALOG.map((definition) => [
+    definition.name,
+    { definition, args: z.fromJSONSchema(definition.inputSchema as Parameters<typeof z.fromJSONSchema>[0]) },
+  ]),
+);
+
+/** tools/list: the catalog with schemas and annotations, computed once. */
+export const LISTED_TOOLS: Tool[] = TOOL_CATALOG.map((t) => ({
+  name: t.name,
+  title: t.title,
+  description: t.description,
+  inputSchema: t.inputSchema as Tool['inputSchema'],
+  outputSchema: t.outputSchema as Tool['outputSchema'],
+  annotations: {
+    title: t.title,
+    readOnlyHint: t.readOnly,
+    destructiveHint: false,
+    idempotentHint: t.readOnly,
+    openWorldHint: false,
+  },
+}));
+
+function toolResult(structured: Record<string, unknown>, isError = false): CallToolResult {
+  // Masked once here: the text block is the JSON of the masked object, so both carry the same masked values.
+  const masked = maskResult(structured);
+  return {
+    content: [{ type: 'text', text: maskEmails(JSON.stringify(masked)) }],
+    structuredContent: masked,
+    ...(isError ? { isError } : {}),
+  };
+}
+
+const toolError = (code: string, message: string): CallToolResult =>
+  toolResult({ error: { code, message } }, true);
+
+function parseArgs(
+  tool: { definition: ToolDefinition; args: z.ZodType },
+  raw: unknown,
+): Record<string, unknown> {
+  const parsed = tool.args.safeParse(raw ?? {});
+  if (parsed.success) return parsed.data as Record<string, unknown>;
+  const problems = parsed.error.issues.map(
+    (i) => `${i.path.length ? i.path.join('.') : 'arguments'}: ${i.message}`,
+  );
+  throw new AppError(
+    'VALIDATION_FAILED',
+    400,
+    `Invalid arguments for ${tool.definition.name}: ${problems.join('; ')}`,
+  );
+}
+
+/** Scope, organisation permission, argument validation, the handler, masking: one tools/call. */
+export async function callTool(
+  deps: ToolServerDeps,
+  name: string,
+  rawArgs: unknown,
+): Promise<CallToolResult> {
+  const tool = TOOLS.get(name);
+  const handler = deps.handlers.get(name);
+  if (!tool || !handler) throw new McpError(ErrorCode.InvalidParams, `Unknown tool '${name}'`);
+  const principal = await deps.principal();
+  try {
+    if (!principal.scopes.has(tool.definition.scope)) {
+      return toolError(
+        'INSUFFICIENT_SCOPE',
+        `The token lacks the scope ${tool.definition.scope} that ${name} needs`,
+      );
+    }
+    if (!tool.definition.readOnly && !principal.mcpWriteEnabled) {
+      return toolError(
+        'NOT_PERMITTED',
+        `Write tools are not enabled for this organisation; an administrator can enable them`,
+      );
+    }
+    const args = parseArgs(tool, rawArgs);
+    return toolResult(await handler({ db: deps.db, services: deps.services, principal }, args));
+  } catch (error) {
+    if (error instanceof AppError && TOOL_ERROR_CODES.has(error.code))
+      return toolError(error.code, error.message);
+    deps.logger?.error({ err: error, tool: name }, 'tool failed');
+    return toolError('INTERNAL_ERROR', `${name} failed because of an internal error; it has been logged`);
+  }
+}
+
+/** A tool server for one connection (HTTP: one request; stdio: the process). */
+export function createToolServer(deps: ToolServerDeps): Server {
+  const server = new Server(SERVER_INFO, {
+    capabilities: { tools: { listChanged: false } },
+    instructions:
+      'Bulwark governance and supply-chain data of one organisation. Results are masked: e-mail addresses appear as a***@domain and person names as [redacted].',
+  });
+  server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: LISTED_TOOLS }));
+  server.setRequestHandler(CallToolRequestSchema, async (request) =>
+    callTool(deps, request.params.name, request.params.arguments),
+  );
+  return server;
+}
