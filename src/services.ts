@@ -1,7 +1,6 @@
 import type { Config } from './config.ts';
 import type { Store } from './db/connect.ts';
 import { RiskService } from './risks/risk.service.ts';
-import { SbomService } from './sboms/sbom.service.ts';
 import { TenancyService } from './tenancy/tenancy.service.ts';
 import { VendorService } from './vendors/vendor.service.ts';
 
@@ -10,7 +9,6 @@ export interface Services {
   tenancy: TenancyService;
   vendors: VendorService;
   risks: RiskService;
-  sboms: SbomService;
 }
 
 export function createServices(store: Store, _config: Config): Services {
@@ -18,6 +16,5 @@ export function createServices(store: Store, _config: Config): Services {
     tenancy: new TenancyService(store.db),
     vendors: new VendorService(store.db),
     risks: new RiskService(store.db),
-    sboms: new SbomService(store.db),
   };
 }
