@@ -92,6 +92,8 @@ export function evaluateRange(range: MatchRange, rangeIndex: number, version: st
 
 /** Affected by the package's ranges alone (the `versions` list ignored). */
 export function affectedByRanges(pkg: Pick<AffectedPackage, 'ranges'>, version: string, compare: Compare): MatchReason | null {
+  // A version the ecosystem cannot order cannot be placed in a range (only an exact `versions` entry can match it).
+  if (pkg.ranges.length === 0 || safeCompare(compare, version, version) === undefined) return null;
   for (let i = 0; i < pkg.ranges.length; i++) {
     const reason = evaluateRange(pkg.ranges[i]!, i, version, compare);
     if (reason) return reason;

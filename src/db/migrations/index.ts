@@ -2,6 +2,8 @@ import type { Migration } from 'kysely/migration';
 import * as tenancy from './2026-11-22-01-tenancy.ts';
 import * as vendors from './2026-11-22-05-vendors.ts';
 import * as sboms from './2026-11-22-10-sboms.ts';
+import * as vulndb from './2026-11-22-20-vulndb.ts';
+import * as findings from './2026-11-22-21-findings.ts';
 import * as risks from './2026-11-22-30-risks.ts';
 import * as governance from './2026-11-22-40-governance.ts';
 
@@ -13,6 +15,8 @@ export const migrations: Record<string, Migration> = {
   '2026-11-22-01-tenancy': tenancy,
   '2026-11-22-05-vendors': vendors,
   '2026-11-22-10-sboms': sboms,
+  '2026-11-22-20-vulndb': vulndb,
+  '2026-11-22-21-findings': findings,
   '2026-11-22-30-risks': risks,
   '2026-11-22-40-governance': governance,
 };

@@ -1,0 +1,142 @@
+import type { Insertable, Kysely, Updateable } from 'kysely';
+import type { Database } from '../db/database.ts';
+import { insertMany } from '../db/helpers.ts';
+import { chunks, type PackageRef } from '../vulndb/vulndb.repository.ts';
+import type { FindingHistoryRow, FindingHistoryTable, FindingRow, FindingTable } from './finding.table.ts';
+
+export type NewFindingRow = Insertable<FindingTable>;
+export type NewHistoryRow = Insertable<FindingHistoryTable>;
+
+export interface FindingWithComponent extends FindingRow {
+  component_name: string;
+  component_version: string | null;
+  component_purl: string | null;
+}
+
+export interface FindingFilter {
+  status: string;
+  severity?: string;
+  sbomId?: string;
+}
+
+function withComponent(db: Kysely<Database>, orgId: string) {
+  return db
+    .selectFrom('findings as f')
+    .innerJoin('sbom_components as c', 'c.id', 'f.component_id')
+    .selectAll('f')
+    .select(['c.name as component_name', 'c.version as component_version', 'c.purl as component_purl'])
+    .where('f.org_id', '=', orgId);
+}
+
+/** Non-retracted findings, newest first. */
+export async function listFindings(db: Kysely<Database>, orgId: string, filter: FindingFilter): Promise<FindingWithComponent[]> {
+  let query = withComponent(db, orgId).where('f.status', '=', filter.status).where('f.retracted_at', 'is', null);
+  if (filter.severity) query = query.where('f.severity', '=', filter.severity);
+  if (filter.sbomId) query = query.where('f.sbom_id', '=', filter.sbomId);
+  return query.orderBy('f.id', 'desc').execute();
+}
+
+export async function findFinding(db: Kysely<Database>, orgId: string, id: string): Promise<FindingWithComponent | undefined> {
+  return withComponent(db, orgId).where('f.id', '=', id).executeTakeFirst();
+}
+
+export async function countOpenBySeverity(db: Kysely<Database>, orgId: string): Promise<{ severity: string; n: number }[]> {
+  const rows = await db
+    .selectFrom('findings')
+    .select((eb) => ['severity', eb.fn.countAll<number>().as('n')])
+    .where('org_id', '=', orgId)
+    .where('status', '=', 'open')
+    .where('retracted_at', 'is', null)
+    .groupBy('severity')
+    .execute();
+  return rows.map((r) => ({ severity: r.severity, n: Number(r.n) }));
+}
+
+export async function countBySbom(db: Kysely<Database>, orgId: string, sbomIds: readonly string[]): Promise<Map<string, number>> {
+  const counts = new Map<string, number>();
+  for (const part of chunks(sbomIds)) {
+    const rows = await db
+      .selectFrom('findings')
+      .select((eb) => ['sbom_id', eb.fn.countAll<number>().as('n')])
+      .where('org_id', '=', orgId)
+      .where('sbom_id', 'in', part)
+      .where('retracted_at', 'is', null)
+      .groupBy('sbom_id')
+      .execute();
+    for (const r of rows) counts.set(r.sbom_id, Number(r.n));
+  }
+  return counts;
+}
+
+export async function historyOf(db: Kysely<Database>, orgId: string, findingId: string): Promise<FindingHistoryRow[]> {
+  return db
+    .selectFrom('finding_history')
+    .selectAll()
+    .where('org_id', '=', orgId)
+    .where('finding_id', '=', findingId)
+    .orderBy('id', 'asc')
+    .execute();
+}
+
+export async function insertFindings(db: Kysely<Database>, rows: NewFindingRow[], history: NewHistoryRow[]): Promise<void> {
+  await insertMany(db, 'findings', rows);
+  await insertMany(db, 'finding_history', history);
+}
+
+export async function updateFinding(db: Kysely<Database>, orgId: string, id: string, changes: Updateable<FindingTable>): Promise<void> {
+  await db.updateTable('findings').set(changes).where('org_id', '=', orgId).where('id', '=', id).execute();
+}
+
+export async function insertHistory(db: Kysely<Database>, rows: NewHistoryRow[]): Promise<void> {
+  await insertMany(db, 'finding_history', rows);
+}
+
+/** Every finding (retracted too) of the given components. */
+export async function findingsOfComponents(db: Kysely<Database>, orgId: string, componentIds: readonly string[]): Promise<FindingRow[]> {
+  const rows: FindingRow[] = [];
+  for (const part of chunks(componentIds)) {
+    rows.push(...(await db.selectFrom('findings').selectAll().where('org_id', '=', orgId).where('component_id', 'in', part).execute()));
+  }
+  return rows;
+}
+
+export interface StoredComponent {
+  id: string;
+  sbom_id: string;
+  ecosystem: string | null;
+  package_key: string | null;
+  name: string;
+  version: string | null;
+  purl: string | null;
+}
+
+/** An organisation's components of the given packages, through the (org_id, ecosystem, package_key) index. */
+export async function componentsOfPackages(db: Kysely<Database>, orgId: string, packages: readonly PackageRef[]): Promise<StoredComponent[]> {
+  const byEcosystem = new Map<string, Set<string>>();
+  for (const p of packages) {
+    const keys = byEcosystem.get(p.ecosystem) ?? new Set<string>();
+    keys.add(p.packageKey);
+    byEcosystem.set(p.ecosystem, keys);
+  }
+  const rows: StoredComponent[] = [];
+  for (const [ecosystem, keys] of byEcosystem) {
+    for (const part of chunks([...new Set(keys)])) {
+      rows.push(
+        ...(await db
+          .selectFrom('sbom_components')
+          .select(['id', 'sbom_id', 'ecosystem', 'package_key', 'name', 'version', 'purl'])
+          .where('org_id', '=', orgId)
+          .where('ecosystem', '=', ecosystem)
+          .where('package_key', 'in', part)
+          .execute()),
+      );
+    }
+  }
+  return rows;
+}
+
+/** Organisations that hold any component (re-matching visits each with its own org-filtered queries). */
+export async function organisationIds(db: Kysely<Database>): Promise<string[]> {
+  const rows = await db.selectFrom('organizations').select('id').orderBy('id').execute();
+  return rows.map((r) => r.id);
+}

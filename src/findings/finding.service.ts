@@ -1,0 +1,281 @@
+import type { Kysely } from 'kysely';
+import { recordAudit, SYSTEM_ACTOR } from '../audit/audit.repository.ts';
+import type { Database } from '../db/database.ts';
+import { fromJson, toJson } from '../db/helpers.ts';
+import { notFound } from '../errors.ts';
+import { newId } from '../shared/ids.ts';
+import { nowIso } from '../shared/time.ts';
+import type { SbomFindingsHooks } from '../sboms/component-matcher.ts';
+import type { Principal } from '../tenancy/tenancy.service.ts';
+import type { MatchReason } from '../vulndb/match.ts';
+import type { SeverityLevel } from '../vulndb/severity.ts';
+import type { PackageRef } from '../vulndb/vulndb.repository.ts';
+import { resolveMatches, type MatchableComponent, type ResolvedVulnerability } from './finding-matching.ts';
+import * as repo from './finding.repository.ts';
+import type { FindingHistoryRow } from './finding.table.ts';
+import { reconcile } from './reconcile.ts';
+
+export const FINDING_STATUSES = ['open', 'mitigated', 'accepted_risk', 'false_positive', 'fixed'] as const;
+export type FindingStatus = (typeof FINDING_STATUSES)[number];
+
+export interface Finding {
+  id: string;
+  sbomId: string;
+  componentId: string;
+  component: { name: string; version: string | null; purl: string | null };
+  vulnerabilityId: string;
+  aliases: string[];
+  summary: string | null;
+  severity: string;
+  severitySource: string;
+  cvssScore: number | null;
+  cvssVector: string | null;
+  fixedVersions: string[];
+  references: { type: string; url: string }[];
+  status: string;
+  remediationNotes: string | null;
+  createdAt: string;
+  updatedAt: string;
+  statusChangedAt: string;
+}
+
+export interface FindingHistoryEntry {
+  event: string;
+  fromStatus: string | null;
+  toStatus: string | null;
+  notes: string | null;
+  actorId: string;
+  at: string;
+}
+
+export interface FindingDetail extends Finding {
+  /** Which advisory matched the component version, and through which range and event. */
+  matchedBy: { advisoryId: string; reason: MatchReason }[];
+  retractedAt: string | null;
+  history: FindingHistoryEntry[];
+}
+
+export interface RematchResult {
+  components: number;
+  created: number;
+  updated: number;
+  retracted: number;
+  reinstated: number;
+}
+
+const toFinding = (row: repo.FindingWithComponent): Finding => ({
+  id: row.id,
+  sbomId: row.sbom_id,
+  componentId: row.component_id,
+  component: { name: row.component_name, version: row.component_version, purl: row.component_purl },
+  vulnerabilityId: row.vulnerability_id,
+  aliases: fromJson<string[]>(row.aliases, []),
+  summary: row.summary,
+  severity: row.severity,
+  severitySource: row.severity_source,
+  cvssScore: row.cvss_score === null ? null : Number(row.cvss_score),
+  cvssVector: row.cvss_vector,
+  fixedVersions: fromJson<string[]>(row.fixed_versions, []),
+  references: fromJson<{ type: string; url: string }[]>(row.refs, []),
+  status: row.status,
+  remediationNotes: row.remediation_notes,
+  createdAt: row.created_at,
+  updatedAt: row.updated_at,
+  statusChangedAt: row.status_changed_at,
+});
+
+const toHistory = (row: FindingHistoryRow): FindingHistoryEntry => ({
+  event: row.event,
+  fromStatus: row.from_status,
+  toStatus: row.to_status,
+  notes: row.notes,
+  actorId: row.actor_id,
+  at: row.at,
+});
+
+/** The columns a vulnerability decides (everything but identity and triage state). */
+function matchedColumns(v: ResolvedVulnerability) {
+  return {
+    vulnerability_id: v.vulnerabilityId,
+    aliases: toJson(v.aliases),
+    advisory_ids: toJson(v.advisoryIds),
+    summary: v.summary,
+    severity: v.severity.severity,
+    severity_source: v.severity.source,
+    cvss_score: v.severity.cvssScore,
+    cvss_vector: v.severity.cvssVector,
+    fixed_versions: toJson(v.fixedVersions),
+    refs: toJson(v.references),
+    match_reasons: toJson(v.reasons),
+  };
+}
+
+const historyRow = (orgId: string, findingId: string, event: string, at: string, extra: { from?: string | null; to?: string | null; notes?: string | null; actor?: string } = {}) => ({
+  id: newId('fnh'),
+  org_id: orgId,
+  finding_id: findingId,
+  event,
+  from_status: extra.from ?? null,
+  to_status: extra.to ?? null,
+  notes: extra.notes ?? null,
+  actor_id: extra.actor ?? SYSTEM_ACTOR,
+  at,
+});
+
+/** Rematch visits an organisation's components in slices, each in its own transaction. */
+const REMATCH_SLICE = 5_000;
+
+export class FindingService implements SbomFindingsHooks {
+  readonly #db: Kysely<Database>;
+  readonly #defaultSeverity: SeverityLevel;
+
+  constructor(db: Kysely<Database>, options: { defaultSeverity?: SeverityLevel } = {}) {
+    this.#db = db;
+    this.#defaultSeverity = options.defaultSeverity ?? 'MEDIUM';
+  }
+
+  /** Upload hook: findings of a new SBOM's components, inside the upload transaction. Returns how many. */
+  async matchComponents(trx: Kysely<Database>, orgId: string, sbomId: string, components: MatchableComponent[]): Promise<number> {
+    const { matches } = await resolveMatches(trx, components, this.#defaultSeverity);
+    const now = nowIso();
+    const rows: repo.NewFindingRow[] = [];
+    const history: ReturnType<typeof historyRow>[] = [];
+    for (const [componentId, vulnerabilities] of matches) {
+      for (const v of vulnerabilities) {
+        const id = newId('fnd');
+        rows.push(this.#newRow(id, orgId, sbomId, componentId, v, now));
+        history.push(historyRow(orgId, id, 'created', now, { to: 'open' }));
+      }
+    }
+    await repo.insertFindings(trx, rows, history);
+    return rows.length;
+  }
+
+  async countBySbom(db: Kysely<Database>, orgId: string, sbomIds: string[]): Promise<Map<string, number>> {
+    return repo.countBySbom(db, orgId, sbomIds);
+  }
+
+  #newRow(id: string, orgId: string, sbomId: string, componentId: string, v: ResolvedVulnerability, now: string): repo.NewFindingRow {
+    return {
+      id,
+      org_id: orgId,
+      sbom_id: sbomId,
+      component_id: componentId,
+      ...matchedColumns(v),
+      status: 'open',
+      remediation_notes: null,
+      created_at: now,
+      updated_at: now,
+      status_changed_at: now,
+      retracted_at: null,
+      retraction_reason: null,
+    };
+  }
+
+  /**
+   * After an import: re-evaluates the components of the changed packages in every organisation (indexed
+   * lookups per package, never the whole portfolio) and reconciles their findings.
+   */
+  async rematchPackages(packages: PackageRef[]): Promise<RematchResult> {
+    const total: RematchResult = { components: 0, created: 0, updated: 0, retracted: 0, reinstated: 0 };
+    if (packages.length === 0) return total;
+    for (const orgId of await repo.organisationIds(this.#db)) {
+      const components = await repo.componentsOfPackages(this.#db, orgId, packages);
+      for (let i = 0; i < components.length; i += REMATCH_SLICE) {
+        const slice = components.slice(i, i + REMATCH_SLICE);
+        const result = await this.#db.transaction().execute((trx) => this.#rematchSlice(trx, orgId, slice));
+        total.components += slice.length;
+        total.created += result.created;
+        total.updated += result.updated;
+        total.retracted += result.retracted;
+        total.reinstated += result.reinstated;
+      }
+    }
+    return total;
+  }
+
+  async #rematchSlice(trx: Kysely<Database>, orgId: string, components: repo.StoredComponent[]): Promise<Omit<RematchResult, 'components'>> {
+    const counts = { created: 0, updated: 0, retracted: 0, reinstated: 0 };
+    const { matches, withdrawn } = await resolveMatches(
+      trx,
+      components.map((c) => ({ id: c.id, ecosystem: c.ecosystem, packageKey: c.package_key, name: c.name, version: c.version, purl: c.purl })),
+      this.#defaultSeverity,
+    );
+    const existing = Map.groupBy(await repo.findingsOfComponents(trx, orgId, components.map((c) => c.id)), (r) => r.component_id);
+    const now = nowIso();
+    const inserts: repo.NewFindingRow[] = [];
+    const history: ReturnType<typeof historyRow>[] = [];
+    for (const component of components) {
+      const plan = reconcile(existing.get(component.id) ?? [], matches.get(component.id) ?? [], withdrawn);
+      for (const v of plan.insert) {
+        const id = newId('fnd');
+        inserts.push(this.#newRow(id, orgId, component.sbom_id, component.id, v, now));
+        history.push(historyRow(orgId, id, 'created', now, { to: 'open' }));
+      }
+      for (const { row, vulnerability, reinstate } of plan.update) {
+        const columns = matchedColumns(vulnerability);
+        const changed = reinstate || Object.entries(columns).some(([k, v]) => (row as unknown as Record<string, unknown>)[k] !== v);
+        if (!changed) continue;
+        await repo.updateFinding(trx, orgId, row.id, { ...columns, updated_at: now, ...(reinstate ? { retracted_at: null, retraction_reason: null } : {}) });
+        if (reinstate) history.push(historyRow(orgId, row.id, 'reinstated', now, { to: row.status, notes: `matched again by ${vulnerability.advisoryIds.join(', ')}` }));
+        counts[reinstate ? 'reinstated' : 'updated']++;
+      }
+      for (const { row, reason } of plan.retract) {
+        await repo.updateFinding(trx, orgId, row.id, { retracted_at: now, retraction_reason: reason, updated_at: now });
+        history.push(historyRow(orgId, row.id, 'retracted', now, { from: row.status, notes: reason }));
+        counts.retracted++;
+      }
+    }
+    await repo.insertFindings(trx, inserts, history);
+    counts.created = inserts.length;
+    return counts;
+  }
+
+  async list(orgId: string, filter: { status?: FindingStatus; severity?: string; sbomId?: string }): Promise<Finding[]> {
+    const rows = await repo.listFindings(this.#db, orgId, { ...filter, status: filter.status ?? 'open' });
+    return rows.map(toFinding);
+  }
+
+  async summary(orgId: string): Promise<Record<'CRITICAL' | 'HIGH' | 'MEDIUM' | 'LOW' | 'total', number>> {
+    const out = { CRITICAL: 0, HIGH: 0, MEDIUM: 0, LOW: 0, total: 0 };
+    for (const { severity, n } of await repo.countOpenBySeverity(this.#db, orgId)) {
+      if (severity in out) out[severity as 'LOW'] += n;
+      out.total += n;
+    }
+    return out;
+  }
+
+  async get(orgId: string, id: string): Promise<FindingDetail> {
+    const row = await repo.findFinding(this.#db, orgId, id);
+    if (!row) throw notFound('Finding', id);
+    const history = await repo.historyOf(this.#db, orgId, id);
+    return {
+      ...toFinding(row),
+      matchedBy: fromJson(row.match_reasons, []),
+      retractedAt: row.retracted_at,
+      history: history.map(toHistory),
+    };
+  }
+
+  /** Triage: any status may move to any of the five; each change is kept in history and audited. */
+  async updateStatus(principal: Principal, id: string, input: { status: FindingStatus; remediationNotes?: string | undefined }): Promise<FindingDetail> {
+    await this.#db.transaction().execute(async (trx) => {
+      const row = await repo.findFinding(trx, principal.orgId, id);
+      if (!row) throw notFound('Finding', id);
+      const now = nowIso();
+      const notes = input.remediationNotes ?? row.remediation_notes;
+      await repo.updateFinding(trx, principal.orgId, id, { status: input.status, remediation_notes: notes, status_changed_at: now, updated_at: now });
+      await repo.insertHistory(trx, [
+        historyRow(principal.orgId, id, 'status_change', now, { from: row.status, to: input.status, notes: input.remediationNotes ?? null, actor: principal.userId }),
+      ]);
+      await recordAudit(trx, principal.orgId, {
+        actorId: principal.userId,
+        action: 'finding.status_change',
+        entityType: 'finding',
+        entityId: id,
+        details: { from: row.status, to: input.status, vulnerabilityId: row.vulnerability_id },
+      });
+    });
+    return this.get(principal.orgId, id);
+  }
+}

@@ -1,0 +1,197 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/database.ts';
+import { insertMany, toJson } from '../db/helpers.ts';
+import type { Advisory } from './osv.ts';
+import { bestCvss, bestLabel } from './severity.ts';
+import type { VulnAdvisoryRow, VulnAffectedRow } from './vulndb.table.ts';
+
+/**
+ * Queries over the global advisory tables. They take no org id on purpose: advisories are shared reference
+ * data; everything per organisation (findings, components) is queried with its org id elsewhere.
+ */
+
+/** A package as matching names it. */
+export interface PackageRef {
+  ecosystem: string;
+  packageKey: string;
+}
+
+const CHUNK = 1000;
+
+export function chunks<T>(items: readonly T[], size = CHUNK): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
+  return out;
+}
+
+export interface StoredVersion {
+  modified: string;
+  contentHash: string;
+  withdrawn: string | null;
+  importedAt: string;
+}
+
+export async function findStoredVersions(db: Kysely<Database>, ids: readonly string[]): Promise<Map<string, StoredVersion>> {
+  const found = new Map<string, StoredVersion>();
+  for (const part of chunks(ids)) {
+    const rows = await db.selectFrom('vuln_advisories').select(['id', 'modified', 'content_hash', 'withdrawn', 'imported_at']).where('id', 'in', part).execute();
+    for (const r of rows) found.set(r.id, { modified: r.modified, contentHash: r.content_hash, withdrawn: r.withdrawn, importedAt: r.imported_at });
+  }
+  return found;
+}
+
+/** The packages advisories affect as stored now (before a replacement, so dropped packages get re-matched too). */
+export async function storedPackagesOf(db: Kysely<Database>, ids: readonly string[]): Promise<PackageRef[]> {
+  const refs: PackageRef[] = [];
+  for (const part of chunks(ids)) {
+    const rows = await db.selectFrom('vuln_affected').select(['ecosystem', 'package_key']).where('advisory_id', 'in', part).execute();
+    for (const r of rows) refs.push({ ecosystem: r.ecosystem, packageKey: r.package_key });
+  }
+  return refs;
+}
+
+/** Ids of stored advisories that name any of `ids` as an alias. */
+export async function advisoriesAliasing(db: Kysely<Database>, ids: readonly string[]): Promise<string[]> {
+  const out = new Set<string>();
+  for (const part of chunks(ids)) {
+    const rows = await db.selectFrom('vuln_aliases').select('advisory_id').where('alias_id', 'in', part).execute();
+    for (const r of rows) out.add(r.advisory_id);
+  }
+  return [...out];
+}
+
+function advisoryRow(a: Advisory, now: string, importedAt: string) {
+  const allSeverity = [...a.severity, ...a.affected.flatMap((p) => p.severity)];
+  const cvss = bestCvss(allSeverity);
+  return {
+    id: a.id,
+    modified: a.modified,
+    published: a.published,
+    withdrawn: a.withdrawn,
+    summary: a.summary,
+    details: a.details,
+    aliases: toJson(a.aliases),
+    severity: toJson(allSeverity),
+    cvss_score: cvss?.score ?? null,
+    cvss_vector: cvss?.vector ?? null,
+    cvss_source: cvss?.source ?? null,
+    severity_label: bestLabel(allSeverity, [a.qualitativeSeverity, ...a.affected.map((p) => p.qualitativeSeverity)]),
+    refs: toJson(a.references),
+    ecosystems: toJson([...new Set(a.affected.map((p) => p.ecosystem))]),
+    content_hash: a.contentHash,
+    imported_at: importedAt,
+    updated_at: now,
+  };
+}
+
+/** Replaces (or inserts) advisories with their packages and alias links. Call inside a transaction. */
+export async function replaceAdvisories(
+  db: Kysely<Database>,
+  advisories: readonly Advisory[],
+  importedAt: ReadonlyMap<string, string>,
+  now: string,
+): Promise<void> {
+  const ids = advisories.map((a) => a.id);
+  for (const part of chunks(ids)) {
+    await db.deleteFrom('vuln_affected').where('advisory_id', 'in', part).execute();
+    await db.deleteFrom('vuln_aliases').where('advisory_id', 'in', part).execute();
+    await db.deleteFrom('vuln_advisories').where('id', 'in', part).execute();
+  }
+  await insertMany(db, 'vuln_advisories', advisories.map((a) => advisoryRow(a, now, importedAt.get(a.id) ?? now)));
+  await insertMany(
+    db,
+    'vuln_affected',
+    advisories.flatMap((a) =>
+      a.affected.map((p, idx) => ({
+        advisory_id: a.id,
+        idx,
+        ecosystem: p.ecosystem,
+        package_key: p.packageKey,
+        name: p.name,
+        ranges: toJson(p.ranges),
+        versions: toJson(p.versions),
+      })),
+    ),
+  );
+  await insertMany(db, 'vuln_aliases', advisories.flatMap((a) => a.aliases.map((alias) => ({ alias_id: alias, advisory_id: a.id }))));
+}
+
+export type CandidateRow = VulnAffectedRow &
+  Pick<VulnAdvisoryRow, 'withdrawn' | 'summary' | 'aliases' | 'cvss_score' | 'cvss_vector' | 'cvss_source' | 'severity_label' | 'refs'>;
+
+/** Every affected-package entry (with its advisory) for the given packages. */
+export async function loadCandidates(db: Kysely<Database>, packages: readonly PackageRef[]): Promise<CandidateRow[]> {
+  const byEcosystem = new Map<string, Set<string>>();
+  for (const p of packages) {
+    const keys = byEcosystem.get(p.ecosystem) ?? new Set<string>();
+    keys.add(p.packageKey);
+    byEcosystem.set(p.ecosystem, keys);
+  }
+  const rows: CandidateRow[] = [];
+  for (const [ecosystem, keys] of byEcosystem) {
+    for (const part of chunks([...keys])) {
+      const found = await db
+        .selectFrom('vuln_affected as p')
+        .innerJoin('vuln_advisories as a', 'a.id', 'p.advisory_id')
+        .select(['p.advisory_id', 'p.idx', 'p.ecosystem', 'p.package_key', 'p.name', 'p.ranges', 'p.versions'])
+        .select(['a.withdrawn', 'a.summary', 'a.aliases', 'a.cvss_score', 'a.cvss_vector', 'a.cvss_source', 'a.severity_label', 'a.refs'])
+        .where('p.ecosystem', '=', ecosystem)
+        .where('p.package_key', 'in', part)
+        .execute();
+      rows.push(...found);
+    }
+  }
+  return rows;
+}
+
+export type SeverityRow = Pick<VulnAdvisoryRow, 'id' | 'cvss_score' | 'cvss_vector' | 'cvss_source' | 'severity_label' | 'withdrawn'>;
+
+/** Severity facts of the advisories known by any of `ids` (as their own id or through an alias). */
+export async function severityOfIds(db: Kysely<Database>, ids: readonly string[]): Promise<SeverityRow[]> {
+  const rows = new Map<string, SeverityRow>();
+  const columns = ['id', 'cvss_score', 'cvss_vector', 'cvss_source', 'severity_label', 'withdrawn'] as const;
+  for (const part of chunks(ids)) {
+    const direct = await db.selectFrom('vuln_advisories').select(columns).where('id', 'in', part).execute();
+    const viaAlias = await db
+      .selectFrom('vuln_advisories')
+      .select(columns)
+      .where('id', 'in', db.selectFrom('vuln_aliases').select('advisory_id').where('alias_id', 'in', part))
+      .execute();
+    for (const r of [...direct, ...viaAlias]) rows.set(r.id, r);
+  }
+  return [...rows.values()];
+}
+
+export interface EcosystemCount {
+  ecosystem: string;
+  advisories: number;
+  packages: number;
+}
+
+export async function statusCounts(db: Kysely<Database>) {
+  const totals = await db
+    .selectFrom('vuln_advisories')
+    .select((eb) => [eb.fn.countAll<number>().as('n'), eb.fn.max('modified').as('newest')])
+    .executeTakeFirstOrThrow();
+  const withdrawn = await db
+    .selectFrom('vuln_advisories')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('withdrawn', 'is not', null)
+    .executeTakeFirstOrThrow();
+  const byEcosystem = await db
+    .selectFrom('vuln_affected')
+    .select((eb) => [
+      'ecosystem',
+      eb.fn.count<number>('advisory_id').distinct().as('advisories'),
+      eb.fn.count<number>('package_key').distinct().as('packages'),
+    ])
+    .groupBy('ecosystem')
+    .orderBy('ecosystem')
+    .execute();
+  return {
+    advisories: Number(totals.n),
+    withdrawn: Number(withdrawn.n),
+    newestModified: (totals.newest as string | null) ?? null,
+    byEcosystem: byEcosystem.map((r): EcosystemCount => ({ ecosystem: r.ecosystem, advisories: Number(r.advisories), packages: Number(r.packages) })),
+  };
+}

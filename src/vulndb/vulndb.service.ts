@@ -1,0 +1,170 @@
+import type { Kysely } from 'kysely';
+import { PackageURL } from 'packageurl-js';
+import type { Database } from '../db/database.ts';
+import { fromJson } from '../db/helpers.ts';
+import { validationFailed } from '../errors.ts';
+import { nowIso } from '../shared/time.ts';
+import { comparatorFor } from './comparator.ts';
+import { osvPackageOf, packageKey } from './ecosystems.ts';
+import { affectedBy, describeReason, type MatchReason } from './match.ts';
+import type { MatchRange } from './osv.ts';
+import { parseOsv, type Advisory } from './osv.ts';
+import { listSourceFiles, readSourceFile } from './osv-sources.ts';
+import * as repo from './vulndb.repository.ts';
+
+export interface ImportSummary {
+  files: number;
+  documents: number;
+  added: number;
+  updated: number;
+  unchanged: number;
+  /** Advisories that arrived withdrawn (new, or newly withdrawn). */
+  withdrawn: number;
+  rejected: { source: string; reason: string }[];
+  warnings: string[];
+  /** Findings changed by re-matching the affected packages (null when nothing changed). */
+  rematch: Record<string, number> | null;
+  durationMs: number;
+}
+
+export interface ImportProgress {
+  /** More work became known (a zip's entry count, a file's documents). */
+  addTotal?(units: number): void;
+  tick?(): void;
+}
+
+/** Called after an import with the packages whose advisories changed; returns what it changed. */
+export type RematchHook = (packages: repo.PackageRef[]) => Promise<Record<string, number>>;
+
+export interface CheckResult {
+  purl: string;
+  ecosystem: string;
+  name: string;
+  version: string;
+  supported: boolean;
+  advisories: { id: string; aliases: string[]; summary: string | null; reason: MatchReason; why: string }[];
+}
+
+/** Advisories committed per transaction: large enough to amortise, small enough to keep memory flat. */
+const BATCH = 1000;
+
+interface Tally {
+  added: number;
+  updated: number;
+  unchanged: number;
+  withdrawn: number;
+  packages: Map<string, repo.PackageRef>;
+  changedIds: string[];
+}
+
+export class VulnDbService {
+  readonly #db: Kysely<Database>;
+  readonly #rematch: RematchHook | undefined;
+
+  constructor(db: Kysely<Database>, options: { rematch?: RematchHook } = {}) {
+    this.#db = db;
+    this.#rematch = options.rematch;
+  }
+
+  /** Imports OSV sources; a broken file or document is reported and skipped, the rest carries on. */
+  async import(paths: string[], progress: ImportProgress = {}): Promise<ImportSummary> {
+    const started = performance.now();
+    const { files, errors } = await listSourceFiles(paths);
+    const rejected = errors.map((e) => ({ source: e.source, reason: e.error ?? 'unreadable' }));
+    const warnings: string[] = [];
+    const tally: Tally = { added: 0, updated: 0, unchanged: 0, withdrawn: 0, packages: new Map(), changedIds: [] };
+    let documents = 0;
+    let batch = new Map<string, Advisory>();
+    for (const file of files) {
+      for await (const item of readSourceFile(file, (n) => progress.addTotal?.(n))) {
+        progress.tick?.();
+        if (item.error !== undefined) {
+          rejected.push({ source: item.source, reason: item.error });
+          continue;
+        }
+        documents++;
+        const outcome = parseOsv(item.document, item.source);
+        warnings.push(...outcome.warnings);
+        if (!outcome.ok) {
+          rejected.push({ source: item.source, reason: outcome.reason });
+          continue;
+        }
+        const seen = batch.get(outcome.advisory.id);
+        if (!seen || seen.modified <= outcome.advisory.modified) batch.set(outcome.advisory.id, outcome.advisory);
+        if (batch.size >= BATCH) {
+          await this.#store([...batch.values()], tally);
+          batch = new Map();
+        }
+      }
+    }
+    if (batch.size > 0) await this.#store([...batch.values()], tally);
+    const rematch = await this.#rematchChanged(tally);
+    const { packages: _p, changedIds: _c, ...counts } = tally;
+    return { files: files.length, documents, ...counts, rejected, warnings, rematch, durationMs: Math.round(performance.now() - started) };
+  }
+
+  /** Writes one batch: new and changed advisories replace what is stored; same id + content is unchanged. */
+  async #store(advisories: Advisory[], tally: Tally): Promise<void> {
+    await this.#db.transaction().execute(async (trx) => {
+      const stored = await repo.findStoredVersions(trx, advisories.map((a) => a.id));
+      const changed = advisories.filter((a) => {
+        const s = stored.get(a.id);
+        // An older copy never overwrites a newer one; equal `modified` with other content is an edit.
+        const isChange = !s || (a.modified >= s.modified && a.contentHash !== s.contentHash);
+        if (!s) tally.added++;
+        else if (isChange) tally.updated++;
+        else tally.unchanged++;
+        if (isChange && a.withdrawn && !s?.withdrawn) tally.withdrawn++;
+        return isChange;
+      });
+      if (changed.length === 0) return;
+      const ids = changed.map((a) => a.id);
+      for (const p of await repo.storedPackagesOf(trx, ids)) tally.packages.set(`${p.ecosystem}\u0000${p.packageKey}`, p);
+      for (const a of changed) for (const p of a.affected) tally.packages.set(`${p.ecosystem}\u0000${p.packageKey}`, { ecosystem: p.ecosystem, packageKey: p.packageKey });
+      const importedAt = new Map([...stored].map(([id, s]) => [id, s.importedAt]));
+      await repo.replaceAdvisories(trx, changed, importedAt, nowIso());
+      tally.changedIds.push(...ids);
+    });
+  }
+
+  /** Packages of changed advisories, plus those of advisories aliasing them (their severity may change). */
+  async #rematchChanged(tally: Tally): Promise<Record<string, number> | null> {
+    if (!this.#rematch || tally.changedIds.length === 0) return null;
+    const linked = await repo.advisoriesAliasing(this.#db, tally.changedIds);
+    const changed = new Set(tally.changedIds);
+    for (const p of await repo.storedPackagesOf(this.#db, linked.filter((id) => !changed.has(id)))) {
+      tally.packages.set(`${p.ecosystem}\u0000${p.packageKey}`, p);
+    }
+    return this.#rematch([...tally.packages.values()]);
+  }
+
+  async status() {
+    return repo.statusCounts(this.#db);
+  }
+
+  /** The advisories affecting one package version, and why. */
+  async check(purl: string): Promise<CheckResult> {
+    let parsed: PackageURL;
+    try {
+      parsed = PackageURL.fromString(purl);
+    } catch (error) {
+      throw validationFailed(`'${purl}' is not a valid package URL: ${(error as Error).message}`);
+    }
+    const pkg = osvPackageOf(parsed);
+    if (!pkg) throw validationFailed(`purl type '${parsed.type}' has no OSV ecosystem`);
+    if (!parsed.version) throw validationFailed(`'${purl}' names no version`);
+    const version = parsed.version;
+    const compare = comparatorFor(pkg.ecosystem);
+    const result: CheckResult = { purl, ecosystem: pkg.ecosystem, name: pkg.name, version, supported: compare !== undefined, advisories: [] };
+    if (!compare) return result;
+    const rows = await repo.loadCandidates(this.#db, [{ ecosystem: pkg.ecosystem, packageKey: packageKey(pkg.ecosystem, pkg.name) }]);
+    for (const row of rows) {
+      if (row.withdrawn !== null) continue;
+      const reason = affectedBy({ ranges: fromJson<MatchRange[]>(row.ranges, []), versions: fromJson<string[]>(row.versions, []) }, version, compare);
+      if (!reason) continue;
+      result.advisories.push({ id: row.advisory_id, aliases: fromJson<string[]>(row.aliases, []), summary: row.summary, reason, why: describeReason(reason) });
+    }
+    result.advisories.sort((a, b) => (a.id < b.id ? -1 : 1));
+    return result;
+  }
+}
