@@ -18,8 +18,10 @@ import { compareNumbers, compareStrings, makeOrdering, normalizeDigits, type Ord
 
 export interface AlpineVersion {
   original: string;
-  /** Number components as written (leading zeros matter). */
+  /** Number components as written (leading zeros matter after the first). */
   numbers: string[];
+  /** The same, canonical (`normalizeDigits`), for numeric comparison. */
+  values: string[];
   letter: string;
   suffixes: { rank: number; number: string }[];
   revision: string;
@@ -70,18 +72,28 @@ export function parse(version: string): AlpineVersion {
     revision = normalizeDigits(r[1] as string);
     s = s.slice(r[0].length);
   }
-  return { original, numbers, letter, suffixes, revision, invalid: r === null && s !== '', remainder: s };
+  return {
+    original,
+    numbers,
+    values: numbers.map(normalizeDigits),
+    letter,
+    suffixes,
+    revision,
+    invalid: r === null && s !== '',
+    remainder: s,
+  };
 }
 
-function compareNumberComponent(a: string, b: string, index: number): Ordering {
-  if (index > 0 && (a.startsWith('0') || b.startsWith('0'))) return compareStrings(a, b);
-  return compareNumbers(normalizeDigits(a), normalizeDigits(b));
-}
-
-function compareNumberList(a: string[], b: string[]): Ordering {
-  const n = Math.max(a.length, b.length);
+function compareNumberList(a: AlpineVersion, b: AlpineVersion): Ordering {
+  const n = Math.max(a.numbers.length, b.numbers.length);
   for (let i = 0; i < n; i++) {
-    const c = compareNumberComponent(a[i] ?? '0', b[i] ?? '0', i);
+    const x = a.numbers[i] ?? '0';
+    const y = b.numbers[i] ?? '0';
+    // apk compares a later component with a leading zero as a string (`1.01` < `1.1`).
+    const c =
+      i > 0 && (x.startsWith('0') || y.startsWith('0'))
+        ? compareStrings(x, y)
+        : compareNumbers(a.values[i] ?? '0', b.values[i] ?? '0');
     if (c !== 0) return c;
   }
   return 0;
@@ -101,7 +113,7 @@ function compareSuffixes(a: AlpineVersion['suffixes'], b: AlpineVersion['suffixe
 
 export function compareParsed(a: AlpineVersion, b: AlpineVersion): Ordering {
   const c =
-    compareNumberList(a.numbers, b.numbers) ||
+    compareNumberList(a, b) ||
     (a.letter === b.letter
       ? 0
       : a.letter === ''

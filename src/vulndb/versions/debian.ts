@@ -9,20 +9,30 @@
  * dpkg rejects some strings (no leading digit, a non-numeric epoch, odd characters); they are still
  * ordered by the same rules, with a non-numeric "epoch" left inside the upstream part. Never throws.
  */
-import {
-  compareDigitStrings,
-  isDigitCode,
-  makeOrdering,
-  normalizeDigits,
-  compareNumbers,
-  type Ordering,
-  sign,
-} from './shared.ts';
+import { isDigitCode, makeOrdering, normalizeDigits, compareNumbers, type Ordering } from './shared.ts';
 
+/**
+ * Upstream and revision are kept as their alternating runs (non-digits, digits, non-digits, …; the
+ * first run may be empty, digit runs canonical), so that a comparison never re-scans or allocates.
+ */
 export interface DebianVersion {
   epoch: string;
-  upstream: string;
-  revision: string;
+  upstream: string[];
+  revision: string[];
+}
+
+function runs(part: string): string[] {
+  const out: string[] = [];
+  let i = 0;
+  while (i < part.length) {
+    const start = i;
+    while (i < part.length && !isDigitCode(part.charCodeAt(i))) i++;
+    out.push(part.slice(start, i));
+    const digits = i;
+    while (i < part.length && isDigitCode(part.charCodeAt(i))) i++;
+    if (i > digits) out.push(normalizeDigits(part.slice(digits, i)));
+  }
+  return out;
 }
 
 export function parse(version: string): DebianVersion {
@@ -35,13 +45,13 @@ export function parse(version: string): DebianVersion {
   }
   const dash = s.lastIndexOf('-');
   return dash >= 0
-    ? { epoch, upstream: s.slice(0, dash), revision: s.slice(dash + 1) }
-    : { epoch, upstream: s, revision: '' };
+    ? { epoch, upstream: runs(s.slice(0, dash)), revision: runs(s.slice(dash + 1)) }
+    : { epoch, upstream: runs(s), revision: [] };
 }
 
 const TILDE = 126;
 
-/** dpkg's `order()`: `~` < end of string < letters < everything else. */
+/** dpkg's `order()`: `~` < end of string (or a digit) < letters < everything else. */
 function order(code: number): number {
   if (Number.isNaN(code) || isDigitCode(code)) return 0;
   if ((code >= 65 && code <= 90) || (code >= 97 && code <= 122)) return code;
@@ -49,25 +59,24 @@ function order(code: number): number {
   return code + 256;
 }
 
-/** dpkg's `verrevcmp`. */
-export function verrevcmp(a: string, b: string): Ordering {
-  let i = 0;
-  let j = 0;
-  while (i < a.length || j < b.length) {
-    while (
-      (i < a.length && !isDigitCode(a.charCodeAt(i))) ||
-      (j < b.length && !isDigitCode(b.charCodeAt(j)))
-    ) {
-      const c = order(a.charCodeAt(i)) - order(b.charCodeAt(j));
-      if (c !== 0) return sign(c);
-      i++;
-      j++;
-    }
-    const si = i;
-    const sj = j;
-    while (i < a.length && isDigitCode(a.charCodeAt(i))) i++;
-    while (j < b.length && isDigitCode(b.charCodeAt(j))) j++;
-    const c = compareDigitStrings(a.slice(si, i), b.slice(sj, j));
+function compareNonDigits(a: string, b: string): Ordering {
+  const n = Math.max(a.length, b.length);
+  for (let i = 0; i < n; i++) {
+    const c = order(a.charCodeAt(i)) - order(b.charCodeAt(i));
+    if (c !== 0) return c < 0 ? -1 : 1;
+  }
+  return 0;
+}
+
+/**
+ * dpkg's `verrevcmp` over pre-split runs: non-digit runs character by character (a shorter run meets
+ * the end, order 0), digit runs by value (a missing run is 0).
+ */
+export function verrevcmp(a: string[], b: string[]): Ordering {
+  const n = Math.max(a.length, b.length);
+  for (let k = 0; k < n; k++) {
+    const c =
+      k % 2 === 0 ? compareNonDigits(a[k] ?? '', b[k] ?? '') : compareNumbers(a[k] ?? '0', b[k] ?? '0');
     if (c !== 0) return c;
   }
   return 0;

@@ -63,8 +63,29 @@ export const isSupportedEcosystem = (ecosystem: string): boolean => ORDERINGS.ha
 
 export const supportedEcosystems = (): string[] => [...ORDERINGS.keys()];
 
+/**
+ * Parsed versions by string, per ordering. Parsing costs 10–100× a comparison of parsed versions, and
+ * matching compares the same few strings (one installed version, each advisory's range events) over and
+ * over. Results stay pure: the cache only memoizes `parse`. Bounded: emptied when it reaches the limit,
+ * which costs one re-parse per string and no bookkeeping per hit (cheaper than an LRU here).
+ */
+const CACHE_LIMIT = 10_000;
+const PARSED = new Map<VersionOrdering<unknown>, Map<string, unknown>>();
+
+function parsedVersion(ordering: VersionOrdering<unknown>, version: string): unknown {
+  let cache = PARSED.get(ordering);
+  if (!cache) PARSED.set(ordering, (cache = new Map()));
+  let parsed = cache.get(version);
+  if (parsed === undefined) {
+    parsed = ordering.parse(version);
+    if (cache.size >= CACHE_LIMIT) cache.clear();
+    cache.set(version, parsed);
+  }
+  return parsed;
+}
+
 export function compareVersions(ecosystem: string, a: string, b: string): Ordering {
   const ordering = getVersionOrdering(ecosystem);
   if (!ordering) throw new RangeError(`no version ordering for ecosystem "${ecosystem}"`);
-  return ordering.compare(a, b);
+  return ordering.compareParsed(parsedVersion(ordering, a), parsedVersion(ordering, b));
 }

@@ -19,11 +19,45 @@ import {
   compareStrings,
 } from './shared.ts';
 
+/**
+ * The segments `rpmvercmp` walks, pre-split so that comparing never re-scans: `~`, `^`, a digit run
+ * (canonical) or a letter run; separators are dropped (rpm skips them and only their absence of
+ * meaning matters).
+ */
+export type RpmSegments = string[];
+
 export interface RpmVersion {
   epoch: string;
-  version: string;
+  version: RpmSegments;
   /** `null` when the string has no `-`. */
-  release: string | null;
+  release: RpmSegments | null;
+}
+
+const isLetterCode = (c: number): boolean => (c >= 65 && c <= 90) || (c >= 97 && c <= 122);
+const TILDE = 126;
+const CARET = 94;
+
+function segments(part: string): RpmSegments {
+  const out: RpmSegments = [];
+  let i = 0;
+  while (i < part.length) {
+    const c = part.charCodeAt(i);
+    if (c === TILDE || c === CARET) {
+      out.push(part[i] as string);
+      i++;
+      continue;
+    }
+    const run = isDigitCode(c) ? isDigitCode : isLetterCode(c) ? isLetterCode : null;
+    if (run === null) {
+      i++;
+      continue;
+    }
+    const start = i;
+    while (i < part.length && run(part.charCodeAt(i))) i++;
+    const text = part.slice(start, i);
+    out.push(run === isDigitCode ? normalizeDigits(text) : text);
+  }
+  return out;
 }
 
 export function parse(input: string): RpmVersion {
@@ -36,72 +70,44 @@ export function parse(input: string): RpmVersion {
   }
   const dash = s.indexOf('-');
   return dash >= 0
-    ? { epoch, version: s.slice(0, dash), release: s.slice(dash + 1) }
-    : { epoch, version: s, release: null };
+    ? { epoch, version: segments(s.slice(0, dash)), release: segments(s.slice(dash + 1)) }
+    : { epoch, version: segments(s), release: null };
 }
 
-const isLetterCode = (c: number): boolean => (c >= 65 && c <= 90) || (c >= 97 && c <= 122);
-const TILDE = 126;
-const CARET = 94;
+const isDigitSegment = (segment: string): boolean => isDigitCode(segment.charCodeAt(0));
 
-function skipSeparators(s: string, i: number): number {
-  while (i < s.length) {
-    const c = s.charCodeAt(i);
-    if (isDigitCode(c) || isLetterCode(c) || c === TILDE || c === CARET) break;
-    i++;
-  }
-  return i;
-}
-
-/** rpm's `rpmvercmp` (lib/rpmvercmp.c). */
-export function rpmvercmp(a: string, b: string): Ordering {
-  if (a === b) return 0;
-  let i = 0;
-  let j = 0;
-  for (;;) {
-    i = skipSeparators(a, i);
-    j = skipSeparators(b, j);
-    const ca = a.charCodeAt(i);
-    const cb = b.charCodeAt(j);
-    if (ca === TILDE || cb === TILDE) {
-      if (ca !== TILDE) return 1;
-      if (cb !== TILDE) return -1;
-      i++;
-      j++;
+/** rpm's `rpmvercmp` (lib/rpmvercmp.c) over pre-split segments. */
+export function rpmvercmp(a: RpmSegments, b: RpmSegments): Ordering {
+  for (let k = 0; ; k++) {
+    const x = a[k];
+    const y = b[k];
+    // `~` sorts before anything, even the end of the string.
+    if (x === '~' || y === '~') {
+      if (x !== y) return x === '~' ? -1 : 1;
       continue;
     }
-    if (ca === CARET || cb === CARET) {
-      if (i === a.length) return -1;
-      if (j === b.length) return 1;
-      if (ca !== CARET) return 1;
-      if (cb !== CARET) return -1;
-      i++;
-      j++;
+    // `^` sorts after the end of the string but before anything else.
+    if (x === '^' || y === '^') {
+      if (x === undefined) return -1;
+      if (y === undefined) return 1;
+      if (x !== y) return x === '^' ? -1 : 1;
       continue;
     }
-    if (i === a.length || j === b.length) break;
-    const digits = isDigitCode(ca);
-    const run = digits ? isDigitCode : isLetterCode;
-    const si = i;
-    const sj = j;
-    while (i < a.length && run(a.charCodeAt(i))) i++;
-    while (j < b.length && run(b.charCodeAt(j))) j++;
-    // A digit run beats a letter run; a letter run loses to a digit run.
-    if (sj === j) return digits ? 1 : -1;
-    const c = digits
-      ? compareNumbers(normalizeDigits(a.slice(si, i)), normalizeDigits(b.slice(sj, j)))
-      : compareStrings(a.slice(si, i), b.slice(sj, j));
+    if (x === undefined || y === undefined) return x === y ? 0 : x === undefined ? -1 : 1;
+    const digits = isDigitSegment(x);
+    // A digit run is newer than a letter run.
+    if (digits !== isDigitSegment(y)) return digits ? 1 : -1;
+    const c = digits ? compareNumbers(x, y) : compareStrings(x, y);
     if (c !== 0) return c;
   }
-  if (i === a.length && j === b.length) return 0;
-  return i === a.length ? -1 : 1;
 }
 
 export function compareParsed(a: RpmVersion, b: RpmVersion): Ordering {
   const c = compareNumbers(a.epoch, b.epoch) || rpmvercmp(a.version, b.version);
   if (c !== 0) return c;
-  if (a.release === null || b.release === null)
+  if (a.release === null || b.release === null) {
     return a.release === b.release ? 0 : a.release === null ? -1 : 1;
+  }
   return rpmvercmp(a.release, b.release);
 }
 
