@@ -51,7 +51,11 @@ export async function runCommand(command: Command, argv: string[], io: CommandIo
       io.err(`error: ${error.message}${error.details ? `\n${error.details.map((d) => `  ${d.path}: ${d.message}`).join('\n')}` : ''}`);
       return error.status === 400 ? 2 : 1;
     }
-    io.err(`error: ${(error as Error).message}`);
+    // An operator's terminal may see the driver's own words (never shown to API callers).
+    let root: unknown = error;
+    while (root instanceof Error && root.cause instanceof Error) root = root.cause;
+    const detail = root !== error && root instanceof Error ? `: ${root.message}` : '';
+    io.err(`error: ${(error as Error).message}${detail}`);
     return 1;
   }
 }

@@ -13,8 +13,8 @@ export async function migrateToLatest(db: Kysely<Database>): Promise<MigrationRe
   });
   const { error, results = [] } = await migrator.migrateToLatest();
   if (error) {
-    const failed = results.find((r) => r.status === 'Error')?.migrationName ?? 'unknown';
-    throw new Error(`Migration ${failed} failed`, { cause: error });
+    const failed = results.find((r) => r.status === 'Error')?.migrationName;
+    throw failed ? new Error(`Migration ${failed} failed`, { cause: error }) : error;
   }
   return results;
 }
