@@ -10,7 +10,7 @@ export const ANOMALY_ITEMS_CAP = 25;
 export const CONCENTRATION_FACTOR = 2;
 /** Peer groups (department + title) smaller than this are not judged. */
 export const MIN_PEER_GROUP = 5;
-/** An entitlement is rare in a peer group when fewer than 1 in RARE_DIVISOR members hold it (< 20 %). */
+/** An entitlement is rare in a peer group when at most 1 in RARE_DIVISOR members hold it (≤ 20 %). */
 export const RARE_DIVISOR = 5;
 
 /**
@@ -105,8 +105,8 @@ export async function concentration(db: Kysely<Database>, orgId: string, options
 
 /**
  * access_anomaly_discovery. Peer group = (department, title) of non-terminated identities; groups smaller than
- * MIN_PEER_GROUP are skipped. An entitlement an identity holds is rare when fewer than 20 % of its peer group
- * hold it (holders × 5 < group size). Outliers are identities holding at least one rare entitlement.
+ * MIN_PEER_GROUP are skipped. An entitlement an identity holds is rare when at most 20 % of its peer group
+ * hold it (holders × 5 ≤ group size). Outliers are identities holding at least one rare entitlement.
  */
 export async function anomalyDiscovery(db: Kysely<Database>, orgId: string, options: AsOf = {}) {
   const asOf = resolveAsOf(options);
@@ -122,7 +122,7 @@ export async function anomalyDiscovery(db: Kysely<Database>, orgId: string, opti
     rare as (select h.identity_id, h.department, h.title, gs.size from h
       join gs on gs.department = h.department and gs.title = h.title
       join ec on ec.department = h.department and ec.title = h.title and ec.entitlement_id = h.entitlement_id
-      where ec.holders * ${RARE_DIVISOR} < gs.size),
+      where ec.holders * ${RARE_DIVISOR} <= gs.size),
     per as (select identity_id, department, title, count(*) as rare, max(size) as size from rare group by identity_id, department, title)
     select per.*, i.display_name, count(*) over () as outliers, sum(per.rare) over () as assignments
     from per join gov_identities i on i.id = per.identity_id and i.org_id = ${orgId}
@@ -141,7 +141,7 @@ export async function anomalyDiscovery(db: Kysely<Database>, orgId: string, opti
     asOf,
     peerGroup: 'department+title',
     minGroupSize: MIN_PEER_GROUP,
-    rareBelowShare: 1 / RARE_DIVISOR,
+    rareAtMostShare: 1 / RARE_DIVISOR,
     groupsEvaluated: num(groups.rows[0]?.evaluated),
     groupsSkipped: num(groups.rows[0]?.skipped),
     rareAssignments: num(first?.assignments),
