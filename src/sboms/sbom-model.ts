@@ -23,6 +23,8 @@ export interface ParsedComponent {
   cpe: string | null;
   /** OSV ecosystem of the purl (`npm`, `PyPI`, `Maven`, …), else the purl type, else null. */
   ecosystem: string | null;
+  /** `packageKey(ecosystem, OSV name)` when the purl maps to an OSV package, else null: what advisories match on. */
+  packageKey: string | null;
   /** SPDX ids, license names or SPDX expressions, as the document gives them. */
   licenses: string[];
   hashes: ParsedHash[];

@@ -1,13 +1,14 @@
 import { PackageURL } from 'packageurl-js';
-import { osvPackageOf } from '../../vulndb/ecosystems.ts';
+import { osvPackageOf, packageKey } from '../../vulndb/ecosystems.ts';
 
-/** A canonical purl and its ecosystem; both null when the purl is absent or not valid. */
+/** A canonical purl, its ecosystem and OSV package key; all null when the purl is absent or not valid. */
 export interface PurlInfo {
   purl: string | null;
   ecosystem: string | null;
+  packageKey: string | null;
 }
 
-const NONE: PurlInfo = { purl: null, ecosystem: null };
+const NONE: PurlInfo = { purl: null, ecosystem: null, packageKey: null };
 
 /**
  * Normalises a purl with packageurl-js (qualifiers sorted, type-specific case rules). An invalid purl is
@@ -21,7 +22,12 @@ export function purlInfo(raw: unknown): PurlInfo {
   } catch {
     return NONE;
   }
-  return { purl: parsed.toString(), ecosystem: osvPackageOf(parsed)?.ecosystem ?? parsed.type };
+  const osv = osvPackageOf(parsed);
+  return {
+    purl: parsed.toString(),
+    ecosystem: osv?.ecosystem ?? parsed.type,
+    packageKey: osv ? packageKey(osv.ecosystem, osv.name) : null,
+  };
 }
 
 /** Trimmed non-empty string, else null (empty XML elements and `""` JSON values mean "not given"). */

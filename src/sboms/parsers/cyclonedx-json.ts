@@ -65,7 +65,7 @@ function toComponent(ctx: Context, item: unknown, path: string): ParsedComponent
   const name = str(item.name);
   if (name === null) throw parseError(ctx.fileName, `${path}.name is missing or empty`);
   const bomRef = str(item['bom-ref']);
-  const { purl, ecosystem } = purlInfo(item.purl);
+  const { purl, ecosystem, packageKey } = purlInfo(item.purl);
   return {
     bomRef,
     type: str(item.type) ?? 'library',
@@ -75,6 +75,7 @@ function toComponent(ctx: Context, item: unknown, path: string): ParsedComponent
     purl,
     cpe: str(item.cpe),
     ecosystem,
+    packageKey,
     licenses: licenses(item.licenses),
     hashes: hashes(item.hashes),
     supplier: isObject(item.supplier) ? str(item.supplier.name) : null,

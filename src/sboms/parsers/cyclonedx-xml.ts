@@ -87,7 +87,7 @@ function toComponent(ctx: Context, item: unknown, path: string): ParsedComponent
   const name = text(item.name);
   if (name === null) throw parseError(ctx.fileName, `${path} has no <name>`);
   const bomRef = str(item['@_bom-ref']);
-  const { purl, ecosystem } = purlInfo(text(item.purl));
+  const { purl, ecosystem, packageKey } = purlInfo(text(item.purl));
   return {
     bomRef,
     type: str(item['@_type']) ?? 'library',
@@ -97,6 +97,7 @@ function toComponent(ctx: Context, item: unknown, path: string): ParsedComponent
     purl,
     cpe: text(item.cpe),
     ecosystem,
+    packageKey,
     licenses: licenses(item.licenses),
     hashes: hashes(item.hashes),
     supplier: isNode(item.supplier) ? text(item.supplier.name) : null,

@@ -112,14 +112,16 @@ describe('CycloneDX JSON', () => {
     const [, a, a1, b] = parse('x.cdx.json', doc).components;
     assert.deepEqual(a, {
       bomRef: 'a', type: 'library', group: '@acme', name: 'a', version: '1.0.0', purl: 'pkg:npm/%40acme/a@1.0.0?a=1&b=2',
-      cpe: 'cpe:2.3:a:acme:a:1.0.0:*:*:*:*:*:*:*', ecosystem: 'npm', licenses: ['MIT', 'Custom'],
+      cpe: 'cpe:2.3:a:acme:a:1.0.0:*:*:*:*:*:*:*', ecosystem: 'npm', packageKey: '@acme/a', licenses: ['MIT', 'Custom'],
       hashes: [{ alg: 'SHA-256', content: 'abc' }], supplier: 'Acme', scope: 'required', dependsOn: ['a1', 'b'],
     });
     assert.equal(a1?.purl, 'pkg:pypi/django-rest@2');
     assert.equal(a1?.ecosystem, 'PyPI');
+    assert.equal(a1?.packageKey, 'django-rest');
     assert.deepEqual(a1?.licenses, ['MIT OR Apache-2.0']);
     assert.equal(b?.purl, null);
     assert.equal(b?.ecosystem, null);
+    assert.equal(b?.packageKey, null);
     assert.equal(b?.type, 'library');
   });
 
@@ -161,11 +163,11 @@ describe('CycloneDX XML', () => {
     assert.deepEqual(sbom.components, [
       {
         bomRef: 'a', type: 'library', group: 'org.acme', name: 'a', version: '1.0', purl: 'pkg:maven/org.acme/a@1.0', cpe: null,
-        ecosystem: 'Maven', licenses: ['Apache-2.0', 'Other'], hashes: [{ alg: 'SHA-1', content: '0123' }], supplier: 'Acme & Co',
+        ecosystem: 'Maven', packageKey: 'org.acme:a', licenses: ['Apache-2.0', 'Other'], hashes: [{ alg: 'SHA-1', content: '0123' }], supplier: 'Acme & Co',
         scope: 'optional', dependsOn: ['a1'],
       },
       {
-        bomRef: 'a1', type: 'library', group: null, name: 'a1', version: null, purl: null, cpe: null, ecosystem: null,
+        bomRef: 'a1', type: 'library', group: null, name: 'a1', version: null, purl: null, cpe: null, ecosystem: null, packageKey: null,
         licenses: ['MIT'], hashes: [], supplier: null, scope: null, dependsOn: [],
       },
     ]);
@@ -227,7 +229,7 @@ describe('SPDX JSON', () => {
     assert.deepEqual(sbom.tools, [{ name: 'syft-0.64.0', version: null }]);
     assert.deepEqual(sbom.components[0], {
       bomRef: 'SPDXRef-A', type: 'operating-system', group: null, name: 'spdxref-a', version: '1.2',
-      purl: 'pkg:golang/github.com/acme/a@1.2', cpe: 'cpe:2.3:a:acme:a:1.2:*:*:*:*:*:*:*', ecosystem: 'Go', licenses: ['MIT'],
+      purl: 'pkg:golang/github.com/acme/a@1.2', cpe: 'cpe:2.3:a:acme:a:1.2:*:*:*:*:*:*:*', ecosystem: 'Go', packageKey: 'github.com/acme/a', licenses: ['MIT'],
       hashes: [{ alg: 'SHA-256', content: 'ff' }], supplier: 'Acme', scope: null, dependsOn: ['SPDXRef-B', 'SPDXRef-C'],
     });
     assert.deepEqual(sbom.components[1]?.dependsOn, []);

@@ -62,7 +62,7 @@ function toComponent(fileName: string, pkg: unknown, path: string, graph: Map<st
   if (name === null) throw parseError(fileName, `${path}.name is missing or empty`);
   const refs = Array.isArray(pkg.externalRefs) ? pkg.externalRefs.filter(isObject) : [];
   const locator = (types: string[]) => str(refs.find((r) => types.includes(String(r.referenceType)))?.referenceLocator);
-  const { purl, ecosystem } = purlInfo(locator(['purl']));
+  const { purl, ecosystem, packageKey } = purlInfo(locator(['purl']));
   const purpose = str(pkg.primaryPackagePurpose);
   return {
     bomRef,
@@ -73,6 +73,7 @@ function toComponent(fileName: string, pkg: unknown, path: string, graph: Map<st
     purl,
     cpe: locator(['cpe23Type', 'cpe22Type']),
     ecosystem,
+    packageKey,
     licenses: licenses(pkg),
     hashes: checksums(pkg.checksums),
     supplier: actor(pkg.supplier),

@@ -1,0 +1,35 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/database.ts';
+import { containsInsensitive, insertMany } from '../db/helpers.ts';
+import type { NewSbomComponentRow, SbomComponentRow, SbomRow } from './sbom.table.ts';
+
+export const insertSbom = (db: Kysely<Database>, row: SbomRow) => db.insertInto('sboms').values(row).execute();
+
+/** Multi-row inserts sized to the dialect's parameter limit; pass the upload's transaction. */
+export const insertComponents = (db: Kysely<Database>, rows: readonly NewSbomComponentRow[]) =>
+  insertMany(db, 'sbom_components', rows as unknown as Record<string, unknown>[]);
+
+/** Newest first (ids are time-ordered); `q` is a case-insensitive substring of the name. */
+export function listSboms(db: Kysely<Database>, orgId: string, q?: string): Promise<SbomRow[]> {
+  let query = db.selectFrom('sboms').selectAll().where('org_id', '=', orgId);
+  if (q) query = query.where((eb) => containsInsensitive(db, eb.ref('name'), q));
+  return query.orderBy('id', 'desc').execute();
+}
+
+export const findSbom = (db: Kysely<Database>, orgId: string, id: string): Promise<SbomRow | undefined> =>
+  db.selectFrom('sboms').selectAll().where('org_id', '=', orgId).where('id', '=', id).executeTakeFirst();
+
+export const listComponents = (db: Kysely<Database>, orgId: string, sbomId: string): Promise<SbomComponentRow[]> =>
+  db
+    .selectFrom('sbom_components')
+    .selectAll()
+    .where('org_id', '=', orgId)
+    .where('sbom_id', '=', sbomId)
+    .orderBy('position')
+    .execute();
+
+/** Components and (through their foreign keys) findings go with the SBOM. */
+export async function deleteSbom(db: Kysely<Database>, orgId: string, id: string): Promise<boolean> {
+  const result = await db.deleteFrom('sboms').where('org_id', '=', orgId).where('id', '=', id).executeTakeFirst();
+  return Number(result.numDeletedRows) === 1;
+}

@@ -1,0 +1,63 @@
+import multipart from '@fastify/multipart';
+import { z } from 'zod';
+import type { App } from '../http/app-type.ts';
+import { envelopeOf, ok } from '../http/envelope.ts';
+import { principalOf } from '../http/route-auth.ts';
+import { FEATURES } from '../tenancy/plans.ts';
+import { Component, CreateSbomBody, DeletedSbom, ListSbomsQuery, SbomListItem, SbomParams, SbomRecord, SbomUpload } from './sbom.schemas.ts';
+import type { SbomService } from './sbom.service.ts';
+import { readUploadForm } from './upload-form.ts';
+
+const feature = FEATURES.supplyChainSecurity;
+const read = { auth: { scope: 'sbom:read', feature } } as const;
+const write = { auth: { scope: 'sbom:write', feature } } as const;
+// Interface §5.6: the upload answers a token without sbom:write with FORBIDDEN.
+const upload = { auth: { scope: 'sbom:write', feature, scopeErrorCode: 'FORBIDDEN' } } as const;
+const tags = ['sboms'];
+
+export async function sbomRoutes(app: App, deps: { sboms: SbomService; maxUploadBytes: number }): Promise<void> {
+  const { sboms, maxUploadBytes } = deps;
+  // Oversized files are reported by readUploadForm (stream.truncated), as FILE_TOO_LARGE.
+  await app.register(multipart, { limits: { fileSize: maxUploadBytes }, throwFileSizeLimit: false });
+
+  app.post(
+    '/sscs/sboms/upload',
+    { config: upload, schema: { tags, consumes: ['multipart/form-data'], response: { 201: envelopeOf(SbomUpload) } } },
+    async (request, reply) => {
+      const { orgId, userId } = principalOf(request);
+      let form;
+      try {
+        form = await readUploadForm(request, maxUploadBytes);
+      } catch (error) {
+        // Stop reading the rest of an oversized or broken upload: the connection closes after the answer.
+        void reply.header('connection', 'close');
+        throw error;
+      }
+      return reply.status(201).send(ok(await sboms.upload(orgId, userId, form.file, form.fields)));
+    },
+  );
+
+  app.post('/sscs/sboms', { config: write, schema: { tags, body: CreateSbomBody, response: { 201: envelopeOf(SbomRecord) } } }, async (request, reply) => {
+    const { orgId, userId } = principalOf(request);
+    return reply.status(201).send(ok(await sboms.create(orgId, userId, request.body)));
+  });
+
+  app.get('/sscs/sboms', { config: read, schema: { tags, querystring: ListSbomsQuery, response: { 200: envelopeOf(z.array(SbomListItem)) } } }, async (request) =>
+    ok(await sboms.list(principalOf(request).orgId, request.query.q)),
+  );
+
+  app.get('/sscs/sboms/:sbomId', { config: read, schema: { tags, params: SbomParams, response: { 200: envelopeOf(SbomRecord) } } }, async (request) =>
+    ok(await sboms.get(principalOf(request).orgId, request.params.sbomId)),
+  );
+
+  app.get(
+    '/sscs/sboms/:sbomId/components',
+    { config: read, schema: { tags, params: SbomParams, response: { 200: envelopeOf(z.array(Component)) } } },
+    async (request) => ok(await sboms.components(principalOf(request).orgId, request.params.sbomId)),
+  );
+
+  app.delete('/sscs/sboms/:sbomId', { config: write, schema: { tags, params: SbomParams, response: { 200: envelopeOf(DeletedSbom) } } }, async (request) => {
+    const { orgId, userId } = principalOf(request);
+    return ok(await sboms.delete(orgId, userId, request.params.sbomId));
+  });
+}

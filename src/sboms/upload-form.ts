@@ -1,0 +1,76 @@
+import type { Readable } from 'node:stream';
+import type { FastifyRequest } from 'fastify';
+import { AppError, validationFailed } from '../errors.ts';
+import { UploadFields, type UploadFieldsInput } from './sbom.schemas.ts';
+import type { UploadedFile } from './sbom.service.ts';
+
+export interface UploadForm {
+  file: UploadedFile;
+  fields: UploadFieldsInput;
+}
+
+const TEXT_FIELDS = new Set(['name', 'assetName', 'version']);
+
+export const fileTooLarge = (maxBytes: number) =>
+  new AppError('FILE_TOO_LARGE', 413, `The SBOM file exceeds the limit of ${maxBytes} bytes`);
+
+/**
+ * Reads the multipart upload: exactly one `file` part plus the optional text fields. The size limit is
+ * enforced while streaming: past `maxBytes` busboy stops handing over data and the read ends at once.
+ */
+export async function readUploadForm(request: FastifyRequest, maxBytes: number): Promise<UploadForm> {
+  const raw: Record<string, string> = {};
+  let file: UploadedFile | undefined;
+  try {
+    const parts = request.parts({ limits: { fileSize: maxBytes, fields: 10, fieldSize: 4096, parts: 20 } });
+    for await (const part of parts) {
+      if (part.type === 'file') {
+        if (part.fieldname !== 'file') throw unexpectedField(part.fieldname);
+        if (file) throw validationFailed('Only one file may be uploaded', [{ path: 'body.file', message: 'only one file allowed' }]);
+        file = { fileName: part.filename, bytes: await readLimited(part.file as Readable & { truncated?: boolean }, maxBytes) };
+      } else {
+        if (!TEXT_FIELDS.has(part.fieldname)) throw unexpectedField(part.fieldname);
+        raw[part.fieldname] = String(part.value);
+      }
+    }
+  } catch (error) {
+    throw asFormError(error, maxBytes);
+  }
+  if (!file) throw new AppError('MISSING_FILE', 400, "The form has no 'file' field with the SBOM");
+  const fields = UploadFields.safeParse(Object.fromEntries(Object.entries(raw).filter(([, v]) => v.trim() !== '')));
+  if (!fields.success) {
+    const details = fields.error.issues.map((i) => ({ path: `body.${i.path.map(String).join('.')}`, message: i.message }));
+    throw validationFailed(`Upload validation failed: ${details.map((d) => `${d.path}: ${d.message}`).join('; ')}`, details);
+  }
+  return { file, fields: fields.data };
+}
+
+async function readLimited(stream: Readable & { truncated?: boolean }, maxBytes: number): Promise<Uint8Array> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of stream) {
+    size += (chunk as Buffer).length;
+    chunks.push(chunk as Buffer);
+  }
+  if (stream.truncated || size > maxBytes) throw fileTooLarge(maxBytes);
+  return Buffer.concat(chunks, size);
+}
+
+const unexpectedField = (name: string) =>
+  validationFailed(`Unexpected form field '${name}': the upload accepts file, name, assetName and version`, [
+    { path: `body.${name}`, message: `unexpected field '${name}'` },
+  ]);
+
+/** Busboy and plugin errors are the caller's malformed form, never a 500. */
+function asFormError(error: unknown, maxBytes: number): AppError {
+  if (error instanceof AppError) return error;
+  const code = (error as { code?: string }).code;
+  if (code === 'FST_REQ_FILE_TOO_LARGE') return fileTooLarge(maxBytes);
+  if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') {
+    return new AppError('INVALID_REQUEST', 400, 'The upload must be sent as multipart/form-data');
+  }
+  if (code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT' || code === 'FST_FILES_LIMIT') {
+    return validationFailed('The form has too many fields', [{ path: 'body', message: 'too many fields' }]);
+  }
+  return new AppError('INVALID_REQUEST', 400, `Malformed multipart form: ${(error as Error).message ?? 'unreadable body'}`, { cause: error });
+}
