@@ -62,4 +62,23 @@ describe('masking', () => {
       'requesterName',
     ]);
   });
+
+  it('redacts known person names anywhere in free text, whole words only, any case', () => {
+    const names = ['Alice Wong', 'Bob', 'Al', 'José Núñez'];
+    assert.deepEqual(
+      maskResult(
+        {
+          description:
+            'Reported by alice wong; Bob and Bobby agreed. Al stays. José Núñez (jose@x.example) too.',
+          ['Alice Wong']: 1,
+        },
+        names,
+      ),
+      {
+        description:
+          'Reported by [redacted]; [redacted] and Bobby agreed. Al stays. [redacted] (j***@x.example) too.',
+        [REDACTED]: 1,
+      },
+    );
+  });
 });

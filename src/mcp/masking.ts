@@ -28,19 +28,46 @@ export function maskEmails(text: string): string {
   return text.includes('@') ? text.replace(EMAIL, '$1***@$2') : text;
 }
 
-/** A masked deep copy of a JSON-like value; the input is not changed. */
-export function maskValue(value: unknown): unknown {
-  if (typeof value === 'string') return maskEmails(value);
-  if (Array.isArray(value)) return value.map(maskValue);
+const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * Free text can mention people by name too (a risk description, a vendor note). Names known to belong to
+ * people of the organisation (workspace users' display names) are redacted wherever they appear; names shorter
+ * than 3 characters are left alone so that they do not redact ordinary words.
+ */
+function nameMatcher(names: readonly string[]): RegExp | undefined {
+  const usable = [...new Set(names.map((n) => n.trim()).filter((n) => n.length >= 3))].sort(
+    (a, b) => b.length - a.length,
+  );
+  return usable.length
+    ? new RegExp(`(?<![\\p{L}\\p{N}])(?:${usable.map(escapeRegExp).join('|')})(?![\\p{L}\\p{N}])`, 'giu')
+    : undefined;
+}
+
+function maskString(text: string, names: RegExp | undefined): string {
+  const masked = maskEmails(text);
+  return names ? masked.replace(names, REDACTED) : masked;
+}
+
+function walk(value: unknown, names: RegExp | undefined): unknown {
+  if (typeof value === 'string') return maskString(value, names);
+  if (Array.isArray(value)) return value.map((v) => walk(v, names));
   if (value === null || typeof value !== 'object') return value;
   const out: Record<string, unknown> = {};
   for (const [key, item] of Object.entries(value)) {
-    out[maskEmails(key)] =
-      NAME_KEYS.has(key) && item !== null && item !== undefined ? REDACTED : maskValue(item);
+    out[maskString(key, names)] =
+      NAME_KEYS.has(key) && item !== null && item !== undefined ? REDACTED : walk(item, names);
   }
   return out;
 }
 
+/** A masked deep copy of a JSON-like value (the input is not changed); `personNames` are redacted anywhere. */
+export function maskValue(value: unknown, personNames: readonly string[] = []): unknown {
+  return walk(value, nameMatcher(personNames));
+}
+
 /** Masks a tool result object (structured content). */
-export const maskResult = (result: Record<string, unknown>): Record<string, unknown> =>
-  maskValue(result) as Record<string, unknown>;
+export const maskResult = (
+  result: Record<string, unknown>,
+  personNames: readonly string[] = [],
+): Record<string, unknown> => maskValue(result, personNames) as Record<string, unknown>;

@@ -54,9 +54,13 @@ export const LISTED_TOOLS: Tool[] = TOOL_CATALOG.map((t) => ({
   },
 }));
 
-function toolResult(structured: Record<string, unknown>, isError = false): CallToolResult {
+function toolResult(
+  structured: Record<string, unknown>,
+  isError = false,
+  personNames: readonly string[] = [],
+): CallToolResult {
   // Masked once here: the text block is the JSON of the masked object, so both carry the same masked values.
-  const masked = maskResult(structured);
+  const masked = maskResult(structured, personNames);
   return {
     content: [{ type: 'text', text: maskEmails(JSON.stringify(masked)) }],
     structuredContent: masked,
@@ -64,8 +68,14 @@ function toolResult(structured: Record<string, unknown>, isError = false): CallT
   };
 }
 
-const toolError = (code: string, message: string): CallToolResult =>
-  toolResult({ error: { code, message } }, true);
+const toolError = (code: string, message: string, personNames: readonly string[] = []): CallToolResult =>
+  toolResult({ error: { code, message } }, true, personNames);
+
+/** Display names of the organisation's workspace users: redacted wherever free text mentions them. */
+async function personNames(deps: ToolServerDeps, orgId: string): Promise<string[]> {
+  const users = await deps.services.tenancy.listUsers(orgId);
+  return users.flatMap((u) => (u.name ? [u.name] : []));
+}
 
 function parseArgs(
   tool: { definition: ToolDefinition; args: z.ZodType },
@@ -107,10 +117,15 @@ export async function callTool(
       );
     }
     const args = parseArgs(tool, rawArgs);
-    return toolResult(await handler({ db: deps.db, services: deps.services, principal }, args));
+    const [result, names] = await Promise.all([
+      handler({ db: deps.db, services: deps.services, principal }, args),
+      personNames(deps, principal.orgId),
+    ]);
+    return toolResult(result, false, names);
   } catch (error) {
-    if (error instanceof AppError && TOOL_ERROR_CODES.has(error.code))
-      return toolError(error.code, error.message);
+    if (error instanceof AppError && TOOL_ERROR_CODES.has(error.code)) {
+      return toolError(error.code, error.message, await personNames(deps, principal.orgId).catch(() => []));
+    }
     deps.logger?.error({ err: error, tool: name }, 'tool failed');
     return toolError('INTERNAL_ERROR', `${name} failed because of an internal error; it has been logged`);
   }
