@@ -16,6 +16,7 @@ import { createLogger } from './logger.ts';
 import { mcpRoutes } from './mcp/mcp.routes.ts';
 import { toolHandlers } from './mcp/tool-registry.ts';
 import { createServices, type Services } from './services.ts';
+import { findingRoutes } from './findings/finding.routes.ts';
 import { sbomRoutes } from './sboms/sbom.routes.ts';
 import { vendorRoutes } from './vendors/vendor.routes.ts';
 
@@ -80,6 +81,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     async (api) => {
       await api.register(vendorRoutes, { vendors: services.vendors });
       await api.register(sbomRoutes, { sboms: services.sboms, maxUploadBytes: deps.config.MAX_UPLOAD_BYTES });
+      await api.register(findingRoutes, { findings: services.findings });
       await api.register(mcpRoutes, { db: deps.store.db, services, handlers: toolHandlers() });
     },
     { prefix: API_PREFIX },

@@ -2,6 +2,7 @@ import { processIo, runCommand, type Command, type CommandIo } from './cli-kit.t
 import { mcpCommand } from './mcp.command.ts';
 import { migrateCommand, serveCommand } from './system.commands.ts';
 import { orgCommand, tokenCommand, userCommand } from './tenancy.commands.ts';
+import { vulndbCommand } from './vulndb.commands.ts';
 
 /** Command groups, one file each; `bulwark <group> …`. */
 export const COMMANDS: Record<string, Command> = {
@@ -11,6 +12,7 @@ export const COMMANDS: Record<string, Command> = {
   user: userCommand,
   token: tokenCommand,
   mcp: mcpCommand,
+  vulndb: vulndbCommand,
 };
 
 function help(): string {

@@ -8,7 +8,7 @@ import { nowIso } from '../shared/time.ts';
 import type { SbomFindingsHooks } from '../sboms/component-matcher.ts';
 import type { Principal } from '../tenancy/tenancy.service.ts';
 import type { MatchReason } from '../vulndb/match.ts';
-import type { SeverityLevel } from '../vulndb/severity.ts';
+import type { SeverityLevel, SeveritySource } from '../vulndb/severity.ts';
 import type { PackageRef } from '../vulndb/vulndb.repository.ts';
 import { resolveMatches, type MatchableComponent, type ResolvedVulnerability } from './finding-matching.ts';
 import * as repo from './finding.repository.ts';
@@ -26,21 +26,23 @@ export interface Finding {
   vulnerabilityId: string;
   aliases: string[];
   summary: string | null;
-  severity: string;
-  severitySource: string;
+  severity: SeverityLevel;
+  severitySource: SeveritySource;
   cvssScore: number | null;
   cvssVector: string | null;
   fixedVersions: string[];
   references: { type: string; url: string }[];
-  status: string;
+  status: FindingStatus;
   remediationNotes: string | null;
   createdAt: string;
   updatedAt: string;
   statusChangedAt: string;
 }
 
+export const HISTORY_EVENTS = ['created', 'status_change', 'retracted', 'reinstated'] as const;
+
 export interface FindingHistoryEntry {
-  event: string;
+  event: (typeof HISTORY_EVENTS)[number];
   fromStatus: string | null;
   toStatus: string | null;
   notes: string | null;
@@ -71,13 +73,13 @@ const toFinding = (row: repo.FindingWithComponent): Finding => ({
   vulnerabilityId: row.vulnerability_id,
   aliases: fromJson<string[]>(row.aliases, []),
   summary: row.summary,
-  severity: row.severity,
-  severitySource: row.severity_source,
+  severity: row.severity as SeverityLevel,
+  severitySource: row.severity_source as SeveritySource,
   cvssScore: row.cvss_score === null ? null : Number(row.cvss_score),
   cvssVector: row.cvss_vector,
   fixedVersions: fromJson<string[]>(row.fixed_versions, []),
   references: fromJson<{ type: string; url: string }[]>(row.refs, []),
-  status: row.status,
+  status: row.status as FindingStatus,
   remediationNotes: row.remediation_notes,
   createdAt: row.created_at,
   updatedAt: row.updated_at,
@@ -85,7 +87,7 @@ const toFinding = (row: repo.FindingWithComponent): Finding => ({
 });
 
 const toHistory = (row: FindingHistoryRow): FindingHistoryEntry => ({
-  event: row.event,
+  event: row.event as FindingHistoryEntry['event'],
   fromStatus: row.from_status,
   toStatus: row.to_status,
   notes: row.notes,

@@ -56,11 +56,11 @@ describe('OSV parsing', () => {
       const o = parseOsv(doc, 'x.json');
       return o.ok ? 'accepted' : o.reason;
     };
-    assert.equal(reject([1]), 'x.json: not a JSON object');
-    assert.equal(reject({ ...base, id: undefined }), 'x.json: no id');
-    assert.equal(reject({ ...base, modified: 'yesterday' }), "x.json (GHSA-aaaa-bbbb-cccc): no valid 'modified' timestamp");
-    assert.equal(reject({ ...base, affected: [] }), 'x.json (GHSA-aaaa-bbbb-cccc): no affected package');
-    assert.equal(reject({ ...base, affected: [{ package: { name: 'x' } }] }), 'x.json (GHSA-aaaa-bbbb-cccc): no affected package');
+    assert.equal(reject([1]), 'not a JSON object');
+    assert.equal(reject({ ...base, id: undefined }), 'no id');
+    assert.equal(reject({ ...base, modified: 'yesterday' }), "GHSA-aaaa-bbbb-cccc: no valid 'modified' timestamp");
+    assert.equal(reject({ ...base, affected: [] }), 'GHSA-aaaa-bbbb-cccc: no affected package');
+    assert.equal(reject({ ...base, affected: [{ package: { name: 'x' } }] }), 'GHSA-aaaa-bbbb-cccc: no affected package');
     // Withdrawn with nothing left is still imported: it retracts earlier findings.
     assert.equal(reject({ ...base, affected: [], withdrawn: '2024-02-01T00:00:00Z' }), 'accepted');
     // An unknown field breaks the schema but not the advisory.

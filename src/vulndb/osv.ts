@@ -60,7 +60,7 @@ export interface Advisory {
 
 export type ParseOutcome =
   | { ok: true; advisory: Advisory; warnings: string[] }
-  | { ok: false; id: string | null; reason: string; warnings: string[] };
+  | { ok: false; id: string | null; /** Without the source (the caller reports it beside). */ reason: string; warnings: string[] };
 
 type Json = Record<string, unknown>;
 const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -126,12 +126,12 @@ const isTimestamp = (v: string | null): v is string => v !== null && !Number.isN
 
 /** Validates and normalises one OSV document; `source` names where it came from (file, zip entry, line). */
 export function parseOsv(document: unknown, source: string): ParseOutcome {
-  if (!isObject(document)) return { ok: false, id: null, reason: `${source}: not a JSON object`, warnings: [] };
+  if (!isObject(document)) return { ok: false, id: null, reason: 'not a JSON object', warnings: [] };
   const id = str(document.id);
-  if (!id) return { ok: false, id: null, reason: `${source}: no id`, warnings: [] };
+  if (!id) return { ok: false, id: null, reason: 'no id', warnings: [] };
   const where = `${source} (${id})`;
   const modified = str(document.modified);
-  if (!isTimestamp(modified)) return { ok: false, id, reason: `${where}: no valid 'modified' timestamp`, warnings: [] };
+  if (!isTimestamp(modified)) return { ok: false, id, reason: `${id}: no valid 'modified' timestamp`, warnings: [] };
   const warnings: string[] = [];
   for (const issue of validateOsv(document)) {
     const note = insideGitRange(document, issue) ? ' (inside a GIT range, which matching ignores)' : '';
@@ -142,7 +142,7 @@ export function parseOsv(document: unknown, source: string): ParseOutcome {
     .filter((a): a is AffectedPackage => a !== null);
   const withdrawn = str(document.withdrawn);
   // A withdrawn advisory stays importable without packages: it still has to retract what it once matched.
-  if (affected.length === 0 && !withdrawn) return { ok: false, id, reason: `${where}: no affected package`, warnings };
+  if (affected.length === 0 && !withdrawn) return { ok: false, id, reason: `${id}: no affected package`, warnings };
   const references = (Array.isArray(document.references) ? document.references : [])
     .filter(isObject)
     .flatMap((r) => (str(r.url) ? [{ type: str(r.type) ?? 'WEB', url: r.url as string }] : []));

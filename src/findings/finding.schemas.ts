@@ -1,0 +1,66 @@
+import { z } from 'zod';
+import { SEVERITIES, SEVERITY_SOURCES } from '../vulndb/severity.ts';
+import { FINDING_STATUSES, HISTORY_EVENTS } from './finding.service.ts';
+
+export const FindingQuery = z
+  .object({
+    status: z.enum(FINDING_STATUSES).default('open'),
+    severity: z.enum(SEVERITIES).optional(),
+    sbomId: z.string().min(1).max(100).optional(),
+  })
+  .strict();
+
+export const FindingParams = z.object({ findingId: z.string().min(1).max(100) }).strict();
+
+export const StatusBody = z
+  .object({
+    status: z.enum(FINDING_STATUSES),
+    remediationNotes: z.string().max(10_000).optional(),
+  })
+  .strict();
+
+const Reference = z.object({ type: z.string(), url: z.string() });
+
+export const Finding = z.object({
+  id: z.string(),
+  sbomId: z.string(),
+  componentId: z.string(),
+  component: z.object({ name: z.string(), version: z.string().nullable(), purl: z.string().nullable() }),
+  vulnerabilityId: z.string(),
+  aliases: z.array(z.string()),
+  summary: z.string().nullable(),
+  severity: z.enum(SEVERITIES),
+  severitySource: z.enum(SEVERITY_SOURCES),
+  cvssScore: z.number().nullable(),
+  cvssVector: z.string().nullable(),
+  fixedVersions: z.array(z.string()),
+  references: z.array(Reference),
+  status: z.enum(FINDING_STATUSES),
+  remediationNotes: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  statusChangedAt: z.string(),
+});
+
+export const FindingDetail = Finding.extend({
+  matchedBy: z.array(z.object({ advisoryId: z.string(), reason: z.record(z.string(), z.unknown()) })),
+  retractedAt: z.string().nullable(),
+  history: z.array(
+    z.object({
+      event: z.enum(HISTORY_EVENTS),
+      fromStatus: z.string().nullable(),
+      toStatus: z.string().nullable(),
+      notes: z.string().nullable(),
+      actorId: z.string(),
+      at: z.string(),
+    }),
+  ),
+});
+
+export const FindingSummary = z.object({
+  CRITICAL: z.number().int(),
+  HIGH: z.number().int(),
+  MEDIUM: z.number().int(),
+  LOW: z.number().int(),
+  total: z.number().int(),
+});
