@@ -180,6 +180,14 @@ describe('version ordering edge cases', () => {
     assert.throws(() => compareVersions('GIT', '1', '2'), { name: 'RangeError', message: /"GIT"/ });
   });
 
+  it('stays correct past the parsed-version memo limit', () => {
+    // 12,000 distinct versions evict the memo at least once; every answer must still be right.
+    for (let i = 0; i < 12_000; i++) {
+      assert.equal(compareVersions('npm', `1.0.${i}`, `1.0.${i + 1}`), -1);
+      assert.equal(compareVersions('Debian:12', `1.0-${i + 1}`, `1.0-${i}`), 1);
+    }
+  });
+
   it('is exported from src/vulndb', () => {
     assert.equal(compareFromVulndb('npm', '1.0.0', '1.0.1'), -1);
   });

@@ -70,22 +70,39 @@ export const supportedEcosystems = (): string[] => [...ORDERINGS.keys()];
  * which costs one re-parse per string and no bookkeeping per hit (cheaper than an LRU here).
  */
 const CACHE_LIMIT = 10_000;
-const PARSED = new Map<VersionOrdering<unknown>, Map<string, unknown>>();
 
-function parsedVersion(ordering: VersionOrdering<unknown>, version: string): unknown {
-  let cache = PARSED.get(ordering);
-  if (!cache) PARSED.set(ordering, (cache = new Map()));
-  let parsed = cache.get(version);
+interface Memo {
+  ordering: VersionOrdering<unknown>;
+  parsed: Map<string, unknown>;
+}
+
+const MEMOS = new Map<VersionOrdering<unknown>, Memo>();
+/** Ecosystem name as given (`Debian:12`) → its memo, so a comparison costs one lookup to resolve. */
+const BY_NAME = new Map<string, Memo>();
+
+function memoFor(ecosystem: string): Memo {
+  let memo = BY_NAME.get(ecosystem);
+  if (memo) return memo;
+  const ordering = getVersionOrdering(ecosystem);
+  if (!ordering) throw new RangeError(`no version ordering for ecosystem "${ecosystem}"`);
+  memo = MEMOS.get(ordering);
+  if (!memo) MEMOS.set(ordering, (memo = { ordering, parsed: new Map() }));
+  if (BY_NAME.size >= 1_000) BY_NAME.clear();
+  BY_NAME.set(ecosystem, memo);
+  return memo;
+}
+
+function parsedVersion(memo: Memo, version: string): unknown {
+  let parsed = memo.parsed.get(version);
   if (parsed === undefined) {
-    parsed = ordering.parse(version);
-    if (cache.size >= CACHE_LIMIT) cache.clear();
-    cache.set(version, parsed);
+    parsed = memo.ordering.parse(version);
+    if (memo.parsed.size >= CACHE_LIMIT) memo.parsed.clear();
+    memo.parsed.set(version, parsed);
   }
   return parsed;
 }
 
 export function compareVersions(ecosystem: string, a: string, b: string): Ordering {
-  const ordering = getVersionOrdering(ecosystem);
-  if (!ordering) throw new RangeError(`no version ordering for ecosystem "${ecosystem}"`);
-  return ordering.compareParsed(parsedVersion(ordering, a), parsedVersion(ordering, b));
+  const memo = memoFor(ecosystem);
+  return memo.ordering.compareParsed(parsedVersion(memo, a), parsedVersion(memo, b));
 }
