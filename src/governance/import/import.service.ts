@@ -2,7 +2,8 @@ import type { Kysely } from 'kysely';
 import { recordAudit } from '../../audit/audit.repository.ts';
 import type { Database } from '../../db/database.ts';
 import { toBool } from '../../db/helpers.ts';
-import { validationFailed, type ErrorDetail } from '../../errors.ts';
+import { AppError, validationFailed, type ErrorDetail } from '../../errors.ts';
+import { csvPath, csvToBundle, type CsvKind } from './csv.ts';
 import { nowIso } from '../../shared/time.ts';
 import { DAY, getSettings } from '../common.ts';
 import { formatPath, GovernanceBundle } from './bundle.schema.ts';
@@ -23,7 +24,10 @@ const MAX_DETAILS = 50;
 export async function importBundle(db: Kysely<Database>, orgId: string, actorId: string, input: unknown): Promise<ImportSummary> {
   const parsed = GovernanceBundle.safeParse(input);
   if (!parsed.success) {
-    const details = parsed.error.issues.slice(0, MAX_DETAILS).map((i) => ({ path: formatPath(i.path), message: i.message }));
+    // An unexpected field is reported at its own path (zod reports it on the enclosing object).
+    const details = parsed.error.issues
+      .flatMap((i) => (i.code === 'unrecognized_keys' ? i.keys.map((k) => ({ path: formatPath([...i.path, k]), message: 'unexpected field' })) : [{ path: formatPath(i.path), message: i.message }]))
+      .slice(0, MAX_DETAILS);
     throw validationFailed(`The governance bundle is invalid (${parsed.error.issues.length} problem${parsed.error.issues.length === 1 ? '' : 's'})`, details);
   }
   return writeBundle(db, orgId, actorId, parsed.data);
@@ -239,4 +243,16 @@ function identityRow(i: NonNullable<GovernanceBundle['identities']>[number], man
     title: opt(i.title), manager_id: managerId, employment_type: i.employmentType, status: i.status,
     hire_date: ts(i.hireDate), termination_date: ts(i.terminationDate), department_changed_at: ts(i.departmentChangedAt),
   };
+}
+
+/** A CSV export of identities or accounts, imported like a bundle; error paths name CSV lines and columns. */
+export async function importCsv(db: Kysely<Database>, orgId: string, actorId: string, kind: CsvKind, text: string): Promise<ImportSummary> {
+  try {
+    return await importBundle(db, orgId, actorId, csvToBundle(kind, text));
+  } catch (error) {
+    if (error instanceof AppError && error.details) {
+      throw new AppError(error.code, error.status, error.message, { details: error.details.map((d) => ({ ...d, path: csvPath(kind, d.path) })) });
+    }
+    throw error;
+  }
 }
