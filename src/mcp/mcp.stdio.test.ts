@@ -1,0 +1,97 @@
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { describe, it } from 'node:test';
+import { fileURLToPath } from 'node:url';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { defaultConfig } from '../config.ts';
+import { openSqlite } from '../db/connect.ts';
+import { migrateToLatest } from '../db/migrate.ts';
+import { createServices } from '../services.ts';
+import { createOrg, type TestOrg } from '../../test/support/app.ts';
+import { callError, callOk, seedOrg, type Seeded } from './mcp-test-kit.ts';
+
+const repoRoot = resolve(fileURLToPath(new URL('../..', import.meta.url)));
+const bin = join(repoRoot, 'bin/bulwark.js');
+
+/** A SQLite file with one seeded organisation, as `bulwark mcp` will open it. */
+async function seededFile(t: {
+  after: (fn: () => void) => void;
+}): Promise<{ url: string; org: TestOrg; seeded: Seeded }> {
+  const dir = mkdtempSync(join(tmpdir(), 'bulwark-mcp-'));
+  t.after(() => rmSync(dir, { recursive: true, force: true }));
+  const store = openSqlite(join(dir, 'bulwark.sqlite'));
+  try {
+    await migrateToLatest(store.db);
+    const services = createServices(store, defaultConfig());
+    const org = await createOrg(services, {
+      tokens: { all: ['mcp:read', 'mcp:write'], sbom: ['sbom:read'] },
+    });
+    return {
+      url: `sqlite:${join(dir, 'bulwark.sqlite')}`,
+      org,
+      seeded: await seedOrg(services, store.db, org),
+    };
+  } finally {
+    await store.close();
+  }
+}
+
+const env = (extra: Record<string, string>) => {
+  const base = Object.fromEntries(
+    Object.entries(process.env).filter(([k, v]) => v !== undefined && k !== 'BULWARK_TOKEN'),
+  ) as Record<string, string>;
+  return { ...base, LOG_LEVEL: 'silent', ...extra };
+};
+
+describe('sqlite: tool server over stdio (bulwark mcp)', () => {
+  it('serves the 23 tools to an SDK client with the token from BULWARK_TOKEN', async (t) => {
+    const { url, org, seeded } = await seededFile(t);
+    const transport = new StdioClientTransport({
+      command: process.execPath,
+      args: [bin, 'mcp'],
+      cwd: repoRoot,
+      env: env({ BULWARK_TOKEN: org.tokens.all!, DATABASE_URL: url }),
+      stderr: 'pipe',
+    });
+    const client = new Client({ name: 'bulwark-test', version: '1.0.0' });
+    await client.connect(transport);
+    t.after(() => client.close());
+    const { tools } = await client.listTools();
+    assert.equal(tools.length, 23);
+    assert.equal(tools.find((x) => x.name === 'risk_create_draft')?.annotations?.readOnlyHint, false);
+    const audit = await callOk(client, 'audit_trail_search', { limit: 1 });
+    assert.deepEqual(
+      (audit.items as Array<{ actor: string }>).map((e) => e.actor),
+      ['b***@supplier.example.net'],
+    );
+    assert.equal((await callOk(client, 'supplier_list')).total, 4);
+    assert.equal((await callOk(client, 'risk_get', { id: seeded.riskIds.approved })).score, 20);
+    // The organisation has not enabled write tools.
+    assert.equal((await callError(client, 'risk_create_draft', { title: 'x' })).code, 'NOT_PERMITTED');
+  });
+
+  it('refuses to start without a usable token', async (t) => {
+    const { url, org } = await seededFile(t);
+    const run = (extra: Record<string, string>) =>
+      spawnSync(process.execPath, [bin, 'mcp'], {
+        cwd: repoRoot,
+        env: env({ DATABASE_URL: url, ...extra }),
+        input: '',
+        encoding: 'utf8',
+      });
+    const missing = run({});
+    assert.equal(missing.status, 2);
+    assert.match(missing.stderr, /set BULWARK_TOKEN/);
+    const invalid = run({ BULWARK_TOKEN: 'bwk_notarealtoken000000000000000000000' });
+    assert.equal(invalid.status, 1);
+    assert.match(invalid.stderr, /BULWARK_TOKEN is malformed, unknown, revoked or expired/);
+    const scopeless = run({ BULWARK_TOKEN: org.tokens.sbom! });
+    assert.equal(scopeless.status, 1);
+    assert.match(scopeless.stderr, /lacks the scope mcp:read/);
+    assert.equal(invalid.stdout + scopeless.stdout, '');
+  });
+});
