@@ -10,12 +10,20 @@
  */
 import { parse as parsePep440, valid } from '@renovatebot/pep440';
 
-import { compareStrings, makeOrdering, type Ordering, sign } from './shared.ts';
+import {
+  compareNumbers,
+  compareStrings,
+  makeOrdering,
+  normalizeDigits,
+  type Ordering,
+  sign,
+} from './shared.ts';
 
 interface Pep440Key {
   legacy: false;
-  epoch: number;
-  release: number[];
+  /** Canonical digit strings: the library reads them with `Number`, which is exact only below 2^53. */
+  epoch: string;
+  release: string[];
   /** Pre-release rank: -Infinity (a dev release of a final), 0 a, 1 b, 2 rc, Infinity (none). */
   preRank: number;
   preNumber: number;
@@ -53,13 +61,21 @@ function pep440Key(version: string): Pep440Key | null {
   const preRank = pre ? (PRE_RANK[pre[0]] ?? 0) : !post && dev ? -Infinity : Infinity;
   return {
     legacy: false,
-    epoch: parsed.epoch,
-    release: parsed.release,
+    ...exactNumbers(version),
     preRank,
     preNumber: pre ? pre[1] : 0,
     post: post ? post[1] : -Infinity,
     dev: dev ? dev[1] : Infinity,
     local: parsed.local,
+  };
+}
+
+/** Epoch and release segment as written, from a string the library has already accepted. */
+function exactNumbers(version: string): { epoch: string; release: string[] } {
+  const m = /^\s*v?(?:([0-9]+)!)?([0-9]+(?:\.[0-9]+)*)/i.exec(version);
+  return {
+    epoch: normalizeDigits(m?.[1] ?? '0'),
+    release: (m?.[2] ?? '0').split('.').map(normalizeDigits),
   };
 }
 
@@ -94,10 +110,10 @@ export const parse = (version: string): PypiVersion => pep440Key(version) ?? leg
 
 const compareNumber = (a: number, b: number): Ordering => (a === b ? 0 : a < b ? -1 : 1);
 
-function compareRelease(a: number[], b: number[]): Ordering {
+function compareRelease(a: string[], b: string[]): Ordering {
   const n = Math.max(a.length, b.length);
   for (let i = 0; i < n; i++) {
-    const c = compareNumber(a[i] ?? 0, b[i] ?? 0);
+    const c = compareNumbers(a[i] ?? '0', b[i] ?? '0');
     if (c !== 0) return c;
   }
   return 0;
@@ -132,7 +148,7 @@ export function compareParsed(a: PypiVersion, b: PypiVersion): Ordering {
     return a.legacy ? -1 : 1;
   }
   return (
-    compareNumber(a.epoch, b.epoch) ||
+    compareNumbers(a.epoch, b.epoch) ||
     compareRelease(a.release, b.release) ||
     compareNumber(a.preRank, b.preRank) ||
     compareNumber(a.preNumber, b.preNumber) ||
