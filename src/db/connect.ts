@@ -1,9 +1,9 @@
 import { mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
-import SqliteDatabase from 'better-sqlite3';
-import { Kysely, PostgresAdapter, PostgresDialect, SqliteDialect } from 'kysely';
+import { Kysely, PostgresAdapter, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import type { Database } from './database.ts';
+import { readWriteSqliteDialect } from './sqlite-driver.ts';
 import { withStoreErrors } from './store-error.ts';
 
 export type DialectName = 'sqlite' | 'postgres';
@@ -49,33 +49,9 @@ export function openStore(url: string | undefined, dataDir = './data', options: 
 
 export function openSqlite(path: string): Store {
   if (path !== ':memory:') mkdirSync(dirname(resolve(path)), { recursive: true });
-  const database = new SqliteDatabase(path);
-  database.pragma('journal_mode = WAL');
-  database.pragma('synchronous = NORMAL');
-  database.pragma('foreign_keys = ON');
-  database.pragma('busy_timeout = 5000');
-  cacheStatements(database);
-  const db = new Kysely<Database>({ dialect: withStoreErrors(new SqliteDialect({ database })) });
+  const db = new Kysely<Database>({ dialect: withStoreErrors(readWriteSqliteDialect(path)) });
   dialects.set(db, 'sqlite');
   return { db, dialect: 'sqlite', location: path, close: () => db.destroy() };
-}
-
-/**
- * Kysely prepares every query anew; preparing costs more than running a small query, so keep the last
- * 500 distinct statements (SQLite re-prepares a cached statement by itself after a schema change).
- */
-function cacheStatements(database: SqliteDatabase.Database, limit = 500): void {
-  const prepare = database.prepare.bind(database);
-  const cache = new Map<string, SqliteDatabase.Statement>();
-  database.prepare = ((source: string) => {
-    let statement = cache.get(source);
-    if (!statement) {
-      statement = prepare(source);
-      if (cache.size >= limit) cache.delete(cache.keys().next().value!);
-      cache.set(source, statement);
-    }
-    return statement;
-  }) as typeof database.prepare;
 }
 
 function openPostgres(url: string, options: OpenOptions): Store {

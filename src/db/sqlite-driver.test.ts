@@ -1,0 +1,84 @@
+import assert from 'node:assert/strict';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, it } from 'node:test';
+import { sql } from 'kysely';
+import { openSqlite } from './connect.ts';
+
+async function openTemp(t: { after: (fn: () => Promise<void>) => void }) {
+  const store = openSqlite(join(mkdtempSync(join(tmpdir(), 'bulwark-rw-')), 'rw.sqlite'));
+  t.after(() => store.close());
+  await sql`create table items (id integer primary key, name text not null)`.execute(store.db);
+  return store;
+}
+
+describe('sqlite: one writer, one reader', () => {
+  it('answers reads from committed state while a write transaction is open', async (t) => {
+    const { db } = await openTemp(t);
+    await sql`insert into items (name) values ('committed')`.execute(db);
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let inside!: () => void;
+    const started = new Promise<void>((resolve) => (inside = resolve));
+    const transaction = db.transaction().execute(async (trx) => {
+      await sql`insert into items (name) values ('pending')`.execute(trx);
+      inside();
+      await held;
+    });
+    await started;
+    // The transaction is open and holds the writer; a read must neither wait nor see 'pending'.
+    const rows = await sql<{ name: string }>`select name from items order by id`.execute(db);
+    assert.deepEqual(rows.rows.map((r) => r.name), ['committed']);
+    release();
+    await transaction;
+    const after = await sql<{ name: string }>`select name from items order by id`.execute(db);
+    assert.deepEqual(after.rows.map((r) => r.name), ['committed', 'pending']);
+  });
+
+  it('makes writes outside the transaction wait for it, and keeps them out of a rollback', async (t) => {
+    const { db } = await openTemp(t);
+    const order: string[] = [];
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let inside!: () => void;
+    const started = new Promise<void>((resolve) => (inside = resolve));
+    const transaction = db
+      .transaction()
+      .execute(async (trx) => {
+        await sql`insert into items (name) values ('rolled back')`.execute(trx);
+        inside();
+        await held;
+        order.push('transaction fails');
+        throw new Error('boom');
+      })
+      .catch((error: Error) => error.message);
+    await started;
+    const write = sql`insert into items (name) values ('independent')`.execute(db).then(() => order.push('independent write'));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    assert.deepEqual(order, [], 'the independent write waits for the writer');
+    release();
+    assert.equal(await transaction, 'boom');
+    await write;
+    assert.deepEqual(order, ['transaction fails', 'independent write']);
+    const rows = await sql<{ name: string }>`select name from items order by id`.execute(db);
+    assert.deepEqual(rows.rows.map((r) => r.name), ['independent']);
+  });
+
+  it('runs concurrent transactions one after another', async (t) => {
+    const { db } = await openTemp(t);
+    await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        db.transaction().execute(async (trx) => {
+          await sql`insert into items (name) values (${`a${i}`})`.execute(trx);
+          await new Promise((resolve) => setImmediate(resolve));
+          await sql`insert into items (name) values (${`b${i}`})`.execute(trx);
+        }),
+      ),
+    );
+    const rows = await sql<{ name: string }>`select name from items order by id`.execute(db);
+    const names = rows.rows.map((r) => r.name);
+    assert.equal(names.length, 40);
+    for (let i = 0; i < 40; i += 2) assert.equal(names[i]!.slice(1), names[i + 1]!.slice(1), 'each pair stays together');
+  });
+});

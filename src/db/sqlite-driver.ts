@@ -1,0 +1,177 @@
+import SqliteDatabase from 'better-sqlite3';
+import type {
+  CompiledQuery} from 'kysely';
+import {
+  SqliteAdapter,
+  SqliteIntrospector,
+  SqliteQueryCompiler,
+  type DatabaseConnection,
+  type Dialect,
+  type Driver,
+  type Kysely,
+  type QueryResult,
+} from 'kysely';
+
+/**
+ * SQLite with one writer and one reader connection (WAL mode), instead of Kysely's single connection behind a
+ * mutex. Reads outside a transaction run on the reader and see the last committed state, so a long write
+ * transaction (a 100,000-component upload) never stalls other requests' reads. Writes and transactions take
+ * the writer in turn. An in-memory database has no second connection: everything then goes to the writer.
+ */
+
+/** A FIFO lock: `acquire` resolves with the function that releases it. */
+class WriterLock {
+  #tail: Promise<void> = Promise.resolve();
+
+  acquire(): Promise<() => void> {
+    let release!: () => void;
+    const next = new Promise<void>((resolve) => (release = resolve));
+    const ready = this.#tail.then(() => release);
+    this.#tail = this.#tail.then(() => next);
+    return ready;
+  }
+}
+
+/**
+ * Kysely prepares every query anew and preparing costs more than running a small query: keep the last 500
+ * distinct statements per connection (SQLite re-prepares a cached statement itself after a schema change).
+ */
+function statementCache(database: SqliteDatabase.Database, limit = 500) {
+  const cache = new Map<string, SqliteDatabase.Statement>();
+  return (source: string): SqliteDatabase.Statement => {
+    let statement = cache.get(source);
+    if (!statement) {
+      statement = database.prepare(source);
+      if (cache.size >= limit) cache.delete(cache.keys().next().value!);
+      cache.set(source, statement);
+    }
+    return statement;
+  };
+}
+
+type Prepare = ReturnType<typeof statementCache>;
+
+function run(prepare: Prepare, query: CompiledQuery): QueryResult<never> {
+  const statement = prepare(query.sql);
+  const parameters = query.parameters as unknown[];
+  if (statement.reader) return { rows: statement.all(parameters) as never[] };
+  const { changes, lastInsertRowid } = statement.run(parameters);
+  return { insertId: BigInt(lastInsertRowid), numAffectedRows: BigInt(changes), rows: [] };
+}
+
+class RoutingConnection implements DatabaseConnection {
+  readonly #driver: ReadWriteSqliteDriver;
+  /** Set while this connection runs a transaction: it then holds the writer lock. */
+  release: (() => void) | undefined;
+
+  constructor(driver: ReadWriteSqliteDriver) {
+    this.#driver = driver;
+  }
+
+  async executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
+    return this.#driver.execute(this, query) as Promise<QueryResult<R>>;
+  }
+
+  async *streamQuery<R>(query: CompiledQuery): AsyncIterableIterator<QueryResult<R>> {
+    yield (await this.#driver.execute(this, query)) as QueryResult<R>;
+  }
+}
+
+class ReadWriteSqliteDriver implements Driver {
+  readonly #writer: SqliteDatabase.Database;
+  readonly #reader: SqliteDatabase.Database | undefined;
+  readonly #prepareWrite: Prepare;
+  readonly #prepareRead: Prepare | undefined;
+  readonly #lock = new WriterLock();
+
+  constructor(writer: SqliteDatabase.Database, reader: SqliteDatabase.Database | undefined) {
+    this.#writer = writer;
+    this.#reader = reader;
+    this.#prepareWrite = statementCache(writer);
+    this.#prepareRead = reader && statementCache(reader);
+  }
+
+  async init(): Promise<void> {}
+
+  async acquireConnection(): Promise<DatabaseConnection> {
+    return new RoutingConnection(this);
+  }
+
+  async execute(connection: RoutingConnection, query: CompiledQuery): Promise<QueryResult<never>> {
+    if (connection.release) return run(this.#prepareWrite, query);
+    if (this.#prepareRead && this.#prepareRead(query.sql).readonly) return run(this.#prepareRead, query);
+    const release = await this.#lock.acquire();
+    try {
+      return run(this.#prepareWrite, query);
+    } finally {
+      release();
+    }
+  }
+
+  async beginTransaction(connection: DatabaseConnection): Promise<void> {
+    const routing = connection as RoutingConnection;
+    routing.release = await this.#lock.acquire();
+    try {
+      // IMMEDIATE takes the write lock now, so another process cannot make this transaction fail halfway.
+      this.#writer.exec('begin immediate');
+    } catch (error) {
+      this.#finish(routing);
+      throw error;
+    }
+  }
+
+  async commitTransaction(connection: DatabaseConnection): Promise<void> {
+    try {
+      this.#writer.exec('commit');
+    } finally {
+      this.#finish(connection as RoutingConnection);
+    }
+  }
+
+  async rollbackTransaction(connection: DatabaseConnection): Promise<void> {
+    try {
+      if (this.#writer.inTransaction) this.#writer.exec('rollback');
+    } finally {
+      this.#finish(connection as RoutingConnection);
+    }
+  }
+
+  #finish(connection: RoutingConnection): void {
+    const release = connection.release;
+    connection.release = undefined;
+    release?.();
+  }
+
+  async releaseConnection(): Promise<void> {}
+
+  async destroy(): Promise<void> {
+    this.#reader?.close();
+    this.#writer.close();
+  }
+}
+
+class MultiConnectionSqliteAdapter extends SqliteAdapter {
+  override get supportsMultipleConnections(): boolean {
+    return true;
+  }
+}
+
+export function readWriteSqliteDialect(path: string): Dialect {
+  const writer = new SqliteDatabase(path);
+  writer.pragma('journal_mode = WAL');
+  writer.pragma('synchronous = NORMAL');
+  writer.pragma('foreign_keys = ON');
+  writer.pragma('busy_timeout = 5000');
+  let reader: SqliteDatabase.Database | undefined;
+  if (path !== ':memory:' && path !== '') {
+    reader = new SqliteDatabase(path);
+    reader.pragma('busy_timeout = 5000');
+    reader.pragma('query_only = ON');
+  }
+  return {
+    createAdapter: () => new MultiConnectionSqliteAdapter(),
+    createDriver: () => new ReadWriteSqliteDriver(writer, reader),
+    createQueryCompiler: () => new SqliteQueryCompiler(),
+    createIntrospector: (db: Kysely<unknown>) => new SqliteIntrospector(db),
+  };
+}
