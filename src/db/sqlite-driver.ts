@@ -83,6 +83,8 @@ class ReadWriteSqliteDriver implements Driver {
   readonly #prepareWrite: Prepare;
   readonly #prepareRead: Prepare | undefined;
   readonly #lock = new WriterLock();
+  /** Released connections, reused: they are stateless outside a transaction. */
+  readonly #idle: RoutingConnection[] = [];
 
   constructor(writer: SqliteDatabase.Database, reader: SqliteDatabase.Database | undefined) {
     this.#writer = writer;
@@ -94,7 +96,7 @@ class ReadWriteSqliteDriver implements Driver {
   async init(): Promise<void> {}
 
   async acquireConnection(): Promise<DatabaseConnection> {
-    return new RoutingConnection(this);
+    return this.#idle.pop() ?? new RoutingConnection(this);
   }
 
   async execute(connection: RoutingConnection, query: CompiledQuery): Promise<QueryResult<never>> {
@@ -142,7 +144,9 @@ class ReadWriteSqliteDriver implements Driver {
     release?.();
   }
 
-  async releaseConnection(): Promise<void> {}
+  async releaseConnection(connection: DatabaseConnection): Promise<void> {
+    if (this.#idle.length < 64) this.#idle.push(connection as RoutingConnection);
+  }
 
   async destroy(): Promise<void> {
     this.#reader?.close();
