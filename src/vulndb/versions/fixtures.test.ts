@@ -68,6 +68,31 @@ function failuresOf(ecosystem: string, comparisons: Comparison[]): string[] {
   return failures;
 }
 
+/**
+ * Our own cross-checks: random versions ordered by the ecosystems' reference tools (dpkg 1.21, Python
+ * `packaging` 26.2, Maven 3.9.6 ComparableVersion); see each file's header.
+ */
+const CROSS_CHECKS: Record<string, string> = {
+  'debian-dpkg.txt': 'Debian',
+  'pypi-packaging.txt': 'PyPI',
+  'maven-comparableversion.txt': 'Maven',
+};
+
+describe('version ordering cross-checked against reference tools', () => {
+  for (const [file, ecosystem] of Object.entries(CROSS_CHECKS)) {
+    it(`${ecosystem}: every comparison in testdata/${file} holds`, (t) => {
+      const comparisons = readComparisons(
+        readFileSync(new URL(`./testdata/${file}`, import.meta.url), 'utf8'),
+      );
+      const failures = failuresOf(ecosystem, comparisons);
+      t.diagnostic(
+        `${ecosystem} ${file}: ${comparisons.length - failures.length}/${comparisons.length} pass`,
+      );
+      assert.deepEqual(failures, []);
+    });
+  }
+});
+
 describe('version ordering fixtures', () => {
   if (!existsSync(DATA_DIR)) {
     it('reads the published fixtures', (t) => t.skip('../shared/data/version-order not found'));

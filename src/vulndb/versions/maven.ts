@@ -11,6 +11,12 @@
  * separator. Same separator: numbers by value; a number beats a qualifier; qualifiers in the order
  * alpha < beta < milestone < rc < snapshot < "" < sp < anything else (lexically). Different separators:
  * `.qualifier` < `-qualifier` < `-number` < `.number`. Any string is a valid Maven version.
+ *
+ * This is the specification the published fixtures pin (as osv.dev and osv-scalibr implement it). Maven's
+ * own ComparableVersion differs in corners: 3.8.7 and 3.9.6 both answer `1-1` > `1-ga-1` (the fixtures
+ * say `=`) and `2.0.0.RC1` = `2.0.0-RC1` (here `>`). Against Maven 3.9.6 on 4,000 random realistic pairs,
+ * 5 differ, all mixing unknown qualifiers with nulls: `0jre` vs `0.GA.2`, `0.SNAPSHOT.10` vs `0-redhat`,
+ * `1.0milestone-10` vs `1.redhat10`, `0.redhat1` vs `0.GA.1`, `2.v20230217-10` vs `2-redhat.10-SNAPSHOT`.
  */
 import { compareNumbers, compareStrings, makeOrdering, normalizeDigits, type Ordering } from './shared.ts';
 
