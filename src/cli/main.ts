@@ -1,4 +1,5 @@
 import { processIo, runCommand, type Command, type CommandIo } from './cli-kit.ts';
+import { demoCommand, importCommand } from './governance.commands.ts';
 import { mcpCommand } from './mcp.command.ts';
 import { migrateCommand, serveCommand } from './system.commands.ts';
 import { orgCommand, tokenCommand, userCommand } from './tenancy.commands.ts';
@@ -13,6 +14,8 @@ export const COMMANDS: Record<string, Command> = {
   token: tokenCommand,
   mcp: mcpCommand,
   vulndb: vulndbCommand,
+  import: importCommand,
+  demo: demoCommand,
 };
 
 function help(): string {
