@@ -1,4 +1,4 @@
-import { sql, type Expression, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
+import { CompiledQuery, sql, type Expression, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
 import type { Database } from './database.ts';
 import { dialectOf } from './connect.ts';
 
@@ -46,6 +46,44 @@ export async function insertMany<T extends keyof Database & string>(
     // eslint-disable-next-line @typescript-eslint/no-explicit-any
     await db.insertInto(table).values(rows.slice(start, start + perChunk) as any).execute();
   }
+}
+
+/**
+ * Bulk insert of rows given as value arrays in `columns` order, for large imports (100,000-component SBOMs).
+ * Skips the query builder (whose per-value nodes cost more than the insert itself), reuses one SQL text per
+ * chunk size (SQLite's statement cache then prepares it once), and yields to the event loop between chunks so
+ * the process keeps answering other requests. Values must be text, numbers or null.
+ */
+export async function insertRows(
+  db: Kysely<Database>,
+  table: keyof Database & string,
+  columns: readonly string[],
+  rows: readonly (readonly unknown[])[],
+): Promise<void> {
+  const dialect = dialectOf(db);
+  const perChunk = Math.max(1, Math.floor(MAX_PARAMS[dialect] / columns.length));
+  const head = `insert into "${table}" (${columns.map((c) => `"${c}"`).join(', ')}) values `;
+  const texts = new Map<number, string>();
+  for (let start = 0; start < rows.length; start += perChunk) {
+    const chunk = rows.slice(start, start + perChunk);
+    let text = texts.get(chunk.length);
+    if (!text) {
+      text = head + valuesPlaceholders(dialect, chunk.length, columns.length);
+      texts.set(chunk.length, text);
+    }
+    await db.executeQuery(CompiledQuery.raw(text, chunk.flat()));
+    if (start + perChunk < rows.length) await new Promise((resolve) => setImmediate(resolve));
+  }
+}
+
+function valuesPlaceholders(dialect: 'sqlite' | 'postgres', rowCount: number, columnCount: number): string {
+  const tuples: string[] = [];
+  for (let r = 0, n = 1; r < rowCount; r++) {
+    const marks: string[] = [];
+    for (let c = 0; c < columnCount; c++, n++) marks.push(dialect === 'postgres' ? `$${n}` : '?');
+    tuples.push(`(${marks.join(', ')})`);
+  }
+  return tuples.join(', ');
 }
 
 export function isUniqueViolation(error: unknown): boolean {

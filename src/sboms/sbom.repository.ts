@@ -1,13 +1,13 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/database.ts';
-import { containsInsensitive, insertMany } from '../db/helpers.ts';
-import type { NewSbomComponentRow, SbomComponentRow, SbomRow } from './sbom.table.ts';
+import { containsInsensitive, insertRows } from '../db/helpers.ts';
+import { COMPONENT_COLUMNS, type SbomComponentRow, type SbomRow } from './sbom.table.ts';
 
 export const insertSbom = (db: Kysely<Database>, row: SbomRow) => db.insertInto('sboms').values(row).execute();
 
-/** Multi-row inserts sized to the dialect's parameter limit; pass the upload's transaction. */
-export const insertComponents = (db: Kysely<Database>, rows: readonly NewSbomComponentRow[]) =>
-  insertMany(db, 'sbom_components', rows as unknown as Record<string, unknown>[]);
+/** Rows as value arrays in COMPONENT_COLUMNS order (bulk path: 100,000 rows per upload); pass the upload's transaction. */
+export const insertComponents = (db: Kysely<Database>, rows: readonly (readonly unknown[])[]) =>
+  insertRows(db, 'sbom_components', COMPONENT_COLUMNS, rows);
 
 /** Newest first (ids are time-ordered); `q` is a case-insensitive substring of the name. */
 export function listSboms(db: Kysely<Database>, orgId: string, q?: string): Promise<SbomRow[]> {

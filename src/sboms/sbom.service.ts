@@ -6,13 +6,13 @@ import { notFound } from '../errors.ts';
 import { newId } from '../shared/ids.ts';
 import { nowIso } from '../shared/time.ts';
 import type { MatchableComponent, SbomFindingsHooks } from './component-matcher.ts';
-import { parseSbom } from './parsers/parse-sbom.ts';
 import type { ParsedSbom } from './sbom-model.ts';
 import * as repo from './sbom.repository.ts';
 import type { Component, CreateSbomInput, SbomListItem, SbomRecord, SbomUpload, UploadFieldsInput } from './sbom.schemas.ts';
-import type { NewSbomComponentRow, SbomComponentRow, SbomRow } from './sbom.table.ts';
+import type { SbomComponentRow, SbomRow } from './sbom.table.ts';
+import { parseSbomOffThread } from './worker-parser.ts';
 
-/** Parses an uploaded file; the default runs inline, a worker pool can be substituted. */
+/** Parses an uploaded file; by default large files are parsed in a worker thread. */
 export type SbomParser = (fileName: string, bytes: Uint8Array) => ParsedSbom | Promise<ParsedSbom>;
 
 export interface SbomServiceOptions {
@@ -73,33 +73,29 @@ const toComponent = (row: SbomComponentRow): Component => ({
   dependsOn: fromJson<string[]>(row.depends_on, []),
 });
 
-/** Parsed components → rows: ids assigned, dependency bomRefs resolved to component ids (unknown refs dropped). */
-export function componentRows(orgId: string, sbomId: string, sbom: ParsedSbom): NewSbomComponentRow[] {
+/**
+ * Parsed components → value rows in COMPONENT_COLUMNS order, with ids assigned and dependency bomRefs resolved
+ * to component ids (refs to nothing, e.g. the SBOM's own subject, are dropped). Also the matcher's view.
+ */
+export function componentRows(orgId: string, sbomId: string, sbom: ParsedSbom): { rows: unknown[][]; matchable: MatchableComponent[] } {
   const ids = sbom.components.map(() => newId('cmp'));
   const byRef = new Map<string, string>();
   sbom.components.forEach((c, i) => {
     if (c.bomRef !== null && !byRef.has(c.bomRef)) byRef.set(c.bomRef, ids[i]!);
   });
-  return sbom.components.map((c, i) => ({
-    id: ids[i]!,
-    org_id: orgId,
-    sbom_id: sbomId,
-    bom_ref: c.bomRef,
-    type: c.type,
-    group_name: c.group,
-    name: c.name,
-    version: c.version,
-    purl: c.purl,
-    cpe: c.cpe,
-    ecosystem: c.ecosystem,
-    package_key: c.packageKey,
-    licenses: toJson(c.licenses),
-    hashes: toJson(c.hashes),
-    supplier: c.supplier,
-    scope: c.scope,
-    depends_on: toJson(c.dependsOn.map((ref) => byRef.get(ref)).filter((id) => id !== undefined)),
-    position: i,
-  }));
+  const rows: unknown[][] = new Array(sbom.components.length);
+  const matchable: MatchableComponent[] = new Array(sbom.components.length);
+  sbom.components.forEach((c, i) => {
+    const id = ids[i]!;
+    const dependsOn = c.dependsOn.length === 0 ? '[]' : toJson(c.dependsOn.map((ref) => byRef.get(ref)).filter((x) => x !== undefined));
+    rows[i] = [
+      id, orgId, sbomId, c.bomRef, c.type, c.group, c.name, c.version, c.purl, c.cpe, c.ecosystem, c.packageKey,
+      c.licenses.length === 0 ? '[]' : toJson(c.licenses), c.hashes.length === 0 ? '[]' : toJson(c.hashes), c.supplier, c.scope,
+      dependsOn, i,
+    ];
+    matchable[i] = { id, ecosystem: c.ecosystem, packageKey: c.packageKey, name: c.name, version: c.version, purl: c.purl };
+  });
+  return { rows, matchable };
 }
 
 export class SbomService {
@@ -110,7 +106,7 @@ export class SbomService {
   constructor(db: Kysely<Database>, options: SbomServiceOptions = {}) {
     this.#db = db;
     this.#hooks = options.hooks;
-    this.#parse = options.parse ?? parseSbom;
+    this.#parse = options.parse ?? parseSbomOffThread;
   }
 
   /**
@@ -137,11 +133,11 @@ export class SbomService {
       created_at: now,
       updated_at: now,
     };
-    const rows = componentRows(orgId, row.id, parsed);
+    const { rows, matchable } = componentRows(orgId, row.id, parsed);
     const findingCount = await this.#db.transaction().execute(async (trx) => {
       await repo.insertSbom(trx, row);
       await repo.insertComponents(trx, rows);
-      const found = this.#hooks ? await this.#hooks.matchComponents(trx, orgId, row.id, rows.map(matchable)) : 0;
+      const found = this.#hooks ? await this.#hooks.matchComponents(trx, orgId, row.id, matchable) : 0;
       await recordAudit(trx, orgId, {
         actorId,
         action: 'sbom.upload',
@@ -221,12 +217,3 @@ export class SbomService {
     return this.#hooks.countBySbom(this.#db, orgId, ids);
   }
 }
-
-const matchable = (row: NewSbomComponentRow): MatchableComponent => ({
-  id: row.id,
-  ecosystem: row.ecosystem ?? null,
-  packageKey: row.package_key ?? null,
-  name: row.name,
-  version: row.version ?? null,
-  purl: row.purl ?? null,
-});

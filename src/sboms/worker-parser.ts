@@ -1,0 +1,43 @@
+import { Worker } from 'node:worker_threads';
+import { AppError } from '../errors.ts';
+import { parseSbom } from './parsers/parse-sbom.ts';
+import type { ParsedSbom } from './sbom-model.ts';
+
+/** Below this size parsing inline is cheaper than starting a worker. */
+const INLINE_BELOW = 1_048_576;
+
+type Reply = { ok: ParsedSbom } | { appError: { code: string; status: number; message: string } } | { failure: string };
+
+/**
+ * Parses large files in a short-lived worker thread, so the event loop keeps serving other requests while a
+ * 50 MiB document is parsed, and the parse tree's memory is returned when the worker exits. The worker gets a
+ * large young generation: the parse allocates ~5× the file in objects that all survive, which the default
+ * semi-space would copy over and over.
+ */
+export function parseSbomOffThread(fileName: string, bytes: Uint8Array): Promise<ParsedSbom> | ParsedSbom {
+  if (bytes.byteLength < INLINE_BELOW) return parseSbom(fileName, bytes);
+  return new Promise((resolve, reject) => {
+    const transfer = bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength ? [bytes.buffer as ArrayBuffer] : [];
+    const worker = new Worker(new URL('./parse-worker.ts', import.meta.url), {
+      workerData: { fileName, bytes },
+      transferList: transfer,
+      resourceLimits: { maxYoungGenerationSizeMb: 96, maxOldGenerationSizeMb: 4096 },
+    });
+    let settled = false;
+    const settle = (action: () => void) => {
+      if (settled) return;
+      settled = true;
+      action();
+      void worker.terminate();
+    };
+    worker.once('message', (reply: Reply) =>
+      settle(() => {
+        if ('ok' in reply) resolve(reply.ok);
+        else if ('appError' in reply) reject(new AppError(reply.appError.code, reply.appError.status, reply.appError.message));
+        else reject(new Error(`SBOM parser failed: ${reply.failure}`));
+      }),
+    );
+    worker.once('error', (error) => settle(() => reject(error)));
+    worker.once('exit', (code) => settle(() => reject(new Error(`SBOM parser worker exited with code ${code}`))));
+  });
+}
