@@ -64,7 +64,7 @@ export const isSupportedEcosystem = (ecosystem: string): boolean => ORDERINGS.ha
 export const supportedEcosystems = (): string[] => [...ORDERINGS.keys()];
 
 /**
- * Parsed versions by string, per ordering. Parsing costs 10–100× a comparison of parsed versions, and
+ * Parsed versions by string, per ordering. Parsing costs 10–50× a comparison of parsed versions, and
  * matching compares the same few strings (one installed version, each advisory's range events) over and
  * over. Results stay pure: the cache only memoizes `parse`. Bounded: emptied when it reaches the limit,
  * which costs one re-parse per string and no bookkeeping per hit (cheaper than an LRU here).
