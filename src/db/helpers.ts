@@ -98,3 +98,8 @@ export function epochSeconds(db: Kysely<Database>, value: Expression<unknown> | 
     ? sql<number>`extract(epoch from cast(${value} as timestamptz))`
     : sql<number>`((julianday(${value}) - 2440587.5) * 86400.0)`;
 }
+
+/** Refreshes the query planner's statistics for tables after a bulk load (ANALYZE on both dialects). */
+export async function analyzeTables(db: Kysely<Database>, tables: readonly string[]): Promise<void> {
+  for (const table of tables) await sql`analyze ${sql.table(table)}`.execute(db);
+}

@@ -6,6 +6,7 @@ import * as vulndb from './2026-11-22-20-vulndb.ts';
 import * as findings from './2026-11-22-21-findings.ts';
 import * as risks from './2026-11-22-30-risks.ts';
 import * as governance from './2026-11-22-40-governance.ts';
+import * as governanceIndexes from './2026-11-22-41-governance-indexes.ts';
 
 /**
  * Every migration, in order. Names are dated so they sort; a migration is frozen once it has landed
@@ -19,4 +20,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-22-21-findings': findings,
   '2026-11-22-30-risks': risks,
   '2026-11-22-40-governance': governance,
+  '2026-11-22-41-governance-indexes': governanceIndexes,
 };

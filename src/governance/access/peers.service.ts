@@ -42,7 +42,8 @@ async function singleHolders(db: Kysely<Database>, orgId: string) {
     select e.id, e.name, e.privileged, h.identity_id, i.display_name from (
       select entitlement_id, min(identity_id) as identity_id from gov_grants
       where org_id = ${orgId} and revoked_at is null and identity_id is not null
-      group by entitlement_id having count(distinct identity_id) = 1) h
+      -- min = max: exactly one distinct holder, without the cost of count(distinct).
+      group by entitlement_id having min(identity_id) = max(identity_id)) h
     join gov_entitlements e on e.id = h.entitlement_id and e.org_id = ${orgId}
     left join gov_identities i on i.id = h.identity_id and i.org_id = ${orgId}
     order by e.privileged desc, e.name, e.id`.execute(db);
@@ -55,10 +56,10 @@ async function singleHolders(db: Kysely<Database>, orgId: string) {
 
 /** Active grants per non-terminated identity, with the department's mean as the peer baseline. */
 const perIdentity = (orgId: string) => sql`per as (
-    select g.identity_id, coalesce(i.department, '') as department, count(*) as n, sum(g.privileged) as p
-    from gov_grants g join gov_identities i on i.id = g.identity_id and i.org_id = g.org_id
-    where g.org_id = ${orgId} and g.revoked_at is null and i.status <> 'terminated'
-    group by g.identity_id, coalesce(i.department, '')),
+    select c.identity_id, coalesce(i.department, '') as department, c.n, c.p from (
+      select identity_id, count(*) as n, sum(privileged) as p from gov_grants
+      where org_id = ${orgId} and revoked_at is null and identity_id is not null group by identity_id) c
+    join gov_identities i on i.id = c.identity_id and i.org_id = ${orgId} where i.status <> 'terminated'),
   dept as (select department, avg(n * 1.0) as mean_n, avg(p * 1.0) as mean_p, count(*) as members from per group by department)`;
 
 /**
@@ -70,19 +71,25 @@ export async function concentration(db: Kysely<Database>, orgId: string, options
   const asOf = resolveAsOf(options);
   const outlier = sql`per.n >= ${CONCENTRATION_FACTOR} * dept.mean_n`;
   const privOutlier = sql`per.p > 0 and per.p >= ${CONCENTRATION_FACTOR} * dept.mean_p`;
-  const counts = await sql<Record<string, number>>`with ${perIdentity(orgId)}
-    select count(*) as holders, sum(case when ${outlier} then 1 else 0 end) as outliers,
-      sum(case when ${privOutlier} then 1 else 0 end) as priv_outliers
-    from per join dept on dept.department = per.department`.execute(db);
-  const top = await sql<{ identity_id: string; department: string; n: number; p: number; mean_n: number; mean_p: number; members: number; display_name: string }>`
-    with ${perIdentity(orgId)}
-    select per.identity_id, per.department, per.n, per.p, dept.mean_n, dept.mean_p, dept.members, i.display_name
-    from per join dept on dept.department = per.department
-    join gov_identities i on i.id = per.identity_id and i.org_id = ${orgId}
-    where ${outlier} order by per.n * 1.0 / dept.mean_n desc, per.n desc, per.identity_id limit ${CONCENTRATION_ITEMS_CAP}`.execute(db);
-  const c = counts.rows[0] ?? {};
+  // One pass: rows that are outliers of either kind, with both totals as window counts over them.
+  const top = await sql<{ identity_id: string; department: string; n: number; p: number; mean_n: number; mean_p: number; members: number; display_name: string; is_outlier: number; outliers: number; priv_outliers: number; holders: number }>`
+    with ${perIdentity(orgId)}, flagged as (
+      select per.*, dept.mean_n, dept.mean_p, dept.members,
+        case when ${outlier} then 1 else 0 end as is_outlier, case when ${privOutlier} then 1 else 0 end as is_priv
+      from per join dept on dept.department = per.department where ${outlier} or ${privOutlier})
+    select f.identity_id, f.department, f.n, f.p, f.mean_n, f.mean_p, f.members, f.is_outlier, i.display_name,
+      sum(f.is_outlier) over () as outliers, sum(f.is_priv) over () as priv_outliers,
+      (select sum(members) from dept) as holders
+    from flagged f join gov_identities i on i.id = f.identity_id and i.org_id = ${orgId}
+    order by f.is_outlier desc, f.n * 1.0 / f.mean_n desc, f.n desc, f.identity_id limit ${CONCENTRATION_ITEMS_CAP}`.execute(db);
+  const first = top.rows[0];
+  const c = { holders: first?.holders, outliers: first?.outliers, priv_outliers: first?.priv_outliers };
+  if (!first) {
+    const holders = await sql<{ n: number }>`with ${perIdentity(orgId)} select count(*) as n from per`.execute(db);
+    c.holders = holders.rows[0]?.n;
+  }
   const round2 = (x: number) => Math.round(x * 100) / 100;
-  const items = top.rows.map((r) => ({
+  const items = top.rows.filter((r) => num(r.is_outlier) === 1).map((r) => ({
     identityId: r.identity_id, displayName: r.display_name, department: r.department || null,
     grants: num(r.n), privilegedGrants: num(r.p), departmentMeanGrants: round2(num(r.mean_n)),
     departmentMeanPrivileged: round2(num(r.mean_p)), ratio: round2(num(r.n) / num(r.mean_n)), peers: num(r.members),

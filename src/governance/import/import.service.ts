@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import { recordAudit } from '../../audit/audit.repository.ts';
 import type { Database } from '../../db/database.ts';
-import { toBool } from '../../db/helpers.ts';
+import { analyzeTables, toBool } from '../../db/helpers.ts';
 import { AppError, validationFailed, type ErrorDetail } from '../../errors.ts';
 import { csvPath, csvToBundle, type CsvKind } from './csv.ts';
 import { nowIso } from '../../shared/time.ts';
@@ -16,9 +16,13 @@ export interface ImportSummary {
 }
 
 /** Normalises an accepted timestamp (date or date-time with offset) to ISO 8601 UTC with Z; absent → null. */
-const ts = (value: string | undefined): string | null => (value === undefined ? null : new Date(value).toISOString());
+const CANONICAL = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
+const ts = (value: string | undefined): string | null =>
+  value === undefined ? null : CANONICAL.test(value) ? value : new Date(value).toISOString();
 const opt = <T>(value: T | undefined): T | null => value ?? null;
 const MAX_DETAILS = 50;
+const ANALYZE_AFTER_ROWS = 5000;
+const GOVERNANCE_TABLES = ['gov_identities', 'gov_accounts', 'gov_entitlements', 'gov_grants', 'gov_review_items', 'gov_sod_rules'];
 
 /** Validates a bundle (exact error paths) and writes it in one transaction. */
 export async function importBundle(db: Kysely<Database>, orgId: string, actorId: string, input: unknown): Promise<ImportSummary> {
@@ -35,12 +39,16 @@ export async function importBundle(db: Kysely<Database>, orgId: string, actorId:
 
 /** Writes an already valid bundle: references resolved by external id, all or nothing. */
 export async function writeBundle(db: Kysely<Database>, orgId: string, actorId: string, bundle: GovernanceBundle): Promise<ImportSummary> {
-  return db.transaction().execute(async (trx) => {
+  const summary = await db.transaction().execute(async (trx) => {
     const writer = new BundleWriter(trx, orgId);
-    const summary = await writer.write(bundle);
-    await recordAudit(trx, orgId, { actorId, action: 'governance.import', entityType: 'governance_bundle', details: { ...summary.sections } });
-    return summary;
+    const result = await writer.write(bundle);
+    await recordAudit(trx, orgId, { actorId, action: 'governance.import', entityType: 'governance_bundle', details: { ...result.sections } });
+    return result;
   });
+  // After a bulk load the planner needs fresh statistics, or the 100k-identity queries pick poor plans.
+  const created = Object.values(summary.sections).reduce((n, s) => n + s.created, 0);
+  if (created >= ANALYZE_AFTER_ROWS) await analyzeTables(db, GOVERNANCE_TABLES);
+  return summary;
 }
 
 class BundleWriter {

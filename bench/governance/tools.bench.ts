@@ -1,0 +1,77 @@
+/**
+ * Governance tool latency on demo organisations, and `bulwark demo` generation time.
+ *   node bench/governance/tools.bench.ts [--dialect sqlite|postgres] [--sizes 10000,100000] [--runs 5] [--reuse]
+ * SQLite: a file under bench/.out/; PostgreSQL: a fresh schema in TEST_DATABASE_URL (or BENCH_DATABASE_URL).
+ * Baseline (same run): a full count of the organisation's grant rows, the cheapest query that touches them all.
+ */
+import { existsSync, mkdirSync, rmSync } from 'node:fs';
+import { parseArgs } from 'node:util';
+import { sql } from 'kysely';
+import pg from 'pg';
+import { defaultConfig } from '../../src/config.ts';
+import { openSqlite, openStore, type Store } from '../../src/db/connect.ts';
+import { migrateToLatest } from '../../src/db/migrate.ts';
+import { runDemo } from '../../src/governance/demo/demo.service.ts';
+import { governanceToolHandlers } from '../../src/governance/governance.tools.ts';
+import { createServices } from '../../src/services.ts';
+
+const { values } = parseArgs({ options: { dialect: { type: 'string', default: 'sqlite' }, sizes: { type: 'string', default: '10000,100000' }, runs: { type: 'string', default: '5' }, reuse: { type: 'boolean', default: false } } });
+const runs = Number(values.runs);
+const AS_OF = '2026-11-22T00:00:00.000Z';
+const outDir = new URL('../.out/', import.meta.url).pathname;
+
+async function openBenchStore(size: number): Promise<{ store: Store; fresh: boolean }> {
+  if (values.dialect === 'sqlite') {
+    mkdirSync(outDir, { recursive: true });
+    const file = `${outDir}governance-${size}.sqlite`;
+    const fresh = !(values.reuse && existsSync(file));
+    if (fresh) for (const f of [file, `${file}-wal`, `${file}-shm`]) rmSync(f, { force: true });
+    return { store: openSqlite(file), fresh };
+  }
+  const url = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
+  if (!url) throw new Error('set TEST_DATABASE_URL for --dialect postgres');
+  const schema = `bench_governance_${size}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  const exists = (await admin.query('select 1 from information_schema.schemata where schema_name = $1', [schema])).rowCount === 1;
+  const fresh = !(values.reuse && exists);
+  if (fresh) await admin.query(`drop schema if exists ${schema} cascade; create schema ${schema}`);
+  await admin.end();
+  return { store: openStore(url, undefined, { schema }), fresh };
+}
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+
+async function time(work: () => Promise<unknown>): Promise<number> {
+  const start = performance.now();
+  await work();
+  return performance.now() - start;
+}
+
+for (const size of values.sizes!.split(',').map(Number)) {
+  const { store, fresh } = await openBenchStore(size);
+  await migrateToLatest(store.db);
+  const services = createServices(store, defaultConfig());
+  const slug = `bench-${size}`;
+  if (fresh) {
+    const seconds = (await time(() => runDemo(store.db, services, slug, { identities: size, seed: 1, asOf: AS_OF }))) / 1000;
+    console.log(`${values.dialect} ${size} identities: demo ${seconds.toFixed(1)} s (target ≤ 60 s at 100,000: ratio ${(seconds / 60).toFixed(2)})`);
+  }
+  if (store.dialect === 'postgres') await sql`analyze`.execute(store.db);
+  const org = (await services.tenancy.requireOrganization(slug));
+  const principal = { tokenId: 'bench', orgId: org.id, userId: 'bench', scopes: new Set(['mcp:read'] as const), plan: org.plan, mcpWriteEnabled: false };
+  const ctx = { db: store.db, principal, services };
+  const counts = await sql<{ n: number }>`select count(*) as n from gov_grants where org_id = ${org.id}`.execute(store.db);
+  const baselineSamples = [];
+  for (let i = 0; i < runs; i++) baselineSamples.push(await time(() => sql`select count(*) from gov_grants where org_id = ${org.id}`.execute(store.db)));
+  const baseline = median(baselineSamples);
+  console.log(`  baseline count(*) over ${Number(counts.rows[0]?.n)} grants: ${baseline.toFixed(1)} ms`);
+  for (const [name, handler] of Object.entries(governanceToolHandlers)) {
+    await handler(ctx, {});
+    const samples = [];
+    for (let i = 0; i < runs; i++) samples.push(await time(() => handler(ctx, {})));
+    const ms = median(samples);
+    console.log(`  ${name.padEnd(30)} ${ms.toFixed(1).padStart(8)} ms  ×${(ms / baseline).toFixed(1)} baseline${ms > 200 ? '  OVER 200 ms' : ''}`);
+  }
+  await store.close();
+}
