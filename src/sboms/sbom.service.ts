@@ -1,24 +1,24 @@
 import type { Kysely } from 'kysely';
 import { recordAudit } from '../audit/audit.repository.ts';
 import type { Database } from '../db/database.ts';
-import { fromJson, toJson } from '../db/helpers.ts';
+import { fromJson } from '../db/helpers.ts';
 import { notFound } from '../errors.ts';
 import { newId } from '../shared/ids.ts';
 import { nowIso } from '../shared/time.ts';
-import type { MatchableComponent, SbomFindingsHooks } from './component-matcher.ts';
-import type { ParsedSbom } from './sbom-model.ts';
+import type { SbomFindingsHooks } from './component-matcher.ts';
+import { matchableOf, type PreparedSbom } from './prepared-sbom.ts';
 import * as repo from './sbom.repository.ts';
 import type { Component, CreateSbomInput, SbomListItem, SbomRecord, SbomUpload, UploadFieldsInput } from './sbom.schemas.ts';
 import type { SbomComponentRow, SbomRow } from './sbom.table.ts';
-import { parseSbomOffThread } from './worker-parser.ts';
+import { prepareSbomOffThread } from './worker-parser.ts';
 
-/** Parses an uploaded file; by default large files are parsed in a worker thread. */
-export type SbomParser = (fileName: string, bytes: Uint8Array) => ParsedSbom | Promise<ParsedSbom>;
+/** Parses an uploaded file into rows; by default large files are parsed in a worker thread. */
+export type SbomPreparer = (fileName: string, bytes: Uint8Array, orgId: string, sbomId: string) => PreparedSbom | Promise<PreparedSbom>;
 
 export interface SbomServiceOptions {
   /** Findings wiring; without it findingCount is 0. */
   hooks?: SbomFindingsHooks;
-  parse?: SbomParser;
+  prepare?: SbomPreparer;
 }
 
 export interface UploadedFile {
@@ -73,40 +73,15 @@ const toComponent = (row: SbomComponentRow): Component => ({
   dependsOn: fromJson<string[]>(row.depends_on, []),
 });
 
-/**
- * Parsed components → value rows in COMPONENT_COLUMNS order, with ids assigned and dependency bomRefs resolved
- * to component ids (refs to nothing, e.g. the SBOM's own subject, are dropped). Also the matcher's view.
- */
-export function componentRows(orgId: string, sbomId: string, sbom: ParsedSbom): { rows: unknown[][]; matchable: MatchableComponent[] } {
-  const ids = sbom.components.map(() => newId('cmp'));
-  const byRef = new Map<string, string>();
-  sbom.components.forEach((c, i) => {
-    if (c.bomRef !== null && !byRef.has(c.bomRef)) byRef.set(c.bomRef, ids[i]!);
-  });
-  const rows: unknown[][] = new Array(sbom.components.length);
-  const matchable: MatchableComponent[] = new Array(sbom.components.length);
-  sbom.components.forEach((c, i) => {
-    const id = ids[i]!;
-    const dependsOn = c.dependsOn.length === 0 ? '[]' : toJson(c.dependsOn.map((ref) => byRef.get(ref)).filter((x) => x !== undefined));
-    rows[i] = [
-      id, orgId, sbomId, c.bomRef, c.type, c.group, c.name, c.version, c.purl, c.cpe, c.ecosystem, c.packageKey,
-      c.licenses.length === 0 ? '[]' : toJson(c.licenses), c.hashes.length === 0 ? '[]' : toJson(c.hashes), c.supplier, c.scope,
-      dependsOn, i,
-    ];
-    matchable[i] = { id, ecosystem: c.ecosystem, packageKey: c.packageKey, name: c.name, version: c.version, purl: c.purl };
-  });
-  return { rows, matchable };
-}
-
 export class SbomService {
   readonly #db: Kysely<Database>;
   readonly #hooks: SbomFindingsHooks | undefined;
-  readonly #parse: SbomParser;
+  readonly #prepare: SbomPreparer;
 
   constructor(db: Kysely<Database>, options: SbomServiceOptions = {}) {
     this.#db = db;
     this.#hooks = options.hooks;
-    this.#parse = options.parse ?? parseSbomOffThread;
+    this.#prepare = options.prepare ?? prepareSbomOffThread;
   }
 
   /**
@@ -114,30 +89,31 @@ export class SbomService {
    * their findings in one transaction: a failure anywhere leaves nothing behind.
    */
   async upload(orgId: string, actorId: string, file: UploadedFile, fields: UploadFieldsInput): Promise<SbomUpload> {
-    const parsed = await this.#parse(file.fileName, file.bytes);
+    const id = newId('sbom');
+    const prepared = await this.#prepare(file.fileName, file.bytes, orgId, id);
     const now = nowIso();
     const fallbackName = file.fileName.slice(0, 200);
     const row: SbomRow = {
-      id: newId('sbom'),
+      id,
       org_id: orgId,
       name: fields.name ?? fields.assetName ?? fallbackName,
       asset_name: fields.assetName ?? fields.name ?? fallbackName,
       // The SBOM's own subject version when the form gives none.
-      version: fields.version ?? parsed.metadataComponent?.version ?? null,
-      format: parsed.format,
-      spec_version: parsed.specVersion,
+      version: fields.version ?? prepared.subjectVersion,
+      format: prepared.format,
+      spec_version: prepared.specVersion,
       asset_id: null,
       repo_url: null,
       branch: null,
-      component_count: parsed.components.length,
+      component_count: prepared.rows.length,
       created_at: now,
       updated_at: now,
     };
-    const { rows, matchable } = componentRows(orgId, row.id, parsed);
+    const { rows } = prepared;
     const findingCount = await this.#db.transaction().execute(async (trx) => {
       await repo.insertSbom(trx, row);
       await repo.insertComponents(trx, rows);
-      const found = this.#hooks ? await this.#hooks.matchComponents(trx, orgId, row.id, matchable) : 0;
+      const found = this.#hooks ? await this.#hooks.matchComponents(trx, orgId, row.id, rows.map(matchableOf)) : 0;
       await recordAudit(trx, orgId, {
         actorId,
         action: 'sbom.upload',
@@ -152,8 +128,8 @@ export class SbomService {
       name: row.name,
       assetName: row.asset_name,
       version: row.version,
-      format: parsed.format,
-      specVersion: parsed.specVersion,
+      format: prepared.format,
+      specVersion: prepared.specVersion,
       componentCount: rows.length,
       findingCount,
       createdAt: row.created_at,

@@ -2,8 +2,8 @@ import assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
 import { describe, it } from 'node:test';
 import { AppError } from '../errors.ts';
-import { parseSbom } from './parsers/parse-sbom.ts';
-import { parseSbomOffThread } from './worker-parser.ts';
+import { prepareSbom } from './prepared-sbom.ts';
+import { prepareSbomOffThread } from './worker-parser.ts';
 
 const DATA = new URL('../../../shared/data/sboms/', import.meta.url);
 
@@ -12,14 +12,19 @@ describe('parsing off the main thread', () => {
     it(`gives the inline result for ${file} (over 1 MiB, so through a worker)`, { skip: existsSync(DATA) ? false : '../shared/data not found' }, async () => {
       const bytes = readFileSync(new URL(file, DATA));
       assert.ok(bytes.byteLength > 1_048_576);
-      const inline = parseSbom(file, Uint8Array.from(bytes));
-      assert.deepEqual(await parseSbomOffThread(file, bytes), inline);
+      const inline = prepareSbom(file, Uint8Array.from(bytes), 'org_1', 'sbom_1');
+      const worker = await prepareSbomOffThread(file, bytes, 'org_1', 'sbom_1');
+      // Component ids are fresh on each side; everything else (dependency ids included, by position) matches.
+      const ids = new Map(worker.rows.map((r, i) => [r[0], inline.rows[i]![0]]));
+      const renamed = worker.rows.map((r) => [ids.get(r[0]), ...r.slice(1, 16), JSON.stringify(JSON.parse(r[16] as string).map((d: string) => ids.get(d))), r[17]]);
+      assert.equal(worker.rows.length, inline.rows.length);
+      assert.deepEqual({ ...worker, rows: renamed }, inline);
     });
   }
 
   it('carries a PARSE_ERROR back from the worker', async () => {
     const big = new TextEncoder().encode(`{"bomFormat": "CycloneDX", "specVersion": "1.5", "components": [${'{"name":"x"},'.repeat(100_000)}]`);
-    await assert.rejects(Promise.resolve(parseSbomOffThread('big.cdx.json', big)), (error: unknown) => {
+    await assert.rejects(Promise.resolve(prepareSbomOffThread('big.cdx.json', big, 'org_1', 'sbom_1')), (error: unknown) => {
       assert.ok(error instanceof AppError);
       assert.equal(error.code, 'PARSE_ERROR');
       assert.match(error.message, /^'big\.cdx\.json': invalid JSON/);

@@ -1,12 +1,14 @@
 import { Worker } from 'node:worker_threads';
 import { AppError } from '../errors.ts';
-import { parseSbom } from './parsers/parse-sbom.ts';
-import type { ParsedSbom } from './sbom-model.ts';
+import { prepareSbom, type PreparedSbom } from './prepared-sbom.ts';
 
-/** Below this size parsing inline is cheaper than starting a worker. */
+/** Below this size preparing inline is cheaper than starting a worker. */
 const INLINE_BELOW = 1_048_576;
 
-type Reply = { ok: ParsedSbom } | { appError: { code: string; status: number; message: string } } | { failure: string };
+type Reply =
+  | { ok: Omit<PreparedSbom, 'rows'> & { rowsJson: string } }
+  | { appError: { code: string; status: number; message: string } }
+  | { failure: string };
 
 /**
  * Parses large files in a short-lived worker thread, so the event loop keeps serving other requests while a
@@ -14,12 +16,12 @@ type Reply = { ok: ParsedSbom } | { appError: { code: string; status: number; me
  * large young generation: the parse allocates ~5× the file in objects that all survive, which the default
  * semi-space would copy over and over.
  */
-export function parseSbomOffThread(fileName: string, bytes: Uint8Array): Promise<ParsedSbom> | ParsedSbom {
-  if (bytes.byteLength < INLINE_BELOW) return parseSbom(fileName, bytes);
+export function prepareSbomOffThread(fileName: string, bytes: Uint8Array, orgId: string, sbomId: string): Promise<PreparedSbom> | PreparedSbom {
+  if (bytes.byteLength < INLINE_BELOW) return prepareSbom(fileName, bytes, orgId, sbomId);
   return new Promise((resolve, reject) => {
     const transfer = bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength ? [bytes.buffer as ArrayBuffer] : [];
     const worker = new Worker(new URL('./parse-worker.ts', import.meta.url), {
-      workerData: { fileName, bytes },
+      workerData: { fileName, bytes, orgId, sbomId },
       transferList: transfer,
       resourceLimits: { maxYoungGenerationSizeMb: 96, maxOldGenerationSizeMb: 4096 },
     });
@@ -32,8 +34,10 @@ export function parseSbomOffThread(fileName: string, bytes: Uint8Array): Promise
     };
     worker.once('message', (reply: Reply) =>
       settle(() => {
-        if ('ok' in reply) resolve(reply.ok);
-        else if ('appError' in reply) reject(new AppError(reply.appError.code, reply.appError.status, reply.appError.message));
+        if ('ok' in reply) {
+          const { rowsJson, ...rest } = reply.ok;
+          resolve({ ...rest, rows: JSON.parse(rowsJson) as unknown[][] });
+        } else if ('appError' in reply) reject(new AppError(reply.appError.code, reply.appError.status, reply.appError.message));
         else reject(new Error(`SBOM parser failed: ${reply.failure}`));
       }),
     );

@@ -64,7 +64,7 @@ describe('content checks → PARSE_ERROR saying what and where', () => {
   it('a <bom> of another namespace', () =>
     rejects('a.xml', `${XML_HEAD}<bom xmlns="http://example.com/bom"/>`, 'PARSE_ERROR', /not a CycloneDX 1\.0–1\.6 namespace/));
   it('malformed XML names line and column', () =>
-    rejects('a.xml', `${XML_HEAD}<bom xmlns="http://cyclonedx.org/schema/bom/1.4">\n<components>\n</bom>`, 'PARSE_ERROR', /malformed XML at line \d+, column \d+/));
+    rejects('a.xml', `${XML_HEAD}<bom xmlns="http://cyclonedx.org/schema/bom/1.4">\n<components>\n</bom>`, 'PARSE_ERROR', /malformed XML: expected <\/components> but found <\/bom> at line 4, column 1/));
   it('truncated XML', () =>
     rejects('a.xml', `${XML_HEAD}<bom xmlns="http://cyclonedx.org/schema/bom/1.4"><components><component type="library"><name>a</name>`, 'PARSE_ERROR', /malformed XML/));
   it('not XML at all', () => rejects('a.xml', 'hello', 'PARSE_ERROR', /no XML root element|malformed XML|root element/));
@@ -76,6 +76,28 @@ describe('content checks → PARSE_ERROR saying what and where', () => {
     const xxe = `${XML_HEAD}<!DOCTYPE bom [<!ENTITY x SYSTEM "file:///etc/passwd">]><bom xmlns="http://cyclonedx.org/schema/bom/1.4"><components><component><name>&x;</name></component></components></bom>`;
     rejects('a.xml', xxe, 'PARSE_ERROR', /DOCTYPE/);
   });
+  const wrap = (inner: string) => `${XML_HEAD}<bom xmlns="http://cyclonedx.org/schema/bom/1.4"><components>${inner}</components></bom>`;
+  const xmlErrors: [string, string, RegExp][] = [
+    ['unquoted attribute', wrap('<component type=library><name>a</name></component>'), /malformed start tag <component>/],
+    ['undefined entity', wrap('<component><name>a &nbsp; b</name></component>'), /undefined entity or stray "&" at line 2/],
+    ['stray ampersand in an attribute', wrap('<component bom-ref="a&b"><name>a</name></component>'), /undefined entity/],
+    ['text after the root', `${wrap('')}\ntrailing`, /text after the root element at line 3, column 1/],
+    ['a second root', `${wrap('')}<bom/>`, /a second root element/],
+    ['a closing tag without an open one', `${wrap('')}</bom>`, /closing tag <\/bom> without an open element/],
+    ['unterminated comment', wrap('<!-- no end'), /unterminated comment/],
+  ];
+  for (const [label, xml, message] of xmlErrors) it(`XML: ${label}`, () => rejects('a.xml', xml, 'PARSE_ERROR', message));
+
+  it('XML: entities, character references, CDATA, comments, PIs and prefixes are read', () => {
+    const xml = `${XML_HEAD}<?pi x?><!-- c --><c:bom xmlns:c="http://cyclonedx.org/schema/bom/1.3"><c:components><!-- c -->
+      <c:component type="library" bom-ref="r&amp;1"><c:name>a &lt;&#38;&#x3E; <![CDATA[<b>&amp;</b>]]></c:name><c:version>1</c:version>
+      <c:description><![CDATA[ unused ]]><p>nested markup, skipped</p></c:description></c:component></c:components></c:bom>`;
+    const [c] = parse('a.xml', xml).components;
+    assert.equal(c?.bomRef, 'r&1');
+    assert.equal(c?.name, 'a <&> <b>&amp;</b>');
+    assert.equal(c?.version, '1');
+  });
+
   it('"<!DOCTYPE" inside CDATA is text, not a declaration', () => {
     const xml = `${XML_HEAD}<bom xmlns="http://cyclonedx.org/schema/bom/1.4"><components><component type="library"><name>a</name><description><![CDATA[<!DOCTYPE html>]]></description></component></components></bom>`;
     assert.equal(parse('a.xml', xml).components.length, 1);

@@ -1,4 +1,3 @@
-import { XMLValidator } from 'fast-xml-parser';
 import { lineAndColumn, parseError } from './parse-error.ts';
 
 /**
@@ -19,14 +18,6 @@ export function rejectDoctype(fileName: string, text: string): void {
 function insideCdata(text: string, at: number): boolean {
   const open = text.lastIndexOf('<![CDATA[', at);
   return open !== -1 && text.lastIndexOf(']]>', at) < open;
-}
-
-/** Well-formedness check (the tree parser itself is lenient and would accept a truncated file). */
-export function assertWellFormed(fileName: string, text: string): void {
-  const result = XMLValidator.validate(text);
-  if (result === true) return;
-  const { msg, line, col } = result.err;
-  throw parseError(fileName, `malformed XML at line ${line}, column ${col}: ${msg}`);
 }
 
 export interface XmlRoot {
