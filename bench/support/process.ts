@@ -26,3 +26,12 @@ export const machine = async (): Promise<string> => {
   const os = await import('node:os');
   return `${os.cpus().length} cores (${os.cpus()[0]?.model ?? 'unknown'}), ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}`;
 };
+
+/** CPU seconds (user + system) a process has used so far (Linux /proc), or undefined elsewhere. */
+export async function cpuSeconds(pid: number): Promise<number | undefined> {
+  const { readFile } = await import('node:fs/promises');
+  const stat = await readFile(`/proc/${pid}/stat`, 'utf8').catch(() => '');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  const ticks = Number(fields[11]) + Number(fields[12]);
+  return Number.isFinite(ticks) ? ticks / 100 : undefined;
+}
