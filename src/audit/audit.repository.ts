@@ -53,3 +53,28 @@ export async function searchAudit(
   ]);
   return { rows, total: Number(count.n) };
 }
+
+/** One page of entries, newest first, optionally one actor; no count (see countAudit). */
+export function listAuditPage(
+  db: Kysely<Database>,
+  orgId: string,
+  filter: { actorId?: string; limit: number; offset: number },
+): Promise<AuditLogRow[]> {
+  let query = db.selectFrom('audit_log').selectAll().where('org_id', '=', orgId);
+  if (filter.actorId !== undefined) query = query.where('actor_id', '=', filter.actorId);
+  return query.orderBy('id', 'desc').limit(filter.limit).offset(filter.offset).execute();
+}
+
+/** Counts entries, optionally one actor and an id range [fromId, toId) (ids sort by time). */
+export async function countAudit(
+  db: Kysely<Database>,
+  orgId: string,
+  filter: { actorId?: string | undefined; fromId?: string; toId?: string },
+): Promise<number> {
+  let query = db.selectFrom('audit_log').where('org_id', '=', orgId);
+  if (filter.actorId !== undefined) query = query.where('actor_id', '=', filter.actorId);
+  if (filter.fromId !== undefined) query = query.where('id', '>=', filter.fromId);
+  if (filter.toId !== undefined) query = query.where('id', '<', filter.toId);
+  const row = await query.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  return Number(row.n);
+}

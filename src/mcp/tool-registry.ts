@@ -18,7 +18,7 @@ export function toolHandlers(overrides: Record<string, ToolHandler> = {}): Map<s
   const merged: Record<string, ToolHandler> = {
     ...governanceFallbackHandlers,
     ...governanceToolHandlers,
-    ...builtinToolHandlers,
+    ...builtinToolHandlers(),
     ...overrides,
   };
   const handlers = new Map<string, ToolHandler>();

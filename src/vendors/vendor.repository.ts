@@ -48,11 +48,22 @@ export const listThirdPartyVendors = (db: Kysely<Database>, orgId: string, limit
     .limit(limit)
     .execute();
 
+export const countThirdPartyVendors = async (db: Kysely<Database>, orgId: string): Promise<number> => {
+  const row = await db
+    .selectFrom('vendors')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('org_id', '=', orgId)
+    .where('type', '<>', 'internal')
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+};
+
+/** Third-party counts per (type, tier, status): grouped in the order of a covering index, so no row is read. */
 export const countThirdPartyVendorsByTierAndStatus = (db: Kysely<Database>, orgId: string) =>
   db
     .selectFrom('vendors')
-    .select(['risk_tier', 'assessment_status', (eb) => eb.fn.countAll<number>().as('n')])
+    .select(['type', 'risk_tier', 'assessment_status', (eb) => eb.fn.countAll<number>().as('n')])
     .where('org_id', '=', orgId)
     .where('type', '<>', 'internal')
-    .groupBy(['risk_tier', 'assessment_status'])
+    .groupBy(['type', 'risk_tier', 'assessment_status'])
     .execute();

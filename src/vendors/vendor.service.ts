@@ -86,14 +86,14 @@ export class VendorService {
 
   /** The organisation's third parties (type internal left out), tier 1 first, at most `limit`, and their full count. */
   async listThirdParties(orgId: string, limit: number): Promise<{ vendors: Vendor[]; total: number }> {
-    const [rows, counts] = await Promise.all([
+    const [rows, total] = await Promise.all([
       repo.listThirdPartyVendors(this.#db, orgId, limit),
-      repo.countThirdPartyVendorsByTierAndStatus(this.#db, orgId),
+      repo.countThirdPartyVendors(this.#db, orgId),
     ]);
-    return { vendors: rows.map(toVendor), total: counts.reduce((sum, c) => sum + Number(c.n), 0) };
+    return { vendors: rows.map(toVendor), total };
   }
 
-  /** Third-party counts per (risk tier, assessment status), counted in SQL. */
+  /** Third-party counts per (risk tier, assessment status), counted in SQL; one row per vendor type (sum them). */
   async thirdPartyAssessmentCounts(orgId: string): Promise<Array<{ riskTier: number; assessmentStatus: AssessmentStatus; count: number }>> {
     const rows = await repo.countThirdPartyVendorsByTierAndStatus(this.#db, orgId);
     return rows.map((r) => ({ riskTier: r.risk_tier, assessmentStatus: r.assessment_status as AssessmentStatus, count: Number(r.n) }));

@@ -5,6 +5,7 @@ import * as sboms from './2026-11-22-10-sboms.ts';
 import * as vulndb from './2026-11-22-20-vulndb.ts';
 import * as findings from './2026-11-22-21-findings.ts';
 import * as risks from './2026-11-22-30-risks.ts';
+import * as mcp from './2026-11-22-31-mcp.ts';
 import * as governance from './2026-11-22-40-governance.ts';
 import * as governanceIndexes from './2026-11-22-41-governance-indexes.ts';
 
@@ -19,6 +20,7 @@ export const migrations: Record<string, Migration> = {
   '2026-11-22-20-vulndb': vulndb,
   '2026-11-22-21-findings': findings,
   '2026-11-22-30-risks': risks,
+  '2026-11-22-31-mcp': mcp,
   '2026-11-22-40-governance': governance,
   '2026-11-22-41-governance-indexes': governanceIndexes,
 };
