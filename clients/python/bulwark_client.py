@@ -308,7 +308,7 @@ class BulwarkClient:
     def supplier_list(self):
         """Suppliers (mcp:read).
 
-        The organisation's third-party suppliers (vendors of type oss or commercial; internal ones are left out), most critical first (risk tier 1 first, then by name), with type, risk tier and assessment status. At most 500 are returned; `total` counts all of them and `truncated` says whether some were left out."""
+        The organisation's third-party suppliers (vendors of type oss or commercial; internal ones are left out), most critical first (risk tier 1 first, then by name), with type, risk tier and assessment status. At most 200 are returned; `total` counts all of them and `truncated` says whether some were left out."""
         return self.call_tool("supplier_list", {})
 
     def uar_status(self):

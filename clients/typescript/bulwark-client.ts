@@ -779,7 +779,7 @@ export class BulwarkClient extends BulwarkRestClient {
     return this.callTool<SupplierAssessmentStatusResult>('supplier_assessment_status', args ?? {});
   }
 
-  /** Suppliers (mcp:read). The organisation's third-party suppliers (vendors of type oss or commercial; internal ones are left out), most critical first (risk tier 1 first, then by name), with type, risk tier and assessment status. At most 500 are returned; `total` counts all of them and `truncated` says whether some were left out. */
+  /** Suppliers (mcp:read). The organisation's third-party suppliers (vendors of type oss or commercial; internal ones are left out), most critical first (risk tier 1 first, then by name), with type, risk tier and assessment status. At most 200 are returned; `total` counts all of them and `truncated` says whether some were left out. */
   supplierList(args?: SupplierListArgs): Promise<SupplierListResult> {
     return this.callTool<SupplierListResult>('supplier_list', args ?? {});
   }

@@ -1691,7 +1691,7 @@ export const TOOL_CATALOG: readonly ToolDefinition[] = [
     name: 'supplier_list',
     title: 'Suppliers',
     description:
-      "The organisation's third-party suppliers (vendors of type oss or commercial; internal ones are left out), most critical first (risk tier 1 first, then by name), with type, risk tier and assessment status. At most 500 are returned; `total` counts all of them and `truncated` says whether some were left out.",
+      "The organisation's third-party suppliers (vendors of type oss or commercial; internal ones are left out), most critical first (risk tier 1 first, then by name), with type, risk tier and assessment status. At most 200 are returned; `total` counts all of them and `truncated` says whether some were left out.",
     scope: 'mcp:read',
     readOnly: true,
     inputSchema: {
