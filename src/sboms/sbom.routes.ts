@@ -1,4 +1,6 @@
+import type { IncomingMessage } from 'node:http';
 import multipart from '@fastify/multipart';
+import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
 import type { App } from '../http/app-type.ts';
 import { envelopeOf, ok } from '../http/envelope.ts';
@@ -15,6 +17,19 @@ const write = { auth: { scope: 'sbom:write', feature } } as const;
 const upload = { auth: { scope: 'sbom:write', feature, scopeErrorCode: 'FORBIDDEN' } } as const;
 const tags = ['sboms'];
 
+/**
+ * After answering a rejected upload (too large, malformed), read no more of it: the connection closes once the
+ * answer is out, and the socket is dropped shortly after even if the client keeps sending.
+ */
+function stopReading(raw: IncomingMessage, reply: FastifyReply): void {
+  void reply.header('connection', 'close');
+  reply.raw.once('finish', () => {
+    raw.unpipe();
+    raw.pause();
+    setTimeout(() => raw.destroy(), 250).unref();
+  });
+}
+
 export async function sbomRoutes(app: App, deps: { sboms: SbomService; maxUploadBytes: number }): Promise<void> {
   const { sboms, maxUploadBytes } = deps;
   // Oversized files are reported by readUploadForm (stream.truncated), as FILE_TOO_LARGE.
@@ -29,8 +44,7 @@ export async function sbomRoutes(app: App, deps: { sboms: SbomService; maxUpload
       try {
         form = await readUploadForm(request, maxUploadBytes);
       } catch (error) {
-        // Stop reading the rest of an oversized or broken upload: the connection closes after the answer.
-        void reply.header('connection', 'close');
+        stopReading(request.raw, reply);
         throw error;
       }
       return reply.status(201).send(ok(await sboms.upload(orgId, userId, form.file, form.fields)));

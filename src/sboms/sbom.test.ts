@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
+import { request as httpRequest } from 'node:http';
 import { describe, it } from 'node:test';
 import { sql } from 'kysely';
 import { build, createOrg, type TestOrg } from '../../test/support/app.ts';
@@ -121,6 +122,44 @@ for (const dialect of DIALECTS) {
       }
       const list = await app.inject({ url: '/api/v1/sscs/sboms', headers: org.bearer() });
       assert.deepEqual(list.json().data, [], 'no failed upload left anything behind');
+    });
+
+    it('over real HTTP, answers 413 while the client is still sending and reads no further', async (t) => {
+      const { app, services } = await build(t, dialect, { config: { MAX_UPLOAD_BYTES: 1_048_576 } });
+      const org = await createOrg(services);
+      const address = await app.listen({ port: 0, host: '127.0.0.1' });
+      const boundary = 'bulwarkboundary';
+      const head = Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="big.cdx.json"\r\n\r\n`);
+      const chunk = Buffer.alloc(65_536, 0x20);
+      const total = 64 * 1_048_576;
+      let sent = 0;
+      const answer = await new Promise<{ status: number; body: string }>((resolve, reject) => {
+        const req = httpRequest(`${address}${URL_UPLOAD}`, {
+          method: 'POST',
+          headers: { ...org.bearer(), 'content-type': `multipart/form-data; boundary=${boundary}`, 'content-length': String(head.length + total) },
+        });
+        req.on('response', (res) => {
+          let body = '';
+          res.on('data', (d: Buffer) => (body += d.toString()));
+          res.on('end', () => resolve({ status: res.statusCode!, body }));
+        });
+        req.on('error', (error: NodeJS.ErrnoException) => (error.code === 'EPIPE' || error.code === 'ECONNRESET' ? undefined : reject(error)));
+        req.on('close', () => setTimeout(() => reject(new Error('the connection closed without an answer')), 1000).unref());
+        req.write(head);
+        const pump = () => {
+          while (sent < total) {
+            sent += chunk.length;
+            if (!req.write(chunk)) return void req.once('drain', pump);
+          }
+          req.end();
+        };
+        pump();
+      });
+      assert.equal(answer.status, 413);
+      assert.equal(JSON.parse(answer.body).error.code, 'FILE_TOO_LARGE');
+      assert.ok(sent < total / 2, `the answer came after ${sent} of ${total} bytes`);
+      const after = await fetch(`${address}/api/v1/sscs/sboms`, { headers: org.bearer() });
+      assert.equal(after.status, 200, 'the server keeps serving');
     });
 
     it('is atomic: a store failure after the components are written leaves nothing', async (t) => {

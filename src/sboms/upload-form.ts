@@ -48,6 +48,9 @@ export async function readUploadForm(request: FastifyRequest, maxBytes: number):
 async function readLimited(stream: Readable & { truncated?: boolean }, maxBytes: number): Promise<Uint8Array> {
   const chunks: Buffer[] = [];
   let size = 0;
+  // Busboy stops handing over data at the limit but would only end the stream with the part, i.e. after the
+  // whole body: fail at once instead, so the answer goes out while the client is still sending.
+  stream.once('limit', () => stream.destroy(fileTooLarge(maxBytes)));
   for await (const chunk of stream) {
     size += (chunk as Buffer).length;
     chunks.push(chunk as Buffer);
