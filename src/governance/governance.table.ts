@@ -185,3 +185,27 @@ declare module '../db/database.ts' {
     gov_settings: GovSettingsTable;
   }
 }
+
+export interface IdentityAccessTable {
+  org_id: string;
+  identity_id: string;
+  department: string;
+  title: string;
+  grants: number;
+  privileged: number;
+  rare: number;
+}
+
+export interface PeerGroupTable {
+  org_id: string;
+  department: string;
+  title: string;
+  size: number;
+}
+
+declare module '../db/database.ts' {
+  interface Database {
+    gov_identity_access: IdentityAccessTable;
+    gov_peer_groups: PeerGroupTable;
+  }
+}

@@ -128,8 +128,8 @@ for (const dialect of DIALECTS) {
     it('access_department_risk: weighted components per 100 active identities', async () => {
       const r = await departmentRisk(store.db, orgId, at);
       assert.deepEqual(r.items, [
-        { department: 'Finance', activeIdentities: 1, weightedTotal: 16, scorePer100: 1600,
-          components: { offboardingViolations: 2, sodViolations: 1, overdueRemediations: 0, staleAccounts: 0, privilegedGrants: 2 } },
+        { department: 'Finance', activeIdentities: 1, weightedTotal: 15, scorePer100: 1500,
+          components: { offboardingViolations: 2, sodViolations: 1, overdueRemediations: 0, staleAccounts: 0, privilegedGrants: 1 } },
         { department: 'Engineering', activeIdentities: 6, weightedTotal: 8, scorePer100: 133.3,
           components: { offboardingViolations: 0, sodViolations: 0, overdueRemediations: 1, staleAccounts: 2, privilegedGrants: 1 } },
       ]);

@@ -8,6 +8,7 @@ import * as risks from './2026-11-22-30-risks.ts';
 import * as mcp from './2026-11-22-31-mcp.ts';
 import * as governance from './2026-11-22-40-governance.ts';
 import * as governanceIndexes from './2026-11-22-41-governance-indexes.ts';
+import * as governanceSnapshot from './2026-11-22-42-governance-snapshot.ts';
 
 /**
  * Every migration, in order. Names are dated so they sort; a migration is frozen once it has landed
@@ -23,4 +24,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-22-31-mcp': mcp,
   '2026-11-22-40-governance': governance,
   '2026-11-22-41-governance-indexes': governanceIndexes,
+  '2026-11-22-42-governance-snapshot': governanceSnapshot,
 };

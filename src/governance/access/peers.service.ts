@@ -54,12 +54,9 @@ async function singleHolders(db: Kysely<Database>, orgId: string) {
   return { items, total: rows.rows.length, privileged, truncated: rows.rows.length > items.length };
 }
 
-/** Active grants per non-terminated identity, with the department's mean as the peer baseline. */
+/** Active grants per active identity (the import-maintained summary), with the department's mean as baseline. */
 const perIdentity = (orgId: string) => sql`per as (
-    select c.identity_id, coalesce(i.department, '') as department, c.n, c.p from (
-      select identity_id, count(*) as n, sum(privileged) as p from gov_grants
-      where org_id = ${orgId} and revoked_at is null and identity_id is not null group by identity_id) c
-    join gov_identities i on i.id = c.identity_id and i.org_id = ${orgId} where i.status <> 'terminated'),
+    select identity_id, department, grants as n, privileged as p from gov_identity_access where org_id = ${orgId}),
   dept as (select department, avg(n * 1.0) as mean_n, avg(p * 1.0) as mean_p, count(*) as members from per group by department)`;
 
 /**
@@ -117,27 +114,18 @@ export async function concentration(db: Kysely<Database>, orgId: string, options
  */
 export async function anomalyDiscovery(db: Kysely<Database>, orgId: string, options: AsOf = {}) {
   const asOf = resolveAsOf(options);
+  // Rare counts come from gov_identity_access, rebuilt by every import (see snapshot.ts for the query).
   const rows = await sql<{ identity_id: string; department: string; title: string; rare: number; size: number; outliers: number; assignments: number; display_name: string }>`
-    with h as (select distinct g.identity_id, g.entitlement_id, i.department, i.title
-      from gov_grants g join gov_identities i on i.id = g.identity_id and i.org_id = g.org_id
-      where g.org_id = ${orgId} and g.revoked_at is null and i.status <> 'terminated'
-        and i.department is not null and i.title is not null),
-    gs as (select department, title, count(*) as size from gov_identities
-      where org_id = ${orgId} and status <> 'terminated' and department is not null and title is not null
-      group by department, title having count(*) >= ${MIN_PEER_GROUP}),
-    ec as (select department, title, entitlement_id, count(*) as holders from h group by department, title, entitlement_id),
-    rare as (select h.identity_id, h.department, h.title, gs.size from h
-      join gs on gs.department = h.department and gs.title = h.title
-      join ec on ec.department = h.department and ec.title = h.title and ec.entitlement_id = h.entitlement_id
-      where ec.holders * ${RARE_DIVISOR} <= gs.size),
-    per as (select identity_id, department, title, count(*) as rare, max(size) as size from rare group by identity_id, department, title)
-    select per.*, i.display_name, count(*) over () as outliers, sum(per.rare) over () as assignments
-    from per join gov_identities i on i.id = per.identity_id and i.org_id = ${orgId}
-    order by per.rare desc, per.identity_id limit ${ANOMALY_ITEMS_CAP}`.execute(db);
+    select a.identity_id, a.department, a.title, a.rare, g.size, i.display_name,
+      count(*) over () as outliers, sum(a.rare) over () as assignments
+    from gov_identity_access a
+    join gov_peer_groups g on g.org_id = a.org_id and g.department = a.department and g.title = a.title
+    join gov_identities i on i.id = a.identity_id and i.org_id = a.org_id
+    where a.org_id = ${orgId} and a.rare > 0
+    order by a.rare desc, a.identity_id limit ${ANOMALY_ITEMS_CAP}`.execute(db);
   const groups = await sql<{ evaluated: number; skipped: number }>`select
-      sum(case when n >= ${MIN_PEER_GROUP} then 1 else 0 end) as evaluated, sum(case when n < ${MIN_PEER_GROUP} then 1 else 0 end) as skipped
-    from (select count(*) as n from gov_identities where org_id = ${orgId} and status <> 'terminated'
-      and department is not null and title is not null group by department, title) t`.execute(db);
+      sum(case when size >= ${MIN_PEER_GROUP} then 1 else 0 end) as evaluated, sum(case when size < ${MIN_PEER_GROUP} then 1 else 0 end) as skipped
+    from gov_peer_groups where org_id = ${orgId} and department <> '' and title <> ''`.execute(db);
   const first = rows.rows[0];
   const total = num(first?.outliers);
   const items = rows.rows.map((r) => ({

@@ -22,7 +22,7 @@ async function byDepartment(db: Kysely<Database>, query: RawBuilder<unknown>): P
 
 /**
  * access_department_risk. Per department (of the identity concerned; accounts without an identity are not
- * attributed): the counts behind five components, score = 100 × Σ weight × count / active identities
+ * attributed; privileged grants: those of active identities): the counts behind five components, score = 100 × Σ weight × count / active identities
  * (1 decimal; null when the department has no active identity). Highest score first.
  */
 export async function departmentRisk(db: Kysely<Database>, orgId: string, options: AsOf = {}) {
@@ -31,8 +31,9 @@ export async function departmentRisk(db: Kysely<Database>, orgId: string, option
   const staleCut = minusMs(asOf, settings.staleAccountDays * DAY);
   const deadline = minusMs(asOf, settings.offboardingSlaHours * HOUR);
   const dept = sql`coalesce(i.department, '')`;
-  const identities = await byDepartment(db, sql`select ${dept} as d, count(*) as n from gov_identities i
-    where i.org_id = ${orgId} and i.status <> 'terminated' group by 1`);
+  // Active identities and their privileged grants come from the import-maintained summaries.
+  const identities = await byDepartment(db, sql`select department as d, sum(size) as n from gov_peer_groups
+    where org_id = ${orgId} group by department`);
   const accountJoin = sql`from gov_accounts a join gov_identities i on i.id = a.identity_id and i.org_id = a.org_id
     where a.org_id = ${orgId} and a.status = 'active'`;
   const components: Record<Component, Map<string, number>> = {
@@ -45,9 +46,8 @@ export async function departmentRisk(db: Kysely<Database>, orgId: string, option
       where ri.org_id = ${orgId} and ${overdueRemediation(asOf)} group by 1`),
     staleAccounts: await byDepartment(db, sql`select ${dept} as d, count(*) as n ${accountJoin}
       and (a.last_login_at <= ${staleCut} or (a.last_login_at is null and a.created_at <= ${staleCut})) group by 1`),
-    privilegedGrants: await byDepartment(db, sql`select ${dept} as d, count(*) as n from gov_grants g
-      join gov_identities i on i.id = g.identity_id and i.org_id = g.org_id
-      where g.org_id = ${orgId} and g.revoked_at is null and g.privileged = 1 group by 1`),
+    privilegedGrants: await byDepartment(db, sql`select department as d, sum(privileged) as n from gov_identity_access
+      where org_id = ${orgId} and privileged > 0 group by department`),
   };
   const names = new Set<string>(identities.keys());
   for (const map of Object.values(components)) for (const k of map.keys()) names.add(k);

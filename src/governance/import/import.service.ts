@@ -6,6 +6,7 @@ import { AppError, validationFailed, type ErrorDetail } from '../../errors.ts';
 import { csvPath, csvToBundle, type CsvKind } from './csv.ts';
 import { nowIso } from '../../shared/time.ts';
 import { DAY, getSettings } from '../common.ts';
+import { refreshAccessSnapshot } from '../access/snapshot.ts';
 import { formatPath, GovernanceBundle } from './bundle.schema.ts';
 import { TableSync, type SectionSummary } from './table-sync.ts';
 
@@ -22,7 +23,7 @@ const ts = (value: string | undefined): string | null =>
 const opt = <T>(value: T | undefined): T | null => value ?? null;
 const MAX_DETAILS = 50;
 const ANALYZE_AFTER_ROWS = 5000;
-const GOVERNANCE_TABLES = ['gov_identities', 'gov_accounts', 'gov_entitlements', 'gov_grants', 'gov_review_items', 'gov_sod_rules'];
+const GOVERNANCE_TABLES = ['gov_identities', 'gov_accounts', 'gov_entitlements', 'gov_grants', 'gov_review_items', 'gov_sod_rules', 'gov_identity_access', 'gov_peer_groups'];
 
 /** Validates a bundle (exact error paths) and writes it in one transaction. */
 export async function importBundle(db: Kysely<Database>, orgId: string, actorId: string, input: unknown): Promise<ImportSummary> {
@@ -133,6 +134,10 @@ class BundleWriter {
     }));
     await this.#flush('sodRules', sod, b.sodRules?.length);
 
+    // Peer-group summaries follow every change to who holds what.
+    if (['identities', 'accounts', 'entitlements', 'grants'].some((k) => (this.sections[k]?.created ?? 0) + (this.sections[k]?.updated ?? 0) > 0)) {
+      await refreshAccessSnapshot(this.#db, this.#orgId);
+    }
     await this.#reviews(b, identities, grants, entitlements);
     await this.#iso(b, identities);
     return { orgId: this.#orgId, settingsChanged, sections: this.sections };

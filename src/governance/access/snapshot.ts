@@ -1,0 +1,36 @@
+import { sql, type Kysely } from 'kysely';
+import type { Database } from '../../db/database.ts';
+import { MIN_PEER_GROUP, RARE_DIVISOR } from './peers.service.ts';
+
+/**
+ * Rebuilds the organisation's access summaries (gov_peer_groups, gov_identity_access) from its identities and
+ * active grants. Called by every import that changed identities, accounts, entitlements or grants, inside the
+ * import's transaction; the peer-group tools read these instead of scanning every grant per call.
+ * - gov_peer_groups: active identities per (department, title), '' for a missing value.
+ * - gov_identity_access: per active identity holding grants: active grants, privileged grants, and the number
+ *   of entitlements rare in its peer group (group of at least MIN_PEER_GROUP with known department and title,
+ *   held by at most 1 in RARE_DIVISOR of the group).
+ */
+export async function refreshAccessSnapshot(db: Kysely<Database>, orgId: string): Promise<void> {
+  await db.deleteFrom('gov_identity_access').where('org_id', '=', orgId).execute();
+  await db.deleteFrom('gov_peer_groups').where('org_id', '=', orgId).execute();
+  await sql`insert into gov_peer_groups (org_id, department, title, size)
+    select ${orgId}, coalesce(department, ''), coalesce(title, ''), count(*) from gov_identities
+    where org_id = ${orgId} and status <> 'terminated' group by coalesce(department, ''), coalesce(title, '')`.execute(db);
+  await sql`with c as (select identity_id, count(*) as n, sum(privileged) as p from gov_grants
+      where org_id = ${orgId} and revoked_at is null and identity_id is not null group by identity_id),
+    h as (select distinct g.identity_id, g.entitlement_id, i.department, i.title
+      from gov_grants g join gov_identities i on i.id = g.identity_id and i.org_id = g.org_id
+      where g.org_id = ${orgId} and g.revoked_at is null and i.status <> 'terminated'
+        and i.department is not null and i.department <> '' and i.title is not null and i.title <> ''),
+    ec as (select department, title, entitlement_id, count(*) as holders from h group by department, title, entitlement_id),
+    rare as (select h.identity_id, count(*) as n from h
+      join gov_peer_groups gs on gs.org_id = ${orgId} and gs.department = h.department and gs.title = h.title
+      join ec on ec.department = h.department and ec.title = h.title and ec.entitlement_id = h.entitlement_id
+      where gs.size >= ${MIN_PEER_GROUP} and ec.holders * ${RARE_DIVISOR} <= gs.size group by h.identity_id)
+    insert into gov_identity_access (org_id, identity_id, department, title, grants, privileged, rare)
+    select ${orgId}, c.identity_id, coalesce(i.department, ''), coalesce(i.title, ''), c.n, c.p, coalesce(rare.n, 0)
+    from c join gov_identities i on i.id = c.identity_id and i.org_id = ${orgId}
+    left join rare on rare.identity_id = c.identity_id
+    where i.status <> 'terminated'`.execute(db);
+}
