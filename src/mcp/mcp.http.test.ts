@@ -5,8 +5,9 @@ import { searchAudit } from '../audit/audit.repository.ts';
 import { build, createOrg, type TestEnv, type TestOrg } from '../../test/support/app.ts';
 import { DIALECTS } from '../../test/support/store.ts';
 import { TOOL_NAMES } from './generated/tool-catalog.ts';
-import { NO_GOVERNANCE_DATA } from './governance-fallback.ts';
-import { callError, callOk, httpClient, seedOrg } from './mcp-test-kit.ts';
+import { governanceFallbackHandlers, NO_GOVERNANCE_DATA } from './governance-fallback.ts';
+import { call, callError, callOk, httpClient, seedOrg } from './mcp-test-kit.ts';
+import type { ToolHandler } from './tool-handler.ts';
 
 interface Running extends TestEnv {
   url: string;
@@ -295,38 +296,71 @@ for (const dialect of DIALECTS) {
       assert.equal((await callOk(empty, 'supplier_assessment_status')).completionRate, null);
     });
 
-    it('governance tools answer honest empty results until governance data exists', async (t) => {
+    it('governance tools answer empty results, never invented figures, on an organisation without governance data', async (t) => {
       const env = await start(t, dialect);
       const org = await createOrg(env.services, { tokens: { all: ['mcp:read'] } });
       const client = await env.client(org);
-      assert.deepEqual(await callOk(client, 'access_stale_accounts'), {
+      const governance = TOOL_NAMES.filter((n) =>
+        /^(access_|uar_|iso_|evidence_|maturity_|posture_)/.test(n),
+      );
+      assert.equal(governance.length, 17);
+      for (const name of governance) {
+        const result = await call(client, name);
+        if (result.isError) {
+          // No active ISO project to default to.
+          assert.equal(
+            (result.structuredContent as { error: { code: string } }).error.code,
+            'NOT_FOUND',
+            name,
+          );
+          assert.match(name, /^iso_/);
+          continue;
+        }
+        const content = result.structuredContent as { items?: unknown[]; total?: number };
+        if (name === 'access_security_debt_trend') {
+          // One point per month, every count zero.
+          assert.equal(content.items?.length, 6);
+          assert.ok(JSON.stringify(content.items).match(/":[1-9]/) === null, JSON.stringify(content.items));
+        } else if (content.items) assert.deepEqual([content.items, content.total], [[], 0], name);
+      }
+      assert.equal(
+        (await callError(client, 'access_security_debt_trend', { months: 25 })).code,
+        'VALIDATION_FAILED',
+      );
+      assert.equal((await callError(client, 'evidence_log', { limit: 5 })).code, 'VALIDATION_FAILED');
+      assert.equal((await callError(client, 'iso_gap_status', { projectId: 'iso_x' })).code, 'NOT_FOUND');
+    });
+
+    it('the fallback for a governance tool without a handler is an empty result of its shape', async () => {
+      const ctx = {} as Parameters<ToolHandler>[0];
+      assert.deepEqual(await governanceFallbackHandlers.access_stale_accounts!(ctx, {}), {
         items: [],
         total: 0,
         note: NO_GOVERNANCE_DATA,
       });
-      assert.deepEqual(await callOk(client, 'posture_summary'), { note: NO_GOVERNANCE_DATA });
-      assert.deepEqual(await callOk(client, 'access_security_debt_trend'), {
+      assert.deepEqual(await governanceFallbackHandlers.posture_summary!(ctx, {}), {
+        note: NO_GOVERNANCE_DATA,
+      });
+      assert.deepEqual(await governanceFallbackHandlers.access_security_debt_trend!(ctx, { months: 6 }), {
         months: 6,
         items: [],
         total: 0,
         note: NO_GOVERNANCE_DATA,
       });
-      assert.equal((await callOk(client, 'access_security_debt_trend', { months: 12 })).months, 12);
-      assert.equal(
-        (await callError(client, 'access_security_debt_trend', { months: 25 })).code,
-        'VALIDATION_FAILED',
-      );
-      assert.deepEqual(await callOk(client, 'iso_controls_list'), {
+      assert.deepEqual(await governanceFallbackHandlers.iso_controls_list!(ctx, {}), {
         projectId: null,
         items: [],
         total: 0,
         note: NO_GOVERNANCE_DATA,
       });
-      assert.deepEqual(await callError(client, 'iso_gap_status', { projectId: 'iso_x' }), {
+      await assert.rejects(governanceFallbackHandlers.iso_gap_status!(ctx, { projectId: 'iso_x' }), {
         code: 'NOT_FOUND',
         message: "ISO project 'iso_x' was not found",
       });
-      assert.equal((await callError(client, 'evidence_log', { limit: 5 })).code, 'VALIDATION_FAILED');
+      assert.deepEqual(
+        Object.keys(governanceFallbackHandlers).sort(),
+        TOOL_NAMES.filter((n) => /^(access_|uar_|iso_|evidence_|maturity_|posture_)/.test(n)),
+      );
     });
   });
 }

@@ -2,13 +2,7 @@ import { builtinToolHandlers } from './builtin-tools.ts';
 import { TOOL_CATALOG } from './generated/tool-catalog.ts';
 import { governanceFallbackHandlers } from './governance-fallback.ts';
 import type { ToolHandler } from './tool-handler.ts';
-
-/**
- * The governance domain's handlers (src/governance/governance.tools.ts). Wiring them is this one line:
- *   import { governanceToolHandlers } from '../governance/governance.tools.ts';  …and use it below.
- * Until then the governance tools answer with honest empty results (governance-fallback.ts).
- */
-const governanceToolHandlers: Record<string, ToolHandler> = {};
+import { governanceToolHandlers } from '../governance/governance.tools.ts';
 
 /**
  * One handler per catalog tool: the governance domain's where it has one, the honest fallback otherwise, and
