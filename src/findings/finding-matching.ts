@@ -1,25 +1,28 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/database.ts';
-import type { MatchableComponent } from '../sboms/component-matcher.ts';
 import { fromJson } from '../db/helpers.ts';
-import { comparatorFor } from '../vulndb/comparator.ts';
+import type { MatchableComponent } from '../sboms/component-matcher.ts';
 import type { MatchRange } from '../vulndb/osv.ts';
+import { preparePackage } from '../vulndb/prepared-match.ts';
 import { combineSeverity, type AdvisorySeverity, type CvssScore, type Severity, type SeverityLevel } from '../vulndb/severity.ts';
-import { loadCandidates, severityOfIds, type CandidateRow, type PackageRef, type SeverityRow } from '../vulndb/vulndb.repository.ts';
-import { matchComponent, type Candidate, type MatchedVulnerability } from './matcher.ts';
+import { getVersionOrdering } from '../vulndb/versions/index.ts';
+import type { CandidateRow, PackageRef, SeverityRow } from '../vulndb/vulndb.repository.ts';
+import { CandidateCache, packageCacheKey } from './candidate-cache.ts';
+import { detailsOf, matchComponent, type Candidate, type MatchedVulnerability } from './matcher.ts';
 
 /**
- * Loads the candidate advisories of a set of components (one indexed lookup per package, never the whole
- * database), evaluates them, and settles each vulnerability's severity over its advisories and aliases.
+ * Loads the candidate advisories of a set of components (indexed lookups per package, never the whole
+ * database, cached per advisory-database generation), evaluates them, and settles each vulnerability's
+ * severity over its advisories and aliases.
  */
 
 export type { MatchableComponent };
 
 export interface ResolvedVulnerability extends MatchedVulnerability {
+  summary: string | null;
+  references: { type: string; url: string }[];
   severity: Severity;
 }
-
-const keyOf = (ecosystem: string, packageKey: string) => `${ecosystem}\u0000${packageKey}`;
 
 function severityPart(row: Pick<SeverityRow, 'cvss_score' | 'cvss_vector' | 'cvss_source' | 'severity_label'>): AdvisorySeverity {
   const cvss: CvssScore | null =
@@ -29,44 +32,54 @@ function severityPart(row: Pick<SeverityRow, 'cvss_score' | 'cvss_vector' | 'cvs
   return { cvss, label: (row.severity_label as SeverityLevel | null) ?? null };
 }
 
-function toCandidate(row: CandidateRow): Candidate {
+/** A stored affected-package row, prepared for evaluation; null for ecosystems without a version ordering. */
+export function toCandidate(row: CandidateRow): Candidate | null {
+  const ordering = getVersionOrdering(row.ecosystem);
+  if (!ordering) return null;
   return {
     advisoryId: row.advisory_id,
     aliases: fromJson<string[]>(row.aliases, []),
     withdrawn: row.withdrawn !== null,
-    summary: row.summary,
-    ranges: fromJson<MatchRange[]>(row.ranges, []),
-    versions: fromJson<string[]>(row.versions, []),
+    prepared: preparePackage({ ranges: fromJson<MatchRange[]>(row.ranges, []), versions: fromJson<string[]>(row.versions, []) }, ordering),
     severity: severityPart(row),
-    references: fromJson<{ type: string; url: string }[]>(row.refs, []),
   };
 }
 
-/** Components that can be matched: a known ecosystem with a version ordering, a package key and a version. */
-export function matchablePackages(components: readonly MatchableComponent[]): PackageRef[] {
-  const seen = new Map<string, PackageRef>();
+interface PackageGroup {
+  ref: PackageRef;
+  components: { id: string; version: string }[];
+}
+
+/** Matchable components (an ecosystem with a version ordering, a package key, a version) by package. */
+export function groupByPackage(components: readonly MatchableComponent[]): Map<string, PackageGroup> {
+  const groups = new Map<string, PackageGroup>();
   for (const c of components) {
-    if (!c.ecosystem || !c.packageKey || !c.version || !comparatorFor(c.ecosystem)) continue;
-    seen.set(keyOf(c.ecosystem, c.packageKey), { ecosystem: c.ecosystem, packageKey: c.packageKey });
+    if (!c.ecosystem || !c.packageKey || !c.version || !getVersionOrdering(c.ecosystem)) continue;
+    const key = packageCacheKey(c.ecosystem, c.packageKey);
+    let group = groups.get(key);
+    if (!group) groups.set(key, (group = { ref: { ecosystem: c.ecosystem, packageKey: c.packageKey }, components: [] }));
+    group.components.push({ id: c.id, version: c.version });
   }
-  return [...seen.values()];
+  return groups;
 }
 
 /** Severity of every vulnerability, counting alias advisories stored for other ecosystems too. */
-async function settleSeverity(db: Kysely<Database>, matched: MatchedVulnerability[], fallback: SeverityLevel): Promise<Severity[]> {
+async function settleSeverity(db: Kysely<Database>, cache: CandidateCache, matched: MatchedVulnerability[], fallback: SeverityLevel): Promise<Severity[]> {
   const ids = new Set<string>();
   for (const m of matched) {
     ids.add(m.vulnerabilityId);
     for (const a of m.aliases) ids.add(a);
   }
-  const rows = (await severityOfIds(db, [...ids])).filter((r) => r.withdrawn === null);
-  // Which stored advisories carry each id: an advisory counts for a vulnerability when it shares an id.
-  const byId = new Map<string, SeverityRow>(rows.map((r) => [r.id, r]));
+  const known = await cache.severity(db, [...ids]);
   return matched.map((m) => {
     const parts = [...m.severityParts];
+    const counted = new Set(m.advisoryIds);
     for (const id of [m.vulnerabilityId, ...m.aliases]) {
-      const row = byId.get(id);
-      if (row && !m.advisoryIds.includes(id)) parts.push(severityPart(row));
+      for (const row of known.get(id) ?? []) {
+        if (counted.has(row.id)) continue;
+        counted.add(row.id);
+        parts.push(severityPart(row));
+      }
     }
     return combineSeverity(parts, fallback);
   });
@@ -82,32 +95,31 @@ export interface Resolution {
 export async function resolveMatches(
   db: Kysely<Database>,
   components: readonly MatchableComponent[],
-  fallback: SeverityLevel = 'MEDIUM',
+  options: { cache?: CandidateCache; fallback?: SeverityLevel } = {},
 ): Promise<Resolution> {
+  const cache = options.cache ?? new CandidateCache(toCandidate);
   const result = new Map<string, ResolvedVulnerability[]>();
   const withdrawn = new Set<string>();
-  const packages = matchablePackages(components);
-  if (packages.length === 0) return { matches: result, withdrawn };
-  const byPackage = new Map<string, Candidate[]>();
-  for (const row of await loadCandidates(db, packages)) {
-    if (row.withdrawn !== null) withdrawn.add(row.advisory_id);
-    const key = keyOf(row.ecosystem, row.package_key);
-    const list = byPackage.get(key) ?? [];
-    list.push(toCandidate(row));
-    byPackage.set(key, list);
-  }
+  const groups = groupByPackage(components);
+  if (groups.size === 0) return { matches: result, withdrawn };
+  const byPackage = await cache.candidates(db, new Map([...groups].map(([key, g]) => [key, g.ref])));
   const pending: { componentId: string; matched: MatchedVulnerability }[] = [];
-  for (const c of components) {
-    if (!c.ecosystem || !c.packageKey || !c.version) continue;
-    const candidates = byPackage.get(keyOf(c.ecosystem, c.packageKey));
-    const compare = comparatorFor(c.ecosystem);
-    if (!candidates || !compare) continue;
-    for (const matched of matchComponent({ id: c.id, version: c.version }, candidates, compare)) pending.push({ componentId: c.id, matched });
+  for (const [key, group] of groups) {
+    const candidates = byPackage.get(key);
+    const ordering = getVersionOrdering(group.ref.ecosystem);
+    if (!candidates || candidates.length === 0 || !ordering) continue;
+    for (const candidate of candidates) if (candidate.withdrawn) withdrawn.add(candidate.advisoryId);
+    for (const c of group.components) {
+      const component = { id: c.id, version: c.version, parsed: ordering.parse(c.version) };
+      for (const matched of matchComponent(component, candidates, ordering)) pending.push({ componentId: c.id, matched });
+    }
   }
-  const severities = await settleSeverity(db, pending.map((p) => p.matched), fallback);
-  pending.forEach(({ componentId, matched }, i) => {
+  const matched = pending.map((p) => p.matched);
+  const severities = await settleSeverity(db, cache, matched, options.fallback ?? 'MEDIUM');
+  const details = await cache.details(db, [...new Set(matched.flatMap((m) => m.advisoryIds))]);
+  pending.forEach(({ componentId, matched: m }, i) => {
     const list = result.get(componentId) ?? [];
-    list.push({ ...matched, severity: severities[i]! });
+    list.push({ ...m, ...detailsOf(m.advisoryIds, details), severity: severities[i]! });
     result.set(componentId, list);
   });
   return { matches: result, withdrawn };

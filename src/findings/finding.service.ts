@@ -10,7 +10,8 @@ import type { Principal } from '../tenancy/tenancy.service.ts';
 import type { MatchReason } from '../vulndb/match.ts';
 import type { SeverityLevel, SeveritySource } from '../vulndb/severity.ts';
 import type { PackageRef } from '../vulndb/vulndb.repository.ts';
-import { resolveMatches, type MatchableComponent, type ResolvedVulnerability } from './finding-matching.ts';
+import { CandidateCache } from './candidate-cache.ts';
+import { resolveMatches, toCandidate, type MatchableComponent, type ResolvedVulnerability } from './finding-matching.ts';
 import * as repo from './finding.repository.ts';
 import type { FindingHistoryRow } from './finding.table.ts';
 import { reconcile } from './reconcile.ts';
@@ -130,15 +131,20 @@ const REMATCH_SLICE = 5_000;
 export class FindingService implements SbomFindingsHooks {
   readonly #db: Kysely<Database>;
   readonly #defaultSeverity: SeverityLevel;
+  readonly #cache = new CandidateCache(toCandidate);
 
   constructor(db: Kysely<Database>, options: { defaultSeverity?: SeverityLevel } = {}) {
     this.#db = db;
     this.#defaultSeverity = options.defaultSeverity ?? 'MEDIUM';
   }
 
+  get #matchOptions() {
+    return { cache: this.#cache, fallback: this.#defaultSeverity };
+  }
+
   /** Upload hook: findings of a new SBOM's components, inside the upload transaction. Returns how many. */
   async matchComponents(trx: Kysely<Database>, orgId: string, sbomId: string, components: MatchableComponent[]): Promise<number> {
-    const { matches } = await resolveMatches(trx, components, this.#defaultSeverity);
+    const { matches } = await resolveMatches(trx, components, this.#matchOptions);
     const now = nowIso();
     const rows: repo.NewFindingRow[] = [];
     const history: ReturnType<typeof historyRow>[] = [];
@@ -201,7 +207,7 @@ export class FindingService implements SbomFindingsHooks {
     const { matches, withdrawn } = await resolveMatches(
       trx,
       components.map((c) => ({ id: c.id, ecosystem: c.ecosystem, packageKey: c.package_key, name: c.name, version: c.version, purl: c.purl })),
-      this.#defaultSeverity,
+      this.#matchOptions,
     );
     const existing = Map.groupBy(await repo.findingsOfComponents(trx, orgId, components.map((c) => c.id)), (r) => r.component_id);
     const now = nowIso();

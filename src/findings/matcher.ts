@@ -1,6 +1,7 @@
-import { affectedBy, type Compare, type MatchReason } from '../vulndb/match.ts';
-import type { MatchRange } from '../vulndb/osv.ts';
+import type { MatchReason } from '../vulndb/match.ts';
+import { evaluatePrepared, type PreparedPackage } from '../vulndb/prepared-match.ts';
 import type { AdvisorySeverity } from '../vulndb/severity.ts';
+import type { VersionOrdering } from '../vulndb/versions/index.ts';
 
 /**
  * Component × candidate advisories → vulnerabilities (pure). Advisories that match one component and share
@@ -9,20 +10,26 @@ import type { AdvisorySeverity } from '../vulndb/severity.ts';
  * the same advisories in any order yields the same vulnerability ids.
  */
 
+/** One affected-package entry of an advisory, prepared for evaluation (summary and references come later). */
 export interface Candidate {
   advisoryId: string;
   aliases: string[];
   withdrawn: boolean;
-  summary: string | null;
-  ranges: MatchRange[];
-  versions: string[];
+  prepared: PreparedPackage;
   severity: AdvisorySeverity;
-  references: { type: string; url: string }[];
 }
 
 export interface ComponentRef {
   id: string;
   version: string;
+  /** `ordering.parse(version)`, parsed once per component. */
+  parsed: unknown;
+}
+
+/** Summary and references of an advisory, loaded only for advisories that matched. */
+export interface AdvisoryDetails {
+  summary: string | null;
+  references: { type: string; url: string }[];
 }
 
 export interface MatchedVulnerability {
@@ -30,9 +37,7 @@ export interface MatchedVulnerability {
   /** Every other id of the vulnerability (advisory ids and their aliases), sorted. */
   aliases: string[];
   advisoryIds: string[];
-  summary: string | null;
   fixedVersions: string[];
-  references: { type: string; url: string }[];
   reasons: { advisoryId: string; reason: MatchReason }[];
   severityParts: AdvisorySeverity[];
 }
@@ -74,41 +79,48 @@ function groupHits(hits: Hit[]): Hit[][] {
   return [...groups.values()];
 }
 
-function fixedVersionsOf(hits: Hit[], compare: Compare): string[] {
-  const fixed = new Set<string>();
-  for (const { candidate } of hits) {
-    for (const range of candidate.ranges) for (const e of range.events) if (e.kind === 'fixed') fixed.add(e.value);
-  }
-  return [...fixed].sort(compare);
+function fixedVersionsOf(hits: Hit[], ordering: VersionOrdering<unknown>): string[] {
+  const fixed = new Map<string, unknown>();
+  for (const { candidate } of hits) for (const f of candidate.prepared.fixed) fixed.set(f.value, f.parsed);
+  return [...fixed].sort((a, b) => ordering.compareParsed(a[1], b[1])).map(([value]) => value);
 }
 
-function toVulnerability(hits: Hit[], compare: Compare): MatchedVulnerability {
+function toVulnerability(hits: Hit[], ordering: VersionOrdering<unknown>): MatchedVulnerability {
   const ids = new Set(hits.flatMap((h) => [...h.ids]));
   const vulnerabilityId = preferredId(ids);
   ids.delete(vulnerabilityId);
-  const ordered = [...hits].sort((a, b) => idRank(a.candidate.advisoryId) - idRank(b.candidate.advisoryId) || (a.candidate.advisoryId < b.candidate.advisoryId ? -1 : 1));
-  const references = new Map<string, { type: string; url: string }>();
-  for (const h of ordered) for (const r of h.candidate.references) if (!references.has(r.url)) references.set(r.url, r);
+  const ordered = hits.length === 1 ? hits : [...hits].sort((a, b) => idRank(a.candidate.advisoryId) - idRank(b.candidate.advisoryId) || (a.candidate.advisoryId < b.candidate.advisoryId ? -1 : 1));
   return {
     vulnerabilityId,
     aliases: [...ids].sort(),
     advisoryIds: [...new Set(ordered.map((h) => h.candidate.advisoryId))],
-    summary: ordered.find((h) => h.candidate.summary)?.candidate.summary ?? null,
-    fixedVersions: fixedVersionsOf(hits, compare),
-    references: [...references.values()].slice(0, 50),
+    fixedVersions: fixedVersionsOf(hits, ordering),
     reasons: ordered.map((h) => ({ advisoryId: h.candidate.advisoryId, reason: h.reason })),
     severityParts: ordered.map((h) => h.candidate.severity),
   };
 }
 
 /** The vulnerabilities affecting one component version; withdrawn advisories never match. */
-export function matchComponent(component: ComponentRef, candidates: readonly Candidate[], compare: Compare): MatchedVulnerability[] {
-  const hits: Hit[] = [];
+export function matchComponent(component: ComponentRef, candidates: readonly Candidate[], ordering: VersionOrdering<unknown>): MatchedVulnerability[] {
+  let hits: Hit[] | undefined;
   for (const candidate of candidates) {
     if (candidate.withdrawn) continue;
-    const reason = affectedBy(candidate, component.version, compare);
-    if (reason) hits.push({ candidate, reason, ids: new Set([candidate.advisoryId, ...candidate.aliases]) });
+    const reason = evaluatePrepared(candidate.prepared, component.version, component.parsed, ordering);
+    if (reason) (hits ??= []).push({ candidate, reason, ids: new Set([candidate.advisoryId, ...candidate.aliases]) });
   }
-  if (hits.length === 0) return [];
-  return groupHits(hits).map((group) => toVulnerability(group, compare));
+  if (!hits) return [];
+  return groupHits(hits).map((group) => toVulnerability(group, ordering));
+}
+
+/** Summary from the first advisory (preferred order) that has one; references merged, capped at 50. */
+export function detailsOf(advisoryIds: readonly string[], details: ReadonlyMap<string, AdvisoryDetails>): AdvisoryDetails {
+  const references = new Map<string, { type: string; url: string }>();
+  let summary: string | null = null;
+  for (const id of advisoryIds) {
+    const d = details.get(id);
+    if (!d) continue;
+    summary ??= d.summary;
+    for (const r of d.references) if (!references.has(r.url)) references.set(r.url, r);
+  }
+  return { summary, references: [...references.values()].slice(0, 50) };
 }

@@ -59,9 +59,13 @@ export function sortEvents(range: MatchRange, compare: Compare): OsvEvent[] {
 }
 
 function beforeLimits(version: string, events: OsvEvent[], compare: Compare): boolean {
-  const limits = events.filter((e) => e.kind === 'limit');
-  if (limits.length === 0) return true;
-  return limits.some((e) => isCeiling(e) || safeCompare(compare, version, e.value) === -1);
+  let limited = false;
+  for (const e of events) {
+    if (e.kind !== 'limit') continue;
+    if (isCeiling(e) || safeCompare(compare, version, e.value) === -1) return true;
+    limited = true;
+  }
+  return !limited;
 }
 
 /** Evaluates one range; the reason when `version` is affected by it, else null. */
@@ -101,10 +105,35 @@ export function affectedByRanges(pkg: Pick<AffectedPackage, 'ranges'>, version: 
   return null;
 }
 
+// A `versions` list as a set (exact spellings) and sorted by the ecosystem (equal-by-ordering spellings,
+// found by binary search instead of comparing with every entry).
+const listCache = new WeakMap<readonly string[], { compare: Compare; exact: Set<string>; sorted: string[] }>();
+
+function findListed(versions: readonly string[], version: string, compare: Compare): string | undefined {
+  if (versions.length === 0) return undefined;
+  let prepared = listCache.get(versions);
+  if (!prepared || prepared.compare !== compare) {
+    prepared = { compare, exact: new Set(versions), sorted: [...versions].sort((a, b) => safeCompare(compare, a, b) ?? 0) };
+    listCache.set(versions, prepared);
+  }
+  if (prepared.exact.has(version)) return version;
+  let lo = 0;
+  let hi = prepared.sorted.length - 1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >> 1;
+    const order = safeCompare(compare, prepared.sorted[mid]!, version);
+    if (order === undefined) return undefined;
+    if (order === 0) return prepared.sorted[mid];
+    if (order < 0) lo = mid + 1;
+    else hi = mid - 1;
+  }
+  return undefined;
+}
+
 /** Whether `version` of the package is affected, and why. */
 export function affectedBy(pkg: Pick<AffectedPackage, 'ranges' | 'versions'>, version: string, compare: Compare): MatchReason | null {
   // The list is exact strings; equal-by-ordering spellings (PyPI `1.0` vs `1.0.0`) count too.
-  const listed = pkg.versions.find((v) => v === version) ?? pkg.versions.find((v) => safeCompare(compare, v, version) === 0);
+  const listed = findListed(pkg.versions, version, compare);
   if (listed !== undefined) return { kind: 'versions', version: listed };
   return affectedByRanges(pkg, version, compare);
 }

@@ -3,7 +3,9 @@ import { existsSync } from 'node:fs';
 import { describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { comparatorFor } from './comparator.ts';
-import { affectedByRanges } from './match.ts';
+import { affectedBy, affectedByRanges } from './match.ts';
+import { evaluatePrepared, preparePackage } from './prepared-match.ts';
+import { getVersionOrdering } from './versions/index.ts';
 import { parseOsv, type Advisory } from './osv.ts';
 import { readSourceFile } from './osv-sources.ts';
 
@@ -62,6 +64,29 @@ describe('real OSV feeds', () => {
       // No range at all, only a version list: the list alone carries the affected versions.
       'PYSEC-2024-1 gratient: 0.5',
     ]);
+  });
+
+  it('the bulk evaluation agrees with the reference on every advisory × every version either feed names', { skip }, async () => {
+    let compared = 0;
+    for (const [zip, ecosystem] of [['PyPI-all.zip', 'PyPI'], ['Go-all.zip', 'Go']] as const) {
+      const { advisories } = await parseZip(zip);
+      const ordering = getVersionOrdering(ecosystem)!;
+      const compare = comparatorFor(ecosystem)!;
+      for (const a of advisories) {
+        for (const p of a.affected) {
+          if (p.ecosystem !== ecosystem) continue;
+          const prepared = preparePackage(p, ordering);
+          // Listed versions, event values and their neighbours (a suffix makes a pre-release or post-release).
+          const events = p.ranges.flatMap((r) => r.events.map((e) => e.value)).filter((v) => v !== '0' && v !== '*');
+          const probes = [...p.versions, ...events, ...events.map((v) => `${v}-rc1`), '0.0.1', '99.0.0'];
+          for (const v of probes) {
+            compared++;
+            assert.deepEqual(evaluatePrepared(prepared, v, ordering.parse(v), ordering), affectedBy(p, v, compare), `${a.id} ${v}`);
+          }
+        }
+      }
+    }
+    assert.ok(compared > 170_000, `${compared} comparisons`);
   });
 
   it('Go: parses all 4,291 advisories without warnings', { skip }, async () => {

@@ -69,13 +69,14 @@ export const levelOfLabel = (label: string | null | undefined): SeverityLevel | 
 
 const rank = (level: SeverityLevel): number => SEVERITIES.length - SEVERITIES.indexOf(level);
 
+const VERSION_ORDER = { cvss_v4: 3, cvss_v3: 2, cvss_v2: 1 } as const;
+
 /** The strongest CVSS score among OSV severity entries (ties: v4 over v3 over v2, as listed). */
 export function bestCvss(entries: readonly OsvSeverity[]): CvssScore | null {
-  const order = { cvss_v4: 3, cvss_v3: 2, cvss_v2: 1 } as const;
   let best: CvssScore | null = null;
   for (const entry of entries) {
     const scored = cvssBaseScore(entry.type, entry.score);
-    if (scored && (!best || scored.score > best.score || (scored.score === best.score && order[scored.source] > order[best.source]))) {
+    if (scored && (!best || scored.score > best.score || (scored.score === best.score && VERSION_ORDER[scored.source] > VERSION_ORDER[best.source]))) {
       best = scored;
     }
   }
@@ -96,10 +97,12 @@ export interface AdvisorySeverity {
   label: SeverityLevel | null;
 }
 
-/** Combines the advisories of one vulnerability (the advisory and its aliases). */
+/** Combines the advisories of one vulnerability (the advisory and its aliases); scores were computed at import. */
 export function combineSeverity(parts: readonly AdvisorySeverity[], fallback: SeverityLevel = 'MEDIUM'): Severity {
-  const scored = parts.map((p) => p.cvss).filter((c): c is CvssScore => c !== null);
-  const best = bestCvss(scored.map((c) => ({ type: c.source.toUpperCase(), score: c.vector })));
+  let best: CvssScore | null = null;
+  for (const { cvss } of parts) {
+    if (cvss && (!best || cvss.score > best.score || (cvss.score === best.score && VERSION_ORDER[cvss.source] > VERSION_ORDER[best.source]))) best = cvss;
+  }
   if (best) return { severity: levelOfScore(best.score), source: best.source, cvssScore: best.score, cvssVector: best.vector };
   const label = bestLabel([], parts.map((p) => p.label));
   if (label) return { severity: label, source: 'advisory', cvssScore: null, cvssVector: null };

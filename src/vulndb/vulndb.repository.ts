@@ -114,10 +114,17 @@ export async function replaceAdvisories(
     ),
   );
   await insertMany(db, 'vuln_aliases', advisories.flatMap((a) => a.aliases.map((alias) => ({ alias_id: alias, advisory_id: a.id }))));
+  await db.updateTable('vuln_state').set((eb) => ({ generation: eb('generation', '+', 1) })).where('id', '=', 1).execute();
 }
 
-export type CandidateRow = VulnAffectedRow &
-  Pick<VulnAdvisoryRow, 'withdrawn' | 'summary' | 'aliases' | 'cvss_score' | 'cvss_vector' | 'cvss_source' | 'severity_label' | 'refs'>;
+/** The advisory database's generation: changes whenever an import changed advisories. */
+export async function generation(db: Kysely<Database>): Promise<number> {
+  const row = await db.selectFrom('vuln_state').select('generation').where('id', '=', 1).executeTakeFirst();
+  return Number(row?.generation ?? 0);
+}
+
+export type CandidateRow = Omit<VulnAffectedRow, 'name'> &
+  Pick<VulnAdvisoryRow, 'withdrawn' | 'aliases' | 'cvss_score' | 'cvss_vector' | 'cvss_source' | 'severity_label'>;
 
 /** Every affected-package entry (with its advisory) for the given packages. */
 export async function loadCandidates(db: Kysely<Database>, packages: readonly PackageRef[]): Promise<CandidateRow[]> {
@@ -133,8 +140,8 @@ export async function loadCandidates(db: Kysely<Database>, packages: readonly Pa
       const found = await db
         .selectFrom('vuln_affected as p')
         .innerJoin('vuln_advisories as a', 'a.id', 'p.advisory_id')
-        .select(['p.advisory_id', 'p.idx', 'p.ecosystem', 'p.package_key', 'p.name', 'p.ranges', 'p.versions'])
-        .select(['a.withdrawn', 'a.summary', 'a.aliases', 'a.cvss_score', 'a.cvss_vector', 'a.cvss_source', 'a.severity_label', 'a.refs'])
+        .select(['p.advisory_id', 'p.idx', 'p.ecosystem', 'p.package_key', 'p.ranges', 'p.versions'])
+        .select(['a.withdrawn', 'a.aliases', 'a.cvss_score', 'a.cvss_vector', 'a.cvss_source', 'a.severity_label'])
         .where('p.ecosystem', '=', ecosystem)
         .where('p.package_key', 'in', part)
         .execute();
@@ -144,22 +151,35 @@ export async function loadCandidates(db: Kysely<Database>, packages: readonly Pa
   return rows;
 }
 
+/** Summary and references (JSON) of the given advisories: loaded for matched advisories only. */
+export async function advisoryDetails(db: Kysely<Database>, ids: readonly string[]): Promise<Pick<VulnAdvisoryRow, 'id' | 'summary' | 'refs'>[]> {
+  const rows: Pick<VulnAdvisoryRow, 'id' | 'summary' | 'refs'>[] = [];
+  for (const part of chunks(ids)) rows.push(...(await db.selectFrom('vuln_advisories').select(['id', 'summary', 'refs']).where('id', 'in', part).execute()));
+  return rows;
+}
+
 export type SeverityRow = Pick<VulnAdvisoryRow, 'id' | 'cvss_score' | 'cvss_vector' | 'cvss_source' | 'severity_label' | 'withdrawn'>;
 
-/** Severity facts of the advisories known by any of `ids` (as their own id or through an alias). */
-export async function severityOfIds(db: Kysely<Database>, ids: readonly string[]): Promise<SeverityRow[]> {
-  const rows = new Map<string, SeverityRow>();
-  const columns = ['id', 'cvss_score', 'cvss_vector', 'cvss_source', 'severity_label', 'withdrawn'] as const;
+/** For each of `ids`, the advisories known by it: the advisory with that id and those naming it as an alias. */
+export async function severityOfIds(db: Kysely<Database>, ids: readonly string[]): Promise<Map<string, SeverityRow[]>> {
+  const out = new Map<string, SeverityRow[]>();
+  const add = (id: string, row: SeverityRow) => out.set(id, [...(out.get(id) ?? []), row]);
   for (const part of chunks(ids)) {
-    const direct = await db.selectFrom('vuln_advisories').select(columns).where('id', 'in', part).execute();
-    const viaAlias = await db
+    const direct = await db
       .selectFrom('vuln_advisories')
-      .select(columns)
-      .where('id', 'in', db.selectFrom('vuln_aliases').select('advisory_id').where('alias_id', 'in', part))
+      .select(['id', 'cvss_score', 'cvss_vector', 'cvss_source', 'severity_label', 'withdrawn'])
+      .where('id', 'in', part)
       .execute();
-    for (const r of [...direct, ...viaAlias]) rows.set(r.id, r);
+    for (const r of direct) add(r.id, r);
+    const viaAlias = await db
+      .selectFrom('vuln_aliases as l')
+      .innerJoin('vuln_advisories as a', 'a.id', 'l.advisory_id')
+      .select(['l.alias_id', 'a.id', 'a.cvss_score', 'a.cvss_vector', 'a.cvss_source', 'a.severity_label', 'a.withdrawn'])
+      .where('l.alias_id', 'in', part)
+      .execute();
+    for (const { alias_id, ...r } of viaAlias) add(alias_id, r);
   }
-  return [...rows.values()];
+  return out;
 }
 
 export interface EcosystemCount {

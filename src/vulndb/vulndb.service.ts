@@ -158,11 +158,16 @@ export class VulnDbService {
     const result: CheckResult = { purl, ecosystem: pkg.ecosystem, name: pkg.name, version, supported: compare !== undefined, advisories: [] };
     if (!compare) return result;
     const rows = await repo.loadCandidates(this.#db, [{ ecosystem: pkg.ecosystem, packageKey: packageKey(pkg.ecosystem, pkg.name) }]);
+    const hits: { row: repo.CandidateRow; reason: MatchReason }[] = [];
     for (const row of rows) {
       if (row.withdrawn !== null) continue;
       const reason = affectedBy({ ranges: fromJson<MatchRange[]>(row.ranges, []), versions: fromJson<string[]>(row.versions, []) }, version, compare);
-      if (!reason) continue;
-      result.advisories.push({ id: row.advisory_id, aliases: fromJson<string[]>(row.aliases, []), summary: row.summary, reason, why: describeReason(reason) });
+      if (reason) hits.push({ row, reason });
+    }
+    const details = new Map((await repo.advisoryDetails(this.#db, hits.map((h) => h.row.advisory_id))).map((d) => [d.id, d]));
+    for (const { row, reason } of hits) {
+      const summary = details.get(row.advisory_id)?.summary ?? null;
+      result.advisories.push({ id: row.advisory_id, aliases: fromJson<string[]>(row.aliases, []), summary, reason, why: describeReason(reason) });
     }
     result.advisories.sort((a, b) => (a.id < b.id ? -1 : 1));
     return result;

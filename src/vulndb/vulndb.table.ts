@@ -49,6 +49,12 @@ export interface VulnAliasTable {
   advisory_id: string;
 }
 
+/** Single row (id 1): `generation` grows with every import that changes advisories. */
+export interface VulnStateTable {
+  id: number;
+  generation: number;
+}
+
 export type VulnAdvisoryRow = Selectable<VulnAdvisoryTable>;
 export type VulnAffectedRow = Selectable<VulnAffectedTable>;
 
@@ -57,5 +63,6 @@ declare module '../db/database.ts' {
     vuln_advisories: VulnAdvisoryTable;
     vuln_affected: VulnAffectedTable;
     vuln_aliases: VulnAliasTable;
+    vuln_state: VulnStateTable;
   }
 }

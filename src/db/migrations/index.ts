@@ -4,6 +4,7 @@ import * as vendors from './2026-11-22-05-vendors.ts';
 import * as sboms from './2026-11-22-10-sboms.ts';
 import * as vulndb from './2026-11-22-20-vulndb.ts';
 import * as findings from './2026-11-22-21-findings.ts';
+import * as vulndbState from './2026-11-22-22-vulndb-state.ts';
 import * as risks from './2026-11-22-30-risks.ts';
 import * as mcp from './2026-11-22-31-mcp.ts';
 import * as governance from './2026-11-22-40-governance.ts';
@@ -20,6 +21,7 @@ export const migrations: Record<string, Migration> = {
   '2026-11-22-10-sboms': sboms,
   '2026-11-22-20-vulndb': vulndb,
   '2026-11-22-21-findings': findings,
+  '2026-11-22-22-vulndb-state': vulndbState,
   '2026-11-22-30-risks': risks,
   '2026-11-22-31-mcp': mcp,
   '2026-11-22-40-governance': governance,
