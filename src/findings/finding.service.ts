@@ -147,15 +147,11 @@ export class FindingService implements SbomFindingsHooks {
     const { matches } = await resolveMatches(trx, components, this.#matchOptions);
     const now = nowIso();
     const rows: repo.NewFindingRow[] = [];
-    const history: ReturnType<typeof historyRow>[] = [];
     for (const [componentId, vulnerabilities] of matches) {
-      for (const v of vulnerabilities) {
-        const id = newId('fnd');
-        rows.push(this.#newRow(id, orgId, sbomId, componentId, v, now));
-        history.push(historyRow(orgId, id, 'created', now, { to: 'open' }));
-      }
+      for (const v of vulnerabilities) rows.push(this.#newRow(newId('fnd'), orgId, sbomId, componentId, v, now));
     }
-    await repo.insertFindings(trx, rows, history);
+    // Creation is not written to the history table: the finding's created_at is that entry (see get()).
+    await repo.insertFindings(trx, rows, []);
     return rows.length;
   }
 
@@ -215,11 +211,7 @@ export class FindingService implements SbomFindingsHooks {
     const history: ReturnType<typeof historyRow>[] = [];
     for (const component of components) {
       const plan = reconcile(existing.get(component.id) ?? [], matches.get(component.id) ?? [], withdrawn);
-      for (const v of plan.insert) {
-        const id = newId('fnd');
-        inserts.push(this.#newRow(id, orgId, component.sbom_id, component.id, v, now));
-        history.push(historyRow(orgId, id, 'created', now, { to: 'open' }));
-      }
+      for (const v of plan.insert) inserts.push(this.#newRow(newId('fnd'), orgId, component.sbom_id, component.id, v, now));
       for (const { row, vulnerability, reinstate } of plan.update) {
         const columns = matchedColumns(vulnerability);
         const changed = reinstate || Object.entries(columns).some(([k, v]) => (row as unknown as Record<string, unknown>)[k] !== v);
@@ -261,7 +253,8 @@ export class FindingService implements SbomFindingsHooks {
       ...toFinding(row),
       matchedBy: fromJson(row.match_reasons, []),
       retractedAt: row.retracted_at,
-      history: history.map(toHistory),
+      // The first entry is the creation, told by the row itself (not stored twice).
+      history: [{ event: 'created', fromStatus: null, toStatus: 'open', notes: null, actorId: SYSTEM_ACTOR, at: row.created_at }, ...history.map(toHistory)],
     };
   }
 
