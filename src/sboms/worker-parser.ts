@@ -6,7 +6,7 @@ import { prepareSbom, type PreparedSbom } from './prepared-sbom.ts';
 const INLINE_BELOW = 1_048_576;
 
 type Reply =
-  | { ok: Omit<PreparedSbom, 'rows'> & { rowsJson: string } }
+  | { ok: Omit<PreparedSbom, 'rows'> & { slices: string[] } }
   | { appError: { code: string; status: number; message: string } }
   | { failure: string };
 
@@ -35,8 +35,8 @@ export function prepareSbomOffThread(fileName: string, bytes: Uint8Array, orgId:
     worker.once('message', (reply: Reply) =>
       settle(() => {
         if ('ok' in reply) {
-          const { rowsJson, ...rest } = reply.ok;
-          resolve({ ...rest, rows: JSON.parse(rowsJson) as unknown[][] });
+          const { slices, ...rest } = reply.ok;
+          resolve(joinSlices(slices).then((rows) => ({ ...rest, rows })));
         } else if ('appError' in reply) reject(new AppError(reply.appError.code, reply.appError.status, reply.appError.message));
         else reject(new Error(`SBOM parser failed: ${reply.failure}`));
       }),
@@ -44,4 +44,14 @@ export function prepareSbomOffThread(fileName: string, bytes: Uint8Array, orgId:
     worker.once('error', (error) => settle(() => reject(error)));
     worker.once('exit', (code) => settle(() => reject(new Error(`SBOM parser worker exited with code ${code}`))));
   });
+}
+
+/** One slice per event-loop turn, so a 100,000-row result never blocks other requests for long. */
+async function joinSlices(slices: string[]): Promise<unknown[][]> {
+  const rows: unknown[][] = [];
+  for (const slice of slices) {
+    for (const row of JSON.parse(slice) as unknown[][]) rows.push(row);
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+  return rows;
 }
