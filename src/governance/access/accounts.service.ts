@@ -107,12 +107,14 @@ export async function normalizationHealth(db: Kysely<Database>, orgId: string, o
   const asOf = resolveAsOf(options);
   const syncCut = minusMs(asOf, STALE_SYNC_HOURS * HOUR);
   const systems = await sql<{ id: string; name: string; criticality: string; last_sync_at: string | null; accounts: number; human: number; correlated: number; orphaned: number }>`
-    select s.id, s.name, s.criticality, s.last_sync_at, count(a.id) as accounts,
-      sum(case when a.type = 'human' then 1 else 0 end) as human,
-      sum(case when a.type = 'human' and a.identity_id is not null then 1 else 0 end) as correlated,
-      sum(case when a.type <> 'human' and a.identity_id is null then 1 else 0 end) as orphaned
-    from gov_systems s left join gov_accounts a on a.system_id = s.id and a.org_id = s.org_id and a.status = 'active'
-    where s.org_id = ${orgId} group by s.id, s.name, s.criticality, s.last_sync_at order by s.name, s.id`.execute(db);
+    select s.id, s.name, s.criticality, s.last_sync_at, coalesce(c.accounts, 0) as accounts, c.human, c.correlated, c.orphaned
+    from gov_systems s left join (
+      -- Aggregated first, over the covering (org, system, status, type, identity) index.
+      select system_id, count(*) as accounts, sum(case when type = 'human' then 1 else 0 end) as human,
+        sum(case when type = 'human' and identity_id is not null then 1 else 0 end) as correlated,
+        sum(case when type <> 'human' and identity_id is null then 1 else 0 end) as orphaned
+      from gov_accounts where org_id = ${orgId} and status = 'active' group by system_id) c on c.system_id = s.id
+    where s.org_id = ${orgId} order by s.name, s.id`.execute(db);
   const missing = await sql<Record<string, number>>`select count(*) as identities,
       sum(case when department is null or department = '' then 1 else 0 end) as department,
       sum(case when title is null or title = '' then 1 else 0 end) as title,
