@@ -1,4 +1,3 @@
-import { toJson } from '../db/helpers.ts';
 import { newId } from '../shared/ids.ts';
 import type { MatchableComponent } from './component-matcher.ts';
 import { parseSbom } from './parsers/parse-sbom.ts';
@@ -13,7 +12,10 @@ export interface PreparedSbom {
   rows: unknown[][];
 }
 
-/** Pure: bytes → parsed → rows (ids assigned). The same function runs inline or in the parser worker. */
+/**
+ * Pure: bytes → parsed → rows (ids assigned). The same function runs inline or in the parser worker, so it imports
+ * nothing of the store (the worker starts faster without kysely and the drivers).
+ */
 export function prepareSbom(fileName: string, bytes: Uint8Array, orgId: string, sbomId: string): PreparedSbom {
   const parsed = parseSbom(fileName, bytes);
   return {
@@ -36,10 +38,10 @@ export function componentRows(orgId: string, sbomId: string, sbom: ParsedSbom): 
   });
   return sbom.components.map((c, i) => [
     ids[i]!, orgId, sbomId, c.bomRef, c.type, c.group, c.name, c.version, c.purl, c.cpe, c.ecosystem, c.packageKey,
-    c.licenses.length === 0 ? '[]' : toJson(c.licenses),
-    c.hashes.length === 0 ? '[]' : toJson(c.hashes),
+    c.licenses.length === 0 ? '[]' : JSON.stringify(c.licenses),
+    c.hashes.length === 0 ? '[]' : JSON.stringify(c.hashes),
     c.supplier, c.scope,
-    c.dependsOn.length === 0 ? '[]' : toJson(c.dependsOn.map((ref) => byRef.get(ref)).filter((id) => id !== undefined)),
+    c.dependsOn.length === 0 ? '[]' : JSON.stringify(c.dependsOn.map((ref) => byRef.get(ref)).filter((id) => id !== undefined)),
     i,
   ]);
 }
