@@ -28,6 +28,8 @@ export function maskEmails(text: string): string {
   return text.includes('@') ? text.replace(EMAIL, '$1***@$2') : text;
 }
 
+const matchers = new Map<string, RegExp | undefined>();
+
 const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /**
@@ -36,6 +38,17 @@ const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/
  * than 3 characters are left alone so that they do not redact ordinary words.
  */
 function nameMatcher(names: readonly string[]): RegExp | undefined {
+  if (names.length === 0) return undefined;
+  // The same organisation asks again and again: reuse its compiled pattern (bounded, oldest dropped first).
+  const key = names.join('\u0000');
+  if (matchers.has(key)) return matchers.get(key);
+  const matcher = compileNames(names);
+  if (matchers.size >= 500) matchers.delete(matchers.keys().next().value!);
+  matchers.set(key, matcher);
+  return matcher;
+}
+
+function compileNames(names: readonly string[]): RegExp | undefined {
   const usable = [...new Set(names.map((n) => n.trim()).filter((n) => n.length >= 3))].sort(
     (a, b) => b.length - a.length,
   );

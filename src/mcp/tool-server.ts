@@ -7,6 +7,7 @@ import {
   type CallToolResult,
   type Tool,
 } from '@modelcontextprotocol/sdk/types.js';
+import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import type { Database } from '../db/database.ts';
@@ -18,6 +19,8 @@ import { maskEmails, maskResult } from './masking.ts';
 import type { ToolHandler } from './tool-handler.ts';
 
 export const SERVER_INFO = { name: 'bulwark', version: '1.0.0' } as const;
+
+const SHARED_VALIDATOR = new AjvJsonSchemaValidator();
 
 /** Codes a tool failure may carry (DESIGN.md §6); anything else is reported as INTERNAL_ERROR. */
 const TOOL_ERROR_CODES = new Set(['INSUFFICIENT_SCOPE', 'NOT_PERMITTED', 'NOT_FOUND', 'VALIDATION_FAILED']);
@@ -134,6 +137,8 @@ export async function callTool(
 /** A tool server for one connection (HTTP: one request; stdio: the process). */
 export function createToolServer(deps: ToolServerDeps): Server {
   const server = new Server(SERVER_INFO, {
+    // One validator for every per-request server: the SDK would otherwise build a new Ajv each time.
+    jsonSchemaValidator: SHARED_VALIDATOR,
     capabilities: { tools: { listChanged: false } },
     instructions:
       'Bulwark governance and supply-chain data of one organisation. Results are masked: e-mail addresses appear as a***@domain and person names as [redacted].',
