@@ -14,6 +14,7 @@ import { advisoryDetails, generation, loadCandidates, severityOfIds, type Candid
 export type CandidateParser = (row: CandidateRow) => Candidate | null;
 
 const MAX_PACKAGES = 200_000;
+const NO_DETAILS: AdvisoryDetails = { summary: null, references: [] };
 const MAX_IDS = 500_000;
 
 export const packageCacheKey = (ecosystem: string, packageKey: string) => `${ecosystem}\u0000${packageKey}`;
@@ -66,8 +67,9 @@ export class CandidateCache {
     await this.#sync(db);
     if (this.#details.size + ids.length > MAX_IDS) this.#details.clear();
     const missing = ids.filter((id) => !this.#details.has(id));
-    for (const row of missing.length ? await advisoryDetails(db, missing) : []) {
-      this.#details.set(row.id, { summary: row.summary, references: fromJson(row.refs, []) });
+    if (missing.length > 0) {
+      for (const id of missing) this.#details.set(id, NO_DETAILS);
+      for (const row of await advisoryDetails(db, missing)) this.#details.set(row.id, { summary: row.summary, references: fromJson(row.refs, []) });
     }
     return this.#details;
   }

@@ -3,7 +3,7 @@ import type { Database } from '../db/database.ts';
 import { fromJson } from '../db/helpers.ts';
 import type { MatchableComponent } from '../sboms/component-matcher.ts';
 import type { MatchRange } from '../vulndb/osv.ts';
-import { preparePackage } from '../vulndb/prepared-match.ts';
+import { preparePackage, sharedParser } from '../vulndb/prepared-match.ts';
 import { combineSeverity, type AdvisorySeverity, type CvssScore, type Severity, type SeverityLevel } from '../vulndb/severity.ts';
 import { getVersionOrdering } from '../vulndb/versions/index.ts';
 import type { CandidateRow, PackageRef, SeverityRow } from '../vulndb/vulndb.repository.ts';
@@ -53,8 +53,12 @@ interface PackageGroup {
 /** Matchable components (an ecosystem with a version ordering, a package key, a version) by package. */
 export function groupByPackage(components: readonly MatchableComponent[]): Map<string, PackageGroup> {
   const groups = new Map<string, PackageGroup>();
+  const supported = new Map<string, boolean>();
   for (const c of components) {
-    if (!c.ecosystem || !c.packageKey || !c.version || !getVersionOrdering(c.ecosystem)) continue;
+    if (!c.ecosystem || !c.packageKey || !c.version) continue;
+    let ok = supported.get(c.ecosystem);
+    if (ok === undefined) supported.set(c.ecosystem, (ok = getVersionOrdering(c.ecosystem) !== undefined));
+    if (!ok) continue;
     const key = packageCacheKey(c.ecosystem, c.packageKey);
     let group = groups.get(key);
     if (!group) groups.set(key, (group = { ref: { ecosystem: c.ecosystem, packageKey: c.packageKey }, components: [] }));
@@ -72,15 +76,19 @@ async function settleSeverity(db: Kysely<Database>, cache: CandidateCache, match
   }
   const known = await cache.severity(db, [...ids]);
   return matched.map((m) => {
-    const parts = [...m.severityParts];
-    const counted = new Set(m.advisoryIds);
-    for (const id of [m.vulnerabilityId, ...m.aliases]) {
+    // Most vulnerabilities have no stored advisory beyond the ones that matched: copy nothing then.
+    let parts = m.severityParts;
+    let counted: Set<string> | undefined;
+    const consider = (id: string) => {
       for (const row of known.get(id) ?? []) {
-        if (counted.has(row.id)) continue;
-        counted.add(row.id);
+        if (m.advisoryIds.includes(row.id) || counted?.has(row.id)) continue;
+        (counted ??= new Set()).add(row.id);
+        if (parts === m.severityParts) parts = [...parts];
         parts.push(severityPart(row));
       }
-    }
+    };
+    consider(m.vulnerabilityId);
+    for (const alias of m.aliases) consider(alias);
     return combineSeverity(parts, fallback);
   });
 }
@@ -109,8 +117,9 @@ export async function resolveMatches(
     const ordering = getVersionOrdering(group.ref.ecosystem);
     if (!candidates || candidates.length === 0 || !ordering) continue;
     for (const candidate of candidates) if (candidate.withdrawn) withdrawn.add(candidate.advisoryId);
+    const parse = sharedParser(ordering);
     for (const c of group.components) {
-      const component = { id: c.id, version: c.version, parsed: ordering.parse(c.version) };
+      const component = { id: c.id, version: c.version, parsed: parse(c.version) };
       for (const matched of matchComponent(component, candidates, ordering)) pending.push({ componentId: c.id, matched });
     }
   }

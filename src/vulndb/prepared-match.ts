@@ -27,21 +27,50 @@ interface PreparedRange {
 
 export interface PreparedPackage {
   ranges: PreparedRange[];
-  exact: Set<string>;
+  exact: Set<string> | null;
   /** Listed versions sorted by the ecosystem, for equal-by-ordering lookups by binary search. */
   listed: { value: string; parsed: unknown }[];
   /** `fixed` values in version order (for fixedVersions). */
   fixed: { value: string; parsed: unknown }[];
 }
 
+const MAX_SHARED = 300_000;
+const sharedParsers = new WeakMap<VersionOrdering<unknown>, (version: string) => unknown>();
+
+/**
+ * `ordering.parse` memoized per ordering (bounded): advisories of one package repeat the same version strings
+ * (long PyPI `versions` lists, common bounds), so sharing parsed values keeps a large cache small.
+ * Parsed values are never mutated by `compareParsed`.
+ */
+export function sharedParser(ordering: VersionOrdering<unknown>): (version: string) => unknown {
+  let parser = sharedParsers.get(ordering);
+  if (!parser) {
+    const memo = new Map<string, unknown>();
+    parser = (version) => {
+      let parsed = memo.get(version);
+      if (parsed === undefined) {
+        if (memo.size >= MAX_SHARED) memo.clear();
+        parsed = ordering.parse(version);
+        memo.set(version, parsed);
+      }
+      return parsed;
+    };
+    sharedParsers.set(ordering, parser);
+  }
+  return parser;
+}
+
+const NO_LIMITS: PreparedEvent[] = [];
+
 export function preparePackage(pkg: Pick<AffectedPackage, 'ranges' | 'versions'>, ordering: VersionOrdering<unknown>): PreparedPackage {
   const cmp = (a: unknown, b: unknown) => ordering.compareParsed(a, b);
+  const parse = sharedParser(ordering);
   const ranges = pkg.ranges.map((range, index): PreparedRange => {
     const events = range.events
       .map((e, order) => ({
         kind: e.kind,
         value: e.value,
-        parsed: ordering.parse(e.value),
+        parsed: parse(e.value),
         floor: e.kind === 'introduced' && e.value === '0',
         ceiling: e.kind === 'limit' && e.value === '*',
         order,
@@ -53,14 +82,16 @@ export function preparePackage(pkg: Pick<AffectedPackage, 'ranges' | 'versions'>
         return cmp(x.parsed, y.parsed) || x.order - y.order;
       })
       .map(({ order: _order, ...e }) => e);
-    return { type: range.type, index, events, limits: events.filter((e) => e.kind === 'limit') };
+    const limits = events.filter((e) => e.kind === 'limit');
+    return { type: range.type, index, events, limits: limits.length ? limits : NO_LIMITS };
   });
-  const listed = pkg.versions.map((value) => ({ value, parsed: ordering.parse(value) })).sort((a, b) => cmp(a.parsed, b.parsed));
+  const listed = pkg.versions.map((value) => ({ value, parsed: parse(value) })).sort((a, b) => cmp(a.parsed, b.parsed));
   const fixed = ranges.flatMap((r) => r.events.filter((e) => e.kind === 'fixed').map(({ value, parsed }) => ({ value, parsed }))).sort((a, b) => cmp(a.parsed, b.parsed));
-  return { ranges, exact: new Set(pkg.versions), listed, fixed };
+  return { ranges, exact: pkg.versions.length ? new Set(pkg.versions) : null, listed, fixed };
 }
 
 function findListed(p: PreparedPackage, version: string, parsed: unknown, ordering: VersionOrdering<unknown>): string | undefined {
+  if (!p.exact) return undefined;
   if (p.exact.has(version)) return version;
   let lo = 0;
   let hi = p.listed.length - 1;
