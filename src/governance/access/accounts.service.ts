@@ -18,16 +18,19 @@ export async function staleAccounts(db: Kysely<Database>, orgId: string, options
   const { staleAccountDays } = await getSettings(db, orgId);
   const [c30, c60, c90, cut] = [30, 60, 90, staleAccountDays].map((d) => minusMs(asOf, d * DAY));
   const staleWhere = sql<boolean>`(a.last_login_at <= ${cut} or (a.last_login_at is null and a.created_at <= ${cut}))`;
-  const counts = await sql<Record<string, number>>`
-    select count(*) as active,
-      sum(case when a.last_login_at <= ${c30} and a.last_login_at > ${c60} then 1 else 0 end) as b30,
-      sum(case when a.last_login_at <= ${c60} and a.last_login_at > ${c90} then 1 else 0 end) as b60,
-      sum(case when a.last_login_at <= ${c90} then 1 else 0 end) as b90,
-      sum(case when a.last_login_at is null then 1 else 0 end) as never,
-      sum(case when a.last_login_at is null and a.created_at <= ${cut} then 1 else 0 end) as never_stale,
-      sum(case when ${staleWhere} then 1 else 0 end) as stale
-    from gov_accounts a where a.org_id = ${orgId} and a.status = 'active'`.execute(db);
-  const c = counts.rows[0] ?? {};
+  // Each figure is a range count on the (org, status, last_login_at) index, so no account row is read
+  // except the never-logged-in ones (for their creation time).
+  const active = sql`from gov_accounts a where a.org_id = ${orgId} and a.status = 'active'`;
+  const counts = await sql<Record<string, number>>`select
+      (select count(*) ${active}) as active,
+      (select count(*) ${active} and a.last_login_at <= ${c30} and a.last_login_at > ${c60}) as b30,
+      (select count(*) ${active} and a.last_login_at <= ${c60} and a.last_login_at > ${c90}) as b60,
+      (select count(*) ${active} and a.last_login_at <= ${c90}) as b90,
+      (select count(*) ${active} and a.last_login_at is null) as never,
+      (select count(*) ${active} and a.last_login_at is null and a.created_at <= ${cut}) as never_stale,
+      (select count(*) ${active} and a.last_login_at <= ${cut}) as stale_login`.execute(db);
+  const first: Record<string, number> = counts.rows[0] ?? {};
+  const c: Record<string, number> = { ...first, stale: num(first.stale_login) + num(first.never_stale) };
   const rows = await sql<{ id: string; type: string; last_login_at: string | null; system_name: string; identity_id: string | null; display_name: string | null; department: string | null }>`
     select a.id, a.type, a.last_login_at, s.name as system_name, a.identity_id, i.display_name, i.department
     from gov_accounts a

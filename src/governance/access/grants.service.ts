@@ -79,11 +79,12 @@ export async function highRiskLifecycle(db: Kysely<Database>, orgId: string, opt
       sum(case when g.last_used_at is null then 1 else 0 end) as use_never,
       sum(case when g.last_reviewed_at > ${d90} then 1 else 0 end) as rev_lt90,
       sum(case when g.last_reviewed_at <= ${d90} and g.last_reviewed_at > ${d365} then 1 else 0 end) as rev_90_364,
-      sum(case when g.last_reviewed_at is null or g.last_reviewed_at <= ${d365} then 1 else 0 end) as rev_365_never
+      sum(case when g.last_reviewed_at is null or g.last_reviewed_at <= ${d365} then 1 else 0 end) as rev_365_never,
+      sum(case when g.last_used_at is null or g.last_used_at <= ${d90} then 1 else 0 end) as unused
     from gov_grants g left join gov_identities i on i.id = g.identity_id and i.org_id = g.org_id
     where g.org_id = ${orgId} and ${HIGH_RISK} group by 1`.execute(db);
   const byStage: Record<string, number> = { steady: 0, joiner: 0, mover: 0, leaver: 0, unowned: 0 };
-  const keys = ['age_lt30', 'age_30_89', 'age_90_364', 'age_365', 'use_lt30', 'use_30_89', 'use_90', 'use_never', 'rev_lt90', 'rev_90_364', 'rev_365_never'];
+  const keys = ['age_lt30', 'age_30_89', 'age_90_364', 'age_365', 'use_lt30', 'use_30_89', 'use_90', 'use_never', 'rev_lt90', 'rev_90_364', 'rev_365_never', 'unused'];
   const sums: Record<string, number> = Object.fromEntries(keys.map((k) => [k, 0]));
   let total = 0;
   for (const row of result.rows) {
@@ -91,7 +92,7 @@ export async function highRiskLifecycle(db: Kysely<Database>, orgId: string, opt
     total += num(row.n);
     for (const k of keys) sums[k]! += num(row[k]);
   }
-  const attention = await unusedHighRisk(db, orgId, d90, asOf);
+  const attention = await unusedHighRisk(db, orgId, d90, asOf, sums.unused!);
   return {
     asOf,
     highRiskGrants: total,
@@ -105,9 +106,8 @@ export async function highRiskLifecycle(db: Kysely<Database>, orgId: string, opt
 }
 
 /** High-risk grants unused for 90+ days or never used: the first candidates for revocation, oldest grant first. */
-async function unusedHighRisk(db: Kysely<Database>, orgId: string, d90: string, asOf: string) {
+async function unusedHighRisk(db: Kysely<Database>, orgId: string, d90: string, asOf: string, total: number) {
   const where = sql`g.org_id = ${orgId} and ${HIGH_RISK} and (g.last_used_at is null or g.last_used_at <= ${d90})`;
-  const count = await sql<{ n: number }>`select count(*) as n from gov_grants g where ${where}`.execute(db);
   const rows = await sql<{ id: string; granted_at: string; last_used_at: string | null; identity_id: string | null; display_name: string | null; entitlement_name: string }>`
     select g.id, g.granted_at, g.last_used_at, g.identity_id, i.display_name, e.name as entitlement_name
     from gov_grants g join gov_entitlements e on e.id = g.entitlement_id and e.org_id = g.org_id
@@ -117,6 +117,5 @@ async function unusedHighRisk(db: Kysely<Database>, orgId: string, d90: string, 
     grantId: r.id, entitlementName: r.entitlement_name, identityId: r.identity_id, holderName: r.display_name,
     grantedAt: r.granted_at, lastUsedAt: r.last_used_at, ageDays: Math.floor((Date.parse(asOf) - Date.parse(r.granted_at)) / DAY),
   }));
-  const total = num(count.rows[0]?.n);
   return { items, total, truncated: total > items.length };
 }

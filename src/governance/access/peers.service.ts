@@ -38,15 +38,16 @@ async function sodViolations(db: Kysely<Database>, orgId: string) {
 }
 
 async function singleHolders(db: Kysely<Database>, orgId: string) {
+  // Lowest and highest holder per entitlement: each an O(log n) probe of the (org, entitlement, revoked_at,
+  // identity) index; equal and present means exactly one distinct holder.
+  const holder = (fn: 'min' | 'max') => sql`(select ${sql.raw(fn)}(g.identity_id) from gov_grants g where g.org_id = e.org_id
+    and g.entitlement_id = e.id and g.revoked_at is null and g.identity_id is not null)`;
   const rows = await sql<{ id: string; name: string; privileged: number; identity_id: string; display_name: string | null }>`
-    select e.id, e.name, e.privileged, h.identity_id, i.display_name from (
-      select entitlement_id, min(identity_id) as identity_id from gov_grants
-      where org_id = ${orgId} and revoked_at is null and identity_id is not null
-      -- min = max: exactly one distinct holder, without the cost of count(distinct).
-      group by entitlement_id having min(identity_id) = max(identity_id)) h
-    join gov_entitlements e on e.id = h.entitlement_id and e.org_id = ${orgId}
-    left join gov_identities i on i.id = h.identity_id and i.org_id = ${orgId}
-    order by e.privileged desc, e.name, e.id`.execute(db);
+    select h.id, h.name, h.privileged, h.lo as identity_id, i.display_name from (
+      select e.id, e.name, e.privileged, ${holder('min')} as lo, ${holder('max')} as hi
+      from gov_entitlements e where e.org_id = ${orgId}) h
+    left join gov_identities i on i.id = h.lo and i.org_id = ${orgId}
+    where h.lo = h.hi order by h.privileged desc, h.name, h.id`.execute(db);
   const items = rows.rows.slice(0, SINGLE_HOLDER_CAP).map((r) => ({
     entitlementId: r.id, entitlementName: r.name, privileged: num(r.privileged) === 1, identityId: r.identity_id, holderName: r.display_name,
   }));
