@@ -132,14 +132,14 @@ for (const dialect of DIALECTS) {
     });
 
     it('rejects bad queries and bodies, hides other organisations, enforces scope and plan', async (t) => {
-      const { app, services } = await build(t, dialect);
+      const { app, services, store } = await build(t, dialect);
       const org = await createOrg(services);
       const other = await createOrg(services);
       const essentials = await createOrg(services, { plan: 'essentials' });
       const dir = feed([LODASH]);
       t.after(() => rmSync(dir, { recursive: true }));
       await services.vulndb.import([dir]);
-      await uploadSbom(app, org, cdx([['lodash', '4.17.20']]), 'web.cdx.json');
+      const sbom = (await uploadSbom(app, org, cdx([['lodash', '4.17.20']]), 'web.cdx.json')).json().data;
       const [finding] = (await app.inject({ url: '/api/v1/sscs/findings', headers: org.bearer('read') })).json().data;
       const url = `/api/v1/sscs/findings/${finding.id}`;
       const cases: [string, { method?: 'GET' | 'PATCH'; url: string; headers: Record<string, string>; payload?: object }, number, string][] = [
@@ -165,6 +165,14 @@ for (const dialect of DIALECTS) {
       assert.equal((await app.inject({ url: '/api/v1/sscs/findings', headers: other.bearer('read') })).json().data.length, 0);
       const fixed = await app.inject({ method: 'PATCH', url: `${url}/status`, headers: org.bearer(), payload: { status: 'fixed' } });
       assert.deepEqual([fixed.statusCode, fixed.json().data.status, fixed.json().data.remediationNotes], [200, 'fixed', null]);
+      assert.deepEqual((await app.inject({ url: `/api/v1/sscs/findings?status=fixed&sbomId=${sbom.id}&severity=MEDIUM`, headers: org.bearer('read') })).json().data.map((f: { id: string }) => f.id), [finding.id]);
+      assert.deepEqual((await app.inject({ url: '/api/v1/sscs/findings?status=fixed&sbomId=sbom_other', headers: org.bearer('read') })).json().data, []);
+
+      // Deleting the SBOM deletes its components, findings and their history.
+      const deleted = await app.inject({ method: 'DELETE', url: `/api/v1/sscs/sboms/${sbom.id}`, headers: org.bearer() });
+      assert.equal(deleted.statusCode, 200, deleted.body);
+      assert.equal((await app.inject({ url, headers: org.bearer('read') })).statusCode, 404);
+      assert.deepEqual(await store.db.selectFrom('finding_history').select('id').where('finding_id', '=', finding.id).execute(), []);
     });
   });
 }
