@@ -1,0 +1,22 @@
+// Child process for sbom-kill.test.ts: uploads an SBOM and parks inside the upload transaction (after the SBOM
+// and its components are inserted) until the test kills it. Usage: node kill-mid-upload.fixture.ts <store-url> [pg-schema]
+import { openStore } from '../db/connect.ts';
+import { SbomService } from './sbom.service.ts';
+import { TenancyService } from '../tenancy/tenancy.service.ts';
+
+const [url, schema] = process.argv.slice(2);
+const store = openStore(url, undefined, schema ? { schema } : {});
+const tenancy = new TenancyService(store.db);
+const org = await tenancy.createOrganization({ slug: `kill-${process.pid}`, plan: 'professional' });
+const sboms = new SbomService(store.db, {
+  hooks: {
+    matchComponents: async () => {
+      process.stdout.write(`INSIDE ${org.id}\n`);
+      return new Promise<number>(() => {});
+    },
+    countBySbom: async () => new Map(),
+  },
+});
+const components = Array.from({ length: 5000 }, (_, i) => ({ name: `c${i}`, version: '1.0.0', purl: `pkg:npm/c${i}@1.0.0` }));
+const bytes = new TextEncoder().encode(JSON.stringify({ bomFormat: 'CycloneDX', specVersion: '1.5', components }));
+await sboms.upload(org.id, 'system', { fileName: 'kill.cdx.json', bytes }, {});
