@@ -50,21 +50,24 @@ async function orNull<T>(work: Promise<T>): Promise<T | null> {
 export async function postureSummary(db: Kysely<Database>, orgId: string, services: Pick<Services, 'vendors' | 'risks'>, options: AsOf = {}) {
   const asOf = resolveAsOf(options);
   const at = { asOf };
-  const stale = await staleAccounts(db, orgId, at);
-  const offboarding = await offboardingViolations(db, orgId, at);
-  const delta = await privilegedDelta(db, orgId, at);
-  const health = await normalizationHealth(db, orgId, at);
-  const conc = await concentration(db, orgId, at);
-  const lifecycle = await highRiskLifecycle(db, orgId, at);
-  const uar = await uarStatus(db, orgId, at);
-  const debt = await securityDebtTrend(db, orgId, { asOf, months: 1 });
-  const evidence = await evidenceLog(db, orgId, at);
-  const gap = await orNull(isoGapStatus(db, orgId));
-  const maturity = await orNull(maturityScores(db, orgId));
-  const risks = await services.risks.listRegister(orgId);
+  // Independent reads: on PostgreSQL they run on separate pooled connections at once; SQLite serialises them.
+  const [stale, offboarding, delta, health, conc, lifecycle, uar, debt, evidence, gap, maturity, risks, findings] = await Promise.all([
+    staleAccounts(db, orgId, at),
+    offboardingViolations(db, orgId, at),
+    privilegedDelta(db, orgId, at),
+    normalizationHealth(db, orgId, at),
+    concentration(db, orgId, at),
+    highRiskLifecycle(db, orgId, at),
+    uarStatus(db, orgId, at),
+    securityDebtTrend(db, orgId, { asOf, months: 1 }),
+    evidenceLog(db, orgId, at),
+    orNull(isoGapStatus(db, orgId)),
+    orNull(maturityScores(db, orgId)),
+    services.risks.listRegister(orgId),
+    openFindingsBySeverity(db, orgId),
+  ]);
   const openRisks = risks.filter((r) => r.status !== 'closed');
   const band = (lo: number, hi: number) => openRisks.filter((r) => (r.score ?? 0) >= lo && (r.score ?? 0) <= hi).length;
-  const findings = await openFindingsBySeverity(db, orgId);
   return {
     asOf,
     access: {
