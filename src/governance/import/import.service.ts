@@ -135,7 +135,10 @@ class BundleWriter {
     await this.#flush('sodRules', sod, b.sodRules?.length);
 
     // Peer-group summaries follow every change to who holds what.
-    if (['identities', 'accounts', 'entitlements', 'grants'].some((k) => (this.sections[k]?.created ?? 0) + (this.sections[k]?.updated ?? 0) > 0)) {
+    const access = ['identities', 'accounts', 'entitlements', 'grants'];
+    if (access.some((k) => (this.sections[k]?.created ?? 0) + (this.sections[k]?.updated ?? 0) > 0)) {
+      // Statistics first: without them PostgreSQL plans the summary query for empty tables (minutes, not seconds).
+      if (access.reduce((n, k) => n + (this.sections[k]?.created ?? 0), 0) >= ANALYZE_AFTER_ROWS) await analyzeTables(this.#db, access.map((k) => `gov_${k}`));
       await refreshAccessSnapshot(this.#db, this.#orgId);
     }
     await this.#reviews(b, identities, grants, entitlements);
