@@ -37,7 +37,18 @@ export async function sbomRoutes(app: App, deps: { sboms: SbomService; maxUpload
 
   app.post(
     '/sscs/sboms/upload',
-    { config: upload, schema: { tags, consumes: ['multipart/form-data'], response: { 201: envelopeOf(SbomUpload) } } },
+    {
+      config: upload,
+      schema: {
+        tags,
+        summary: 'Upload an SBOM',
+        description:
+          'multipart/form-data: file (CycloneDX JSON 1.2–1.6 or XML 1.0–1.6, SPDX JSON 2.2/2.3; format from the file name), ' +
+          'optional name, assetName, version. Stores the SBOM, its components and their findings in one transaction.',
+        consumes: ['multipart/form-data'],
+        response: { 201: envelopeOf(SbomUpload) },
+      },
+    },
     async (request, reply) => {
       const { orgId, userId } = principalOf(request);
       let form;

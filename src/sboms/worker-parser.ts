@@ -17,7 +17,7 @@ type Reply =
  * Parses large files in a short-lived worker thread, so the event loop keeps serving other requests while a
  * 50 MiB document is parsed, and the parse tree's memory is returned when the worker exits. The worker gets a
  * large young generation: the parse allocates ~5× the file in objects that all survive, which the default
- * semi-space would copy over and over.
+ * semi-space would copy over and over. The bytes are handed over to the worker: the caller must not use them after.
  */
 export function prepareSbomOffThread(
   fileName: string,
@@ -28,7 +28,8 @@ export function prepareSbomOffThread(
 ): Promise<PreparedSbom> | PreparedSbom {
   if (bytes.byteLength < inlineBelow) return prepareSbom(fileName, bytes, orgId, sbomId);
   return new Promise((resolve, reject) => {
-    const transfer = bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength ? [bytes.buffer as ArrayBuffer] : [];
+    // The upload's buffer moves to the worker instead of being copied; only large, unpooled buffers get here.
+    const transfer = bytes.buffer instanceof ArrayBuffer && bytes.buffer.byteLength >= inlineBelow && bytes.buffer.byteLength >= 65_536 ? [bytes.buffer] : [];
     const worker = new Worker(new URL('./parse-worker.ts', import.meta.url), {
       workerData: { fileName, bytes, orgId, sbomId },
       transferList: transfer,
