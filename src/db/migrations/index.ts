@@ -10,6 +10,7 @@ import * as mcp from './2026-11-22-31-mcp.ts';
 import * as governance from './2026-11-22-40-governance.ts';
 import * as governanceIndexes from './2026-11-22-41-governance-indexes.ts';
 import * as governanceSnapshot from './2026-11-22-42-governance-snapshot.ts';
+import * as governanceHolders from './2026-11-22-43-governance-holders.ts';
 
 /**
  * Every migration, in order. Names are dated so they sort; a migration is frozen once it has landed
@@ -27,4 +28,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-22-40-governance': governance,
   '2026-11-22-41-governance-indexes': governanceIndexes,
   '2026-11-22-42-governance-snapshot': governanceSnapshot,
+  '2026-11-22-43-governance-holders': governanceHolders,
 };

@@ -40,11 +40,12 @@ async function sodViolations(db: Kysely<Database>, orgId: string) {
 async function singleHolders(db: Kysely<Database>, orgId: string) {
   // Lowest and highest holder per entitlement: each an O(log n) probe of the (org, entitlement, revoked_at,
   // identity) index; equal and present means exactly one distinct holder.
-  const holder = (fn: 'min' | 'max') => sql`(select ${sql.raw(fn)}(g.identity_id) from gov_grants g where g.org_id = e.org_id
-    and g.entitlement_id = e.id and g.revoked_at is null and g.identity_id is not null)`;
+  // Written as ORDER BY … LIMIT 1 because PostgreSQL does not turn a correlated min()/max() into one probe.
+  const holder = (direction: 'asc' | 'desc') => sql`(select g.identity_id from gov_grants g where g.org_id = e.org_id
+    and g.entitlement_id = e.id and g.revoked_at is null and g.identity_id is not null order by g.identity_id ${sql.raw(direction)} limit 1)`;
   const rows = await sql<{ id: string; name: string; privileged: number; identity_id: string; display_name: string | null }>`
     select h.id, h.name, h.privileged, h.lo as identity_id, i.display_name from (
-      select e.id, e.name, e.privileged, ${holder('min')} as lo, ${holder('max')} as hi
+      select e.id, e.name, e.privileged, ${holder('asc')} as lo, ${holder('desc')} as hi
       from gov_entitlements e where e.org_id = ${orgId}) h
     left join gov_identities i on i.id = h.lo and i.org_id = ${orgId}
     where h.lo = h.hi order by h.privileged desc, h.name, h.id`.execute(db);
