@@ -125,7 +125,12 @@ export function epochSeconds(db: Kysely<Database>, value: Expression<unknown> | 
     : sql<number>`((julianday(${value}) - 2440587.5) * 86400.0)`;
 }
 
-/** Refreshes the query planner's statistics for tables after a bulk load (ANALYZE on both dialects). */
-export async function analyzeTables(db: Kysely<Database>, tables: readonly string[]): Promise<void> {
-  for (const table of tables) await sql`analyze ${sql.table(table)}`.execute(db);
+/**
+ * Refreshes the query planner's statistics for tables after a bulk load (ANALYZE on both dialects). With
+ * `vacuum` (only outside a transaction) PostgreSQL also runs VACUUM, which marks the new pages all-visible so
+ * index-only scans need no heap fetches; SQLite has no equivalent need.
+ */
+export async function analyzeTables(db: Kysely<Database>, tables: readonly string[], options: { vacuum?: boolean } = {}): Promise<void> {
+  const verb = options.vacuum && dialectOf(db) === 'postgres' ? sql`vacuum (analyze)` : sql`analyze`;
+  for (const table of tables) await sql`${verb} ${sql.table(table)}`.execute(db);
 }

@@ -48,7 +48,7 @@ export async function writeBundle(db: Kysely<Database>, orgId: string, actorId: 
   });
   // After a bulk load the planner needs fresh statistics, or the 100k-identity queries pick poor plans.
   const created = Object.values(summary.sections).reduce((n, s) => n + s.created, 0);
-  if (created >= ANALYZE_AFTER_ROWS) await analyzeTables(db, GOVERNANCE_TABLES);
+  if (created >= ANALYZE_AFTER_ROWS) await analyzeTables(db, GOVERNANCE_TABLES, { vacuum: true });
   return summary;
 }
 

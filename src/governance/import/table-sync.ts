@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.ts';
-import { insertMany } from '../../db/helpers.ts';
+import { insertRows } from '../../db/helpers.ts';
 import { newId, type IdPrefix } from '../../shared/ids.ts';
 
 export interface SectionSummary {
@@ -10,6 +10,9 @@ export interface SectionSummary {
 }
 
 type Row = Record<string, unknown>;
+
+/** The integer columns of the governance tables (every other column is text), for PostgreSQL's typed bulk insert. */
+const INTEGER_COLUMNS = new Set(['privileged', 'applicable', 'maturity_current', 'maturity_target', 'score', 'target']);
 type GovTable = keyof Database & `gov_${string}`;
 
 /**
@@ -93,7 +96,11 @@ export class TableSync {
       await (this.#db as Kysely<any>).updateTable(this.#table).set(changes).where('org_id', '=', this.#orgId).where('id', '=', old.id).execute();
       changedIds.push(String(old.id));
     }
-    await insertMany(this.#db, this.#table, inserts);
+    if (inserts.length > 0) {
+      const columns = Object.keys(inserts[0]!);
+      const types = columns.map((c) => (INTEGER_COLUMNS.has(c) ? 'integer' : 'text'));
+      await insertRows(this.#db, this.#table, columns, inserts.map((row) => columns.map((c) => row[c] ?? null)), types);
+    }
     return { created: inserts.length, updated: changedIds.length, unchanged, changedIds };
   }
 }
