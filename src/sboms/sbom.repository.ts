@@ -1,13 +1,13 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/database.ts';
 import { containsInsensitive, insertRows } from '../db/helpers.ts';
-import { COMPONENT_COLUMNS, type SbomComponentRow, type SbomRow } from './sbom.table.ts';
+import { COMPONENT_COLUMNS, COMPONENT_PG_TYPES, type SbomComponentRow, type SbomRow } from './sbom.table.ts';
 
 export const insertSbom = (db: Kysely<Database>, row: SbomRow) => db.insertInto('sboms').values(row).execute();
 
 /** Rows as value arrays in COMPONENT_COLUMNS order (bulk path: 100,000 rows per upload); pass the upload's transaction. */
 export const insertComponents = (db: Kysely<Database>, rows: readonly (readonly unknown[])[]) =>
-  insertRows(db, 'sbom_components', COMPONENT_COLUMNS, rows);
+  insertRows(db, 'sbom_components', COMPONENT_COLUMNS, rows, COMPONENT_PG_TYPES);
 
 /** Newest first (ids are time-ordered); `q` is a case-insensitive substring of the name. */
 export function listSboms(db: Kysely<Database>, orgId: string, q?: string): Promise<SbomRow[]> {

@@ -47,6 +47,8 @@ export const COMPONENT_COLUMNS = [
   'id', 'org_id', 'sbom_id', 'bom_ref', 'type', 'group_name', 'name', 'version', 'purl', 'cpe', 'ecosystem', 'package_key',
   'licenses', 'hashes', 'supplier', 'scope', 'depends_on', 'position',
 ] as const satisfies readonly (keyof SbomComponentTable)[];
+/** PostgreSQL types of COMPONENT_COLUMNS, for the bulk `unnest` insert. */
+export const COMPONENT_PG_TYPES = COMPONENT_COLUMNS.map((c) => (c === 'position' ? 'integer' : 'text'));
 
 export type SbomRow = Selectable<SbomTable>;
 export type SbomComponentRow = Selectable<SbomComponentTable>;
