@@ -10,10 +10,15 @@ import { lineAndColumn } from './parse-error.ts';
 export interface XmlElement {
   /** Local name (namespace prefix removed). */
   name: string;
-  attrs: Record<string, string>;
+  /** Shared empty object when the element has no attributes (most have none: fewer allocations). */
+  attrs: Readonly<Record<string, string>>;
+  /** Shared empty array until the first child arrives. */
   children: XmlElement[];
   text: string;
 }
+
+const NO_ATTRIBUTES: Readonly<Record<string, string>> = Object.freeze({});
+const NO_CHILDREN: XmlElement[] = Object.freeze([]) as unknown as XmlElement[];
 
 export class XmlSyntaxError extends Error {
   readonly line: number;
@@ -123,23 +128,26 @@ export function readXml(source: string, skip: ReadonlySet<string>): XmlElement {
       const qname = name![0];
       const local = localName(qname);
       const keep = skipping === 0 && !skip.has(local);
-      const attrs: Record<string, string> = {};
+      let attrs: Record<string, string> | null = null;
       let at = NAME.lastIndex;
       for (;;) {
         ATTRIBUTE.lastIndex = at;
         const attr = ATTRIBUTE.exec(source);
         if (!attr) break;
-        if (keep) attrs[localName(attr[1]!)] = decode(attr[2] ?? attr[3]!, source, at);
+        if (keep) (attrs ??= {})[localName(attr[1]!)] = decode(attr[2] ?? attr[3]!, source, at);
         at = ATTRIBUTE.lastIndex;
       }
       TAG_END.lastIndex = at;
       const end = TAG_END.exec(source);
       if (!end) fail(`malformed start tag <${qname}>`, lt);
       pos = TAG_END.lastIndex;
-      const element = keep ? { name: local, attrs, children: [], text: '' } : null;
+      const element: XmlElement | null = keep ? { name: local, attrs: attrs ?? NO_ATTRIBUTES, children: NO_CHILDREN, text: '' } : null;
       if (element) {
-        const parent = stack.at(-1);
-        if (parent?.element) parent.element.children.push(element);
+        const parent = stack.at(-1)?.element;
+        if (parent) {
+          if (parent.children === NO_CHILDREN) parent.children = [];
+          parent.children.push(element);
+        }
         if (!stack.length) root = element;
       } else if (!stack.length) {
         fail('the root element cannot be skipped', lt);
