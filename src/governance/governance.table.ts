@@ -203,8 +203,15 @@ export interface PeerGroupTable {
   size: number;
 }
 
+export interface SodViolationTable {
+  org_id: string;
+  rule_id: string;
+  identity_id: string;
+}
+
 declare module '../db/database.ts' {
   interface Database {
+    gov_sod_violations: SodViolationTable;
     gov_identity_access: IdentityAccessTable;
     gov_peer_groups: PeerGroupTable;
   }

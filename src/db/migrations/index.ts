@@ -11,6 +11,7 @@ import * as governance from './2026-11-22-40-governance.ts';
 import * as governanceIndexes from './2026-11-22-41-governance-indexes.ts';
 import * as governanceSnapshot from './2026-11-22-42-governance-snapshot.ts';
 import * as governanceHolders from './2026-11-22-43-governance-holders.ts';
+import * as governanceSod from './2026-11-22-44-governance-sod.ts';
 
 /**
  * Every migration, in order. Names are dated so they sort; a migration is frozen once it has landed
@@ -29,4 +30,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-22-41-governance-indexes': governanceIndexes,
   '2026-11-22-42-governance-snapshot': governanceSnapshot,
   '2026-11-22-43-governance-holders': governanceHolders,
+  '2026-11-22-44-governance-sod': governanceSod,
 };

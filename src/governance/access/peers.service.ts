@@ -15,9 +15,12 @@ export const RARE_DIVISOR = 5;
 
 /**
  * Separation-of-duty violations: distinct (rule, identity) pairs where the identity holds active grants of
- * both of the rule's entitlements (on any accounts).
+ * both of the rule's entitlements (on any accounts). Read from gov_sod_violations, rebuilt by every import
+ * (`sodPairsQuery` is the definition).
  */
-export const sodPairs = (orgId: string) => sql`select distinct r.id as rule_id, ga.identity_id
+export const sodPairs = (orgId: string) => sql`select rule_id, identity_id from gov_sod_violations where org_id = ${orgId}`;
+
+export const sodPairsQuery = (orgId: string) => sql`select distinct r.id as rule_id, ga.identity_id
   from gov_sod_rules r
   join gov_grants ga on ga.org_id = r.org_id and ga.entitlement_id = r.entitlement_a_id and ga.revoked_at is null
   join gov_grants gb on gb.org_id = r.org_id and gb.entitlement_id = r.entitlement_b_id and gb.revoked_at is null

@@ -1,10 +1,10 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/database.ts';
-import { MIN_PEER_GROUP, RARE_DIVISOR } from './peers.service.ts';
+import { MIN_PEER_GROUP, RARE_DIVISOR, sodPairsQuery } from './peers.service.ts';
 
 /**
- * Rebuilds the organisation's access summaries (gov_peer_groups, gov_identity_access) from its identities and
- * active grants. Called by every import that changed identities, accounts, entitlements or grants, inside the
+ * Rebuilds the organisation's access summaries (gov_sod_violations, gov_peer_groups, gov_identity_access) from
+ * its identities, active grants and separation-of-duty rules. Called by every import that changed identities, accounts, entitlements or grants, inside the
  * import's transaction; the peer-group tools read these instead of scanning every grant per call.
  * - gov_peer_groups: active identities per (department, title), '' for a missing value.
  * - gov_identity_access: per active identity holding grants: active grants, privileged grants, and the number
@@ -12,6 +12,8 @@ import { MIN_PEER_GROUP, RARE_DIVISOR } from './peers.service.ts';
  *   held by at most 1 in RARE_DIVISOR of the group).
  */
 export async function refreshAccessSnapshot(db: Kysely<Database>, orgId: string): Promise<void> {
+  await db.deleteFrom('gov_sod_violations').where('org_id', '=', orgId).execute();
+  await sql`insert into gov_sod_violations (org_id, rule_id, identity_id) select ${orgId}, v.rule_id, v.identity_id from (${sodPairsQuery(orgId)}) v`.execute(db);
   await db.deleteFrom('gov_identity_access').where('org_id', '=', orgId).execute();
   await db.deleteFrom('gov_peer_groups').where('org_id', '=', orgId).execute();
   await sql`insert into gov_peer_groups (org_id, department, title, size)

@@ -23,7 +23,7 @@ const ts = (value: string | undefined): string | null =>
 const opt = <T>(value: T | undefined): T | null => value ?? null;
 const MAX_DETAILS = 50;
 const ANALYZE_AFTER_ROWS = 5000;
-const GOVERNANCE_TABLES = ['gov_identities', 'gov_accounts', 'gov_entitlements', 'gov_grants', 'gov_review_items', 'gov_sod_rules', 'gov_identity_access', 'gov_peer_groups'];
+const GOVERNANCE_TABLES = ['gov_identities', 'gov_accounts', 'gov_entitlements', 'gov_grants', 'gov_review_items', 'gov_sod_rules', 'gov_identity_access', 'gov_peer_groups', 'gov_sod_violations'];
 
 /** Validates a bundle (exact error paths) and writes it in one transaction. */
 export async function importBundle(db: Kysely<Database>, orgId: string, actorId: string, input: unknown): Promise<ImportSummary> {
@@ -134,13 +134,15 @@ class BundleWriter {
     }));
     await this.#flush('sodRules', sod, b.sodRules?.length);
 
-    // Peer-group summaries follow every change to who holds what.
+    // Access summaries (SoD pairs, peer groups) follow every change to who holds what.
     const access = ['identities', 'accounts', 'entitlements', 'grants'];
-    if (access.some((k) => (this.sections[k]?.created ?? 0) + (this.sections[k]?.updated ?? 0) > 0)) {
+    const changed = [...access, 'sodRules'];
+    if (changed.some((k) => (this.sections[k]?.created ?? 0) + (this.sections[k]?.updated ?? 0) > 0)) {
       // Statistics first: without them PostgreSQL plans the summary query for empty tables (minutes, not seconds).
       if (access.reduce((n, k) => n + (this.sections[k]?.created ?? 0), 0) >= ANALYZE_AFTER_ROWS) await analyzeTables(this.#db, access.map((k) => `gov_${k}`));
       await refreshAccessSnapshot(this.#db, this.#orgId);
     }
+
     await this.#reviews(b, identities, grants, entitlements);
     await this.#iso(b, identities);
     return { orgId: this.#orgId, settingsChanged, sections: this.sections };
