@@ -1,0 +1,198 @@
+// Vulnerability matching benchmark, per store (SQLite file; PostgreSQL too when TEST_DATABASE_URL or
+// DATABASE_URL names one):
+//   1. import PyPI-all.zip + Go-all.zip (target ≤ 10 s), then 200,000 synthetic advisories over the SBOM's packages;
+//   2. upload a 100,000-component SBOM with matching vs. the same upload without it (target: ≤ 1.3×);
+//   3. evaluations per second of the in-memory OSV evaluation over those components;
+//   4. 1,000 SBOMs in 10 organisations, then import 1,000 changed advisories: re-matching time (target ≤ 5 s).
+// Usage: node bench/match/match.bench.ts [--components 100000] [--advisories 200000] [--sboms 1000] [--dialect sqlite|postgres]
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { sql } from 'kysely';
+import pg from 'pg';
+import { openStore, type Store } from '../../src/db/connect.ts';
+import { migrateToLatest } from '../../src/db/migrate.ts';
+import { toCandidate } from '../../src/findings/finding-matching.ts';
+import { FindingService } from '../../src/findings/finding.service.ts';
+import { matchComponent, type Candidate } from '../../src/findings/matcher.ts';
+import { SbomService } from '../../src/sboms/sbom.service.ts';
+import { TenancyService } from '../../src/tenancy/tenancy.service.ts';
+import { packageKey } from '../../src/vulndb/ecosystems.ts';
+import { getVersionOrdering } from '../../src/vulndb/versions/index.ts';
+import { loadCandidates } from '../../src/vulndb/vulndb.repository.ts';
+import { VulnDbService } from '../../src/vulndb/vulndb.service.ts';
+import { machine } from '../support/process.ts';
+import { advisory, component, cyclonedx, prng, realPackage, syntheticPackage, versionOf, type BenchComponent, type Pkg } from './data.ts';
+
+const { values } = parseArgs({
+  options: {
+    components: { type: 'string', default: '100000' },
+    advisories: { type: 'string', default: '200000' },
+    sboms: { type: 'string', default: '1000' },
+    dialect: { type: 'string' },
+  },
+});
+const COMPONENTS = Number(values.components);
+const ADVISORIES = Number(values.advisories);
+const SBOMS = Number(values.sboms);
+const DATA = new URL('../../../shared/data/osv/', import.meta.url).pathname;
+const ZIPS = [`${DATA}PyPI-all.zip`, `${DATA}Go-all.zip`];
+const dir = mkdtempSync(join(tmpdir(), 'bulwark-bench-match-'));
+const seconds = (ms: number) => (ms / 1000).toFixed(2);
+
+async function openBenchStore(dialect: 'sqlite' | 'postgres'): Promise<Store> {
+  if (dialect === 'sqlite') return openStore(`sqlite:${join(dir, `match-${Date.now()}.sqlite`)}`);
+  const url = process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL!;
+  const schema = `bench_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`create schema ${schema}`);
+  await admin.end();
+  const store = openStore(url, undefined, { schema });
+  return { ...store, close: async () => { await sql`drop schema ${sql.id(schema)} cascade`.execute(store.db); await store.close(); } };
+}
+
+/** The package pool: real Go/PyPI packages from the feeds first (a fifth), synthetic ones for the rest. */
+async function packagePool(store: Store, size: number): Promise<Pkg[]> {
+  const real = await store.db.selectFrom('vuln_affected').select(['ecosystem', 'name']).distinct().where('ecosystem', 'in', ['Go', 'PyPI']).orderBy('name').execute();
+  const pool = real.slice(0, Math.floor(size / 5)).map((r) => realPackage(r.ecosystem as 'Go' | 'PyPI', r.name));
+  for (let i = pool.length; i < size; i++) pool.push(syntheticPackage(i));
+  return pool;
+}
+
+async function upload(service: SbomService, orgId: string, userId: string, doc: string, name: string) {
+  const started = performance.now();
+  const result = await service.upload(orgId, userId, { fileName: `${name}.cdx.json`, bytes: Buffer.from(doc) }, {});
+  return { ms: performance.now() - started, findings: result.findingCount };
+}
+
+/** In-memory OSV evaluations per second over the components' candidates (DB lookup and preparation excluded). */
+async function evaluationRate(store: Store, pool: Pkg[], components: { pkg: Pkg; version: string }[]) {
+  const refs = pool.map((p) => ({ ecosystem: p.ecosystem, packageKey: packageKey(p.ecosystem, p.osvName) }));
+  const loadStart = performance.now();
+  const rows = await loadCandidates(store.db, refs);
+  const loadMs = performance.now() - loadStart;
+  const prepareStart = performance.now();
+  const byKey = new Map<string, Candidate[]>();
+  for (const r of rows) {
+    const candidate = toCandidate(r);
+    if (!candidate) continue;
+    const list = byKey.get(`${r.ecosystem}|${r.package_key}`) ?? [];
+    list.push(candidate);
+    byKey.set(`${r.ecosystem}|${r.package_key}`, list);
+  }
+  const prepareMs = performance.now() - prepareStart;
+  let evaluations = 0;
+  let hits = 0;
+  const started = performance.now();
+  for (const c of components) {
+    const candidates = byKey.get(`${c.pkg.ecosystem}|${packageKey(c.pkg.ecosystem, c.pkg.osvName)}`) ?? [];
+    const ordering = getVersionOrdering(c.pkg.ecosystem)!;
+    evaluations += candidates.length;
+    hits += matchComponent({ id: 'x', version: c.version, parsed: ordering.parse(c.version) }, candidates, ordering).length;
+  }
+  const ms = performance.now() - started;
+  return { evaluations, hits, ms, perSecond: evaluations / (ms / 1000), candidateRows: rows.length, loadMs, prepareMs };
+}
+
+async function run(dialect: 'sqlite' | 'postgres') {
+  const store = await openBenchStore(dialect);
+  await migrateToLatest(store.db);
+  const tenancy = new TenancyService(store.db);
+  const findings = new FindingService(store.db);
+  let rematchMs = 0;
+  const vulndb = new VulnDbService(store.db, {
+    rematch: async (packages) => {
+      const started = performance.now();
+      const result = await findings.rematchPackages(packages);
+      rematchMs = performance.now() - started;
+      return { ...result, packages: packages.length };
+    },
+  });
+  const withMatching = new SbomService(store.db, { hooks: findings });
+  const withoutMatching = new SbomService(store.db);
+  const out: Record<string, string> = {};
+  try {
+    const zips = await vulndb.import(ZIPS);
+    out['import PyPI-all.zip + Go-all.zip'] = `${seconds(zips.durationMs)} s (${zips.added} advisories, ${(zips.added / (zips.durationMs / 1000)).toFixed(0)}/s)`;
+
+    const pool = await packagePool(store, Math.floor(COMPONENTS / 2));
+    const rand = prng(42);
+    const big: { pkg: Pkg; version: string }[] = [];
+    pool.forEach((pkg, i) => [0, 1].forEach((slot) => big.push({ pkg, version: versionOf(i, slot, rand) })));
+    const feedFile = join(dir, 'synthetic.jsonl');
+    const advRand = prng(7);
+    writeFileSync(feedFile, Array.from({ length: ADVISORIES }, (_, k) => advisory(k, pool[k % pool.length]!, k % pool.length, advRand)).join('\n'));
+    const synthetic = await vulndb.import([feedFile]);
+    out[`import ${ADVISORIES} synthetic advisories (.jsonl)`] = `${seconds(synthetic.durationMs)} s (${(synthetic.added / (synthetic.durationMs / 1000)).toFixed(0)}/s)`;
+
+    // Evaluation speed first: its own copy of the prepared candidates is garbage before the uploads start.
+    const rate = await evaluationRate(store, pool, big);
+    out['candidate lookup (all packages, one query per 1,000 keys)'] = `${seconds(rate.loadMs)} s for ${rate.candidateRows} affected-package rows`;
+    out['candidate preparation (parse JSON and versions, sort events)'] = `${seconds(rate.prepareMs)} s`;
+    out['in-memory OSV evaluations'] = `${rate.evaluations} in ${seconds(rate.ms)} s = ${(rate.perSecond / 1e6).toFixed(2)} M/s (${rate.hits} vulnerabilities)`;
+
+    const owner = await tenancy.createOrganization({ slug: 'bench-big', plan: 'professional', mcpWriteEnabled: false });
+    const user = await tenancy.createUser('bench-big', { email: 'bench@example.com' });
+    const doc = cyclonedx(big.map((c) => component(c.pkg, c.version)));
+    // Alternating, so both see the same machine load. The first upload with matching runs on a cold
+    // advisory cache (as after a restart or an import); the second on a warm one.
+    const plain = [(await upload(withoutMatching, owner.id, user.id, doc, 'plain-0')).ms];
+    const cold = await upload(withMatching, owner.id, user.id, doc, 'matched-cold');
+    plain.push((await upload(withoutMatching, owner.id, user.id, doc, 'plain-1')).ms);
+    const warm = await upload(withMatching, owner.id, user.id, doc, 'matched-warm');
+    const p = Math.min(...plain);
+    out[`upload ${big.length} components without matching (best of 2)`] = `${seconds(p)} s`;
+    out[`  with matching, cold advisory cache`] = `${seconds(cold.ms)} s, ${cold.findings} findings, ratio ${(cold.ms / p).toFixed(2)}`;
+    out[`  with matching, warm advisory cache`] = `${seconds(warm.ms)} s, ${warm.findings} findings, ratio ${(warm.ms / p).toFixed(2)} (target ≤ 1.30)`;
+
+    // 1,000 SBOMs of 100 components in 10 organisations.
+    const sbomRand = prng(99);
+    const orgs: { id: string; user: string }[] = [];
+    for (let o = 0; o < 10; o++) {
+      const org = await tenancy.createOrganization({ slug: `bench-org-${o}`, plan: 'professional', mcpWriteEnabled: false });
+      orgs.push({ id: org.id, user: (await tenancy.createUser(`bench-org-${o}`, { email: `o${o}@example.com` })).id });
+    }
+    const smallStart = performance.now();
+    for (let s = 0; s < SBOMS; s++) {
+      const parts: BenchComponent[] = Array.from({ length: 100 }, () => {
+        const c = big[Math.floor(sbomRand() * big.length)]!;
+        return component(c.pkg, c.version);
+      });
+      const org = orgs[s % orgs.length]!;
+      await upload(withMatching, org.id, org.user, cyclonedx(parts), `small-${s}`);
+    }
+    out[`upload ${SBOMS} SBOMs of 100 components (with matching)`] = `${seconds(performance.now() - smallStart)} s`;
+
+    const changedFile = join(dir, 'changed.jsonl');
+    const changeRand = prng(2026);
+    // Spread over packages: consecutive multiples of a prime land on different packages of the pool.
+    const ids = Array.from({ length: 1000 }, (_, i) => (i * 197) % ADVISORIES);
+    writeFileSync(changedFile, ids.map((k) => advisory(k, pool[k % pool.length]!, k % pool.length, changeRand, '2026-06-01T00:00:00Z')).join('\n'));
+    const changed = await vulndb.import([changedFile]);
+    const r = changed.rematch ?? {};
+    out['import 1,000 changed advisories, total'] = `${seconds(changed.durationMs)} s (${changed.updated} updated)`;
+    out['  of which re-matching'] = `${seconds(rematchMs)} s over ${r.packages} packages, ${r.components} components: ${r.created} created, ${r.updated} updated, ${r.retracted} retracted (target ≤ 5 s)`;
+  } finally {
+    await store.close();
+  }
+  return out;
+}
+
+if (!existsSync(ZIPS[0]!)) {
+  console.error('../shared/data/osv not found: the benchmark needs the real feeds');
+  process.exit(1);
+}
+console.log(`Vulnerability matching benchmark: ${await machine()}, ${new Date().toISOString().slice(0, 10)}`);
+const dialects = values.dialect ? [values.dialect as 'sqlite' | 'postgres'] : process.env.TEST_DATABASE_URL || process.env.DATABASE_URL?.startsWith('postgres') ? (['sqlite', 'postgres'] as const) : (['sqlite'] as const);
+try {
+  for (const dialect of dialects) {
+    const result = await run(dialect);
+    console.log(`\n${dialect}`);
+    for (const [k, v] of Object.entries(result)) console.log(`  ${k.padEnd(58)} ${v}`);
+  }
+} finally {
+  rmSync(dir, { recursive: true, force: true });
+}
