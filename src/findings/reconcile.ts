@@ -36,8 +36,11 @@ export function reconcile(existing: readonly FindingRow[], now: readonly Resolve
   }
   for (const row of unclaimed.values()) {
     if (row.retracted_at !== null) continue;
+    const rowIds = idsOf(row);
+    const mergedInto = now.find((v) => rowIds.has(v.vulnerabilityId) || v.aliases.some((a) => rowIds.has(a)));
     const gone = fromJson<string[]>(row.advisory_ids, []).filter((id) => withdrawn.has(id));
-    out.retract.push({ row, reason: gone.length ? `withdrawn: ${gone.join(', ')}` : 'no longer affected by any advisory' });
+    const reason = mergedInto ? `merged into ${mergedInto.vulnerabilityId}` : gone.length ? `withdrawn: ${gone.join(', ')}` : 'no longer affected by any advisory';
+    out.retract.push({ row, reason });
   }
   return out;
 }
