@@ -67,98 +67,135 @@ interface Frame {
 }
 
 export function readXml(source: string, skip: ReadonlySet<string>): XmlElement {
-  const stack: Frame[] = [];
-  let root: XmlElement | null = null;
-  let skipping = 0;
-  let pos = 0;
-  const fail = (message: string, at: number): never => {
-    throw new XmlSyntaxError(message, source, at);
-  };
-  for (;;) {
-    const lt = source.indexOf('<', pos);
-    const textEnd = lt === -1 ? source.length : lt;
-    if (textEnd > pos) {
-      const top = stack.at(-1);
-      if (!top) {
-        const stray = source.slice(pos, textEnd).search(/\S/);
-        if (stray !== -1) fail(root ? 'text after the root element' : 'text before the root element', pos + stray);
-      } else if (top.element && top.element.children.length === 0) {
-        // Only leaves carry text in an SBOM; whitespace between child elements is not kept.
-        top.element.text += decode(source.slice(pos, textEnd), source, pos);
-      }
+  return new XmlReader(source, skip).read();
+}
+
+/** One pass over the document; each method consumes one construct starting at `#pos`. */
+class XmlReader {
+  readonly #source: string;
+  readonly #skip: ReadonlySet<string>;
+  readonly #stack: Frame[] = [];
+  #root: XmlElement | null = null;
+  /** Open elements inside a skipped subtree. */
+  #skipping = 0;
+  #pos = 0;
+
+  constructor(source: string, skip: ReadonlySet<string>) {
+    this.#source = source;
+    this.#skip = skip;
+  }
+
+  read(): XmlElement {
+    const source = this.#source;
+    for (;;) {
+      const lt = source.indexOf('<', this.#pos);
+      this.#text(lt === -1 ? source.length : lt);
+      if (lt === -1) break;
+      const next = source.charCodeAt(lt + 1);
+      if (next === 0x3f /* ? */) this.#pos = this.#endOf('?>', lt + 2, 'unterminated processing instruction', lt);
+      else if (next === 0x21 /* ! */) this.#markup(lt);
+      else if (next === 0x2f /* / */) this.#closingTag(lt);
+      else this.#startTag(lt);
     }
-    if (lt === -1) break;
-    pos = lt;
-    const next = source.charCodeAt(lt + 1);
-    if (next === 0x3f /* ? */) {
-      const end = source.indexOf('?>', lt + 2);
-      if (end === -1) fail('unterminated processing instruction', lt);
-      pos = end + 2;
-    } else if (next === 0x21 /* ! */) {
-      if (source.startsWith('<!--', lt)) {
-        const end = source.indexOf('-->', lt + 4);
-        if (end === -1) fail('unterminated comment', lt);
-        pos = end + 3;
-      } else if (source.startsWith('<![CDATA[', lt)) {
-        const end = source.indexOf(']]>', lt + 9);
-        if (end === -1) fail('unterminated CDATA section', lt);
-        const top = stack.at(-1);
-        if (!top) fail('CDATA outside the root element', lt);
-        if (top!.element) top!.element.text += source.slice(lt + 9, end);
-        pos = end + 3;
-      } else {
-        fail('unexpected markup declaration', lt);
-      }
-    } else if (next === 0x2f /* / */) {
-      NAME.lastIndex = lt + 2;
-      const name = NAME.exec(source);
-      if (!name) fail('malformed closing tag', lt);
-      const close = source.indexOf('>', NAME.lastIndex);
-      if (close === -1 || source.slice(NAME.lastIndex, close).trim() !== '') fail('malformed closing tag', lt);
-      const top = stack.pop();
-      if (!top) fail(`closing tag </${name![0]}> without an open element`, lt);
-      if (top!.qname !== name![0]) fail(`expected </${top!.qname}> but found </${name![0]}>`, lt);
-      if (!top!.element) skipping--;
-      pos = close + 1;
-    } else {
-      NAME.lastIndex = lt + 1;
-      const name = NAME.exec(source);
-      if (!name) fail('malformed start tag', lt);
-      if (!stack.length && root) fail('a second root element', lt);
-      const qname = name![0];
-      const local = localName(qname);
-      const keep = skipping === 0 && !skip.has(local);
-      let attrs: Record<string, string> | null = null;
-      let at = NAME.lastIndex;
-      for (;;) {
-        ATTRIBUTE.lastIndex = at;
-        const attr = ATTRIBUTE.exec(source);
-        if (!attr) break;
-        if (keep) (attrs ??= {})[localName(attr[1]!)] = decode(attr[2] ?? attr[3]!, source, at);
-        at = ATTRIBUTE.lastIndex;
-      }
-      TAG_END.lastIndex = at;
-      const end = TAG_END.exec(source);
-      if (!end) fail(`malformed start tag <${qname}>`, lt);
-      pos = TAG_END.lastIndex;
-      const element: XmlElement | null = keep ? { name: local, attrs: attrs ?? NO_ATTRIBUTES, children: NO_CHILDREN, text: '' } : null;
-      if (element) {
-        const parent = stack.at(-1)?.element;
-        if (parent) {
-          if (parent.children === NO_CHILDREN) parent.children = [];
-          parent.children.push(element);
-        }
-        if (!stack.length) root = element;
-      } else if (!stack.length) {
-        fail('the root element cannot be skipped', lt);
-      }
-      if (end![1] !== '/') {
-        stack.push({ qname, element });
-        if (!element) skipping++;
-      }
+    if (this.#stack.length) this.#fail(`unexpected end of document: <${this.#stack.at(-1)!.qname}> is not closed`, source.length);
+    if (!this.#root) this.#fail('no root element', 0);
+    return this.#root!;
+  }
+
+  #fail(message: string, at: number): never {
+    throw new XmlSyntaxError(message, this.#source, at);
+  }
+
+  /** Index just after `marker`, searched from `from`. */
+  #endOf(marker: string, from: number, message: string, at: number): number {
+    const end = this.#source.indexOf(marker, from);
+    if (end === -1) this.#fail(message, at);
+    return end + marker.length;
+  }
+
+  #text(end: number): void {
+    const start = this.#pos;
+    if (end <= start) return;
+    const top = this.#stack.at(-1);
+    if (!top) {
+      const stray = this.#source.slice(start, end).search(/\S/);
+      if (stray !== -1) this.#fail(this.#root ? 'text after the root element' : 'text before the root element', start + stray);
+    } else if (top.element && top.element.children.length === 0) {
+      // Only leaves carry text in an SBOM; whitespace between child elements is not kept.
+      top.element.text += decode(this.#source.slice(start, end), this.#source, start);
     }
   }
-  if (stack.length) fail(`unexpected end of document: <${stack.at(-1)!.qname}> is not closed`, source.length);
-  if (!root) fail('no root element', 0);
-  return root!;
+
+  /** `<!--…-->` or `<![CDATA[…]]>`; any other declaration (DOCTYPE, ENTITY) is refused. */
+  #markup(lt: number): void {
+    const source = this.#source;
+    if (source.startsWith('<!--', lt)) {
+      this.#pos = this.#endOf('-->', lt + 4, 'unterminated comment', lt);
+    } else if (source.startsWith('<![CDATA[', lt)) {
+      this.#pos = this.#endOf(']]>', lt + 9, 'unterminated CDATA section', lt);
+      const top = this.#stack.at(-1);
+      if (!top) this.#fail('CDATA outside the root element', lt);
+      if (top.element) top.element.text += source.slice(lt + 9, this.#pos - 3);
+    } else {
+      this.#fail('unexpected markup declaration', lt);
+    }
+  }
+
+  #closingTag(lt: number): void {
+    const source = this.#source;
+    NAME.lastIndex = lt + 2;
+    const name = NAME.exec(source)?.[0];
+    const close = name === undefined ? -1 : source.indexOf('>', NAME.lastIndex);
+    if (name === undefined || close === -1 || source.slice(NAME.lastIndex, close).trim() !== '') this.#fail('malformed closing tag', lt);
+    const top = this.#stack.pop();
+    if (!top) this.#fail(`closing tag </${name}> without an open element`, lt);
+    if (top.qname !== name) this.#fail(`expected </${top.qname}> but found </${name}>`, lt);
+    if (!top.element) this.#skipping--;
+    this.#pos = close + 1;
+  }
+
+  #startTag(lt: number): void {
+    const source = this.#source;
+    NAME.lastIndex = lt + 1;
+    const qname = NAME.exec(source)?.[0];
+    if (qname === undefined) this.#fail('malformed start tag', lt);
+    if (!this.#stack.length && this.#root) this.#fail('a second root element', lt);
+    const local = localName(qname);
+    const keep = this.#skipping === 0 && !this.#skip.has(local);
+    const attrs = this.#attributes(NAME.lastIndex, keep);
+    TAG_END.lastIndex = ATTRIBUTE.lastIndex;
+    const end = TAG_END.exec(source);
+    if (!end) this.#fail(`malformed start tag <${qname}>`, lt);
+    this.#pos = TAG_END.lastIndex;
+    const element: XmlElement | null = keep ? { name: local, attrs: attrs ?? NO_ATTRIBUTES, children: NO_CHILDREN, text: '' } : null;
+    if (element) this.#attach(element);
+    else if (!this.#stack.length) this.#fail('the root element cannot be skipped', lt);
+    if (end[1] !== '/') {
+      this.#stack.push({ qname, element });
+      if (!element) this.#skipping++;
+    }
+  }
+
+  /** Reads attributes from `at`; leaves ATTRIBUTE.lastIndex just after the last one. */
+  #attributes(at: number, keep: boolean): Record<string, string> | null {
+    let attrs: Record<string, string> | null = null;
+    for (;;) {
+      ATTRIBUTE.lastIndex = at;
+      const attr = ATTRIBUTE.exec(this.#source);
+      if (!attr) break;
+      if (keep) (attrs ??= {})[localName(attr[1]!)] = decode(attr[2] ?? attr[3]!, this.#source, at);
+      at = ATTRIBUTE.lastIndex;
+    }
+    ATTRIBUTE.lastIndex = at;
+    return attrs;
+  }
+
+  #attach(element: XmlElement): void {
+    const parent = this.#stack.at(-1)?.element;
+    if (parent) {
+      if (parent.children === NO_CHILDREN) parent.children = [];
+      parent.children.push(element);
+    }
+    if (!this.#stack.length) this.#root = element;
+  }
 }
