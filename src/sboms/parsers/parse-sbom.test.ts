@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { existsSync, readFileSync } from 'node:fs';
 import { describe, it } from 'node:test';
 import { AppError } from '../../errors.ts';
 import { kindFromFileName, parseSbom } from './parse-sbom.ts';
@@ -259,4 +260,32 @@ describe('SPDX JSON', () => {
 
   it('a package without SPDXID names its index', () =>
     rejects('x.spdx.json', spdx({ packages: [pkg('SPDXRef-A'), { name: 'b' }] }), 'PARSE_ERROR', /packages\[1\]\.SPDXID is missing/));
+});
+
+describe('never anything but PARSE_ERROR on broken real files', () => {
+  const DATA = new URL('../../../../shared/data/sboms/', import.meta.url);
+  const files = ['cyclonedx/juice-shop__v11.1.2__bom.xml', 'cyclonedx/laravel-7.12.0__bom.1.4.json', 'spdx/microsoft-sbom-tool-nuget.spdx-2.2.json'];
+  for (const file of files) {
+    it(`${file}: 40 truncations and 40 injected bytes`, { skip: existsSync(DATA) ? false : '../shared/data not found' }, () => {
+      const bytes = readFileSync(new URL(file, DATA));
+      const name = file.split('/').pop()!;
+      let seed = 42;
+      const random = () => (seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31;
+      const variants: Uint8Array[] = [];
+      for (let i = 0; i < 40; i++) variants.push(bytes.subarray(0, Math.floor(random() * bytes.length)));
+      for (let i = 0; i < 40; i++) {
+        const copy = Uint8Array.from(bytes);
+        copy[Math.floor(random() * copy.length)] = '<{"&\u0000]'.charCodeAt(i % 6);
+        variants.push(copy);
+      }
+      for (const variant of variants) {
+        try {
+          parseSbom(name, variant);
+        } catch (error) {
+          assert.ok(error instanceof AppError, `${String(error)}`);
+          assert.equal(error.code, 'PARSE_ERROR');
+        }
+      }
+    });
+  }
 });
