@@ -439,6 +439,29 @@ for (const dialect of DIALECTS) {
         assert.equal(status, 200);
       });
 
+      it('concurrent uploads are all stored, each whole', async () => {
+        const before = (await call(api('/sscs/sboms'), { token: admin })).body.data.length as number;
+        const results = await Promise.all(Array.from({ length: 8 }, (_, i) => up({ name: `concurrent-${i}` }, `c${i}.cdx.json`, cdx(50 + i))));
+        for (const [i, r] of results.entries()) {
+          assert.equal(r.status, 201);
+          assert.equal(r.body.data.componentCount, 50 + i);
+        }
+        const list = (await call(api('/sscs/sboms?q=concurrent-'), { token: admin })).body.data as Array<{ name: string; componentCount: number }>;
+        assert.equal(list.length, 8);
+        assert.equal((await call(api('/sscs/sboms'), { token: admin })).body.data.length, before + 8);
+      });
+
+      it('q treats % and _ literally', async () => {
+        assert.deepEqual((await call(api('/sscs/sboms?q=%25'), { token: admin })).body.data, []);
+        const all = (await call(api('/sscs/sboms'), { token: admin })).body.data as Array<{ name: string }>;
+        const underscore = (await call(api('/sscs/sboms?q=_'), { token: admin })).body.data as Array<{ name: string }>;
+        assert.deepEqual(underscore.map((x) => x.name), all.filter((x) => x.name.includes('_')).map((x) => x.name));
+      });
+
+      it('the Bearer scheme name is case-insensitive', async () => {
+        assert.equal((await call(api('/sscs/vendors'), { headers: { authorization: `bearer ${admin}` } })).status, 200);
+      });
+
       it('a plan downgraded with the CLI takes effect on the running server', async () => {
         const t = await tenant(store, 'downgrade', 'sbom:read');
         assert.equal((await call(api('/sscs/vendors'), { token: t.token })).status, 200);
