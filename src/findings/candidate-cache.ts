@@ -5,32 +5,64 @@ import type { AdvisoryDetails, Candidate } from './matcher.ts';
 import { advisoryDetails, generation, loadCandidates, severityOfIds, type CandidateRow, type PackageRef, type SeverityRow } from '../vulndb/vulndb.repository.ts';
 
 /**
- * Parsed candidate rows per package and severity rows per id, kept across uploads in this process. Valid for
- * one advisory-database generation: every lookup first reads the generation (one indexed row), and a change
- * (an import here or in another process) drops everything. Reading the generation before loading means a
- * concurrent import can only make an entry look older than it is, never newer, so nothing stale survives.
+ * Parsed candidate rows per package, severity rows and details per advisory id, kept across uploads in this
+ * process. Valid for one advisory-database generation: every lookup first reads the generation (one indexed
+ * row), and a change (an import here or in another process) drops everything.
+ *
+ * Concurrency: lookups interleave (several uploads at once). Every call answers from a map of its own, built
+ * from the cache plus what it loaded, so a concurrent clear or a half-loaded entry is never seen; loaded entries
+ * are published only while the cache still holds the generation read before loading, so data read before an
+ * import can never be kept under the generation after it.
  */
+
 /** Turns a row into a prepared candidate; null when its ecosystem has no version ordering. */
 export type CandidateParser = (row: CandidateRow) => Candidate | null;
 
 const MAX_PACKAGES = 200_000;
-const NO_DETAILS: AdvisoryDetails = { summary: null, references: [] };
 const MAX_IDS = 500_000;
+const NO_DETAILS: AdvisoryDetails = { summary: null, references: [] };
 
 export const packageCacheKey = (ecosystem: string, packageKey: string) => `${ecosystem}\u0000${packageKey}`;
 
+/** Serves `keys` from `cache`, loads the rest with `load`, publishes them if `stillValid()`. */
+async function lookThrough<K, V>(
+  cache: Map<K, V>,
+  keys: Iterable<K>,
+  max: number,
+  load: (missing: K[]) => Promise<Map<K, V>>,
+  stillValid: () => boolean,
+): Promise<Map<K, V>> {
+  const out = new Map<K, V>();
+  const missing: K[] = [];
+  for (const key of keys) {
+    const hit = cache.get(key);
+    if (hit !== undefined) out.set(key, hit);
+    else missing.push(key);
+  }
+  if (missing.length === 0) return out;
+  const loaded = await load(missing);
+  const publish = stillValid();
+  if (publish && cache.size + loaded.size > max) cache.clear();
+  for (const [key, value] of loaded) {
+    out.set(key, value);
+    if (publish) cache.set(key, value);
+  }
+  return out;
+}
+
 export class CandidateCache {
   #generation: number | undefined;
-  readonly #packages = new Map<string, Candidate[]>();
   readonly #parse: CandidateParser;
+  readonly #packages = new Map<string, Candidate[]>();
+  readonly #severity = new Map<string, SeverityRow[]>();
+  readonly #details = new Map<string, AdvisoryDetails>();
 
   constructor(parse: CandidateParser) {
     this.#parse = parse;
   }
-  readonly #severity = new Map<string, SeverityRow[]>();
-  readonly #details = new Map<string, AdvisoryDetails>();
 
-  async #sync(db: Kysely<Database>): Promise<void> {
+  /** Reads the generation, drops everything if it moved; returns a check that it has not moved since. */
+  async #sync(db: Kysely<Database>): Promise<() => boolean> {
     const current = await generation(db);
     if (current !== this.#generation) {
       this.#packages.clear();
@@ -38,51 +70,38 @@ export class CandidateCache {
       this.#details.clear();
       this.#generation = current;
     }
+    return () => this.#generation === current;
   }
 
-  /**
-   * Candidates of each package (an empty list when none), keyed by `packageCacheKey`, loading only the
-   * packages not cached yet. The returned map may hold other packages too.
-   */
+  /** Candidates of each package (an empty list when none), keyed by `packageCacheKey`. */
   async candidates(db: Kysely<Database>, packages: ReadonlyMap<string, PackageRef>): Promise<Map<string, Candidate[]>> {
-    await this.#sync(db);
-    if (this.#packages.size + packages.size > MAX_PACKAGES) this.#packages.clear();
-    const missing: PackageRef[] = [];
-    for (const [key, ref] of packages) {
-      if (this.#packages.has(key)) continue;
-      missing.push(ref);
-      this.#packages.set(key, []);
-    }
-    if (missing.length > 0) {
-      for (const row of await loadCandidates(db, missing)) {
+    const valid = await this.#sync(db);
+    return lookThrough(this.#packages, packages.keys(), MAX_PACKAGES, async (missing) => {
+      const loaded = new Map<string, Candidate[]>(missing.map((key) => [key, []]));
+      for (const row of await loadCandidates(db, missing.map((key) => packages.get(key)!))) {
         const candidate = this.#parse(row);
-        if (candidate) this.#packages.get(packageCacheKey(row.ecosystem, row.package_key))?.push(candidate);
+        if (candidate) loaded.get(packageCacheKey(row.ecosystem, row.package_key))?.push(candidate);
       }
-    }
-    return this.#packages;
+      return loaded;
+    }, valid);
   }
 
-  /** Summary and references of advisories, by id. The map may hold other ids too. */
-  async details(db: Kysely<Database>, ids: readonly string[]): Promise<ReadonlyMap<string, AdvisoryDetails>> {
-    await this.#sync(db);
-    if (this.#details.size + ids.length > MAX_IDS) this.#details.clear();
-    const missing = ids.filter((id) => !this.#details.has(id));
-    if (missing.length > 0) {
-      for (const id of missing) this.#details.set(id, NO_DETAILS);
-      for (const row of await advisoryDetails(db, missing)) this.#details.set(row.id, { summary: row.summary, references: fromJson(row.refs, []) });
-    }
-    return this.#details;
+  /** Summary and references of advisories, by id. */
+  async details(db: Kysely<Database>, ids: readonly string[]): Promise<Map<string, AdvisoryDetails>> {
+    const valid = await this.#sync(db);
+    return lookThrough(this.#details, ids, MAX_IDS, async (missing) => {
+      const loaded = new Map<string, AdvisoryDetails>(missing.map((id) => [id, NO_DETAILS]));
+      for (const row of await advisoryDetails(db, missing)) loaded.set(row.id, { summary: row.summary, references: fromJson(row.refs, []) });
+      return loaded;
+    }, valid);
   }
 
-  /** id → the advisories known by it (own id or alias), withdrawn ones left out. The map may hold other ids too. */
-  async severity(db: Kysely<Database>, ids: readonly string[]): Promise<ReadonlyMap<string, SeverityRow[]>> {
-    await this.#sync(db);
-    if (this.#severity.size + ids.length > MAX_IDS) this.#severity.clear();
-    const missing = ids.filter((id) => !this.#severity.has(id));
-    if (missing.length > 0) {
+  /** id → the advisories known by it (own id or alias), withdrawn ones left out. */
+  async severity(db: Kysely<Database>, ids: readonly string[]): Promise<Map<string, SeverityRow[]>> {
+    const valid = await this.#sync(db);
+    return lookThrough(this.#severity, ids, MAX_IDS, async (missing) => {
       const found = await severityOfIds(db, missing);
-      for (const id of missing) this.#severity.set(id, (found.get(id) ?? []).filter((r) => r.withdrawn === null));
-    }
-    return this.#severity;
+      return new Map(missing.map((id) => [id, (found.get(id) ?? []).filter((r) => r.withdrawn === null)]));
+    }, valid);
   }
 }
