@@ -194,6 +194,12 @@ export interface IdentityAccessTable {
   grants: number;
   privileged: number;
   rare: number;
+  /** Department means over identities with grants, the department's size, and the concentration flags. */
+  mean_grants: number;
+  mean_privileged: number;
+  members: number;
+  outlier: number;
+  priv_outlier: number;
 }
 
 export interface PeerGroupTable {

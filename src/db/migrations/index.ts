@@ -12,6 +12,7 @@ import * as governanceIndexes from './2026-11-22-41-governance-indexes.ts';
 import * as governanceSnapshot from './2026-11-22-42-governance-snapshot.ts';
 import * as governanceHolders from './2026-11-22-43-governance-holders.ts';
 import * as governanceSod from './2026-11-22-44-governance-sod.ts';
+import * as governanceConcentration from './2026-11-22-45-governance-concentration.ts';
 
 /**
  * Every migration, in order. Names are dated so they sort; a migration is frozen once it has landed
@@ -31,4 +32,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-22-42-governance-snapshot': governanceSnapshot,
   '2026-11-22-43-governance-holders': governanceHolders,
   '2026-11-22-44-governance-sod': governanceSod,
+  '2026-11-22-45-governance-concentration': governanceConcentration,
 };

@@ -59,11 +59,6 @@ async function singleHolders(db: Kysely<Database>, orgId: string) {
   return { items, total: rows.rows.length, privileged, truncated: rows.rows.length > items.length };
 }
 
-/** Active grants per active identity (the import-maintained summary), with the department's mean as baseline. */
-const perIdentity = (orgId: string) => sql`per as (
-    select identity_id, department, grants as n, privileged as p from gov_identity_access where org_id = ${orgId}),
-  dept as (select department, avg(n * 1.0) as mean_n, avg(p * 1.0) as mean_p, count(*) as members from per group by department)`;
-
 /**
  * access_concentration. Per identity: active grants and privileged grants against the mean of their
  * department (identities holding at least one grant). Outliers hold at least 2× the mean; also entitlements
@@ -71,27 +66,18 @@ const perIdentity = (orgId: string) => sql`per as (
  */
 export async function concentration(db: Kysely<Database>, orgId: string, options: AsOf = {}) {
   const asOf = resolveAsOf(options);
-  const outlier = sql`per.n >= ${CONCENTRATION_FACTOR} * dept.mean_n`;
-  const privOutlier = sql`per.p > 0 and per.p >= ${CONCENTRATION_FACTOR} * dept.mean_p`;
-  // One pass: rows that are outliers of either kind, with both totals as window counts over them.
-  const top = await sql<{ identity_id: string; department: string; n: number; p: number; mean_n: number; mean_p: number; members: number; display_name: string; is_outlier: number; outliers: number; priv_outliers: number; holders: number }>`
-    with ${perIdentity(orgId)}, flagged as (
-      select per.*, dept.mean_n, dept.mean_p, dept.members,
-        case when ${outlier} then 1 else 0 end as is_outlier, case when ${privOutlier} then 1 else 0 end as is_priv
-      from per join dept on dept.department = per.department where ${outlier} or ${privOutlier})
-    select f.identity_id, f.department, f.n, f.p, f.mean_n, f.mean_p, f.members, f.is_outlier, i.display_name,
-      sum(f.is_outlier) over () as outliers, sum(f.is_priv) over () as priv_outliers,
-      (select sum(members) from dept) as holders
-    from flagged f join gov_identities i on i.id = f.identity_id and i.org_id = ${orgId}
-    order by f.is_outlier desc, f.n * 1.0 / f.mean_n desc, f.n desc, f.identity_id limit ${CONCENTRATION_ITEMS_CAP}`.execute(db);
-  const first = top.rows[0];
-  const c = { holders: first?.holders, outliers: first?.outliers, priv_outliers: first?.priv_outliers };
-  if (!first) {
-    const holders = await sql<{ n: number }>`with ${perIdentity(orgId)} select count(*) as n from per`.execute(db);
-    c.holders = holders.rows[0]?.n;
-  }
+  // Flags and department means are computed by every import (snapshot.ts); here only flagged rows are read.
+  const counts = await sql<{ holders: number; outliers: number; priv_outliers: number }>`select count(*) as holders,
+      sum(outlier) as outliers, sum(priv_outlier) as priv_outliers from gov_identity_access where org_id = ${orgId}`.execute(db);
+  const top = await sql<{ identity_id: string; department: string; n: number; p: number; mean_n: number; mean_p: number; members: number; display_name: string }>`
+    select a.identity_id, a.department, a.grants as n, a.privileged as p, a.mean_grants as mean_n, a.mean_privileged as mean_p,
+      a.members, i.display_name
+    from gov_identity_access a join gov_identities i on i.id = a.identity_id and i.org_id = a.org_id
+    where a.org_id = ${orgId} and a.outlier = 1
+    order by a.grants * 1.0 / a.mean_grants desc, a.grants desc, a.identity_id limit ${CONCENTRATION_ITEMS_CAP}`.execute(db);
+  const c = counts.rows[0] ?? { holders: 0, outliers: 0, priv_outliers: 0 };
   const round2 = (x: number) => Math.round(x * 100) / 100;
-  const items = top.rows.filter((r) => num(r.is_outlier) === 1).map((r) => ({
+  const items = top.rows.map((r) => ({
     identityId: r.identity_id, displayName: r.display_name, department: r.department || null,
     grants: num(r.n), privilegedGrants: num(r.p), departmentMeanGrants: round2(num(r.mean_n)),
     departmentMeanPrivileged: round2(num(r.mean_p)), ratio: round2(num(r.n) / num(r.mean_n)), peers: num(r.members),

@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/database.ts';
-import { MIN_PEER_GROUP, RARE_DIVISOR, sodPairsQuery } from './peers.service.ts';
+import { CONCENTRATION_FACTOR, MIN_PEER_GROUP, RARE_DIVISOR, sodPairsQuery } from './peers.service.ts';
 
 /**
  * Rebuilds the organisation's access summaries (gov_sod_violations, gov_peer_groups, gov_identity_access) from
@@ -35,4 +35,11 @@ export async function refreshAccessSnapshot(db: Kysely<Database>, orgId: string)
     from c join gov_identities i on i.id = c.identity_id and i.org_id = ${orgId}
     left join rare on rare.identity_id = c.identity_id
     where i.status <> 'terminated'`.execute(db);
+  // Concentration: each identity against its department's mean (identities with grants).
+  await sql`update gov_identity_access set mean_grants = d.mean_n, mean_privileged = d.mean_p, members = d.members,
+      outlier = case when gov_identity_access.grants >= ${CONCENTRATION_FACTOR} * d.mean_n then 1 else 0 end,
+      priv_outlier = case when gov_identity_access.privileged > 0 and gov_identity_access.privileged >= ${CONCENTRATION_FACTOR} * d.mean_p then 1 else 0 end
+    from (select department, avg(grants * 1.0) as mean_n, avg(privileged * 1.0) as mean_p, count(*) as members
+      from gov_identity_access where org_id = ${orgId} group by department) d
+    where gov_identity_access.org_id = ${orgId} and gov_identity_access.department = d.department`.execute(db);
 }
