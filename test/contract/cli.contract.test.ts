@@ -124,6 +124,12 @@ for (const dialect of DIALECTS) {
         const sboms = await call(`${server.api}/sscs/sboms`, { token });
         assert.equal(sboms.status, 200);
         await expectError(call(`${server.api}/sscs/vendors`, { token: `${token}x` }), 401, 'INVALID_TOKEN');
+        assert.ok(!server.output().includes(token), 'requests with the token do not log it');
+        if (dialect === 'sqlite') {
+          const db = readFileSync(join(store.dir, 'x.sqlite'));
+          const wal = existsSync(join(store.dir, 'x.sqlite-wal')) ? readFileSync(join(store.dir, 'x.sqlite-wal')) : Buffer.alloc(0);
+          assert.ok(!db.includes(token) && !wal.includes(token), 'the store holds only a hash of the token');
+        }
         // The bootstrap organisation is `default`, reachable through the CLI.
         const tok = await cliJson({ ...store, env }, ['token', 'list', '--org', 'default']);
         assert.ok(tok, 'organisation default exists');

@@ -2,6 +2,7 @@
 import { describe, it, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
+import { connect } from 'node:net';
 import { join } from 'node:path';
 import {
   DIALECTS, DATA, HAS_DATA, NO_DATA, ISO_UTC, freshStore, cli, cliJson, serve, call, expectError, tenant,
@@ -462,6 +463,19 @@ for (const dialect of DIALECTS) {
         assert.equal((await call(api('/sscs/vendors'), { headers: { authorization: `bearer ${admin}` } })).status, 200);
       });
 
+      it('the default limit is 50 MiB: exactly 52,428,800 bytes are accepted, one more is 413 FILE_TOO_LARGE', { timeout: 60_000 }, async () => {
+        const head = Buffer.from(cdx(1));
+        const exact = Buffer.alloc(52_428_800, 0x20);
+        head.copy(exact);
+        const ok = await call(api('/sscs/sboms/upload'), { method: 'POST', token: admin, body: form({ name: 'fifty-mib' }, { name: 'big.cdx.json', content: exact }) });
+        assert.equal(ok.status, 201, JSON.stringify(ok.body.error));
+        assert.equal(ok.body.data.componentCount, 1);
+        const over = Buffer.alloc(52_428_801, 0x20);
+        head.copy(over);
+        await expectError(call(api('/sscs/sboms/upload'), { method: 'POST', token: admin, body: form({ name: 'too-big' }, { name: 'big.cdx.json', content: over }) }), 413, 'FILE_TOO_LARGE');
+        assert.deepEqual((await call(api('/sscs/sboms?q=too-big'), { token: admin })).body.data, []);
+      });
+
       it('a plan downgraded with the CLI takes effect on the running server', async () => {
         const t = await tenant(store, 'downgrade', 'sbom:read');
         assert.equal((await call(api('/sscs/vendors'), { token: t.token })).status, 200);
@@ -547,3 +561,37 @@ for (const dialect of DIALECTS) {
     });
   });
 }
+
+const REDIS = 'redis://127.0.0.1:6379';
+function redisUp(): Promise<boolean> {
+  return new Promise((done) => {
+    const sock = connect(6379, '127.0.0.1');
+    sock.once('connect', () => (sock.destroy(), done(true)));
+    sock.once('error', () => done(false));
+  });
+}
+
+describe('rate limits shared through Redis by two instances', () => {
+  it('one token, two servers, one budget', async (t) => {
+    if (!(await redisUp())) return t.skip('no Redis at 127.0.0.1:6379');
+    const store = await freshStore('sqlite');
+    const env = { REDIS_URL: REDIS, RATE_LIMIT_MAX: '5', RATE_LIMIT_WINDOW_MS: '60000' };
+    const a = await serve(store, env);
+    const b = await serve(store, env);
+    try {
+      const token = readFileSync(join(store.env.DATA_DIR!, 'bootstrap-token'), 'utf8').trim();
+      const statuses: number[] = [];
+      for (let i = 0; i < 4; i++) {
+        statuses.push((await call(`${a.api}/sscs/vendors`, { token })).status);
+        statuses.push((await call(`${b.api}/sscs/vendors`, { token })).status);
+      }
+      assert.deepEqual(statuses, [200, 200, 200, 200, 200, 429, 429, 429]);
+      const fresh = (await cliJson(store, ['token', 'create', '--org', 'default', '--scopes', 'sbom:read'])).token as string;
+      assert.equal((await call(`${a.api}/sscs/vendors`, { token: fresh })).status, 200, 'limits are per token');
+    } finally {
+      await a.stop();
+      await b.stop();
+      await store.cleanup();
+    }
+  });
+});
