@@ -44,8 +44,12 @@ export async function departmentRisk(db: Kysely<Database>, orgId: string, option
     overdueRemediations: await byDepartment(db, sql`select ${dept} as d, count(*) as n from gov_review_items ri
       join gov_identities i on i.id = ri.subject_id and i.org_id = ri.org_id
       where ri.org_id = ${orgId} and ${overdueRemediation(asOf)} group by 1`),
-    staleAccounts: await byDepartment(db, sql`select ${dept} as d, count(*) as n ${accountJoin}
-      and (a.last_login_at <= ${staleCut} or (a.last_login_at is null and a.created_at <= ${staleCut})) group by 1`),
+    // The two halves of "stale" as separate index ranges, joined to identities only for the stale accounts.
+    staleAccounts: await byDepartment(db, sql`select ${dept} as d, count(*) as n from (
+        select a.identity_id from gov_accounts a where a.org_id = ${orgId} and a.status = 'active' and a.last_login_at <= ${staleCut}
+        union all
+        select a.identity_id from gov_accounts a where a.org_id = ${orgId} and a.status = 'active' and a.last_login_at is null and a.created_at <= ${staleCut}) s
+      join gov_identities i on i.id = s.identity_id and i.org_id = ${orgId} group by 1`),
     privilegedGrants: await byDepartment(db, sql`select department as d, sum(privileged) as n from gov_identity_access
       where org_id = ${orgId} and privileged > 0 group by department`),
   };
