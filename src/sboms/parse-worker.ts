@@ -3,15 +3,24 @@
 // one slice per event-loop turn.
 import { parentPort, workerData } from 'node:worker_threads';
 import { AppError } from '../errors.ts';
-import { prepareSbom } from './prepared-sbom.ts';
+import { parseSbom } from './parsers/parse-sbom.ts';
+import { componentRowSlices } from './prepared-sbom.ts';
 
 const ROWS_PER_SLICE = 4000;
-const { fileName, bytes, orgId, sbomId } = workerData as { fileName: string; bytes: Uint8Array; orgId: string; sbomId: string };
+
+function prepare(): void {
+  const data = workerData as { fileName: string; bytes?: Uint8Array; orgId: string; sbomId: string };
+  const bytes = data.bytes!;
+  // Nothing else holds the upload's bytes: once parsed they can be collected.
+  data.bytes = undefined;
+  const parsed = parseSbom(data.fileName, bytes);
+  const meta = { format: parsed.format, specVersion: parsed.specVersion, subjectVersion: parsed.metadataComponent?.version ?? null };
+  const slices = componentRowSlices(data.orgId, data.sbomId, parsed, ROWS_PER_SLICE);
+  parentPort!.postMessage({ ok: { ...meta, slices } });
+}
+
 try {
-  const { rows, ...rest } = prepareSbom(fileName, bytes, orgId, sbomId);
-  const slices: string[] = [];
-  for (let start = 0; start < rows.length; start += ROWS_PER_SLICE) slices.push(JSON.stringify(rows.slice(start, start + ROWS_PER_SLICE)));
-  parentPort!.postMessage({ ok: { ...rest, slices } });
+  prepare();
 } catch (error) {
   if (error instanceof AppError) parentPort!.postMessage({ appError: { code: error.code, status: error.status, message: error.message } });
   else parentPort!.postMessage({ failure: error instanceof Error ? error.message : String(error) });
