@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import { BIN, DIALECTS, ISO_UTC, freshStore, cli, cliJson, serve, call, expectError, type Store, type Server, type Json } from './harness.ts';
+import { BIN, DIALECTS, ISO_UTC, freshStore, cli, cliJson, serve, call, expectError, tenant, type Store, type Server, type Json } from './harness.ts';
 
 const TOOLS = [
   'access_anomaly_discovery', 'access_concentration', 'access_department_risk', 'access_high_risk_lifecycle',
@@ -224,6 +224,28 @@ for (const dialect of DIALECTS) {
         assert.equal(errorCode(await tool(writer, 'risk_create_draft', { title: '' })), 'VALIDATION_FAILED');
       } finally {
         await writer.close();
+      }
+    });
+
+    it('another organisation’s ids are NOT_FOUND and its data is invisible', async () => {
+      const risks = JSON.stringify((await tool(client, 'risk_register_list')).structuredContent).match(/risk_[A-Za-z0-9]+/g) ?? [];
+      const project = (await tool(client, 'iso_controls_list')).structuredContent!.projectId as string;
+      assert.match(project, /^iso_/);
+      const stranger = await tenant(store, 'stranger', 'mcp:read');
+      const other = await connect(server, stranger.token);
+      try {
+        assert.equal(errorCode(await tool(other, 'risk_get', { id: risks[0]! })), 'NOT_FOUND');
+        assert.equal(errorCode(await tool(other, 'iso_controls_list', { projectId: project })), 'NOT_FOUND');
+        const list = JSON.stringify((await tool(other, 'risk_register_list')).structuredContent);
+        assert.ok(!risks.some((id) => list.includes(id)));
+        const suppliers = JSON.stringify((await tool(other, 'supplier_list')).structuredContent);
+        assert.ok(!suppliers.includes('vnd_'), 'a new organisation has no suppliers');
+        const audit = (await tool(other, 'audit_trail_search')).structuredContent!;
+        const mine = (await tool(client, 'audit_trail_search')).structuredContent!;
+        const ids = new Set(mine.items.map((e: { id: string }) => e.id));
+        assert.ok(!audit.items.some((e: { id: string }) => ids.has(e.id)));
+      } finally {
+        await other.close();
       }
     });
 
