@@ -143,15 +143,24 @@ class XmlReader {
 
   #closingTag(lt: number): void {
     const source = this.#source;
+    const top = this.#stack.at(-1);
+    // Fast path (almost every closing tag): it names the open element and ends right after.
+    if (top && source.startsWith(top.qname, lt + 2)) {
+      const after = lt + 2 + top.qname.length;
+      const close = source.charCodeAt(after) === 0x3e /* > */ ? after : source.indexOf('>', after);
+      if (close !== -1 && (close === after || source.slice(after, close).trim() === '')) {
+        this.#stack.pop();
+        if (!top.element) this.#skipping--;
+        this.#pos = close + 1;
+        return;
+      }
+    }
     NAME.lastIndex = lt + 2;
     const name = NAME.exec(source)?.[0];
     const close = name === undefined ? -1 : source.indexOf('>', NAME.lastIndex);
     if (name === undefined || close === -1 || source.slice(NAME.lastIndex, close).trim() !== '') this.#fail('malformed closing tag', lt);
-    const top = this.#stack.pop();
     if (!top) this.#fail(`closing tag </${name}> without an open element`, lt);
-    if (top.qname !== name) this.#fail(`expected </${top.qname}> but found </${name}>`, lt);
-    if (!top.element) this.#skipping--;
-    this.#pos = close + 1;
+    this.#fail(`expected </${top.qname}> but found </${name}>`, lt);
   }
 
   #startTag(lt: number): void {
