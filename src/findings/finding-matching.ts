@@ -8,7 +8,7 @@ import { combineSeverity, type AdvisorySeverity, type CvssScore, type Severity, 
 import { getVersionOrdering } from '../vulndb/versions/index.ts';
 import type { CandidateRow, PackageRef, SeverityRow } from '../vulndb/vulndb.repository.ts';
 import { CandidateCache, packageCacheKey } from './candidate-cache.ts';
-import { detailsOf, matchComponent, type Candidate, type MatchedVulnerability } from './matcher.ts';
+import { matchComponent, type Candidate, type MatchedVulnerability } from './matcher.ts';
 
 /**
  * Loads the candidate advisories of a set of components (indexed lookups per package, never the whole
@@ -19,8 +19,6 @@ import { detailsOf, matchComponent, type Candidate, type MatchedVulnerability } 
 export type { MatchableComponent };
 
 export interface ResolvedVulnerability extends MatchedVulnerability {
-  summary: string | null;
-  references: { type: string; url: string }[];
   severity: Severity;
 }
 
@@ -125,10 +123,9 @@ export async function resolveMatches(
   }
   const matched = pending.map((p) => p.matched);
   const severities = await settleSeverity(db, cache, matched, options.fallback ?? 'MEDIUM');
-  const details = await cache.details(db, [...new Set(matched.flatMap((m) => m.advisoryIds))]);
   pending.forEach(({ componentId, matched: m }, i) => {
     const list = result.get(componentId) ?? [];
-    list.push({ ...m, ...detailsOf(m.advisoryIds, details), severity: severities[i]! });
+    list.push({ ...m, severity: severities[i]! });
     result.set(componentId, list);
   });
   return { matches: result, withdrawn };

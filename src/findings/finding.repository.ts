@@ -11,6 +11,8 @@ export interface FindingWithComponent extends FindingRow {
   component_name: string;
   component_version: string | null;
   component_purl: string | null;
+  component_ecosystem: string | null;
+  component_package_key: string | null;
 }
 
 export interface FindingFilter {
@@ -24,7 +26,7 @@ function withComponent(db: Kysely<Database>, orgId: string) {
     .selectFrom('findings as f')
     .innerJoin('sbom_components as c', 'c.id', 'f.component_id')
     .selectAll('f')
-    .select(['c.name as component_name', 'c.version as component_version', 'c.purl as component_purl'])
+    .select(['c.name as component_name', 'c.version as component_version', 'c.purl as component_purl', 'c.ecosystem as component_ecosystem', 'c.package_key as component_package_key'])
     .where('f.org_id', '=', orgId);
 }
 

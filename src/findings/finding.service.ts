@@ -7,13 +7,16 @@ import { newId } from '../shared/ids.ts';
 import { nowIso } from '../shared/time.ts';
 import type { SbomFindingsHooks } from '../sboms/component-matcher.ts';
 import type { Principal } from '../tenancy/tenancy.service.ts';
-import type { MatchReason } from '../vulndb/match.ts';
+import { comparatorFor } from '../vulndb/comparator.ts';
+import { affectedBy, type MatchReason } from '../vulndb/match.ts';
+import type { MatchRange } from '../vulndb/osv.ts';
 import type { SeverityLevel, SeveritySource } from '../vulndb/severity.ts';
-import type { PackageRef } from '../vulndb/vulndb.repository.ts';
+import { loadCandidates, type PackageRef } from '../vulndb/vulndb.repository.ts';
 import { CandidateCache } from './candidate-cache.ts';
 import { resolveMatches, toCandidate, type MatchableComponent, type ResolvedVulnerability } from './finding-matching.ts';
 import * as repo from './finding.repository.ts';
 import type { FindingHistoryRow } from './finding.table.ts';
+import { detailsOf, type AdvisoryDetails } from './matcher.ts';
 import { reconcile } from './reconcile.ts';
 
 export const FINDING_STATUSES = ['open', 'mitigated', 'accepted_risk', 'false_positive', 'fixed'] as const;
@@ -66,20 +69,19 @@ export interface RematchResult {
   reinstated: number;
 }
 
-const toFinding = (row: repo.FindingWithComponent): Finding => ({
+const toFinding = (row: repo.FindingWithComponent, details: ReadonlyMap<string, AdvisoryDetails>): Finding => ({
   id: row.id,
   sbomId: row.sbom_id,
   componentId: row.component_id,
   component: { name: row.component_name, version: row.component_version, purl: row.component_purl },
   vulnerabilityId: row.vulnerability_id,
   aliases: fromJson<string[]>(row.aliases, []),
-  summary: row.summary,
+  ...detailsOf(fromJson<string[]>(row.advisory_ids, []), details),
   severity: row.severity as SeverityLevel,
   severitySource: row.severity_source as SeveritySource,
   cvssScore: row.cvss_score === null ? null : Number(row.cvss_score),
   cvssVector: row.cvss_vector,
   fixedVersions: fromJson<string[]>(row.fixed_versions, []),
-  references: fromJson<{ type: string; url: string }[]>(row.refs, []),
   status: row.status as FindingStatus,
   remediationNotes: row.remediation_notes,
   createdAt: row.created_at,
@@ -96,20 +98,25 @@ const toHistory = (row: FindingHistoryRow): FindingHistoryEntry => ({
   at: row.at,
 });
 
-/** The columns a vulnerability decides (everything but identity and triage state). */
+/**
+ * The columns a vulnerability decides (everything but identity and triage state). Summary, references and the
+ * match reasons are not copied into every finding: they are read from the advisories (`advisory_ids`) when a
+ * finding is shown, so an upload writes less and an edited advisory shows at once. The columns stay for
+ * rows written before (and are ignored).
+ */
 function matchedColumns(v: ResolvedVulnerability) {
   return {
     vulnerability_id: v.vulnerabilityId,
     aliases: toJson(v.aliases),
     advisory_ids: toJson(v.advisoryIds),
-    summary: v.summary,
+    summary: null,
     severity: v.severity.severity,
     severity_source: v.severity.source,
     cvss_score: v.severity.cvssScore,
     cvss_vector: v.severity.cvssVector,
     fixed_versions: toJson(v.fixedVersions),
-    refs: toJson(v.references),
-    match_reasons: toJson(v.reasons),
+    refs: '[]',
+    match_reasons: '[]',
   };
 }
 
@@ -233,7 +240,8 @@ export class FindingService implements SbomFindingsHooks {
 
   async list(orgId: string, filter: { status?: FindingStatus; severity?: string; sbomId?: string }): Promise<Finding[]> {
     const rows = await repo.listFindings(this.#db, orgId, { ...filter, status: filter.status ?? 'open' });
-    return rows.map(toFinding);
+    const details = await this.#cache.details(this.#db, [...new Set(rows.flatMap((r) => fromJson<string[]>(r.advisory_ids, [])))]);
+    return rows.map((row) => toFinding(row, details));
   }
 
   async summary(orgId: string): Promise<Record<'CRITICAL' | 'HIGH' | 'MEDIUM' | 'LOW' | 'total', number>> {
@@ -249,13 +257,28 @@ export class FindingService implements SbomFindingsHooks {
     const row = await repo.findFinding(this.#db, orgId, id);
     if (!row) throw notFound('Finding', id);
     const history = await repo.historyOf(this.#db, orgId, id);
+    const advisoryIds = fromJson<string[]>(row.advisory_ids, []);
     return {
-      ...toFinding(row),
-      matchedBy: fromJson(row.match_reasons, []),
+      ...toFinding(row, await this.#cache.details(this.#db, advisoryIds)),
+      matchedBy: await this.#matchedBy(row, advisoryIds),
       retractedAt: row.retracted_at,
       // The first entry is the creation, told by the row itself (not stored twice).
       history: [{ event: 'created', fromStatus: null, toStatus: 'open', notes: null, actorId: SYSTEM_ACTOR, at: row.created_at }, ...history.map(toHistory)],
     };
+  }
+
+  /** Why the component version matches each advisory now (evaluated again: cheap for one finding). */
+  async #matchedBy(row: repo.FindingWithComponent, advisoryIds: string[]): Promise<{ advisoryId: string; reason: MatchReason }[]> {
+    const { component_ecosystem: ecosystem, component_package_key: packageKey, component_version: version } = row;
+    const compare = ecosystem ? comparatorFor(ecosystem) : undefined;
+    if (!ecosystem || !packageKey || !version || !compare) return [];
+    const out: { advisoryId: string; reason: MatchReason }[] = [];
+    for (const candidate of await loadCandidates(this.#db, [{ ecosystem, packageKey }])) {
+      if (!advisoryIds.includes(candidate.advisory_id) || candidate.withdrawn !== null) continue;
+      const reason = affectedBy({ ranges: fromJson<MatchRange[]>(candidate.ranges, []), versions: fromJson<string[]>(candidate.versions, []) }, version, compare);
+      if (reason) out.push({ advisoryId: candidate.advisory_id, reason });
+    }
+    return out.sort((a, b) => advisoryIds.indexOf(a.advisoryId) - advisoryIds.indexOf(b.advisoryId));
   }
 
   /** Triage: any status may move to any of the five; each change is kept in history and audited. */

@@ -93,6 +93,10 @@ for (const dialect of DIALECTS) {
         ['created', null, 'open', 'system'],
         ['status_change', 'open', 'accepted_risk', org.userId],
       ]);
+      assert.deepEqual(patched.json().data.matchedBy, [
+        { advisoryId: 'GHSA-1111-2222-3333', reason: { kind: 'range', rangeIndex: 0, rangeType: 'SEMVER', introduced: '0', until: { kind: 'fixed', value: '1.3.1' } } },
+        { advisoryId: 'OSV-2020-1', reason: { kind: 'versions', version: '1.3.0' } },
+      ]);
       const audit = await searchAudit(store.db, org.id, { limit: 1, offset: 0 });
       assert.deepEqual(audit.rows.map((r) => [r.action, r.entity_id, r.actor_id]), [['finding.status_change', leftPad.id, org.userId]]);
       assert.deepEqual((await app.inject({ url: '/api/v1/sscs/findings?status=accepted_risk', headers: org.bearer('read') })).json().data.map((f: { id: string }) => f.id), [leftPad.id]);

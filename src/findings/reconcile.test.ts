@@ -14,7 +14,7 @@ const row = (id: string, vulnerabilityId: string, aliases: string[], extra: Part
 
 const vuln = (vulnerabilityId: string, aliases: string[]): ResolvedVulnerability => ({
   vulnerabilityId, aliases, advisoryIds: [vulnerabilityId, ...aliases].filter((a) => !a.startsWith('CVE-')), fixedVersions: [], reasons: [],
-  severityParts: [], summary: null, references: [], severity: { severity: 'MEDIUM', source: 'default', cvssScore: null, cvssVector: null },
+  severityParts: [], severity: { severity: 'MEDIUM', source: 'default', cvssScore: null, cvssVector: null },
 });
 
 const ids = (plan: ReturnType<typeof reconcile>) => ({
