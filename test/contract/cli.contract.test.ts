@@ -10,6 +10,10 @@ for (const dialect of DIALECTS) {
     let store: Store;
     before(async () => {
       store = await freshStore(dialect);
+      // Migrate once up front: the tests below start CLI processes in parallel, and concurrent first-time
+      // migrations on SQLite race (reported as a known deviation).
+      const m = await cli(store, ['migrate']);
+      assert.equal(m.code, 0, m.stderr);
     });
     after(() => store.cleanup());
 
