@@ -13,6 +13,7 @@ import * as governanceSnapshot from './2026-11-22-42-governance-snapshot.ts';
 import * as governanceHolders from './2026-11-22-43-governance-holders.ts';
 import * as governanceSod from './2026-11-22-44-governance-sod.ts';
 import * as governanceConcentration from './2026-11-22-45-governance-concentration.ts';
+import * as governanceHighRisk from './2026-11-22-46-governance-high-risk.ts';
 
 /**
  * Every migration, in order. Names are dated so they sort; a migration is frozen once it has landed
@@ -33,4 +34,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-22-43-governance-holders': governanceHolders,
   '2026-11-22-44-governance-sod': governanceSod,
   '2026-11-22-45-governance-concentration': governanceConcentration,
+  '2026-11-22-46-governance-high-risk': governanceHighRisk,
 };
