@@ -249,6 +249,12 @@ for (const dialect of DIALECTS) {
       }
     });
 
+    it('stdio: `bulwark mcp` refuses to start without a valid BULWARK_TOKEN', async () => {
+      const [bad, none] = await Promise.all([cli(store, ['mcp'], { BULWARK_TOKEN: 'bwk_nope' }), cli(store, ['mcp'], { BULWARK_TOKEN: '' })]);
+      assert.notEqual(bad.code, 0);
+      assert.notEqual(none.code, 0);
+    });
+
     it('stdio: `bulwark mcp` with BULWARK_TOKEN lists the same 23 tools', async () => {
       const transport = new StdioClientTransport({
         command: process.execPath,
