@@ -2,7 +2,7 @@
 // processes and HTTP, as an outside user would. Expectations come from spec/interface.md and DESIGN.md.
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, mkdirSync } from 'node:fs';
+import { existsSync, mkdtempSync, mkdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import assert from 'node:assert/strict';
@@ -29,13 +29,17 @@ export async function freshStore(dialect: Dialect): Promise<Store> {
   const dataDir = join(dir, 'data');
   mkdirSync(dataDir);
   if (dialect === 'sqlite') {
-    return { dir, env: { DATABASE_URL: `sqlite:${join(dir, 'x.sqlite')}`, DATA_DIR: dataDir }, cleanup: async () => {} };
+    return { dir, env: { DATABASE_URL: `sqlite:${join(dir, 'x.sqlite')}`, DATA_DIR: dataDir }, cleanup: async () => rmSync(dir, { recursive: true, force: true }) };
   }
   const base = process.env.TEST_DATABASE_URL!;
   const schema = `contract_${randomBytes(6).toString('hex')}`;
   await pgQuery(base, `create schema ${schema}`);
   const url = `${base}${base.includes('?') ? '&' : '?'}options=${encodeURIComponent(`-c search_path=${schema}`)}`;
-  return { dir, env: { DATABASE_URL: url, DATA_DIR: dataDir }, cleanup: () => pgQuery(base, `drop schema ${schema} cascade`) };
+  const cleanup = async () => {
+    await pgQuery(base, `drop schema ${schema} cascade`);
+    rmSync(dir, { recursive: true, force: true });
+  };
+  return { dir, env: { DATABASE_URL: url, DATA_DIR: dataDir }, cleanup };
 }
 
 async function pgQuery(url: string, sql: string): Promise<void> {
