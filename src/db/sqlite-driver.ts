@@ -172,6 +172,12 @@ export function readWriteSqliteDialect(path: string): Dialect {
     reader.pragma('busy_timeout = 5000');
     reader.pragma('query_only = ON');
   }
+  // Governance data at 100,000 identities is ~400 MB: map the file and keep a 64 MiB page cache per
+  // connection instead of SQLite's 2 MB default (a cold scan took half the time in a manual test).
+  for (const connection of [writer, reader]) {
+    connection?.pragma('mmap_size = 1073741824');
+    connection?.pragma('cache_size = -65536');
+  }
   return {
     createAdapter: () => new MultiConnectionSqliteAdapter(),
     createDriver: () => new ReadWriteSqliteDriver(writer, reader),
