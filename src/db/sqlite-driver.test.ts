@@ -3,6 +3,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
+import { execFile } from 'node:child_process';
 import { sql } from 'kysely';
 import { openSqlite } from './connect.ts';
 
@@ -80,5 +81,25 @@ describe('sqlite: one writer, one reader', () => {
     const names = rows.rows.map((r) => r.name);
     assert.equal(names.length, 40);
     for (let i = 0; i < 40; i += 2) assert.equal(names[i]!.slice(1), names[i + 1]!.slice(1), 'each pair stays together');
+  });
+});
+
+describe('sqlite: migrations from several processes at once', () => {
+  it('serialises concurrent `bulwark migrate` runs on one fresh file instead of creating tables twice', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'bulwark-migrate-'));
+    const env = { ...process.env, DATABASE_URL: `sqlite:${join(dir, 'fresh.sqlite')}`, DATA_DIR: dir };
+    const bin = new URL('../../bin/bulwark.js', import.meta.url).pathname;
+    const runs = await Promise.all(
+      Array.from({ length: 4 }, () =>
+        new Promise<{ code: number; out: string }>((resolve) => {
+          execFile(process.execPath, [bin, 'migrate', '--json'], { env }, (error, stdout, stderr) =>
+            resolve({ code: error ? 1 : 0, out: `${stdout}${stderr}` }),
+          );
+        }),
+      ),
+    );
+    assert.deepEqual(runs.map((r) => r.code), [0, 0, 0, 0], runs.map((r) => r.out).join('\n'));
+    const applied = runs.map((r) => (JSON.parse(r.out) as { applied: string[] }).applied.length);
+    assert.equal(applied.filter((n) => n > 0).length, 1, `one run applied the migrations, the others found none pending: ${applied}`);
   });
 });

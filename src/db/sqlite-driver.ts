@@ -158,6 +158,15 @@ class MultiConnectionSqliteAdapter extends SqliteAdapter {
   override get supportsMultipleConnections(): boolean {
     return true;
   }
+
+  /**
+   * SQLite does run DDL in transactions. Saying so makes Kysely's migrator run all pending migrations in one
+   * BEGIN IMMEDIATE transaction, which serialises processes migrating the same file at start-up (the second
+   * waits, then finds nothing pending) instead of both creating the same tables.
+   */
+  override get supportsTransactionalDdl(): boolean {
+    return true;
+  }
 }
 
 export function readWriteSqliteDialect(path: string): Dialect {

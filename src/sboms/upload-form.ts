@@ -29,6 +29,9 @@ export async function readUploadForm(request: FastifyRequest, maxBytes: number):
         if (file) throw validationFailed('Only one file may be uploaded', [{ path: 'body.file', message: 'only one file allowed' }]);
         file = { fileName: part.filename, bytes: await readLimited(part.file as Readable & { truncated?: boolean }, maxBytes, contentLength(request)) };
       } else {
+        if (part.fieldname === 'file') {
+          throw new AppError('MISSING_FILE', 400, "The form's 'file' field is plain text: send the SBOM as a file part (filename required)");
+        }
         if (!TEXT_FIELDS.has(part.fieldname)) throw unexpectedField(part.fieldname);
         raw[part.fieldname] = String(part.value);
       }

@@ -12,8 +12,9 @@ export const VendorBody = z
     type: z.enum(VENDOR_TYPES),
     riskTier: z.union([z.literal(1), z.literal(2), z.literal(3)]),
     assessmentStatus: z.enum(ASSESSMENT_STATUSES),
-    website: z.string().max(2048).optional(),
-    notes: z.string().max(10_000).optional(),
+    // null is accepted too, so a vendor as returned (website: null) can be sent back unchanged.
+    website: z.string().max(2048).nullable().optional(),
+    notes: z.string().max(10_000).nullable().optional(),
   })
   .strict();
 export type VendorInput = z.infer<typeof VendorBody>;

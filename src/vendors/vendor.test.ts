@@ -35,6 +35,16 @@ for (const dialect of DIALECTS) {
       assert.equal(replaced.json().data.website, null, 'full replacement clears optional fields left out');
       assert.equal(replaced.json().data.createdAt, vendor.createdAt);
 
+      const roundTrip = replaced.json().data;
+      const resent = await app.inject({
+        method: 'PUT',
+        url: `/api/v1/sscs/vendors/${vendor.id}`,
+        headers: org.bearer(),
+        payload: { name: roundTrip.name, type: roundTrip.type, riskTier: roundTrip.riskTier, assessmentStatus: roundTrip.assessmentStatus, website: roundTrip.website, notes: roundTrip.notes },
+      });
+      assert.equal(resent.statusCode, 200, 'a vendor as returned (nulls included) can be sent back');
+      assert.equal(resent.json().data.website, null);
+
       const list = await app.inject({ url: '/api/v1/sscs/vendors', headers: org.bearer('read') });
       assert.equal(list.statusCode, 200);
       assert.deepEqual(list.json().data.map((v: { name: string }) => v.name), ['Acme Cloud EU', 'left-pad', 'Payroll team']);

@@ -16,6 +16,8 @@ export const PURL_TO_OSV: Record<string, string> = {
   hex: 'Hex',
   deb: 'Debian',
   apk: 'Alpine',
+  // Not a registered purl type, but what Syft writes for Alpine packages (pkg:alpine/apk-tools@…).
+  alpine: 'Alpine',
 };
 
 export interface OsvPackage {
