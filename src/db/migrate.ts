@@ -17,10 +17,22 @@ export async function migrateToLatest(db: Kysely<Database>): Promise<MigrationRe
     allowUnorderedMigrations: true,
     provider: { getMigrations: async (): Promise<Record<string, Migration>> => migrations },
   });
-  const { error, results = [] } = await migrator.migrateToLatest();
+  let { error, results = [] } = await migrator.migrateToLatest();
+  // Kysely checks for its own tables by introspecting every schema of the server; another schema dropped at
+  // that moment (another instance's or test run's) fails the catalog query. Nothing was migrated then: retry.
+  for (let attempt = 1; error && !results.length && isCatalogRace(error) && attempt <= 5; attempt++) {
+    await new Promise((resolve) => setTimeout(resolve, 50 * attempt));
+    ({ error, results = [] } = await migrator.migrateToLatest());
+  }
   if (error) {
     const failed = results.find((r) => r.status === 'Error')?.migrationName;
     throw failed ? new Error(`Migration ${failed} failed`, { cause: error }) : error;
   }
   return results;
+}
+
+/** PostgreSQL's answers when an object vanishes under a catalog query: invalid schema, undefined table/object. */
+function isCatalogRace(error: unknown): boolean {
+  const code = (error as { cause?: { code?: string } })?.cause?.code ?? (error as { code?: string })?.code;
+  return code === '3F000' || code === '42P01' || code === '42704' || code === 'XX000';
 }
