@@ -65,7 +65,11 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(swagger, {
     openapi: {
       openapi: '3.1.0',
-      info: { title: 'Bulwark API', version: '1.0.0', description: 'SBOMs, findings, vendors and the tool server.' },
+      info: {
+        title: 'Bulwark API',
+        version: '1.0.0',
+        description: 'SBOMs, findings, vendors and the tool server.',
+      },
       servers: [{ url: API_PREFIX }],
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
       security: [{ bearer: [] }],

@@ -9,7 +9,12 @@ export class AppError extends Error {
   readonly status: number;
   readonly details: ErrorDetail[] | undefined;
 
-  constructor(code: string, status: number, message: string, options: { cause?: unknown; details?: ErrorDetail[] } = {}) {
+  constructor(
+    code: string,
+    status: number,
+    message: string,
+    options: { cause?: unknown; details?: ErrorDetail[] } = {},
+  ) {
     super(message, { cause: options.cause });
     this.name = 'AppError';
     this.code = code;
@@ -18,7 +23,8 @@ export class AppError extends Error {
   }
 }
 
-export const notFound = (what: string, id: string) => new AppError('NOT_FOUND', 404, `${what} '${id}' was not found`);
+export const notFound = (what: string, id: string) =>
+  new AppError('NOT_FOUND', 404, `${what} '${id}' was not found`);
 
 export const validationFailed = (message: string, details?: ErrorDetail[]) =>
   new AppError('VALIDATION_FAILED', 400, message, details ? { details } : {});

@@ -15,9 +15,17 @@ import { SCOPES } from './tenancy/plans.ts';
  */
 export async function bootstrapIfEmpty(services: Services, dataDir: string): Promise<string | undefined> {
   if ((await services.tenancy.countOrganizations()) > 0) return undefined;
-  await services.tenancy.createOrganization({ slug: 'default', name: 'Default organisation', plan: 'professional' });
+  await services.tenancy.createOrganization({
+    slug: 'default',
+    name: 'Default organisation',
+    plan: 'professional',
+  });
   await services.tenancy.createUser('default', { email: 'admin@localhost', name: 'Administrator' });
-  const { secret } = await services.tenancy.createToken({ orgSlug: 'default', scopes: [...SCOPES], name: 'bootstrap' });
+  const { secret } = await services.tenancy.createToken({
+    orgSlug: 'default',
+    scopes: [...SCOPES],
+    name: 'bootstrap',
+  });
   mkdirSync(dataDir, { recursive: true });
   const path = resolve(dataDir, 'bootstrap-token');
   writeFileSync(path, `${secret}\n`, { mode: 0o600 });
@@ -32,9 +40,15 @@ export async function startServer(config: Config): Promise<void> {
   await migrateToLatest(store.db);
   const services = createServices(store, config);
   const tokenFile = await bootstrapIfEmpty(services, config.DATA_DIR);
-  if (tokenFile) logger.info({ tokenFile }, 'created organisation "default" and an all-scopes token; its secret is in the token file');
+  if (tokenFile)
+    logger.info(
+      { tokenFile },
+      'created organisation "default" and an all-scopes token; its secret is in the token file',
+    );
 
-  const redis = config.REDIS_URL ? new Redis(config.REDIS_URL, { lazyConnect: false, maxRetriesPerRequest: 1 }) : undefined;
+  const redis = config.REDIS_URL
+    ? new Redis(config.REDIS_URL, { lazyConnect: false, maxRetriesPerRequest: 1 })
+    : undefined;
   const app = await buildApp({ store, config, logger, services, ...(redis ? { redis } : {}) });
   await app.listen({ port: config.PORT, host: config.HOST });
   logger.info({ store: store.location, redis: Boolean(redis) }, 'bulwark is serving');

@@ -25,6 +25,8 @@ export function createServices(store: Store, _config: Config): Services {
     risks: new RiskService(store.db),
     sboms: new SbomService(store.db, { hooks: findings }),
     findings,
-    vulndb: new VulnDbService(store.db, { rematch: async (packages) => ({ ...(await findings.rematchPackages(packages)) }) }),
+    vulndb: new VulnDbService(store.db, {
+      rematch: async (packages) => ({ ...(await findings.rematchPackages(packages)) }),
+    }),
   };
 }

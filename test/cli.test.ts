@@ -14,24 +14,54 @@ for (const dialect of DIALECTS) {
       t.after(db.cleanup);
       const env = { DATABASE_URL: db.url, DATA_DIR: db.dataDir };
 
-      const org = await runCli(['org', 'create', 'acme', '--name', 'Acme Ltd', '--plan', 'essentials', '--json'], env);
+      const org = await runCli(
+        ['org', 'create', 'acme', '--name', 'Acme Ltd', '--plan', 'essentials', '--json'],
+        env,
+      );
       assert.equal(org.code, 0, org.stderr);
       const orgJson = JSON.parse(org.stdout);
       assert.match(orgJson.id, /^org_/);
-      assert.deepEqual({ ...orgJson, id: 'x' }, { id: 'x', slug: 'acme', name: 'Acme Ltd', plan: 'essentials', mcpWriteEnabled: false });
+      assert.deepEqual(
+        { ...orgJson, id: 'x' },
+        { id: 'x', slug: 'acme', name: 'Acme Ltd', plan: 'essentials', mcpWriteEnabled: false },
+      );
 
-      const updated = await runCli(['org', 'update', 'acme', '--plan', 'professional', '--mcp-write', '--json'], env);
+      const updated = await runCli(
+        ['org', 'update', 'acme', '--plan', 'professional', '--mcp-write', '--json'],
+        env,
+      );
       assert.equal(updated.code, 0, updated.stderr);
-      assert.deepEqual([JSON.parse(updated.stdout).plan, JSON.parse(updated.stdout).mcpWriteEnabled], ['professional', true]);
+      assert.deepEqual(
+        [JSON.parse(updated.stdout).plan, JSON.parse(updated.stdout).mcpWriteEnabled],
+        ['professional', true],
+      );
       const disabled = await runCli(['org', 'update', 'acme', '--no-mcp-write', '--json'], env);
       assert.equal(JSON.parse(disabled.stdout).mcpWriteEnabled, false);
 
-      const user = await runCli(['user', 'create', '--org', 'acme', '--email', 'Ada@Acme.example', '--name', 'Ada', '--json'], env);
+      const user = await runCli(
+        ['user', 'create', '--org', 'acme', '--email', 'Ada@Acme.example', '--name', 'Ada', '--json'],
+        env,
+      );
       assert.equal(user.code, 0, user.stderr);
       assert.match(JSON.parse(user.stdout).id, /^usr_/);
       assert.equal(JSON.parse(user.stdout).email, 'ada@acme.example');
 
-      const token = await runCli(['token', 'create', '--org', 'acme', '--scopes', 'sbom:read,mcp:read', '--expires-in', '30d', '--name', 'ci', '--json'], env);
+      const token = await runCli(
+        [
+          'token',
+          'create',
+          '--org',
+          'acme',
+          '--scopes',
+          'sbom:read,mcp:read',
+          '--expires-in',
+          '30d',
+          '--name',
+          'ci',
+          '--json',
+        ],
+        env,
+      );
       assert.equal(token.code, 0, token.stderr);
       const tokenJson = JSON.parse(token.stdout);
       assert.match(tokenJson.id, /^tok_/);
@@ -64,9 +94,17 @@ for (const dialect of DIALECTS) {
         [['org', 'update', 'ghost', '--plan', 'essentials'], 1, /Organisation 'ghost' was not found/],
         [['token', 'create', '--org', 'acme', '--scopes', 'sbom:read'], 1, /has no users yet/],
         [['user', 'create', '--org', 'acme'], 2, /--email is required/],
-        [['user', 'create', '--org', 'acme', '--email', 'not-an-email'], 2, /'not-an-email' is not an e-mail address/],
+        [
+          ['user', 'create', '--org', 'acme', '--email', 'not-an-email'],
+          2,
+          /'not-an-email' is not an e-mail address/,
+        ],
         [['token', 'create', '--org', 'acme', '--scopes', 'admin'], 2, /Scopes must be a non-empty subset/],
-        [['token', 'create', '--org', 'acme', '--scopes', 'sbom:read', '--expires-in', 'soon'], 2, /--expires-in 'soon'/],
+        [
+          ['token', 'create', '--org', 'acme', '--scopes', 'sbom:read', '--expires-in', 'soon'],
+          2,
+          /--expires-in 'soon'/,
+        ],
         [['token', 'revoke', 'tok_missing'], 1, /Token 'tok_missing' was not found/],
         [['org', 'create', 'y', '--frobnicate'], 2, /Unknown option '--frobnicate'/],
         [['frobnicate'], 2, /unknown command 'frobnicate'/],
@@ -91,18 +129,29 @@ for (const dialect of DIALECTS) {
       assert.equal(statSync(tokenFile).mode & 0o777, 0o600);
       const token = readFileSync(tokenFile, 'utf8').trim();
       assert.match(token, /^bwk_/);
-      const res = await fetch(`${server.baseUrl}/api/v1/sscs/vendors`, { headers: { authorization: `Bearer ${token}` } });
+      const res = await fetch(`${server.baseUrl}/api/v1/sscs/vendors`, {
+        headers: { authorization: `Bearer ${token}` },
+      });
       assert.equal(res.status, 200);
       assert.deepEqual(await res.json(), { data: [], error: null, meta: null });
       assert.ok(server.output().includes(tokenFile), 'logs the token file path');
       assert.ok(!server.output().includes(token.slice(4)), 'never logs the token');
 
       // A request whose body is still arriving when SIGTERM comes must be finished, not dropped.
-      const body = JSON.stringify({ name: 'In flight', type: 'oss', riskTier: 3, assessmentStatus: 'completed' });
+      const body = JSON.stringify({
+        name: 'In flight',
+        type: 'oss',
+        riskTier: 3,
+        assessmentStatus: 'completed',
+      });
       const url = new URL(`${server.baseUrl}/api/v1/sscs/vendors`);
       const request = http.request(url, {
         method: 'POST',
-        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
+        headers: {
+          authorization: `Bearer ${token}`,
+          'content-type': 'application/json',
+          'content-length': Buffer.byteLength(body),
+        },
       });
       const response = once(request, 'response') as Promise<[http.IncomingMessage]>;
       request.write(body.slice(0, 10));

@@ -42,9 +42,16 @@ for (const dialect of DIALECTS) {
       assert.equal(revoked.statusCode, 401);
       assert.equal(revoked.json().error.code, 'INVALID_TOKEN');
 
-      const { secret } = await services.tenancy.createToken({ orgSlug: org.slug, scopes: ['sbom:read'], expiresInMs: 1 });
+      const { secret } = await services.tenancy.createToken({
+        orgSlug: org.slug,
+        scopes: ['sbom:read'],
+        expiresInMs: 1,
+      });
       await new Promise((resolve) => setTimeout(resolve, 10));
-      const expired = await app.inject({ url: '/api/v1/sscs/vendors', headers: { authorization: `Bearer ${secret}` } });
+      const expired = await app.inject({
+        url: '/api/v1/sscs/vendors',
+        headers: { authorization: `Bearer ${secret}` },
+      });
       assert.equal(expired.statusCode, 401);
       assert.equal(expired.json().error.code, 'INVALID_TOKEN');
     });
@@ -53,17 +60,37 @@ for (const dialect of DIALECTS) {
       const { app, services } = await build(t, dialect);
       const essentials = await createOrg(services, { plan: 'essentials', tokens: { mcp: ['mcp:read'] } });
       // Plan before scope: an essentials token without sbom:write still gets FORBIDDEN for the plan.
-      const plan = await app.inject({ method: 'POST', url: '/api/v1/sscs/vendors', headers: essentials.bearer('mcp'), payload: { bad: true } });
+      const plan = await app.inject({
+        method: 'POST',
+        url: '/api/v1/sscs/vendors',
+        headers: essentials.bearer('mcp'),
+        payload: { bad: true },
+      });
       assert.equal(plan.statusCode, 403);
       assert.equal(plan.json().error.code, 'FORBIDDEN');
       const org = await createOrg(services);
       // Scope before body validation.
-      const scope = await app.inject({ method: 'POST', url: '/api/v1/sscs/vendors', headers: org.bearer('read'), payload: { bad: true } });
+      const scope = await app.inject({
+        method: 'POST',
+        url: '/api/v1/sscs/vendors',
+        headers: org.bearer('read'),
+        payload: { bad: true },
+      });
       assert.equal(scope.json().error.code, 'INSUFFICIENT_SCOPE');
-      const body = await app.inject({ method: 'POST', url: '/api/v1/sscs/vendors', headers: org.bearer(), payload: { bad: true } });
+      const body = await app.inject({
+        method: 'POST',
+        url: '/api/v1/sscs/vendors',
+        headers: org.bearer(),
+        payload: { bad: true },
+      });
       assert.equal(body.json().error.code, 'VALIDATION_FAILED');
       // Body validation before existence.
-      const both = await app.inject({ method: 'PUT', url: '/api/v1/sscs/vendors/vnd_missing', headers: org.bearer(), payload: {} });
+      const both = await app.inject({
+        method: 'PUT',
+        url: '/api/v1/sscs/vendors/vnd_missing',
+        headers: org.bearer(),
+        payload: {},
+      });
       assert.equal(both.json().error.code, 'VALIDATION_FAILED');
     });
 
@@ -80,7 +107,11 @@ for (const dialect of DIALECTS) {
       assert.equal(malformed.json().error.code, 'INVALID_REQUEST');
       const unknown = await app.inject({ url: '/api/v1/nothing-here', headers: org.bearer() });
       assert.equal(unknown.statusCode, 404);
-      assert.deepEqual(unknown.json(), { data: null, error: { code: 'NOT_FOUND', message: 'No route for GET /api/v1/nothing-here' }, meta: null });
+      assert.deepEqual(unknown.json(), {
+        data: null,
+        error: { code: 'NOT_FOUND', message: 'No route for GET /api/v1/nothing-here' },
+        meta: null,
+      });
       assert.match(String(unknown.headers['x-request-id']), /^req_/);
     });
 
@@ -100,9 +131,18 @@ for (const dialect of DIALECTS) {
       const org = await createOrg(services);
       // The vendor insert succeeds, then the audit insert of the same transaction fails.
       await sql`drop table audit_log`.execute(store.db);
-      const res = await app.inject({ method: 'POST', url: '/api/v1/sscs/vendors', headers: org.bearer(), payload: vendor });
+      const res = await app.inject({
+        method: 'POST',
+        url: '/api/v1/sscs/vendors',
+        headers: org.bearer(),
+        payload: vendor,
+      });
       assert.equal(res.statusCode, 500);
-      assert.deepEqual(res.json(), { data: null, error: { code: 'DB_ERROR', message: 'The data store failed to complete the request' }, meta: null });
+      assert.deepEqual(res.json(), {
+        data: null,
+        error: { code: 'DB_ERROR', message: 'The data store failed to complete the request' },
+        meta: null,
+      });
       assert.doesNotMatch(res.body, /audit_log|insert|select/i, 'no SQL in the error body');
       const rows = await store.db.selectFrom('vendors').selectAll().execute();
       assert.equal(rows.length, 0, 'the vendor row was rolled back with the failed audit entry');
@@ -112,7 +152,10 @@ for (const dialect of DIALECTS) {
       const store = await createTestStore(dialect);
       const { app } = await build(t, dialect, { store });
       await store.close();
-      const res = await app.inject({ url: '/api/v1/sscs/vendors', headers: { authorization: `Bearer bwk_${'a'.repeat(40)}` } });
+      const res = await app.inject({
+        url: '/api/v1/sscs/vendors',
+        headers: { authorization: `Bearer bwk_${'a'.repeat(40)}` },
+      });
       assert.equal(res.statusCode, 500);
       assert.equal(res.json().error.code, 'DB_ERROR');
       const ready = await app.inject({ url: '/readyz' });
@@ -121,7 +164,9 @@ for (const dialect of DIALECTS) {
     });
 
     it('rate-limits per token with 429 RATE_LIMITED and RateLimit headers', async (t) => {
-      const { app, services } = await build(t, dialect, { config: { RATE_LIMIT_MAX: 3, RATE_LIMIT_WINDOW_MS: 60_000 } });
+      const { app, services } = await build(t, dialect, {
+        config: { RATE_LIMIT_MAX: 3, RATE_LIMIT_WINDOW_MS: 60_000 },
+      });
       const org = await createOrg(services);
       for (let i = 0; i < 3; i++) {
         const res = await app.inject({ url: '/api/v1/sscs/vendors', headers: org.bearer() });
@@ -135,15 +180,25 @@ for (const dialect of DIALECTS) {
       assert.ok(Number(limited.headers['retry-after']) > 0);
       assert.equal(limited.headers['ratelimit-remaining'], '0');
       // Another token has its own budget.
-      assert.equal((await app.inject({ url: '/api/v1/sscs/vendors', headers: org.bearer('read') })).statusCode, 200);
+      assert.equal(
+        (await app.inject({ url: '/api/v1/sscs/vendors', headers: org.bearer('read') })).statusCode,
+        200,
+      );
       // Probes are never limited.
       for (let i = 0; i < 5; i++) assert.equal((await app.inject({ url: '/healthz' })).statusCode, 200);
     });
 
     it('shares one rate-limit budget between two instances through Redis', async (t) => {
       const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
-      const probe = new Redis(redisUrl, { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null });
-      const reachable = await probe.connect().then(() => true, () => false);
+      const probe = new Redis(redisUrl, {
+        lazyConnect: true,
+        maxRetriesPerRequest: 0,
+        retryStrategy: () => null,
+      });
+      const reachable = await probe.connect().then(
+        () => true,
+        () => false,
+      );
       probe.disconnect();
       if (!reachable) {
         t.skip(`Redis is not reachable at ${redisUrl}`);
@@ -167,20 +222,35 @@ for (const dialect of DIALECTS) {
 
     it('never writes a token secret to the logs or the database', async (t) => {
       const lines: string[] = [];
-      const sink = new Writable({ write: (chunk, _enc, done) => { lines.push(String(chunk)); done(); } });
+      const sink = new Writable({
+        write: (chunk, _enc, done) => {
+          lines.push(String(chunk));
+          done();
+        },
+      });
       const { app, services, store } = await build(t, dialect, { logger: createLogger('trace', sink) });
       const org = await createOrg(services);
       await app.inject({ url: '/api/v1/sscs/vendors', headers: org.bearer() });
-      await app.inject({ method: 'POST', url: '/api/v1/sscs/vendors', headers: org.bearer(), payload: vendor });
-      await app.inject({ url: '/api/v1/sscs/vendors', headers: { authorization: `Bearer ${org.tokens.read}zz` } });
+      await app.inject({
+        method: 'POST',
+        url: '/api/v1/sscs/vendors',
+        headers: org.bearer(),
+        payload: vendor,
+      });
+      await app.inject({
+        url: '/api/v1/sscs/vendors',
+        headers: { authorization: `Bearer ${org.tokens.read}zz` },
+      });
       assert.ok(lines.length >= 6, 'requests were logged');
       const log = lines.join('');
-      for (const secret of Object.values(org.tokens)) assert.ok(!log.includes(secret.slice(4)), 'secret absent from logs');
+      for (const secret of Object.values(org.tokens))
+        assert.ok(!log.includes(secret.slice(4)), 'secret absent from logs');
       const dump = JSON.stringify([
         await store.db.selectFrom('api_tokens').selectAll().execute(),
         await store.db.selectFrom('audit_log').selectAll().execute(),
       ]);
-      for (const secret of Object.values(org.tokens)) assert.ok(!dump.includes(secret.slice(4)), 'secret absent from the store');
+      for (const secret of Object.values(org.tokens))
+        assert.ok(!dump.includes(secret.slice(4)), 'secret absent from the store');
       assert.match(dump, /"secret_hash":"[0-9a-f]{64}"/);
     });
 
@@ -193,7 +263,10 @@ for (const dialect of DIALECTS) {
       assert.deepEqual(doc.servers, [{ url: '/api/v1' }]);
       assert.ok(doc.paths['/sscs/vendors'].post.requestBody, 'request bodies come from the zod schemas');
       const metrics = (await app.inject({ url: '/metrics' })).body;
-      assert.match(metrics, /http_requests_total\{method="GET",route="\/api\/v1\/sscs\/vendors",status="200"\} 1/);
+      assert.match(
+        metrics,
+        /http_requests_total\{method="GET",route="\/api\/v1\/sscs\/vendors",status="200"\} 1/,
+      );
       assert.match(metrics, /http_request_duration_seconds_bucket/);
       const docs = await app.inject({ url: '/api/v1/docs/' });
       assert.equal(docs.statusCode, 200);

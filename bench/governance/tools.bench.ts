@@ -15,7 +15,14 @@ import { runDemo } from '../../src/governance/demo/demo.service.ts';
 import { governanceToolHandlers } from '../../src/governance/governance.tools.ts';
 import { createServices } from '../../src/services.ts';
 
-const { values } = parseArgs({ options: { dialect: { type: 'string', default: 'sqlite' }, sizes: { type: 'string', default: '10000,100000' }, runs: { type: 'string', default: '5' }, reuse: { type: 'boolean', default: false } } });
+const { values } = parseArgs({
+  options: {
+    dialect: { type: 'string', default: 'sqlite' },
+    sizes: { type: 'string', default: '10000,100000' },
+    runs: { type: 'string', default: '5' },
+    reuse: { type: 'boolean', default: false },
+  },
+});
 const runs = Number(values.runs);
 const AS_OF = '2026-11-22T00:00:00.000Z';
 const outDir = new URL('../.out/', import.meta.url).pathname;
@@ -33,7 +40,9 @@ async function openBenchStore(size: number): Promise<{ store: Store; fresh: bool
   const schema = `bench_governance_${size}`;
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();
-  const exists = (await admin.query('select 1 from information_schema.schemata where schema_name = $1', [schema])).rowCount === 1;
+  const exists =
+    (await admin.query('select 1 from information_schema.schemata where schema_name = $1', [schema]))
+      .rowCount === 1;
   const fresh = !(values.reuse && exists);
   if (fresh) await admin.query(`drop schema if exists ${schema} cascade; create schema ${schema}`);
   await admin.end();
@@ -55,19 +64,35 @@ for (const size of values.sizes!.split(',').map(Number)) {
   const slug = `bench-${size}`;
   if (fresh) {
     const cpu = process.cpuUsage();
-    const seconds = (await time(() => runDemo(store.db, services, slug, { identities: size, seed: 1, asOf: AS_OF }))) / 1000;
+    const seconds =
+      (await time(() => runDemo(store.db, services, slug, { identities: size, seed: 1, asOf: AS_OF }))) /
+      1000;
     const used = process.cpuUsage(cpu);
     const cpuSeconds = (used.user + used.system) / 1e6;
     // On a shared machine wall time includes waiting for a core; the process's own CPU time is reported too.
-    console.log(`${values.dialect} ${size} identities: demo ${seconds.toFixed(1)} s wall, ${cpuSeconds.toFixed(1)} s CPU in this process (target ≤ 60 s at 100,000: ratio ${(seconds / 60).toFixed(2)})`);
+    console.log(
+      `${values.dialect} ${size} identities: demo ${seconds.toFixed(1)} s wall, ${cpuSeconds.toFixed(1)} s CPU in this process (target ≤ 60 s at 100,000: ratio ${(seconds / 60).toFixed(2)})`,
+    );
   }
   if (store.dialect === 'postgres') await sql`analyze`.execute(store.db);
-  const org = (await services.tenancy.requireOrganization(slug));
-  const principal = { tokenId: 'bench', orgId: org.id, userId: 'bench', scopes: new Set(['mcp:read'] as const), plan: org.plan, mcpWriteEnabled: false };
+  const org = await services.tenancy.requireOrganization(slug);
+  const principal = {
+    tokenId: 'bench',
+    orgId: org.id,
+    userId: 'bench',
+    scopes: new Set(['mcp:read'] as const),
+    plan: org.plan,
+    mcpWriteEnabled: false,
+  };
   const ctx = { db: store.db, principal, services };
-  const counts = await sql<{ n: number }>`select count(*) as n from gov_grants where org_id = ${org.id}`.execute(store.db);
+  const counts = await sql<{
+    n: number;
+  }>`select count(*) as n from gov_grants where org_id = ${org.id}`.execute(store.db);
   const baselineSamples = [];
-  for (let i = 0; i < runs; i++) baselineSamples.push(await time(() => sql`select count(*) from gov_grants where org_id = ${org.id}`.execute(store.db)));
+  for (let i = 0; i < runs; i++)
+    baselineSamples.push(
+      await time(() => sql`select count(*) from gov_grants where org_id = ${org.id}`.execute(store.db)),
+    );
   const baseline = median(baselineSamples);
   console.log(`  baseline count(*) over ${Number(counts.rows[0]?.n)} grants: ${baseline.toFixed(1)} ms`);
   for (const [name, handler] of Object.entries(governanceToolHandlers)) {
@@ -75,7 +100,9 @@ for (const size of values.sizes!.split(',').map(Number)) {
     const samples = [];
     for (let i = 0; i < runs; i++) samples.push(await time(() => handler(ctx, {})));
     const ms = median(samples);
-    console.log(`  ${name.padEnd(30)} ${ms.toFixed(1).padStart(8)} ms  ×${(ms / baseline).toFixed(1)} baseline${ms > 200 ? '  OVER 200 ms' : ''}`);
+    console.log(
+      `  ${name.padEnd(30)} ${ms.toFixed(1).padStart(8)} ms  ×${(ms / baseline).toFixed(1)} baseline${ms > 200 ? '  OVER 200 ms' : ''}`,
+    );
   }
   await store.close();
 }

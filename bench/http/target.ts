@@ -24,7 +24,12 @@ if (mode === 'bare') {
   await services.tenancy.createUser(slug, { email: 'bench@bulwark.example' });
   const { secret } = await services.tenancy.createToken({ orgSlug: slug, scopes: ['sbom:read'] });
   for (const name of ['Acme', 'Globex', 'Initech']) {
-    await services.vendors.create(org.id, 'system', { name, type: 'commercial', riskTier: 2, assessmentStatus: 'in_progress' });
+    await services.vendors.create(org.id, 'system', {
+      name,
+      type: 'commercial',
+      riskTier: 2,
+      assessmentStatus: 'in_progress',
+    });
   }
   const app = await buildApp({ store, config, services, logger: createLogger('silent') });
   const url = await app.listen({ port: 0, host: '127.0.0.1' });

@@ -19,15 +19,45 @@ export function syntheticPackage(i: number): Pkg {
   const ecosystem = SYNTHETIC[i % SYNTHETIC.length]!;
   switch (ecosystem) {
     case 'npm':
-      return { purlBase: `pkg:npm/bench-pkg-${i}`, name: `bench-pkg-${i}`, ecosystem, osvName: `bench-pkg-${i}`, vPrefix: false };
+      return {
+        purlBase: `pkg:npm/bench-pkg-${i}`,
+        name: `bench-pkg-${i}`,
+        ecosystem,
+        osvName: `bench-pkg-${i}`,
+        vPrefix: false,
+      };
     case 'PyPI':
-      return { purlBase: `pkg:pypi/bench-pkg-${i}`, name: `bench_pkg_${i}`, ecosystem, osvName: `Bench_Pkg.${i}`, vPrefix: false };
+      return {
+        purlBase: `pkg:pypi/bench-pkg-${i}`,
+        name: `bench_pkg_${i}`,
+        ecosystem,
+        osvName: `Bench_Pkg.${i}`,
+        vPrefix: false,
+      };
     case 'Go':
-      return { purlBase: `pkg:golang/github.com/bench/pkg${i}`, name: `github.com/bench/pkg${i}`, ecosystem, osvName: `github.com/bench/pkg${i}`, vPrefix: true };
+      return {
+        purlBase: `pkg:golang/github.com/bench/pkg${i}`,
+        name: `github.com/bench/pkg${i}`,
+        ecosystem,
+        osvName: `github.com/bench/pkg${i}`,
+        vPrefix: true,
+      };
     case 'Maven':
-      return { purlBase: `pkg:maven/org.bench/pkg${i}`, name: `pkg${i}`, ecosystem, osvName: `org.bench:pkg${i}`, vPrefix: false };
+      return {
+        purlBase: `pkg:maven/org.bench/pkg${i}`,
+        name: `pkg${i}`,
+        ecosystem,
+        osvName: `org.bench:pkg${i}`,
+        vPrefix: false,
+      };
     default:
-      return { purlBase: `pkg:nuget/Bench.Pkg${i}`, name: `Bench.Pkg${i}`, ecosystem, osvName: `Bench.Pkg${i}`, vPrefix: false };
+      return {
+        purlBase: `pkg:nuget/Bench.Pkg${i}`,
+        name: `Bench.Pkg${i}`,
+        ecosystem,
+        osvName: `Bench.Pkg${i}`,
+        vPrefix: false,
+      };
   }
 }
 
@@ -68,23 +98,38 @@ export function cyclonedx(components: BenchComponent[]): string {
     bomFormat: 'CycloneDX',
     specVersion: '1.5',
     metadata: { component: { type: 'application', name: 'bench-app', version: '1.0.0' } },
-    components: components.map((c, i) => ({ type: 'library', 'bom-ref': `c${i}`, name: c.name, version: c.version, purl: c.purl })),
+    components: components.map((c, i) => ({
+      type: 'library',
+      'bom-ref': `c${i}`,
+      name: c.name,
+      version: c.version,
+      purl: c.purl,
+    })),
   });
 }
 
 /** One OSV advisory over `pkg`: a window [M.m.0, M.(m+1).0) or, one in four, `last_affected` + a versions list. */
-export function advisory(id: number, pkg: Pkg, pkgIndex: number, rand: () => number, modified = '2026-01-01T00:00:00Z'): string {
+export function advisory(
+  id: number,
+  pkg: Pkg,
+  pkgIndex: number,
+  rand: () => number,
+  modified = '2026-01-01T00:00:00Z',
+): string {
   const major = 1 + (pkgIndex % 5);
   const minor = Math.floor(rand() * 20);
   const lastAffected = id % 4 === 0;
-  const events = lastAffected ? [{ introduced: `${major}.${minor}.0` }, { last_affected: `${major}.${minor}.9` }] : [{ introduced: `${major}.${minor}.0` }, { fixed: `${major}.${minor + 1}.0` }];
+  const events = lastAffected
+    ? [{ introduced: `${major}.${minor}.0` }, { last_affected: `${major}.${minor}.9` }]
+    : [{ introduced: `${major}.${minor}.0` }, { fixed: `${major}.${minor + 1}.0` }];
   return JSON.stringify({
     schema_version: '1.6.0',
     id: `OSV-2026-${id}`,
     modified,
     aliases: [`CVE-2026-${100000 + id}`],
     summary: `Synthetic advisory ${id} for ${pkg.osvName}`,
-    severity: id % 3 === 0 ? [{ type: 'CVSS_V3', score: 'CVSS:3.1/AV:N/AC:L/PR:N/UI:N/S:U/C:H/I:N/A:N' }] : [],
+    severity:
+      id % 3 === 0 ? [{ type: 'CVSS_V3', score: 'CVSS:3.1/AV:N/AC:L/PR:N/UI:N/S:U/C:H/I:N/A:N' }] : [],
     affected: [
       {
         package: { ecosystem: pkg.ecosystem, name: pkg.osvName },

@@ -24,7 +24,17 @@ import { getVersionOrdering } from '../../src/vulndb/versions/index.ts';
 import { loadCandidates } from '../../src/vulndb/vulndb.repository.ts';
 import { VulnDbService } from '../../src/vulndb/vulndb.service.ts';
 import { machine } from '../support/process.ts';
-import { advisory, component, cyclonedx, prng, realPackage, syntheticPackage, versionOf, type BenchComponent, type Pkg } from './data.ts';
+import {
+  advisory,
+  component,
+  cyclonedx,
+  prng,
+  realPackage,
+  syntheticPackage,
+  versionOf,
+  type BenchComponent,
+  type Pkg,
+} from './data.ts';
 
 const { values } = parseArgs({
   options: {
@@ -51,20 +61,39 @@ async function openBenchStore(dialect: 'sqlite' | 'postgres'): Promise<Store> {
   await admin.query(`create schema ${schema}`);
   await admin.end();
   const store = openStore(url, undefined, { schema });
-  return { ...store, close: async () => { await sql`drop schema ${sql.id(schema)} cascade`.execute(store.db); await store.close(); } };
+  return {
+    ...store,
+    close: async () => {
+      await sql`drop schema ${sql.id(schema)} cascade`.execute(store.db);
+      await store.close();
+    },
+  };
 }
 
 /** The package pool: real Go/PyPI packages from the feeds first (a fifth), synthetic ones for the rest. */
 async function packagePool(store: Store, size: number): Promise<Pkg[]> {
-  const real = await store.db.selectFrom('vuln_affected').select(['ecosystem', 'name']).distinct().where('ecosystem', 'in', ['Go', 'PyPI']).orderBy('name').execute();
-  const pool = real.slice(0, Math.floor(size / 5)).map((r) => realPackage(r.ecosystem as 'Go' | 'PyPI', r.name));
+  const real = await store.db
+    .selectFrom('vuln_affected')
+    .select(['ecosystem', 'name'])
+    .distinct()
+    .where('ecosystem', 'in', ['Go', 'PyPI'])
+    .orderBy('name')
+    .execute();
+  const pool = real
+    .slice(0, Math.floor(size / 5))
+    .map((r) => realPackage(r.ecosystem as 'Go' | 'PyPI', r.name));
   for (let i = pool.length; i < size; i++) pool.push(syntheticPackage(i));
   return pool;
 }
 
 async function upload(service: SbomService, orgId: string, userId: string, doc: string, name: string) {
   const started = performance.now();
-  const result = await service.upload(orgId, userId, { fileName: `${name}.cdx.json`, bytes: Buffer.from(doc) }, {});
+  const result = await service.upload(
+    orgId,
+    userId,
+    { fileName: `${name}.cdx.json`, bytes: Buffer.from(doc) },
+    {},
+  );
   return { ms: performance.now() - started, findings: result.findingCount };
 }
 
@@ -91,10 +120,22 @@ async function evaluationRate(store: Store, pool: Pkg[], components: { pkg: Pkg;
     const candidates = byKey.get(`${c.pkg.ecosystem}|${packageKey(c.pkg.ecosystem, c.pkg.osvName)}`) ?? [];
     const ordering = getVersionOrdering(c.pkg.ecosystem)!;
     evaluations += candidates.length;
-    hits += matchComponent({ id: 'x', version: c.version, parsed: ordering.parse(c.version) }, candidates, ordering).length;
+    hits += matchComponent(
+      { id: 'x', version: c.version, parsed: ordering.parse(c.version) },
+      candidates,
+      ordering,
+    ).length;
   }
   const ms = performance.now() - started;
-  return { evaluations, hits, ms, perSecond: evaluations / (ms / 1000), candidateRows: rows.length, loadMs, prepareMs };
+  return {
+    evaluations,
+    hits,
+    ms,
+    perSecond: evaluations / (ms / 1000),
+    candidateRows: rows.length,
+    loadMs,
+    prepareMs,
+  };
 }
 
 async function run(dialect: 'sqlite' | 'postgres') {
@@ -116,7 +157,8 @@ async function run(dialect: 'sqlite' | 'postgres') {
   const out: Record<string, string> = {};
   try {
     const zips = await vulndb.import(ZIPS);
-    out['import PyPI-all.zip + Go-all.zip'] = `${seconds(zips.durationMs)} s (${zips.added} advisories, ${(zips.added / (zips.durationMs / 1000)).toFixed(0)}/s)`;
+    out['import PyPI-all.zip + Go-all.zip'] =
+      `${seconds(zips.durationMs)} s (${zips.added} advisories, ${(zips.added / (zips.durationMs / 1000)).toFixed(0)}/s)`;
 
     const pool = await packagePool(store, Math.floor(COMPONENTS / 2));
     const rand = prng(42);
@@ -124,17 +166,29 @@ async function run(dialect: 'sqlite' | 'postgres') {
     pool.forEach((pkg, i) => [0, 1].forEach((slot) => big.push({ pkg, version: versionOf(i, slot, rand) })));
     const feedFile = join(dir, 'synthetic.jsonl');
     const advRand = prng(7);
-    writeFileSync(feedFile, Array.from({ length: ADVISORIES }, (_, k) => advisory(k, pool[k % pool.length]!, k % pool.length, advRand)).join('\n'));
+    writeFileSync(
+      feedFile,
+      Array.from({ length: ADVISORIES }, (_, k) =>
+        advisory(k, pool[k % pool.length]!, k % pool.length, advRand),
+      ).join('\n'),
+    );
     const synthetic = await vulndb.import([feedFile]);
-    out[`import ${ADVISORIES} synthetic advisories (.jsonl)`] = `${seconds(synthetic.durationMs)} s (${(synthetic.added / (synthetic.durationMs / 1000)).toFixed(0)}/s)`;
+    out[`import ${ADVISORIES} synthetic advisories (.jsonl)`] =
+      `${seconds(synthetic.durationMs)} s (${(synthetic.added / (synthetic.durationMs / 1000)).toFixed(0)}/s)`;
 
     // Evaluation speed first: its own copy of the prepared candidates is garbage before the uploads start.
     const rate = await evaluationRate(store, pool, big);
-    out['candidate lookup (all packages, one query per 1,000 keys)'] = `${seconds(rate.loadMs)} s for ${rate.candidateRows} affected-package rows`;
+    out['candidate lookup (all packages, one query per 1,000 keys)'] =
+      `${seconds(rate.loadMs)} s for ${rate.candidateRows} affected-package rows`;
     out['candidate preparation (parse JSON and versions, sort events)'] = `${seconds(rate.prepareMs)} s`;
-    out['in-memory OSV evaluations'] = `${rate.evaluations} in ${seconds(rate.ms)} s = ${(rate.perSecond / 1e6).toFixed(2)} M/s (${rate.hits} vulnerabilities)`;
+    out['in-memory OSV evaluations'] =
+      `${rate.evaluations} in ${seconds(rate.ms)} s = ${(rate.perSecond / 1e6).toFixed(2)} M/s (${rate.hits} vulnerabilities)`;
 
-    const owner = await tenancy.createOrganization({ slug: 'bench-big', plan: 'professional', mcpWriteEnabled: false });
+    const owner = await tenancy.createOrganization({
+      slug: 'bench-big',
+      plan: 'professional',
+      mcpWriteEnabled: false,
+    });
     const user = await tenancy.createUser('bench-big', { email: 'bench@example.com' });
     const doc = cyclonedx(big.map((c) => component(c.pkg, c.version)));
     // Alternating, so both see the same machine load. The first upload with matching runs on a cold
@@ -145,15 +199,24 @@ async function run(dialect: 'sqlite' | 'postgres') {
     const warm = await upload(withMatching, owner.id, user.id, doc, 'matched-warm');
     const p = Math.min(...plain);
     out[`upload ${big.length} components without matching (best of 2)`] = `${seconds(p)} s`;
-    out[`  with matching, cold advisory cache`] = `${seconds(cold.ms)} s, ${cold.findings} findings, ratio ${(cold.ms / p).toFixed(2)}`;
-    out[`  with matching, warm advisory cache`] = `${seconds(warm.ms)} s, ${warm.findings} findings, ratio ${(warm.ms / p).toFixed(2)} (target ≤ 1.30)`;
+    out[`  with matching, cold advisory cache`] =
+      `${seconds(cold.ms)} s, ${cold.findings} findings, ratio ${(cold.ms / p).toFixed(2)}`;
+    out[`  with matching, warm advisory cache`] =
+      `${seconds(warm.ms)} s, ${warm.findings} findings, ratio ${(warm.ms / p).toFixed(2)} (target ≤ 1.30)`;
 
     // 1,000 SBOMs of 100 components in 10 organisations.
     const sbomRand = prng(99);
     const orgs: { id: string; user: string }[] = [];
     for (let o = 0; o < 10; o++) {
-      const org = await tenancy.createOrganization({ slug: `bench-org-${o}`, plan: 'professional', mcpWriteEnabled: false });
-      orgs.push({ id: org.id, user: (await tenancy.createUser(`bench-org-${o}`, { email: `o${o}@example.com` })).id });
+      const org = await tenancy.createOrganization({
+        slug: `bench-org-${o}`,
+        plan: 'professional',
+        mcpWriteEnabled: false,
+      });
+      orgs.push({
+        id: org.id,
+        user: (await tenancy.createUser(`bench-org-${o}`, { email: `o${o}@example.com` })).id,
+      });
     }
     const smallStart = performance.now();
     for (let s = 0; s < SBOMS; s++) {
@@ -164,17 +227,25 @@ async function run(dialect: 'sqlite' | 'postgres') {
       const org = orgs[s % orgs.length]!;
       await upload(withMatching, org.id, org.user, cyclonedx(parts), `small-${s}`);
     }
-    out[`upload ${SBOMS} SBOMs of 100 components (with matching)`] = `${seconds(performance.now() - smallStart)} s`;
+    out[`upload ${SBOMS} SBOMs of 100 components (with matching)`] =
+      `${seconds(performance.now() - smallStart)} s`;
 
     const changedFile = join(dir, 'changed.jsonl');
     const changeRand = prng(2026);
     // Spread over packages: consecutive multiples of a prime land on different packages of the pool.
     const ids = Array.from({ length: 1000 }, (_, i) => (i * 197) % ADVISORIES);
-    writeFileSync(changedFile, ids.map((k) => advisory(k, pool[k % pool.length]!, k % pool.length, changeRand, '2026-06-01T00:00:00Z')).join('\n'));
+    writeFileSync(
+      changedFile,
+      ids
+        .map((k) => advisory(k, pool[k % pool.length]!, k % pool.length, changeRand, '2026-06-01T00:00:00Z'))
+        .join('\n'),
+    );
     const changed = await vulndb.import([changedFile]);
     const r = changed.rematch ?? {};
-    out['import 1,000 changed advisories, total'] = `${seconds(changed.durationMs)} s (${changed.updated} updated)`;
-    out['  of which re-matching'] = `${seconds(rematchMs)} s over ${r.packages} packages, ${r.components} components: ${r.created} created, ${r.updated} updated, ${r.retracted} retracted (target ≤ 5 s)`;
+    out['import 1,000 changed advisories, total'] =
+      `${seconds(changed.durationMs)} s (${changed.updated} updated)`;
+    out['  of which re-matching'] =
+      `${seconds(rematchMs)} s over ${r.packages} packages, ${r.components} components: ${r.created} created, ${r.updated} updated, ${r.retracted} retracted (target ≤ 5 s)`;
   } finally {
     await store.close();
   }
@@ -186,7 +257,11 @@ if (!existsSync(ZIPS[0]!)) {
   process.exit(1);
 }
 console.log(`Vulnerability matching benchmark: ${await machine()}, ${new Date().toISOString().slice(0, 10)}`);
-const dialects = values.dialect ? [values.dialect as 'sqlite' | 'postgres'] : process.env.TEST_DATABASE_URL || process.env.DATABASE_URL?.startsWith('postgres') ? (['sqlite', 'postgres'] as const) : (['sqlite'] as const);
+const dialects = values.dialect
+  ? [values.dialect as 'sqlite' | 'postgres']
+  : process.env.TEST_DATABASE_URL || process.env.DATABASE_URL?.startsWith('postgres')
+    ? (['sqlite', 'postgres'] as const)
+    : (['sqlite'] as const);
 try {
   for (const dialect of dialects) {
     const result = await run(dialect);

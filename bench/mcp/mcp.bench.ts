@@ -11,7 +11,9 @@ import { openStore } from '../../src/db/connect.ts';
 import { createServices } from '../../src/services.ts';
 import { cpuSeconds, machine, startProcess } from '../support/process.ts';
 
-const { values } = parseArgs({ options: { seconds: { type: 'string', default: '10' }, rate: { type: 'string', default: '200' } } });
+const { values } = parseArgs({
+  options: { seconds: { type: 'string', default: '10' }, rate: { type: 'string', default: '200' } },
+});
 const duration = Number(values.seconds);
 const rate = Number(values.rate);
 const target = new URL('./target.ts', import.meta.url).pathname;
@@ -20,7 +22,11 @@ const outDir = new URL('../.out/', import.meta.url).pathname;
 const { child, url: line } = await startProcess(target, []);
 const [base, token, actorId, orgId] = line.split(' ') as [string, string, string, string];
 const auth = { authorization: `Bearer ${token}` };
-const mcpHeaders = { ...auth, 'content-type': 'application/json', accept: 'application/json, text/event-stream' };
+const mcpHeaders = {
+  ...auth,
+  'content-type': 'application/json',
+  accept: 'application/json, text/event-stream',
+};
 const toolCall = (name: string, args: object) =>
   JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name, arguments: args } });
 
@@ -32,9 +38,24 @@ interface Scenario {
 }
 
 const scenarios: Scenario[] = [
-  { label: 'MCP audit_trail_search (page 1, limit 50)', method: 'POST', path: '/api/v1/mcp', body: toolCall('audit_trail_search', {}) },
-  { label: 'MCP audit_trail_search (actor, offset 5000)', method: 'POST', path: '/api/v1/mcp', body: toolCall('audit_trail_search', { actorId, offset: 5000 }) },
-  { label: 'MCP supplier_list (10,000 vendors)', method: 'POST', path: '/api/v1/mcp', body: toolCall('supplier_list', {}) },
+  {
+    label: 'MCP audit_trail_search (page 1, limit 50)',
+    method: 'POST',
+    path: '/api/v1/mcp',
+    body: toolCall('audit_trail_search', {}),
+  },
+  {
+    label: 'MCP audit_trail_search (actor, offset 5000)',
+    method: 'POST',
+    path: '/api/v1/mcp',
+    body: toolCall('audit_trail_search', { actorId, offset: 5000 }),
+  },
+  {
+    label: 'MCP supplier_list (10,000 vendors)',
+    method: 'POST',
+    path: '/api/v1/mcp',
+    body: toolCall('supplier_list', {}),
+  },
   { label: 'REST GET /sscs/vendors (10,000)', method: 'GET', path: '/api/v1/sscs/vendors' },
 ];
 
@@ -46,7 +67,10 @@ interface Figures {
   cpuMsPerCall?: number;
 }
 
-async function run(s: Scenario, options: { overallRate?: number; connections: number; seconds: number }): Promise<Figures> {
+async function run(
+  s: Scenario,
+  options: { overallRate?: number; connections: number; seconds: number },
+): Promise<Figures> {
   const headers = s.method === 'POST' ? mcpHeaders : auth;
   const cpuBefore = (await cpuSeconds(child.pid!)) ?? 0;
   const result = await autocannon({
@@ -70,9 +94,14 @@ async function run(s: Scenario, options: { overallRate?: number; connections: nu
 
 /** Sanity: every scenario answers successfully and with what it claims before it is timed. */
 async function check(s: Scenario): Promise<number> {
-  const response = await fetch(`${base}${s.path}`, { method: s.method, headers: s.method === 'POST' ? mcpHeaders : auth, ...(s.body ? { body: s.body } : {}) });
+  const response = await fetch(`${base}${s.path}`, {
+    method: s.method,
+    headers: s.method === 'POST' ? mcpHeaders : auth,
+    ...(s.body ? { body: s.body } : {}),
+  });
   const text = await response.text();
-  if (response.status !== 200 || text.includes('"isError":true')) throw new Error(`${s.label}: ${response.status} ${text.slice(0, 300)}`);
+  if (response.status !== 200 || text.includes('"isError":true'))
+    throw new Error(`${s.label}: ${response.status} ${text.slice(0, 300)}`);
   return text.length;
 }
 
@@ -85,10 +114,21 @@ async function directAudit(iterations: number): Promise<{ handler: Percentiles; 
   const services = createServices(store, defaultConfig());
   const handler = builtinToolHandlers().audit_trail_search!;
   const users = await services.tenancy.listUsers(orgId);
-  const principal = { tokenId: 'bench', orgId, userId: users[0]!.id, scopes: new Set(['mcp:read' as const]), plan: 'professional', mcpWriteEnabled: false };
+  const principal = {
+    tokenId: 'bench',
+    orgId,
+    userId: users[0]!.id,
+    scopes: new Set(['mcp:read' as const]),
+    plan: 'professional',
+    mcpWriteEnabled: false,
+  };
   try {
-    const viaHandler = await timeIt(iterations, () => handler({ db: store.db, services, principal }, { limit: 50, offset: 0 }));
-    const naive = await timeIt(Math.ceil(iterations / 20), () => searchAudit(store.db, orgId, { limit: 50, offset: 0 }));
+    const viaHandler = await timeIt(iterations, () =>
+      handler({ db: store.db, services, principal }, { limit: 50, offset: 0 }),
+    );
+    const naive = await timeIt(Math.ceil(iterations / 20), () =>
+      searchAudit(store.db, orgId, { limit: 50, offset: 0 }),
+    );
     return { handler: viaHandler, naive };
   } finally {
     await store.close();
@@ -123,23 +163,35 @@ try {
   for (const [i, s] of scenarios.entries()) {
     const f = await run(s, { overallRate: rate, connections: 10, seconds: duration });
     paced.push(f);
-    console.log(`  ${s.label.padEnd(46)} p50 ${String(f.p50).padStart(4)} ms  p99 ${String(f.p99).padStart(4)} ms  ${f.rps.toFixed(0)} calls/s  ${f.cpuMsPerCall!.toFixed(2)} ms CPU/call  ${(sizes[i]! / 1024).toFixed(1)} KiB  errors ${f.errors}`);
+    console.log(
+      `  ${s.label.padEnd(46)} p50 ${String(f.p50).padStart(4)} ms  p99 ${String(f.p99).padStart(4)} ms  ${f.rps.toFixed(0)} calls/s  ${f.cpuMsPerCall!.toFixed(2)} ms CPU/call  ${(sizes[i]! / 1024).toFixed(1)} KiB  errors ${f.errors}`,
+    );
   }
   console.log('\nThroughput (16 connections, unpaced):');
   const open: Figures[] = [];
   for (const s of scenarios) {
     const f = await run(s, { connections: 16, seconds: duration });
     open.push(f);
-    console.log(`  ${s.label.padEnd(46)} ${f.rps.toFixed(0).padStart(6)} calls/s  p50 ${f.p50} ms  p99 ${f.p99} ms  errors ${f.errors}`);
+    console.log(
+      `  ${s.label.padEnd(46)} ${f.rps.toFixed(0).padStart(6)} calls/s  p50 ${f.p50} ms  p99 ${f.p99} ms  errors ${f.errors}`,
+    );
   }
   const direct = await directAudit(2000);
   const ms = (p: Percentiles) => `p50 ${p.p50.toFixed(2)} ms  p99 ${p.p99.toFixed(2)} ms`;
-  console.log(`\nBaselines in process (no HTTP): the tool's handler ${ms(direct.handler)}; repository search with a full count ${ms(direct.naive)}`);
+  console.log(
+    `\nBaselines in process (no HTTP): the tool's handler ${ms(direct.handler)}; repository search with a full count ${ms(direct.naive)}`,
+  );
   console.log('\nRatios (same run):');
-  console.log(`  supplier_list / REST vendors: p50 ${(paced[2]!.p50 / Math.max(paced[3]!.p50, 1)).toFixed(2)}×, throughput ${(open[2]!.rps / open[3]!.rps).toFixed(2)}×`);
-  console.log(`  audit_trail_search over HTTP / direct handler call: p50 ${(paced[0]!.p50 / Math.max(direct.handler.p50, 0.01)).toFixed(1)}× (adds HTTP, auth, MCP, validation, masking)`);
+  console.log(
+    `  supplier_list / REST vendors: p50 ${(paced[2]!.p50 / Math.max(paced[3]!.p50, 1)).toFixed(2)}×, throughput ${(open[2]!.rps / open[3]!.rps).toFixed(2)}×`,
+  );
+  console.log(
+    `  audit_trail_search over HTTP / direct handler call: p50 ${(paced[0]!.p50 / Math.max(direct.handler.p50, 0.01)).toFixed(1)}× (adds HTTP, auth, MCP, validation, masking)`,
+  );
   const worst = Math.max(...paced.slice(0, 3).map((f) => f.p99));
-  console.log(`  target p99 ≤ 25 ms at ${rate} calls/s: ${worst <= 25 ? 'met' : 'NOT met'} (worst tool p99 ${worst} ms)`);
+  console.log(
+    `  target p99 ≤ 25 ms at ${rate} calls/s: ${worst <= 25 ? 'met' : 'NOT met'} (worst tool p99 ${worst} ms)`,
+  );
 } finally {
   child.kill('SIGTERM');
 }

@@ -9,7 +9,13 @@ import { newId } from '../../src/shared/ids.ts';
 export const AUDIT_ENTRIES = 1_000_000;
 export const VENDORS = 10_000;
 const USERS = 20;
-const ACTIONS = ['vendor.create', 'vendor.replace', 'finding.status_change', 'sbom.upload', 'risk.create_draft'];
+const ACTIONS = [
+  'vendor.create',
+  'vendor.replace',
+  'finding.status_change',
+  'sbom.upload',
+  'risk.create_draft',
+];
 const TYPES = ['oss', 'commercial', 'internal'] as const;
 const STATUSES = ['not_started', 'in_progress', 'completed'] as const;
 
@@ -19,7 +25,11 @@ export interface BenchOrg {
   actorId: string;
 }
 
-export async function seedBenchOrg(db: Kysely<Database>, services: Services, log: (msg: string) => void): Promise<BenchOrg> {
+export async function seedBenchOrg(
+  db: Kysely<Database>,
+  services: Services,
+  log: (msg: string) => void,
+): Promise<BenchOrg> {
   const slug = 'bench-mcp';
   const existing = await services.tenancy.findOrganization(slug);
   const org = existing ?? (await services.tenancy.createOrganization({ slug, plan: 'professional' }));
@@ -30,8 +40,20 @@ export async function seedBenchOrg(db: Kysely<Database>, services: Services, log
     }
     users = await services.tenancy.listUsers(org.id);
   }
-  const { secret } = await services.tenancy.createToken({ orgSlug: slug, scopes: ['sbom:read', 'mcp:read'], name: 'bench' });
-  const audit = Number((await db.selectFrom('audit_log').select((eb) => eb.fn.countAll<number>().as('n')).where('org_id', '=', org.id).executeTakeFirstOrThrow()).n);
+  const { secret } = await services.tenancy.createToken({
+    orgSlug: slug,
+    scopes: ['sbom:read', 'mcp:read'],
+    name: 'bench',
+  });
+  const audit = Number(
+    (
+      await db
+        .selectFrom('audit_log')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('org_id', '=', org.id)
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
   if (audit < AUDIT_ENTRIES) {
     log(`seeding ${AUDIT_ENTRIES - audit} audit entries…`);
     const start = Date.now() - (AUDIT_ENTRIES - audit) * 1000;
@@ -53,7 +75,15 @@ export async function seedBenchOrg(db: Kysely<Database>, services: Services, log
       await db.transaction().execute((trx) => insertMany(trx, 'audit_log', rows));
     }
   }
-  const vendors = Number((await db.selectFrom('vendors').select((eb) => eb.fn.countAll<number>().as('n')).where('org_id', '=', org.id).executeTakeFirstOrThrow()).n);
+  const vendors = Number(
+    (
+      await db
+        .selectFrom('vendors')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('org_id', '=', org.id)
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
   if (vendors < VENDORS) {
     log(`seeding ${VENDORS - vendors} vendors…`);
     const now = new Date().toISOString();

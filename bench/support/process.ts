@@ -1,9 +1,16 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 
 /** Starts a Node script as a separate process and waits for the `LISTENING <url>` line it prints. */
-export function startProcess(script: string, args: string[], env: Record<string, string> = {}): Promise<{ child: ChildProcess; url: string }> {
+export function startProcess(
+  script: string,
+  args: string[],
+  env: Record<string, string> = {},
+): Promise<{ child: ChildProcess; url: string }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [script, ...args], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
+    const child = spawn(process.execPath, [script, ...args], {
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
     let buffered = '';
     child.stdout!.on('data', (chunk: Buffer) => {
       buffered += chunk.toString();

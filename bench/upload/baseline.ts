@@ -11,7 +11,11 @@ const DDL = `create table sbom_components (id text primary key, org_id text not 
   create index sbom_components_package_idx on sbom_components (org_id, ecosystem, package_key);
   create index sbom_components_sbom_position_idx on sbom_components (sbom_id, position);`;
 
-export function measureBaseline(file: string, dir: string, rows: readonly (readonly unknown[])[]): { parseS: number; insertS: number; totalS: number; cpuS: number; rows: number } {
+export function measureBaseline(
+  file: string,
+  dir: string,
+  rows: readonly (readonly unknown[])[],
+): { parseS: number; insertS: number; totalS: number; cpuS: number; rows: number } {
   const cpu = process.cpuUsage();
   const start = performance.now();
   const doc = JSON.parse(readFileSync(file, 'utf8')) as { components: unknown[] };
@@ -28,5 +32,11 @@ export function measureBaseline(file: string, dir: string, rows: readonly (reado
   db.close();
   const end = performance.now();
   const used = process.cpuUsage(cpu);
-  return { parseS: (parsed - start) / 1000, insertS: (end - parsed) / 1000, totalS: (end - start) / 1000, cpuS: (used.user + used.system) / 1e6, rows: rows.length };
+  return {
+    parseS: (parsed - start) / 1000,
+    insertS: (end - parsed) / 1000,
+    totalS: (end - start) / 1000,
+    cpuS: (used.user + used.system) / 1e6,
+    rows: rows.length,
+  };
 }

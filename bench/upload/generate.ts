@@ -5,7 +5,16 @@ import { createWriteStream } from 'node:fs';
 import { once } from 'node:events';
 import { join } from 'node:path';
 
-const LICENSES = ['MIT', 'Apache-2.0', 'BSD-3-Clause', 'ISC', 'BSD-2-Clause', 'MPL-2.0', 'LGPL-2.1-only', 'GPL-3.0-or-later'];
+const LICENSES = [
+  'MIT',
+  'Apache-2.0',
+  'BSD-3-Clause',
+  'ISC',
+  'BSD-2-Clause',
+  'MPL-2.0',
+  'LGPL-2.1-only',
+  'GPL-3.0-or-later',
+];
 const ECOSYSTEMS = ['npm', 'maven', 'pypi', 'golang', 'nuget'] as const;
 
 interface Generated {
@@ -60,13 +69,20 @@ function component(i: number, count: number): Generated {
     version,
     purl,
     license: LICENSES[i % LICENSES.length]!,
-    hashes: [['SHA-1', hex(seed, 'sha1')], ['SHA-256', hex(seed, 'sha256')]],
+    hashes: [
+      ['SHA-1', hex(seed, 'sha1')],
+      ['SHA-256', hex(seed, 'sha256')],
+    ],
     website: `https://example.org/${eco}/${base}`,
-    dependsOn: [1, 2].map((k) => (i + k * 7919) % count).filter((j) => j !== i).map((j) => `dep-${j}`),
+    dependsOn: [1, 2]
+      .map((k) => (i + k * 7919) % count)
+      .filter((j) => j !== i)
+      .map((j) => `dep-${j}`),
   };
 }
 
-const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+const esc = (s: string) =>
+  s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 async function write(path: string, chunks: Iterable<string>): Promise<void> {
   const out = createWriteStream(path);
@@ -84,8 +100,14 @@ function* jsonChunks(count: number): Iterable<string> {
     const c = component(i, count);
     refs.push(c.ref);
     const doc = {
-      type: c.type, 'bom-ref': `dep-${i}`, ...(c.group ? { group: c.group } : {}), name: c.name, version: c.version,
-      hashes: c.hashes.map(([alg, content]) => ({ alg, content })), licenses: [{ license: { id: c.license } }], purl: c.purl,
+      type: c.type,
+      'bom-ref': `dep-${i}`,
+      ...(c.group ? { group: c.group } : {}),
+      name: c.name,
+      version: c.version,
+      hashes: c.hashes.map(([alg, content]) => ({ alg, content })),
+      licenses: [{ license: { id: c.license } }],
+      purl: c.purl,
       externalReferences: [{ type: 'website', url: c.website }],
     };
     yield `    ${JSON.stringify(doc)}${i + 1 < count ? ',' : ''}\n`;
@@ -104,10 +126,12 @@ function* xmlChunks(count: number): Iterable<string> {
   yield '    <component type="application" bom-ref="root"><name>big-app</name><version>9.9.9</version></component>\n  </metadata>\n  <components>\n';
   for (let i = 0; i < count; i++) {
     const c = component(i, count);
-    yield `    <component type="${c.type}" bom-ref="dep-${i}">${c.group ? `<group>${esc(c.group)}</group>` : ''}<name>${esc(c.name)}</name><version>${c.version}</version>` +
+    yield (
+      `    <component type="${c.type}" bom-ref="dep-${i}">${c.group ? `<group>${esc(c.group)}</group>` : ''}<name>${esc(c.name)}</name><version>${c.version}</version>` +
       `<hashes>${c.hashes.map(([alg, h]) => `<hash alg="${alg}">${h}</hash>`).join('')}</hashes>` +
       `<licenses><license><id>${c.license}</id></license></licenses><purl>${esc(c.purl)}</purl>` +
-      `<externalReferences><reference type="website"><url>${esc(c.website)}</url></reference></externalReferences></component>\n`;
+      `<externalReferences><reference type="website"><url>${esc(c.website)}</url></reference></externalReferences></component>\n`
+    );
   }
   yield '  </components>\n  <dependencies>\n';
   for (let i = 0; i < count; i++) {

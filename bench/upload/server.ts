@@ -9,7 +9,11 @@ import { createServices } from '../../src/services.ts';
 
 const [url, schema] = process.argv.slice(2);
 // The XML twin of a 50 MiB JSON SBOM is larger than the 50 MiB default limit; the benchmark raises it.
-const config = defaultConfig({ RATE_LIMIT_MAX: 1_000_000_000, MAX_UPLOAD_BYTES: 128 * 2 ** 20, LOG_LEVEL: 'silent' });
+const config = defaultConfig({
+  RATE_LIMIT_MAX: 1_000_000_000,
+  MAX_UPLOAD_BYTES: 128 * 2 ** 20,
+  LOG_LEVEL: 'silent',
+});
 const store = openStore(url, undefined, schema ? { schema } : {});
 await migrateToLatest(store.db);
 const services = createServices(store, config);
@@ -20,4 +24,11 @@ const { secret } = await services.tenancy.createToken({ orgSlug: slug, scopes: [
 const app = await buildApp({ store, config, services, logger: createLogger('silent') });
 const address = await app.listen({ port: 0, host: '127.0.0.1' });
 process.stdout.write(`LISTENING ${address} ${secret}\n`);
-process.on('SIGTERM', () => void app.close().then(() => store.close()).then(() => process.exit(0)));
+process.on(
+  'SIGTERM',
+  () =>
+    void app
+      .close()
+      .then(() => store.close())
+      .then(() => process.exit(0)),
+);

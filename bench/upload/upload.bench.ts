@@ -41,7 +41,11 @@ function poll(url: string, headers: Record<string, string>) {
     running = false;
     await loop;
     latencies.sort((a, b) => a - b);
-    return { n: latencies.length, p50: latencies[Math.floor(latencies.length / 2)] ?? 0, max: latencies.at(-1) ?? 0 };
+    return {
+      n: latencies.length,
+      p50: latencies[Math.floor(latencies.length / 2)] ?? 0,
+      max: latencies.at(-1) ?? 0,
+    };
   };
 }
 
@@ -67,12 +71,17 @@ async function uploadOnce(storeUrl: string, file: string, schema?: string): Prom
     form.append('file', await openAsBlob(file), file.split('/').pop()!);
     const cpuBefore = (await cpuSeconds(child.pid!)) ?? 0;
     const start = performance.now();
-    const res = await fetch(`${base}/api/v1/sscs/sboms/upload`, { method: 'POST', body: form, headers: auth });
+    const res = await fetch(`${base}/api/v1/sscs/sboms/upload`, {
+      method: 'POST',
+      body: form,
+      headers: auth,
+    });
     const body = (await res.json()) as { data: { componentCount: number } | null; error: unknown };
     const seconds = (performance.now() - start) / 1000;
     const cpuS = ((await cpuSeconds(child.pid!)) ?? 0) - cpuBefore;
     const [health, authed] = [await stopHealth(), await stopAuthed()];
-    if (res.status !== 201 || body.data?.componentCount !== count) throw new Error(`upload answered ${res.status} ${JSON.stringify(body).slice(0, 300)}`);
+    if (res.status !== 201 || body.data?.componentCount !== count)
+      throw new Error(`upload answered ${res.status} ${JSON.stringify(body).slice(0, 300)}`);
     return { seconds, cpuS, idleRss, peakRss: (await peakRss(child.pid!)) ?? 0, health, authed };
   } finally {
     child.kill('SIGTERM');
@@ -82,14 +91,24 @@ async function uploadOnce(storeUrl: string, file: string, schema?: string): Prom
 const files = await generateSboms(dir, count);
 const size = { json: statSync(files.json).size, xml: statSync(files.xml).size };
 // The rows the server would store for the JSON file, computed outside the baseline's timing.
-const baseline = measureBaseline(files.json, dir, prepareSbom('big.cdx.json', readFileSync(files.json), 'org_bench', 'sbom_bench').rows);
+const baseline = measureBaseline(
+  files.json,
+  dir,
+  prepareSbom('big.cdx.json', readFileSync(files.json), 'org_bench', 'sbom_bench').rows,
+);
 
-const stores: { label: string; url: string; pg?: string }[] = [{ label: 'SQLite', url: `sqlite:${join(dir, 'bulwark.sqlite')}` }];
-const pgUrl = [process.env.DATABASE_URL, process.env.TEST_DATABASE_URL].find((u) => u?.startsWith('postgres'));
+const stores: { label: string; url: string; pg?: string }[] = [
+  { label: 'SQLite', url: `sqlite:${join(dir, 'bulwark.sqlite')}` },
+];
+const pgUrl = [process.env.DATABASE_URL, process.env.TEST_DATABASE_URL].find((u) =>
+  u?.startsWith('postgres'),
+);
 if (pgUrl) stores.push({ label: 'PostgreSQL', url: pgUrl, pg: pgUrl });
 
 console.log(`machine: ${await machine()}`);
-console.log(`files: JSON ${(size.json / MiB).toFixed(1)} MiB, XML ${(size.xml / MiB).toFixed(1)} MiB, ${count} components each`);
+console.log(
+  `files: JSON ${(size.json / MiB).toFixed(1)} MiB, XML ${(size.xml / MiB).toFixed(1)} MiB, ${count} components each`,
+);
 console.log(
   `baseline (JSON.parse ${baseline.parseS.toFixed(2)} s + one prepared INSERT × ${baseline.rows} in one SQLite WAL transaction ${baseline.insertS.toFixed(2)} s): ` +
     `${baseline.totalS.toFixed(2)} s, ${baseline.cpuS.toFixed(2)} CPU s`,

@@ -23,7 +23,13 @@ export interface Command {
 
 export function parse<T extends ParseArgsOptionsConfig>(argv: string[], options: T, allowPositionals = true) {
   try {
-    return parseArgs({ args: argv, options: { ...options, help: { type: 'boolean', short: 'h' } }, allowPositionals, strict: true, allowNegative: true });
+    return parseArgs({
+      args: argv,
+      options: { ...options, help: { type: 'boolean', short: 'h' } },
+      allowPositionals,
+      strict: true,
+      allowNegative: true,
+    });
   } catch (error) {
     throw new UsageError((error as Error).message);
   }
@@ -48,7 +54,9 @@ export async function runCommand(command: Command, argv: string[], io: CommandIo
       return 2;
     }
     if (error instanceof AppError) {
-      io.err(`error: ${error.message}${error.details ? `\n${error.details.map((d) => `  ${d.path}: ${d.message}`).join('\n')}` : ''}`);
+      io.err(
+        `error: ${error.message}${error.details ? `\n${error.details.map((d) => `  ${d.path}: ${d.message}`).join('\n')}` : ''}`,
+      );
       return error.status === 400 ? 2 : 1;
     }
     // An operator's terminal may see the driver's own words (never shown to API callers).

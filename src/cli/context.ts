@@ -4,7 +4,9 @@ import { migrateToLatest } from '../db/migrate.ts';
 import { createServices, type Services } from '../services.ts';
 
 /** Opens the store named by DATABASE_URL (like the server), migrates it, runs `work`, closes it. */
-export async function withStore<T>(work: (ctx: { store: Store; services: Services; config: Config }) => Promise<T>): Promise<T> {
+export async function withStore<T>(
+  work: (ctx: { store: Store; services: Services; config: Config }) => Promise<T>,
+): Promise<T> {
   const config = loadConfig();
   const store = openStore(config.DATABASE_URL, config.DATA_DIR);
   try {

@@ -9,8 +9,27 @@ import { DIALECTS } from '../../test/support/store.ts';
 const bundle = {
   version: 1,
   systems: [{ externalId: 'okta', name: 'Okta', criticality: 'critical' }],
-  identities: [{ externalId: 'E100', displayName: 'Ann Lee', department: 'Finance', employmentType: 'employee', status: 'terminated', terminationDate: '2026-11-01' }],
-  accounts: [{ externalId: 'okta:alee', systemExternalId: 'okta', username: 'alee', identityExternalId: 'E100', type: 'human', status: 'active', createdAt: '2024-03-01' }],
+  identities: [
+    {
+      externalId: 'E100',
+      displayName: 'Ann Lee',
+      department: 'Finance',
+      employmentType: 'employee',
+      status: 'terminated',
+      terminationDate: '2026-11-01',
+    },
+  ],
+  accounts: [
+    {
+      externalId: 'okta:alee',
+      systemExternalId: 'okta',
+      username: 'alee',
+      identityExternalId: 'E100',
+      type: 'human',
+      status: 'active',
+      createdAt: '2024-03-01',
+    },
+  ],
 };
 
 for (const dialect of DIALECTS) {
@@ -23,11 +42,38 @@ for (const dialect of DIALECTS) {
         await db.cleanup();
       });
       const env = { DATABASE_URL: db.url, DATA_DIR: db.dataDir };
-      const demo = await runCli(['demo', '--org', 'acme', '--identities', '50', '--seed', '3', '--as-of', '2026-11-22T00:00:00Z', '--json'], env);
+      const demo = await runCli(
+        [
+          'demo',
+          '--org',
+          'acme',
+          '--identities',
+          '50',
+          '--seed',
+          '3',
+          '--as-of',
+          '2026-11-22T00:00:00Z',
+          '--json',
+        ],
+        env,
+      );
       assert.equal(demo.code, 0, demo.stderr);
       const result = JSON.parse(demo.stdout);
-      assert.deepEqual([result.org.slug, result.org.created, result.identities, result.import.identities.created, result.import.soaEntries.created], ['acme', true, 50, 50, 93]);
-      assert.equal((await runCli(['demo', '--org', 'acme', '--identities', '10'], env)).code, 2, 'below the minimum is a usage error');
+      assert.deepEqual(
+        [
+          result.org.slug,
+          result.org.created,
+          result.identities,
+          result.import.identities.created,
+          result.import.soaEntries.created,
+        ],
+        ['acme', true, 50, 50, 93],
+      );
+      assert.equal(
+        (await runCli(['demo', '--org', 'acme', '--identities', '10'], env)).code,
+        2,
+        'below the minimum is a usage error',
+      );
 
       writeFileSync(join(dir, 'bundle.json'), JSON.stringify(bundle));
       const first = await runCli(['import', join(dir, 'bundle.json'), '--org', 'acme', '--json'], env);
@@ -36,16 +82,29 @@ for (const dialect of DIALECTS) {
       const again = await runCli(['import', join(dir, 'bundle.json'), '--org', 'acme', '--json'], env);
       assert.deepEqual(JSON.parse(again.stdout).sections.accounts, { created: 0, updated: 0, unchanged: 1 });
 
-      writeFileSync(join(dir, 'bad.json'), JSON.stringify({ ...bundle, accounts: [{ ...bundle.accounts[0], systemExternalId: 'crm' }] }));
+      writeFileSync(
+        join(dir, 'bad.json'),
+        JSON.stringify({ ...bundle, accounts: [{ ...bundle.accounts[0], systemExternalId: 'crm' }] }),
+      );
       const bad = await runCli(['import', join(dir, 'bad.json'), '--org', 'acme'], env);
       assert.equal(bad.code, 2);
       assert.match(bad.stderr, /accounts\[0\]\.systemExternalId: unknown system 'crm'/);
 
-      writeFileSync(join(dir, 'people.csv'), 'external_id,display_name,employment_type,status\nE200,Bo Chen,employee,active\nE201,Cy Park,robot,active\n');
-      const csv = await runCli(['import', '--csv', join(dir, 'people.csv'), '--kind', 'identities', '--org', 'acme'], env);
+      writeFileSync(
+        join(dir, 'people.csv'),
+        'external_id,display_name,employment_type,status\nE200,Bo Chen,employee,active\nE201,Cy Park,robot,active\n',
+      );
+      const csv = await runCli(
+        ['import', '--csv', join(dir, 'people.csv'), '--kind', 'identities', '--org', 'acme'],
+        env,
+      );
       assert.equal(csv.code, 2);
       assert.match(csv.stderr, /line 3 \(employment_type\)/);
-      assert.equal((await runCli(['import', join(dir, 'bundle.json'), '--org', 'nope'], env)).code, 1, 'unknown organisation');
+      assert.equal(
+        (await runCli(['import', join(dir, 'bundle.json'), '--org', 'nope'], env)).code,
+        1,
+        'unknown organisation',
+      );
     });
   });
 }

@@ -7,7 +7,10 @@ import { emit, parse, requireString, UsageError, type Command } from './cli-kit.
 import { withStore } from './context.ts';
 
 const sectionLines = (sections: ImportSummary['sections']) =>
-  Object.entries(sections).map(([name, s]) => `  ${name.padEnd(20)} ${s.created} created, ${s.updated} updated, ${s.unchanged} unchanged`);
+  Object.entries(sections).map(
+    ([name, s]) =>
+      `  ${name.padEnd(20)} ${s.created} created, ${s.updated} updated, ${s.unchanged} unchanged`,
+  );
 
 export const importCommand: Command = {
   summary: 'import governance data (JSON bundle, or CSV identities/accounts)',
@@ -20,11 +23,19 @@ external id, so importing the same file again changes nothing; the whole file is
 CSV columns: identities: ${Object.keys(CSV_COLUMNS.identities).join(', ')}
              accounts: ${Object.keys(CSV_COLUMNS.accounts).join(', ')}`,
   async run(argv, io) {
-    const { values, positionals } = parse(argv, { org: { type: 'string' }, csv: { type: 'string' }, kind: { type: 'string' }, json: { type: 'boolean' } });
+    const { values, positionals } = parse(argv, {
+      org: { type: 'string' },
+      csv: { type: 'string' },
+      kind: { type: 'string' },
+      json: { type: 'boolean' },
+    });
     const slug = requireString(values.org, '--org');
-    if (values.csv !== undefined && positionals.length > 0) throw new UsageError('give either <bundle.json> or --csv, not both');
-    if (values.csv === undefined && positionals.length !== 1) throw new UsageError('exactly one <bundle.json> is required (or --csv <file>)');
-    if (values.csv !== undefined && values.kind !== 'identities' && values.kind !== 'accounts') throw new UsageError('--kind must be identities or accounts with --csv');
+    if (values.csv !== undefined && positionals.length > 0)
+      throw new UsageError('give either <bundle.json> or --csv, not both');
+    if (values.csv === undefined && positionals.length !== 1)
+      throw new UsageError('exactly one <bundle.json> is required (or --csv <file>)');
+    if (values.csv !== undefined && values.kind !== 'identities' && values.kind !== 'accounts')
+      throw new UsageError('--kind must be identities or accounts with --csv');
     const file = values.csv ?? positionals[0]!;
     const text = await readFile(file, 'utf8').catch((error: NodeJS.ErrnoException) => {
       throw new UsageError(`cannot read ${file}: ${error.code ?? error.message}`);
@@ -33,7 +44,8 @@ CSV columns: identities: ${Object.keys(CSV_COLUMNS.identities).join(', ')}
       const org = await services.tenancy.requireOrganization(slug);
       const actor = (await services.tenancy.listUsers(org.id))[0]?.id ?? 'system';
       let summary: ImportSummary;
-      if (values.csv !== undefined) summary = await importCsv(store.db, org.id, actor, values.kind as CsvKind, text);
+      if (values.csv !== undefined)
+        summary = await importCsv(store.db, org.id, actor, values.kind as CsvKind, text);
       else {
         let bundle: unknown;
         try {
@@ -43,7 +55,16 @@ CSV columns: identities: ${Object.keys(CSV_COLUMNS.identities).join(', ')}
         }
         summary = await importBundle(store.db, org.id, actor, bundle);
       }
-      emit(io, values.json, { org: slug, ...summary }, [`Imported into ${slug}:`, ...sectionLines(summary.sections), ...(summary.settingsChanged ? ['  settings updated'] : [])].join('\n'));
+      emit(
+        io,
+        values.json,
+        { org: slug, ...summary },
+        [
+          `Imported into ${slug}:`,
+          ...sectionLines(summary.sections),
+          ...(summary.settingsChanged ? ['  settings updated'] : []),
+        ].join('\n'),
+      );
       return 0;
     });
   },
@@ -60,26 +81,44 @@ stale and orphaned accounts, offboarding misses, review campaigns, an ISO 27001 
 history, vendors and risks. N: ${DEMO_LIMITS.minIdentities}–${DEMO_LIMITS.maxIdentities} (default 500); S default 1. The same N, S and reference
 time (default: today 00:00 UTC) always produce the same data, and re-running changes nothing.`,
   async run(argv, io) {
-    const { values, positionals } = parse(argv, { org: { type: 'string' }, identities: { type: 'string' }, seed: { type: 'string' }, 'as-of': { type: 'string' }, json: { type: 'boolean' } });
+    const { values, positionals } = parse(argv, {
+      org: { type: 'string' },
+      identities: { type: 'string' },
+      seed: { type: 'string' },
+      'as-of': { type: 'string' },
+      json: { type: 'boolean' },
+    });
     if (positionals.length > 0) throw new UsageError(`unexpected argument '${positionals[0]}'`);
     const slug = requireString(values.org, '--org');
     const identities = Number(values.identities ?? 500);
-    if (!Number.isInteger(identities) || identities < DEMO_LIMITS.minIdentities || identities > DEMO_LIMITS.maxIdentities) {
-      throw new UsageError(`--identities must be an integer from ${DEMO_LIMITS.minIdentities} to ${DEMO_LIMITS.maxIdentities}`);
+    if (
+      !Number.isInteger(identities) ||
+      identities < DEMO_LIMITS.minIdentities ||
+      identities > DEMO_LIMITS.maxIdentities
+    ) {
+      throw new UsageError(
+        `--identities must be an integer from ${DEMO_LIMITS.minIdentities} to ${DEMO_LIMITS.maxIdentities}`,
+      );
     }
     const seed = Number(values.seed ?? 1);
     if (!Number.isInteger(seed) || seed < 0) throw new UsageError('--seed must be a non-negative integer');
     const asOf = values['as-of'];
-    if (asOf !== undefined && Number.isNaN(Date.parse(asOf))) throw new UsageError('--as-of must be an ISO 8601 time');
+    if (asOf !== undefined && Number.isNaN(Date.parse(asOf)))
+      throw new UsageError('--as-of must be an ISO 8601 time');
     const started = performance.now();
     return withStore(async ({ store, services }) => {
       const result = await runDemo(store.db, services, slug, { identities, seed, ...(asOf ? { asOf } : {}) });
       const seconds = Math.round((performance.now() - started) / 100) / 10;
-      emit(io, values.json, { ...result, seconds }, [
-        `${result.org.created ? 'Created' : 'Updated'} demo organisation ${slug} (${result.org.id}): ${identities} identities, seed ${seed}, as of ${result.asOf} in ${seconds} s`,
-        ...sectionLines(result.import),
-        `  vendors created: ${result.vendorsCreated}, risks created: ${result.risksCreated}`,
-      ].join('\n'));
+      emit(
+        io,
+        values.json,
+        { ...result, seconds },
+        [
+          `${result.org.created ? 'Created' : 'Updated'} demo organisation ${slug} (${result.org.id}): ${identities} identities, seed ${seed}, as of ${result.asOf} in ${seconds} s`,
+          ...sectionLines(result.import),
+          `  vendors created: ${result.vendorsCreated}, risks created: ${result.risksCreated}`,
+        ].join('\n'),
+      );
       return 0;
     });
   },

@@ -17,7 +17,8 @@ On an empty database it creates organisation "default" and writes an all-scopes 
     if (positionals.length > 0) throw new UsageError(`unexpected argument '${positionals[0]}'`);
     const env = { ...process.env };
     if (values.port !== undefined) {
-      if (!/^\d{1,5}$/.test(values.port) || Number(values.port) > 65535) throw new UsageError(`--port '${values.port}' is not a port number`);
+      if (!/^\d{1,5}$/.test(values.port) || Number(values.port) > 65535)
+        throw new UsageError(`--port '${values.port}' is not a port number`);
       env.PORT = values.port;
     }
     if (values.host !== undefined) env.HOST = values.host;
@@ -37,7 +38,14 @@ export const migrateCommand: Command = {
     try {
       const results = await migrateToLatest(store.db);
       const applied = results.filter((r) => r.status === 'Success').map((r) => r.migrationName);
-      emit(io, values.json, { applied, store: store.location }, applied.length ? `Applied ${applied.length} migration(s) to ${store.location}:\n${applied.map((m) => `  ${m}`).join('\n')}` : `${store.location} is up to date`);
+      emit(
+        io,
+        values.json,
+        { applied, store: store.location },
+        applied.length
+          ? `Applied ${applied.length} migration(s) to ${store.location}:\n${applied.map((m) => `  ${m}`).join('\n')}`
+          : `${store.location} is up to date`,
+      );
       return 0;
     } finally {
       await store.close();

@@ -3,8 +3,22 @@ import type { Organization, ApiToken } from '../tenancy/tenancy.service.ts';
 import { emit, parse, requireString, UsageError, type Command } from './cli-kit.ts';
 import { withStore } from './context.ts';
 
-const orgJson = (org: Organization) => ({ id: org.id, slug: org.slug, name: org.name, plan: org.plan, mcpWriteEnabled: org.mcpWriteEnabled });
-const tokenJson = (t: ApiToken) => ({ id: t.id, name: t.name, userId: t.userId, scopes: t.scopes, expiresAt: t.expiresAt, revokedAt: t.revokedAt, createdAt: t.createdAt });
+const orgJson = (org: Organization) => ({
+  id: org.id,
+  slug: org.slug,
+  name: org.name,
+  plan: org.plan,
+  mcpWriteEnabled: org.mcpWriteEnabled,
+});
+const tokenJson = (t: ApiToken) => ({
+  id: t.id,
+  name: t.name,
+  userId: t.userId,
+  scopes: t.scopes,
+  expiresAt: t.expiresAt,
+  revokedAt: t.revokedAt,
+  createdAt: t.createdAt,
+});
 
 export const orgCommand: Command = {
   summary: 'create or update an organisation',
@@ -31,7 +45,12 @@ export const orgCommand: Command = {
         action === 'create'
           ? await services.tenancy.createOrganization({ slug, ...input })
           : await services.tenancy.updateOrganization(slug, input);
-      emit(io, values.json, orgJson(org), `${action === 'create' ? 'Created' : 'Updated'} organisation ${org.slug} (${org.id}), plan ${org.plan}, MCP write ${org.mcpWriteEnabled ? 'enabled' : 'disabled'}`);
+      emit(
+        io,
+        values.json,
+        orgJson(org),
+        `${action === 'create' ? 'Created' : 'Updated'} organisation ${org.slug} (${org.id}), plan ${org.plan}, MCP write ${org.mcpWriteEnabled ? 'enabled' : 'disabled'}`,
+      );
       return 0;
     });
   },
@@ -47,12 +66,21 @@ export const userCommand: Command = {
       name: { type: 'string' },
       json: { type: 'boolean' },
     });
-    if (positionals[0] !== 'create' || positionals.length > 1) throw new UsageError(`unknown action '${positionals.join(' ')}'`);
+    if (positionals[0] !== 'create' || positionals.length > 1)
+      throw new UsageError(`unknown action '${positionals.join(' ')}'`);
     const org = requireString(values.org, '--org');
     const email = requireString(values.email, '--email');
     return withStore(async ({ services }) => {
-      const user = await services.tenancy.createUser(org, { email, ...(values.name ? { name: values.name } : {}) });
-      emit(io, values.json, { id: user.id, email: user.email, name: user.name, orgId: user.orgId }, `Created user ${user.email} (${user.id})`);
+      const user = await services.tenancy.createUser(org, {
+        email,
+        ...(values.name ? { name: values.name } : {}),
+      });
+      emit(
+        io,
+        values.json,
+        { id: user.id, email: user.email, name: user.name, orgId: user.orgId },
+        `Created user ${user.email} (${user.id})`,
+      );
       return 0;
     });
   },
@@ -79,11 +107,15 @@ The token secret is printed once; only its hash is stored.`,
     const [action, ...rest] = positionals;
     if (action === 'create') {
       const org = requireString(values.org, '--org');
-      const scopes = requireString(values.scopes, '--scopes').split(',').map((s) => s.trim()).filter(Boolean);
+      const scopes = requireString(values.scopes, '--scopes')
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean);
       let expiresInMs: number | undefined;
       if (values['expires-in'] !== undefined) {
         expiresInMs = parseDuration(values['expires-in']);
-        if (!expiresInMs) throw new UsageError(`--expires-in '${values['expires-in']}' must look like 30d, 12h or 90m`);
+        if (!expiresInMs)
+          throw new UsageError(`--expires-in '${values['expires-in']}' must look like 30d, 12h or 90m`);
       }
       return withStore(async ({ services }) => {
         const { token, secret } = await services.tenancy.createToken({
@@ -96,7 +128,14 @@ The token secret is printed once; only its hash is stored.`,
         emit(
           io,
           values.json,
-          { id: token.id, token: secret, scopes: token.scopes, expiresAt: token.expiresAt, userId: token.userId, name: token.name },
+          {
+            id: token.id,
+            token: secret,
+            scopes: token.scopes,
+            expiresAt: token.expiresAt,
+            userId: token.userId,
+            name: token.name,
+          },
           `Created token ${token.id} with scopes ${token.scopes.join(',')}${token.expiresAt ? `, expires ${token.expiresAt}` : ''}.\nSecret (shown once): ${secret}`,
         );
         return 0;
@@ -106,7 +145,10 @@ The token secret is printed once; only its hash is stored.`,
       const org = requireString(values.org, '--org');
       return withStore(async ({ services }) => {
         const tokens = await services.tenancy.listTokens(org);
-        const lines = tokens.map((t) => `${t.id}  ${t.scopes.join(',')}  ${t.revokedAt ? 'revoked' : t.expiresAt ? `expires ${t.expiresAt}` : 'no expiry'}${t.name ? `  ${t.name}` : ''}`);
+        const lines = tokens.map(
+          (t) =>
+            `${t.id}  ${t.scopes.join(',')}  ${t.revokedAt ? 'revoked' : t.expiresAt ? `expires ${t.expiresAt}` : 'no expiry'}${t.name ? `  ${t.name}` : ''}`,
+        );
         emit(io, values.json, { tokens: tokens.map(tokenJson) }, lines.join('\n') || 'No tokens.');
         return 0;
       });

@@ -7,7 +7,11 @@ import { withStore } from './context.ts';
 function progressBar(): { progress: ImportProgress; stop: () => void } {
   if (!process.stderr.isTTY) return { progress: {}, stop: () => {} };
   const bar = new cliProgress.SingleBar(
-    { stream: process.stderr, format: 'importing [{bar}] {value}/{total} documents | {eta_formatted} left', hideCursor: true },
+    {
+      stream: process.stderr,
+      format: 'importing [{bar}] {value}/{total} documents | {eta_formatted} left',
+      hideCursor: true,
+    },
     cliProgress.Presets.shades_classic,
   );
   let total = 0;
@@ -30,14 +34,20 @@ function humanSummary(s: ImportSummary): string {
   ];
   if (s.rematch) {
     const r = s.rematch;
-    lines.push(`Re-matched ${r.components ?? 0} components: ${r.created ?? 0} findings created, ${r.updated ?? 0} updated, ${r.retracted ?? 0} retracted, ${r.reinstated ?? 0} reinstated.`);
+    lines.push(
+      `Re-matched ${r.components ?? 0} components: ${r.created ?? 0} findings created, ${r.updated ?? 0} updated, ${r.retracted ?? 0} retracted, ${r.reinstated ?? 0} reinstated.`,
+    );
   }
   const list = (title: string, items: string[]) => {
     if (items.length === 0) return;
     lines.push(`${title}:`, ...items.slice(0, MAX_LISTED).map((i) => `  ${i}`));
-    if (items.length > MAX_LISTED) lines.push(`  … and ${items.length - MAX_LISTED} more (use --json for all)`);
+    if (items.length > MAX_LISTED)
+      lines.push(`  … and ${items.length - MAX_LISTED} more (use --json for all)`);
   };
-  list('Rejected', s.rejected.map((r) => `${r.source}: ${r.reason}`));
+  list(
+    'Rejected',
+    s.rejected.map((r) => `${r.source}: ${r.reason}`),
+  );
   list('Warnings', s.warnings);
   return lines.join('\n');
 }
@@ -76,7 +86,10 @@ Importing is idempotent (id + modified + content); stored components are re-matc
         const s = await services.vulndb.status();
         const lines = [
           `${s.advisories} advisories (${s.withdrawn} withdrawn), newest modified ${s.newestModified ?? 'n/a'}`,
-          ...s.byEcosystem.map((e) => `  ${e.ecosystem.padEnd(12)} ${String(e.advisories).padStart(7)} advisories  ${String(e.packages).padStart(6)} packages`),
+          ...s.byEcosystem.map(
+            (e) =>
+              `  ${e.ecosystem.padEnd(12)} ${String(e.advisories).padStart(7)} advisories  ${String(e.packages).padStart(6)} packages`,
+          ),
         ];
         emit(io, values.json, s, lines.join('\n'));
         return 0;
@@ -88,7 +101,10 @@ Importing is idempotent (id + modified + content); stored components are re-matc
       return withStore(async ({ services }) => {
         const r = await services.vulndb.check(purl);
         const head = `${r.ecosystem} ${r.name} ${r.version}: ${r.supported ? `${r.advisories.length} advisor${r.advisories.length === 1 ? 'y' : 'ies'}` : 'no version ordering for this ecosystem, not checked'}`;
-        const lines = r.advisories.map((a) => `  ${a.id}${a.aliases.length ? ` (${a.aliases.join(', ')})` : ''}: ${a.why}${a.summary ? `\n      ${a.summary}` : ''}`);
+        const lines = r.advisories.map(
+          (a) =>
+            `  ${a.id}${a.aliases.length ? ` (${a.aliases.join(', ')})` : ''}: ${a.why}${a.summary ? `\n      ${a.summary}` : ''}`,
+        );
         emit(io, values.json, r, [head, ...lines].join('\n'));
         return 0;
       });

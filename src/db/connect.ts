@@ -40,7 +40,9 @@ export interface OpenOptions {
 /** Opens the store named by DATABASE_URL: unset → SQLite file in dataDir; `sqlite:` path; `postgres://`. */
 export function openStore(url: string | undefined, dataDir = './data', options: OpenOptions = {}): Store {
   if (!url || url.startsWith('sqlite:')) {
-    const path = url ? url.slice('sqlite:'.length).replace(/^\/\/(?=\/)/, '') : resolve(dataDir, 'bulwark.sqlite');
+    const path = url
+      ? url.slice('sqlite:'.length).replace(/^\/\/(?=\/)/, '')
+      : resolve(dataDir, 'bulwark.sqlite');
     return openSqlite(path || resolve(dataDir, 'bulwark.sqlite'));
   }
   if (url.startsWith('postgres://') || url.startsWith('postgresql://')) return openPostgres(url, options);

@@ -13,7 +13,8 @@ export const fromJson = <T>(text: string | null | undefined, fallback: T): T =>
   text == null || text === '' ? fallback : (JSON.parse(text) as T);
 
 export const toBool = (value: boolean): number => (value ? 1 : 0);
-export const fromBool = (value: number | boolean | null | undefined): boolean => value === 1 || value === true;
+export const fromBool = (value: number | boolean | null | undefined): boolean =>
+  value === 1 || value === true;
 
 /** Case-insensitive substring match with LIKE wildcards escaped. */
 export function containsInsensitive(
@@ -43,8 +44,11 @@ export async function insertMany<T extends keyof Database & string>(
   const columns = Object.keys(rows[0]!).length || 1;
   const perChunk = Math.max(1, Math.floor(MAX_PARAMS[dialectOf(db)] / columns));
   for (let start = 0; start < rows.length; start += perChunk) {
-    // eslint-disable-next-line @typescript-eslint/no-explicit-any
-    await db.insertInto(table).values(rows.slice(start, start + perChunk) as any).execute();
+    await db
+      .insertInto(table)
+      // eslint-disable-next-line @typescript-eslint/no-explicit-any
+      .values(rows.slice(start, start + perChunk) as any)
+      .execute();
   }
 }
 
@@ -119,7 +123,10 @@ export function isUniqueViolation(error: unknown): boolean {
 }
 
 /** Seconds since the epoch of an ISO 8601 text timestamp, for arithmetic between two timestamp columns. */
-export function epochSeconds(db: Kysely<Database>, value: Expression<unknown> | RawBuilder<unknown>): RawBuilder<number> {
+export function epochSeconds(
+  db: Kysely<Database>,
+  value: Expression<unknown> | RawBuilder<unknown>,
+): RawBuilder<number> {
   return dialectOf(db) === 'postgres'
     ? sql<number>`extract(epoch from cast(${value} as timestamptz))`
     : sql<number>`((julianday(${value}) - 2440587.5) * 86400.0)`;
@@ -130,7 +137,11 @@ export function epochSeconds(db: Kysely<Database>, value: Expression<unknown> | 
  * `vacuum` (only outside a transaction) PostgreSQL also runs VACUUM, which marks the new pages all-visible so
  * index-only scans need no heap fetches; SQLite has no equivalent need.
  */
-export async function analyzeTables(db: Kysely<Database>, tables: readonly string[], options: { vacuum?: boolean } = {}): Promise<void> {
+export async function analyzeTables(
+  db: Kysely<Database>,
+  tables: readonly string[],
+  options: { vacuum?: boolean } = {},
+): Promise<void> {
   const verb = options.vacuum && dialectOf(db) === 'postgres' ? sql`vacuum (analyze)` : sql`analyze`;
   for (const table of tables) await sql`${verb} ${sql.table(table)}`.execute(db);
 }

@@ -9,7 +9,9 @@ export async function migrateToLatest(db: Kysely<Database>): Promise<MigrationRe
   // Kysely looks for its migration tables in every schema unless told which one: with other schemas on the
   // same PostgreSQL server (parallel test runs) it would find theirs and never create its own.
   const schema =
-    dialectOf(db) === 'postgres' ? (await sql<{ s: string }>`select current_schema() as s`.execute(db)).rows[0]?.s : undefined;
+    dialectOf(db) === 'postgres'
+      ? (await sql<{ s: string }>`select current_schema() as s`.execute(db)).rows[0]?.s
+      : undefined;
   const migrator = new Migrator({
     db,
     ...(schema ? { migrationTableSchema: schema } : {}),

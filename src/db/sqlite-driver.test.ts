@@ -30,11 +30,17 @@ describe('sqlite: one writer, one reader', () => {
     await started;
     // The transaction is open and holds the writer; a read must neither wait nor see 'pending'.
     const rows = await sql<{ name: string }>`select name from items order by id`.execute(db);
-    assert.deepEqual(rows.rows.map((r) => r.name), ['committed']);
+    assert.deepEqual(
+      rows.rows.map((r) => r.name),
+      ['committed'],
+    );
     release();
     await transaction;
     const after = await sql<{ name: string }>`select name from items order by id`.execute(db);
-    assert.deepEqual(after.rows.map((r) => r.name), ['committed', 'pending']);
+    assert.deepEqual(
+      after.rows.map((r) => r.name),
+      ['committed', 'pending'],
+    );
   });
 
   it('makes writes outside the transaction wait for it, and keeps them out of a rollback', async (t) => {
@@ -55,7 +61,9 @@ describe('sqlite: one writer, one reader', () => {
       })
       .catch((error: Error) => error.message);
     await started;
-    const write = sql`insert into items (name) values ('independent')`.execute(db).then(() => order.push('independent write'));
+    const write = sql`insert into items (name) values ('independent')`
+      .execute(db)
+      .then(() => order.push('independent write'));
     await new Promise((resolve) => setTimeout(resolve, 20));
     assert.deepEqual(order, [], 'the independent write waits for the writer');
     release();
@@ -63,7 +71,10 @@ describe('sqlite: one writer, one reader', () => {
     await write;
     assert.deepEqual(order, ['transaction fails', 'independent write']);
     const rows = await sql<{ name: string }>`select name from items order by id`.execute(db);
-    assert.deepEqual(rows.rows.map((r) => r.name), ['independent']);
+    assert.deepEqual(
+      rows.rows.map((r) => r.name),
+      ['independent'],
+    );
   });
 
   it('runs concurrent transactions one after another', async (t) => {
@@ -80,7 +91,8 @@ describe('sqlite: one writer, one reader', () => {
     const rows = await sql<{ name: string }>`select name from items order by id`.execute(db);
     const names = rows.rows.map((r) => r.name);
     assert.equal(names.length, 40);
-    for (let i = 0; i < 40; i += 2) assert.equal(names[i]!.slice(1), names[i + 1]!.slice(1), 'each pair stays together');
+    for (let i = 0; i < 40; i += 2)
+      assert.equal(names[i]!.slice(1), names[i + 1]!.slice(1), 'each pair stays together');
   });
 });
 
@@ -90,16 +102,26 @@ describe('sqlite: migrations from several processes at once', () => {
     const env = { ...process.env, DATABASE_URL: `sqlite:${join(dir, 'fresh.sqlite')}`, DATA_DIR: dir };
     const bin = new URL('../../bin/bulwark.js', import.meta.url).pathname;
     const runs = await Promise.all(
-      Array.from({ length: 4 }, () =>
-        new Promise<{ code: number; out: string }>((resolve) => {
-          execFile(process.execPath, [bin, 'migrate', '--json'], { env }, (error, stdout, stderr) =>
-            resolve({ code: error ? 1 : 0, out: `${stdout}${stderr}` }),
-          );
-        }),
+      Array.from(
+        { length: 4 },
+        () =>
+          new Promise<{ code: number; out: string }>((resolve) => {
+            execFile(process.execPath, [bin, 'migrate', '--json'], { env }, (error, stdout, stderr) =>
+              resolve({ code: error ? 1 : 0, out: `${stdout}${stderr}` }),
+            );
+          }),
       ),
     );
-    assert.deepEqual(runs.map((r) => r.code), [0, 0, 0, 0], runs.map((r) => r.out).join('\n'));
+    assert.deepEqual(
+      runs.map((r) => r.code),
+      [0, 0, 0, 0],
+      runs.map((r) => r.out).join('\n'),
+    );
     const applied = runs.map((r) => (JSON.parse(r.out) as { applied: string[] }).applied.length);
-    assert.equal(applied.filter((n) => n > 0).length, 1, `one run applied the migrations, the others found none pending: ${applied}`);
+    assert.equal(
+      applied.filter((n) => n > 0).length,
+      1,
+      `one run applied the migrations, the others found none pending: ${applied}`,
+    );
   });
 });

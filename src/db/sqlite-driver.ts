@@ -1,6 +1,5 @@
 import SqliteDatabase from 'better-sqlite3';
-import type {
-  CompiledQuery} from 'kysely';
+import type { CompiledQuery } from 'kysely';
 import {
   SqliteAdapter,
   SqliteIntrospector,

@@ -24,7 +24,8 @@ export class StoreError extends Error {
  * (its runtime driver throws before reaching ours).
  */
 export const isStoreFailure = (error: unknown): boolean =>
-  error instanceof StoreError || (error instanceof Error && /driver has already been destroyed/.test(error.message));
+  error instanceof StoreError ||
+  (error instanceof Error && /driver has already been destroyed/.test(error.message));
 
 const wrap = (error: unknown): never => {
   throw error instanceof StoreError ? error : new StoreError(error);
@@ -32,7 +33,8 @@ const wrap = (error: unknown): never => {
 
 function wrapConnection(connection: DatabaseConnection): DatabaseConnection {
   return {
-    executeQuery: <R>(query: CompiledQuery): Promise<QueryResult<R>> => connection.executeQuery<R>(query).catch(wrap),
+    executeQuery: <R>(query: CompiledQuery): Promise<QueryResult<R>> =>
+      connection.executeQuery<R>(query).catch(wrap),
     streamQuery: <R>(query: CompiledQuery, chunkSize: number) => connection.streamQuery<R>(query, chunkSize),
   };
 }
@@ -70,7 +72,11 @@ class StoreErrorDriver implements Driver {
   rollbackTransaction(connection: DatabaseConnection): Promise<void> {
     return this.#inner.rollbackTransaction(this.#original(connection)).catch(wrap);
   }
-  async savepoint(connection: DatabaseConnection, name: string, compile: QueryCompiler['compileQuery']): Promise<void> {
+  async savepoint(
+    connection: DatabaseConnection,
+    name: string,
+    compile: QueryCompiler['compileQuery'],
+  ): Promise<void> {
     await this.#inner.savepoint?.(this.#original(connection), name, compile).catch(wrap);
   }
   async rollbackToSavepoint(
@@ -80,7 +86,11 @@ class StoreErrorDriver implements Driver {
   ): Promise<void> {
     await this.#inner.rollbackToSavepoint?.(this.#original(connection), name, compile).catch(wrap);
   }
-  async releaseSavepoint(connection: DatabaseConnection, name: string, compile: QueryCompiler['compileQuery']): Promise<void> {
+  async releaseSavepoint(
+    connection: DatabaseConnection,
+    name: string,
+    compile: QueryCompiler['compileQuery'],
+  ): Promise<void> {
     await this.#inner.releaseSavepoint?.(this.#original(connection), name, compile).catch(wrap);
   }
   releaseConnection(connection: DatabaseConnection): Promise<void> {

@@ -9,13 +9,32 @@ import { CandidateCache } from './candidate-cache.ts';
 import { resolveMatches, toCandidate } from './finding-matching.ts';
 
 const advisory = (id: string, name: string, fixed: string, modified = '2024-01-01T00:00:00Z') => ({
-  schema_version: '1.6.0', id, modified, summary: `${id} summary`,
-  affected: [{ package: { ecosystem: 'npm', name }, ranges: [{ type: 'SEMVER', events: [{ introduced: '0' }, { fixed }] }] }],
+  schema_version: '1.6.0',
+  id,
+  modified,
+  summary: `${id} summary`,
+  affected: [
+    {
+      package: { ecosystem: 'npm', name },
+      ranges: [{ type: 'SEMVER', events: [{ introduced: '0' }, { fixed }] }],
+    },
+  ],
 });
 
-const components = Array.from({ length: 40 }, (_, i) => ({ id: `cmp_${i}`, ecosystem: 'npm', packageKey: `pkg-${i % 20}`, name: `pkg-${i % 20}`, version: '1.0.0', purl: null }));
-const found = async (run: Promise<{ matches: Map<string, { vulnerabilityId: string; fixedVersions: string[] }[]> }>) =>
-  [...(await run).matches].flatMap(([c, list]) => list.map((v) => `${c} ${v.vulnerabilityId} fixed ${v.fixedVersions.join(',')}`)).sort();
+const components = Array.from({ length: 40 }, (_, i) => ({
+  id: `cmp_${i}`,
+  ecosystem: 'npm',
+  packageKey: `pkg-${i % 20}`,
+  name: `pkg-${i % 20}`,
+  version: '1.0.0',
+  purl: null,
+}));
+const found = async (
+  run: Promise<{ matches: Map<string, { vulnerabilityId: string; fixedVersions: string[] }[]> }>,
+) =>
+  [...(await run).matches]
+    .flatMap(([c, list]) => list.map((v) => `${c} ${v.vulnerabilityId} fixed ${v.fixedVersions.join(',')}`))
+    .sort();
 
 for (const dialect of DIALECTS) {
   describe(`${dialect}: advisory cache`, () => {
@@ -29,17 +48,26 @@ for (const dialect of DIALECTS) {
       const feed = (docs: object[]) => writeFileSync(join(dir, 'feed.json'), JSON.stringify(docs));
       // Another process's importer: its own service, no shared memory with the cache.
       const importer = new VulnDbService(store.db);
-      feed(Array.from({ length: 20 }, (_, i) => advisory(`GHSA-0000-0000-${String(i).padStart(4, '0')}`, `pkg-${i}`, '2.0.0')));
+      feed(
+        Array.from({ length: 20 }, (_, i) =>
+          advisory(`GHSA-0000-0000-${String(i).padStart(4, '0')}`, `pkg-${i}`, '2.0.0'),
+        ),
+      );
       await importer.import([dir]);
 
       const cache = new CandidateCache(toCandidate);
-      const [a = [], b, c] = await Promise.all([1, 2, 3].map(() => found(resolveMatches(store.db, components, { cache }))));
+      const [a = [], b, c] = await Promise.all(
+        [1, 2, 3].map(() => found(resolveMatches(store.db, components, { cache }))),
+      );
       assert.equal(a.length, 40);
       assert.deepEqual(b, a, 'a lookup racing another sees every candidate');
       assert.deepEqual(c, a);
       assert.equal(a[0], 'cmp_0 GHSA-0000-0000-0000 fixed 2.0.0');
       const details = await cache.details(store.db, ['GHSA-0000-0000-0001', 'GHSA-none']);
-      assert.deepEqual([details.get('GHSA-0000-0000-0001')?.summary, details.get('GHSA-none')], ['GHSA-0000-0000-0001 summary', { summary: null, references: [] }]);
+      assert.deepEqual(
+        [details.get('GHSA-0000-0000-0001')?.summary, details.get('GHSA-none')],
+        ['GHSA-0000-0000-0001 summary', { summary: null, references: [] }],
+      );
 
       // Fixed below 1.0.0 now: the cached advisory must not survive the import.
       feed([advisory('GHSA-0000-0000-0000', 'pkg-0', '0.9.0', '2024-02-01T00:00:00Z')]);

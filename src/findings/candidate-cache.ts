@@ -2,7 +2,15 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../db/database.ts';
 import { fromJson } from '../db/helpers.ts';
 import type { AdvisoryDetails, Candidate } from './matcher.ts';
-import { advisoryDetails, generation, loadCandidates, severityOfIds, type CandidateRow, type PackageRef, type SeverityRow } from '../vulndb/vulndb.repository.ts';
+import {
+  advisoryDetails,
+  generation,
+  loadCandidates,
+  severityOfIds,
+  type CandidateRow,
+  type PackageRef,
+  type SeverityRow,
+} from '../vulndb/vulndb.repository.ts';
 
 /**
  * Parsed candidate rows per package, severity rows and details per advisory id, kept across uploads in this
@@ -74,34 +82,59 @@ export class CandidateCache {
   }
 
   /** Candidates of each package (an empty list when none), keyed by `packageCacheKey`. */
-  async candidates(db: Kysely<Database>, packages: ReadonlyMap<string, PackageRef>): Promise<Map<string, Candidate[]>> {
+  async candidates(
+    db: Kysely<Database>,
+    packages: ReadonlyMap<string, PackageRef>,
+  ): Promise<Map<string, Candidate[]>> {
     const valid = await this.#sync(db);
-    return lookThrough(this.#packages, packages.keys(), MAX_PACKAGES, async (missing) => {
-      const loaded = new Map<string, Candidate[]>(missing.map((key) => [key, []]));
-      for (const row of await loadCandidates(db, missing.map((key) => packages.get(key)!))) {
-        const candidate = this.#parse(row);
-        if (candidate) loaded.get(packageCacheKey(row.ecosystem, row.package_key))?.push(candidate);
-      }
-      return loaded;
-    }, valid);
+    return lookThrough(
+      this.#packages,
+      packages.keys(),
+      MAX_PACKAGES,
+      async (missing) => {
+        const loaded = new Map<string, Candidate[]>(missing.map((key) => [key, []]));
+        for (const row of await loadCandidates(
+          db,
+          missing.map((key) => packages.get(key)!),
+        )) {
+          const candidate = this.#parse(row);
+          if (candidate) loaded.get(packageCacheKey(row.ecosystem, row.package_key))?.push(candidate);
+        }
+        return loaded;
+      },
+      valid,
+    );
   }
 
   /** Summary and references of advisories, by id. */
   async details(db: Kysely<Database>, ids: readonly string[]): Promise<Map<string, AdvisoryDetails>> {
     const valid = await this.#sync(db);
-    return lookThrough(this.#details, ids, MAX_IDS, async (missing) => {
-      const loaded = new Map<string, AdvisoryDetails>(missing.map((id) => [id, NO_DETAILS]));
-      for (const row of await advisoryDetails(db, missing)) loaded.set(row.id, { summary: row.summary, references: fromJson(row.refs, []) });
-      return loaded;
-    }, valid);
+    return lookThrough(
+      this.#details,
+      ids,
+      MAX_IDS,
+      async (missing) => {
+        const loaded = new Map<string, AdvisoryDetails>(missing.map((id) => [id, NO_DETAILS]));
+        for (const row of await advisoryDetails(db, missing))
+          loaded.set(row.id, { summary: row.summary, references: fromJson(row.refs, []) });
+        return loaded;
+      },
+      valid,
+    );
   }
 
   /** id → the advisories known by it (own id or alias), withdrawn ones left out. */
   async severity(db: Kysely<Database>, ids: readonly string[]): Promise<Map<string, SeverityRow[]>> {
     const valid = await this.#sync(db);
-    return lookThrough(this.#severity, ids, MAX_IDS, async (missing) => {
-      const found = await severityOfIds(db, missing);
-      return new Map(missing.map((id) => [id, (found.get(id) ?? []).filter((r) => r.withdrawn === null)]));
-    }, valid);
+    return lookThrough(
+      this.#severity,
+      ids,
+      MAX_IDS,
+      async (missing) => {
+        const found = await severityOfIds(db, missing);
+        return new Map(missing.map((id) => [id, (found.get(id) ?? []).filter((r) => r.withdrawn === null)]));
+      },
+      valid,
+    );
   }
 }

@@ -4,7 +4,13 @@ import { fromJson } from '../db/helpers.ts';
 import type { MatchableComponent } from '../sboms/component-matcher.ts';
 import type { MatchRange } from '../vulndb/osv.ts';
 import { preparePackage, sharedParser } from '../vulndb/prepared-match.ts';
-import { combineSeverity, type AdvisorySeverity, type CvssScore, type Severity, type SeverityLevel } from '../vulndb/severity.ts';
+import {
+  combineSeverity,
+  type AdvisorySeverity,
+  type CvssScore,
+  type Severity,
+  type SeverityLevel,
+} from '../vulndb/severity.ts';
 import { getVersionOrdering } from '../vulndb/versions/index.ts';
 import type { CandidateRow, PackageRef, SeverityRow } from '../vulndb/vulndb.repository.ts';
 import { CandidateCache, packageCacheKey } from './candidate-cache.ts';
@@ -22,10 +28,16 @@ export interface ResolvedVulnerability extends MatchedVulnerability {
   severity: Severity;
 }
 
-function severityPart(row: Pick<SeverityRow, 'cvss_score' | 'cvss_vector' | 'cvss_source' | 'severity_label'>): AdvisorySeverity {
+function severityPart(
+  row: Pick<SeverityRow, 'cvss_score' | 'cvss_vector' | 'cvss_source' | 'severity_label'>,
+): AdvisorySeverity {
   const cvss: CvssScore | null =
     row.cvss_score !== null && row.cvss_vector && row.cvss_source
-      ? { source: row.cvss_source as CvssScore['source'], score: Number(row.cvss_score), vector: row.cvss_vector }
+      ? {
+          source: row.cvss_source as CvssScore['source'],
+          score: Number(row.cvss_score),
+          vector: row.cvss_vector,
+        }
       : null;
   return { cvss, label: (row.severity_label as SeverityLevel | null) ?? null };
 }
@@ -38,7 +50,10 @@ export function toCandidate(row: CandidateRow): Candidate | null {
     advisoryId: row.advisory_id,
     aliases: fromJson<string[]>(row.aliases, []),
     withdrawn: row.withdrawn !== null,
-    prepared: preparePackage({ ranges: fromJson<MatchRange[]>(row.ranges, []), versions: fromJson<string[]>(row.versions, []) }, ordering),
+    prepared: preparePackage(
+      { ranges: fromJson<MatchRange[]>(row.ranges, []), versions: fromJson<string[]>(row.versions, []) },
+      ordering,
+    ),
     severity: severityPart(row),
   };
 }
@@ -59,14 +74,23 @@ export function groupByPackage(components: readonly MatchableComponent[]): Map<s
     if (!ok) continue;
     const key = packageCacheKey(c.ecosystem, c.packageKey);
     let group = groups.get(key);
-    if (!group) groups.set(key, (group = { ref: { ecosystem: c.ecosystem, packageKey: c.packageKey }, components: [] }));
+    if (!group)
+      groups.set(
+        key,
+        (group = { ref: { ecosystem: c.ecosystem, packageKey: c.packageKey }, components: [] }),
+      );
     group.components.push({ id: c.id, version: c.version });
   }
   return groups;
 }
 
 /** Severity of every vulnerability, counting alias advisories stored for other ecosystems too. */
-async function settleSeverity(db: Kysely<Database>, cache: CandidateCache, matched: MatchedVulnerability[], fallback: SeverityLevel): Promise<Severity[]> {
+async function settleSeverity(
+  db: Kysely<Database>,
+  cache: CandidateCache,
+  matched: MatchedVulnerability[],
+  fallback: SeverityLevel,
+): Promise<Severity[]> {
   const ids = new Set<string>();
   for (const m of matched) {
     ids.add(m.vulnerabilityId);
@@ -118,7 +142,8 @@ export async function resolveMatches(
     const parse = sharedParser(ordering);
     for (const c of group.components) {
       const component = { id: c.id, version: c.version, parsed: parse(c.version) };
-      for (const matched of matchComponent(component, candidates, ordering)) pending.push({ componentId: c.id, matched });
+      for (const matched of matchComponent(component, candidates, ordering))
+        pending.push({ componentId: c.id, matched });
     }
   }
   const matched = pending.map((p) => p.matched);

@@ -26,23 +26,42 @@ function withComponent(db: Kysely<Database>, orgId: string) {
     .selectFrom('findings as f')
     .innerJoin('sbom_components as c', 'c.id', 'f.component_id')
     .selectAll('f')
-    .select(['c.name as component_name', 'c.version as component_version', 'c.purl as component_purl', 'c.ecosystem as component_ecosystem', 'c.package_key as component_package_key'])
+    .select([
+      'c.name as component_name',
+      'c.version as component_version',
+      'c.purl as component_purl',
+      'c.ecosystem as component_ecosystem',
+      'c.package_key as component_package_key',
+    ])
     .where('f.org_id', '=', orgId);
 }
 
 /** Non-retracted findings, newest first. */
-export async function listFindings(db: Kysely<Database>, orgId: string, filter: FindingFilter): Promise<FindingWithComponent[]> {
-  let query = withComponent(db, orgId).where('f.status', '=', filter.status).where('f.retracted_at', 'is', null);
+export async function listFindings(
+  db: Kysely<Database>,
+  orgId: string,
+  filter: FindingFilter,
+): Promise<FindingWithComponent[]> {
+  let query = withComponent(db, orgId)
+    .where('f.status', '=', filter.status)
+    .where('f.retracted_at', 'is', null);
   if (filter.severity) query = query.where('f.severity', '=', filter.severity);
   if (filter.sbomId) query = query.where('f.sbom_id', '=', filter.sbomId);
   return query.orderBy('f.id', 'desc').execute();
 }
 
-export async function findFinding(db: Kysely<Database>, orgId: string, id: string): Promise<FindingWithComponent | undefined> {
+export async function findFinding(
+  db: Kysely<Database>,
+  orgId: string,
+  id: string,
+): Promise<FindingWithComponent | undefined> {
   return withComponent(db, orgId).where('f.id', '=', id).executeTakeFirst();
 }
 
-export async function countOpenBySeverity(db: Kysely<Database>, orgId: string): Promise<{ severity: string; n: number }[]> {
+export async function countOpenBySeverity(
+  db: Kysely<Database>,
+  orgId: string,
+): Promise<{ severity: string; n: number }[]> {
   const rows = await db
     .selectFrom('findings')
     .select((eb) => ['severity', eb.fn.countAll<number>().as('n')])
@@ -54,7 +73,11 @@ export async function countOpenBySeverity(db: Kysely<Database>, orgId: string): 
   return rows.map((r) => ({ severity: r.severity, n: Number(r.n) }));
 }
 
-export async function countBySbom(db: Kysely<Database>, orgId: string, sbomIds: readonly string[]): Promise<Map<string, number>> {
+export async function countBySbom(
+  db: Kysely<Database>,
+  orgId: string,
+  sbomIds: readonly string[],
+): Promise<Map<string, number>> {
   const counts = new Map<string, number>();
   for (const part of chunks(sbomIds)) {
     const rows = await db
@@ -70,7 +93,11 @@ export async function countBySbom(db: Kysely<Database>, orgId: string, sbomIds: 
   return counts;
 }
 
-export async function historyOf(db: Kysely<Database>, orgId: string, findingId: string): Promise<FindingHistoryRow[]> {
+export async function historyOf(
+  db: Kysely<Database>,
+  orgId: string,
+  findingId: string,
+): Promise<FindingHistoryRow[]> {
   return db
     .selectFrom('finding_history')
     .selectAll()
@@ -80,12 +107,21 @@ export async function historyOf(db: Kysely<Database>, orgId: string, findingId: 
     .execute();
 }
 
-export async function insertFindings(db: Kysely<Database>, rows: NewFindingRow[], history: NewHistoryRow[]): Promise<void> {
+export async function insertFindings(
+  db: Kysely<Database>,
+  rows: NewFindingRow[],
+  history: NewHistoryRow[],
+): Promise<void> {
   await insertMany(db, 'findings', rows);
   await insertMany(db, 'finding_history', history);
 }
 
-export async function updateFinding(db: Kysely<Database>, orgId: string, id: string, changes: Updateable<FindingTable>): Promise<void> {
+export async function updateFinding(
+  db: Kysely<Database>,
+  orgId: string,
+  id: string,
+  changes: Updateable<FindingTable>,
+): Promise<void> {
   await db.updateTable('findings').set(changes).where('org_id', '=', orgId).where('id', '=', id).execute();
 }
 
@@ -94,10 +130,21 @@ export async function insertHistory(db: Kysely<Database>, rows: NewHistoryRow[])
 }
 
 /** Every finding (retracted too) of the given components. */
-export async function findingsOfComponents(db: Kysely<Database>, orgId: string, componentIds: readonly string[]): Promise<FindingRow[]> {
+export async function findingsOfComponents(
+  db: Kysely<Database>,
+  orgId: string,
+  componentIds: readonly string[],
+): Promise<FindingRow[]> {
   const rows: FindingRow[] = [];
   for (const part of chunks(componentIds)) {
-    rows.push(...(await db.selectFrom('findings').selectAll().where('org_id', '=', orgId).where('component_id', 'in', part).execute()));
+    rows.push(
+      ...(await db
+        .selectFrom('findings')
+        .selectAll()
+        .where('org_id', '=', orgId)
+        .where('component_id', 'in', part)
+        .execute()),
+    );
   }
   return rows;
 }
@@ -113,7 +160,11 @@ export interface StoredComponent {
 }
 
 /** An organisation's components of the given packages, through the (org_id, ecosystem, package_key) index. */
-export async function componentsOfPackages(db: Kysely<Database>, orgId: string, packages: readonly PackageRef[]): Promise<StoredComponent[]> {
+export async function componentsOfPackages(
+  db: Kysely<Database>,
+  orgId: string,
+  packages: readonly PackageRef[],
+): Promise<StoredComponent[]> {
   const byEcosystem = new Map<string, Set<string>>();
   for (const p of packages) {
     const keys = byEcosystem.get(p.ecosystem) ?? new Set<string>();

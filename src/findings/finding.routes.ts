@@ -3,7 +3,14 @@ import type { App } from '../http/app-type.ts';
 import { envelopeOf, ok } from '../http/envelope.ts';
 import { principalOf } from '../http/route-auth.ts';
 import { FEATURES } from '../tenancy/plans.ts';
-import { Finding, FindingDetail, FindingParams, FindingQuery, FindingSummary, StatusBody } from './finding.schemas.ts';
+import {
+  Finding,
+  FindingDetail,
+  FindingParams,
+  FindingQuery,
+  FindingSummary,
+  StatusBody,
+} from './finding.schemas.ts';
 import type { FindingService } from './finding.service.ts';
 
 const read = { auth: { scope: 'sbom:read', feature: FEATURES.supplyChainSecurity } } as const;
@@ -13,12 +20,17 @@ const tags = ['findings'];
 export async function findingRoutes(app: App, { findings }: { findings: FindingService }): Promise<void> {
   app.get(
     '/sscs/findings',
-    { config: read, schema: { tags, querystring: FindingQuery, response: { 200: envelopeOf(z.array(Finding)) } } },
+    {
+      config: read,
+      schema: { tags, querystring: FindingQuery, response: { 200: envelopeOf(z.array(Finding)) } },
+    },
     async (request) => ok(await findings.list(principalOf(request).orgId, request.query)),
   );
 
-  app.get('/sscs/findings/summary', { config: read, schema: { tags, response: { 200: envelopeOf(FindingSummary) } } }, async (request) =>
-    ok(await findings.summary(principalOf(request).orgId)),
+  app.get(
+    '/sscs/findings/summary',
+    { config: read, schema: { tags, response: { 200: envelopeOf(FindingSummary) } } },
+    async (request) => ok(await findings.summary(principalOf(request).orgId)),
   );
 
   app.get(
@@ -29,7 +41,11 @@ export async function findingRoutes(app: App, { findings }: { findings: FindingS
 
   app.patch(
     '/sscs/findings/:findingId/status',
-    { config: write, schema: { tags, params: FindingParams, body: StatusBody, response: { 200: envelopeOf(FindingDetail) } } },
-    async (request) => ok(await findings.updateStatus(principalOf(request), request.params.findingId, request.body)),
+    {
+      config: write,
+      schema: { tags, params: FindingParams, body: StatusBody, response: { 200: envelopeOf(FindingDetail) } },
+    },
+    async (request) =>
+      ok(await findings.updateStatus(principalOf(request), request.params.findingId, request.body)),
   );
 }

@@ -13,7 +13,12 @@ import type { MatchRange } from '../vulndb/osv.ts';
 import type { SeverityLevel, SeveritySource } from '../vulndb/severity.ts';
 import { loadCandidates, type PackageRef } from '../vulndb/vulndb.repository.ts';
 import { CandidateCache } from './candidate-cache.ts';
-import { resolveMatches, toCandidate, type MatchableComponent, type ResolvedVulnerability } from './finding-matching.ts';
+import {
+  resolveMatches,
+  toCandidate,
+  type MatchableComponent,
+  type ResolvedVulnerability,
+} from './finding-matching.ts';
 import * as repo from './finding.repository.ts';
 import type { FindingHistoryRow } from './finding.table.ts';
 import { detailsOf, type AdvisoryDetails } from './matcher.ts';
@@ -69,7 +74,10 @@ export interface RematchResult {
   reinstated: number;
 }
 
-const toFinding = (row: repo.FindingWithComponent, details: ReadonlyMap<string, AdvisoryDetails>): Finding => ({
+const toFinding = (
+  row: repo.FindingWithComponent,
+  details: ReadonlyMap<string, AdvisoryDetails>,
+): Finding => ({
   id: row.id,
   sbomId: row.sbom_id,
   componentId: row.component_id,
@@ -120,7 +128,13 @@ function matchedColumns(v: ResolvedVulnerability) {
   };
 }
 
-const historyRow = (orgId: string, findingId: string, event: string, at: string, extra: { from?: string | null; to?: string | null; notes?: string | null; actor?: string } = {}) => ({
+const historyRow = (
+  orgId: string,
+  findingId: string,
+  event: string,
+  at: string,
+  extra: { from?: string | null; to?: string | null; notes?: string | null; actor?: string } = {},
+) => ({
   id: newId('fnh'),
   org_id: orgId,
   finding_id: findingId,
@@ -150,12 +164,18 @@ export class FindingService implements SbomFindingsHooks {
   }
 
   /** Upload hook: findings of a new SBOM's components, inside the upload transaction. Returns how many. */
-  async matchComponents(trx: Kysely<Database>, orgId: string, sbomId: string, components: MatchableComponent[]): Promise<number> {
+  async matchComponents(
+    trx: Kysely<Database>,
+    orgId: string,
+    sbomId: string,
+    components: MatchableComponent[],
+  ): Promise<number> {
     const { matches } = await resolveMatches(trx, components, this.#matchOptions);
     const now = nowIso();
     const rows: repo.NewFindingRow[] = [];
     for (const [componentId, vulnerabilities] of matches) {
-      for (const v of vulnerabilities) rows.push(this.#newRow(newId('fnd'), orgId, sbomId, componentId, v, now));
+      for (const v of vulnerabilities)
+        rows.push(this.#newRow(newId('fnd'), orgId, sbomId, componentId, v, now));
     }
     // Creation is not written to the history table: the finding's created_at is that entry (see get()).
     await repo.insertFindings(trx, rows, []);
@@ -166,7 +186,14 @@ export class FindingService implements SbomFindingsHooks {
     return repo.countBySbom(db, orgId, sbomIds);
   }
 
-  #newRow(id: string, orgId: string, sbomId: string, componentId: string, v: ResolvedVulnerability, now: string): repo.NewFindingRow {
+  #newRow(
+    id: string,
+    orgId: string,
+    sbomId: string,
+    componentId: string,
+    v: ResolvedVulnerability,
+    now: string,
+  ): repo.NewFindingRow {
     return {
       id,
       org_id: orgId,
@@ -205,30 +232,65 @@ export class FindingService implements SbomFindingsHooks {
     return total;
   }
 
-  async #rematchSlice(trx: Kysely<Database>, orgId: string, components: repo.StoredComponent[]): Promise<Omit<RematchResult, 'components'>> {
+  async #rematchSlice(
+    trx: Kysely<Database>,
+    orgId: string,
+    components: repo.StoredComponent[],
+  ): Promise<Omit<RematchResult, 'components'>> {
     const counts = { created: 0, updated: 0, retracted: 0, reinstated: 0 };
     const { matches, withdrawn } = await resolveMatches(
       trx,
-      components.map((c) => ({ id: c.id, ecosystem: c.ecosystem, packageKey: c.package_key, name: c.name, version: c.version, purl: c.purl })),
+      components.map((c) => ({
+        id: c.id,
+        ecosystem: c.ecosystem,
+        packageKey: c.package_key,
+        name: c.name,
+        version: c.version,
+        purl: c.purl,
+      })),
       this.#matchOptions,
     );
-    const existing = Map.groupBy(await repo.findingsOfComponents(trx, orgId, components.map((c) => c.id)), (r) => r.component_id);
+    const existing = Map.groupBy(
+      await repo.findingsOfComponents(
+        trx,
+        orgId,
+        components.map((c) => c.id),
+      ),
+      (r) => r.component_id,
+    );
     const now = nowIso();
     const inserts: repo.NewFindingRow[] = [];
     const history: ReturnType<typeof historyRow>[] = [];
     for (const component of components) {
       const plan = reconcile(existing.get(component.id) ?? [], matches.get(component.id) ?? [], withdrawn);
-      for (const v of plan.insert) inserts.push(this.#newRow(newId('fnd'), orgId, component.sbom_id, component.id, v, now));
+      for (const v of plan.insert)
+        inserts.push(this.#newRow(newId('fnd'), orgId, component.sbom_id, component.id, v, now));
       for (const { row, vulnerability, reinstate } of plan.update) {
         const columns = matchedColumns(vulnerability);
-        const changed = reinstate || Object.entries(columns).some(([k, v]) => (row as unknown as Record<string, unknown>)[k] !== v);
+        const changed =
+          reinstate ||
+          Object.entries(columns).some(([k, v]) => (row as unknown as Record<string, unknown>)[k] !== v);
         if (!changed) continue;
-        await repo.updateFinding(trx, orgId, row.id, { ...columns, updated_at: now, ...(reinstate ? { retracted_at: null, retraction_reason: null } : {}) });
-        if (reinstate) history.push(historyRow(orgId, row.id, 'reinstated', now, { to: row.status, notes: `matched again by ${vulnerability.advisoryIds.join(', ')}` }));
+        await repo.updateFinding(trx, orgId, row.id, {
+          ...columns,
+          updated_at: now,
+          ...(reinstate ? { retracted_at: null, retraction_reason: null } : {}),
+        });
+        if (reinstate)
+          history.push(
+            historyRow(orgId, row.id, 'reinstated', now, {
+              to: row.status,
+              notes: `matched again by ${vulnerability.advisoryIds.join(', ')}`,
+            }),
+          );
         counts[reinstate ? 'reinstated' : 'updated']++;
       }
       for (const { row, reason } of plan.retract) {
-        await repo.updateFinding(trx, orgId, row.id, { retracted_at: now, retraction_reason: reason, updated_at: now });
+        await repo.updateFinding(trx, orgId, row.id, {
+          retracted_at: now,
+          retraction_reason: reason,
+          updated_at: now,
+        });
         history.push(historyRow(orgId, row.id, 'retracted', now, { from: row.status, notes: reason }));
         counts.retracted++;
       }
@@ -238,9 +300,14 @@ export class FindingService implements SbomFindingsHooks {
     return counts;
   }
 
-  async list(orgId: string, filter: { status?: FindingStatus; severity?: string; sbomId?: string }): Promise<Finding[]> {
+  async list(
+    orgId: string,
+    filter: { status?: FindingStatus; severity?: string; sbomId?: string },
+  ): Promise<Finding[]> {
     const rows = await repo.listFindings(this.#db, orgId, { ...filter, status: filter.status ?? 'open' });
-    const details = await this.#cache.details(this.#db, [...new Set(rows.flatMap((r) => fromJson<string[]>(r.advisory_ids, [])))]);
+    const details = await this.#cache.details(this.#db, [
+      ...new Set(rows.flatMap((r) => fromJson<string[]>(r.advisory_ids, []))),
+    ]);
     return rows.map((row) => toFinding(row, details));
   }
 
@@ -263,34 +330,72 @@ export class FindingService implements SbomFindingsHooks {
       matchedBy: await this.#matchedBy(row, advisoryIds),
       retractedAt: row.retracted_at,
       // The first entry is the creation, told by the row itself (not stored twice).
-      history: [{ event: 'created', fromStatus: null, toStatus: 'open', notes: null, actorId: SYSTEM_ACTOR, at: row.created_at }, ...history.map(toHistory)],
+      history: [
+        {
+          event: 'created',
+          fromStatus: null,
+          toStatus: 'open',
+          notes: null,
+          actorId: SYSTEM_ACTOR,
+          at: row.created_at,
+        },
+        ...history.map(toHistory),
+      ],
     };
   }
 
   /** Why the component version matches each advisory now (evaluated again: cheap for one finding). */
-  async #matchedBy(row: repo.FindingWithComponent, advisoryIds: string[]): Promise<{ advisoryId: string; reason: MatchReason }[]> {
-    const { component_ecosystem: ecosystem, component_package_key: packageKey, component_version: version } = row;
+  async #matchedBy(
+    row: repo.FindingWithComponent,
+    advisoryIds: string[],
+  ): Promise<{ advisoryId: string; reason: MatchReason }[]> {
+    const {
+      component_ecosystem: ecosystem,
+      component_package_key: packageKey,
+      component_version: version,
+    } = row;
     const compare = ecosystem ? comparatorFor(ecosystem) : undefined;
     if (!ecosystem || !packageKey || !version || !compare) return [];
     const out: { advisoryId: string; reason: MatchReason }[] = [];
     for (const candidate of await loadCandidates(this.#db, [{ ecosystem, packageKey }])) {
       if (!advisoryIds.includes(candidate.advisory_id) || candidate.withdrawn !== null) continue;
-      const reason = affectedBy({ ranges: fromJson<MatchRange[]>(candidate.ranges, []), versions: fromJson<string[]>(candidate.versions, []) }, version, compare);
+      const reason = affectedBy(
+        {
+          ranges: fromJson<MatchRange[]>(candidate.ranges, []),
+          versions: fromJson<string[]>(candidate.versions, []),
+        },
+        version,
+        compare,
+      );
       if (reason) out.push({ advisoryId: candidate.advisory_id, reason });
     }
     return out.sort((a, b) => advisoryIds.indexOf(a.advisoryId) - advisoryIds.indexOf(b.advisoryId));
   }
 
   /** Triage: any status may move to any of the five; each change is kept in history and audited. */
-  async updateStatus(principal: Principal, id: string, input: { status: FindingStatus; remediationNotes?: string | undefined }): Promise<FindingDetail> {
+  async updateStatus(
+    principal: Principal,
+    id: string,
+    input: { status: FindingStatus; remediationNotes?: string | undefined },
+  ): Promise<FindingDetail> {
     await this.#db.transaction().execute(async (trx) => {
       const row = await repo.findFinding(trx, principal.orgId, id);
       if (!row) throw notFound('Finding', id);
       const now = nowIso();
       const notes = input.remediationNotes ?? row.remediation_notes;
-      await repo.updateFinding(trx, principal.orgId, id, { status: input.status, remediation_notes: notes, status_changed_at: now, updated_at: now });
+      await repo.updateFinding(trx, principal.orgId, id, {
+        status: input.status,
+        remediation_notes: notes,
+        status_changed_at: now,
+        updated_at: now,
+      });
       await repo.insertHistory(trx, [
-        historyRow(principal.orgId, id, 'status_change', now, { from: row.status, to: input.status, notes: input.remediationNotes ?? null, actor: principal.userId }),
+        historyRow(principal.orgId, id, 'status_change', now, {
+          from: row.status,
+          to: input.status,
+          notes: input.remediationNotes ?? null,
+          actor: principal.userId,
+        }),
       ]);
       await recordAudit(trx, principal.orgId, {
         actorId: principal.userId,

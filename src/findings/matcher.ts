@@ -47,7 +47,8 @@ const idRank = (id: string): number => (id.startsWith('CVE-') ? 0 : id.startsWit
 export function preferredId(ids: Iterable<string>): string {
   let best: string | undefined;
   for (const id of ids) {
-    if (best === undefined || idRank(id) < idRank(best) || (idRank(id) === idRank(best) && id < best)) best = id;
+    if (best === undefined || idRank(id) < idRank(best) || (idRank(id) === idRank(best) && id < best))
+      best = id;
   }
   if (best === undefined) throw new Error('preferredId of no ids');
   return best;
@@ -89,7 +90,14 @@ function toVulnerability(hits: Hit[], ordering: VersionOrdering<unknown>): Match
   const ids = new Set(hits.flatMap((h) => [...h.ids]));
   const vulnerabilityId = preferredId(ids);
   ids.delete(vulnerabilityId);
-  const ordered = hits.length === 1 ? hits : [...hits].sort((a, b) => idRank(a.candidate.advisoryId) - idRank(b.candidate.advisoryId) || (a.candidate.advisoryId < b.candidate.advisoryId ? -1 : 1));
+  const ordered =
+    hits.length === 1
+      ? hits
+      : [...hits].sort(
+          (a, b) =>
+            idRank(a.candidate.advisoryId) - idRank(b.candidate.advisoryId) ||
+            (a.candidate.advisoryId < b.candidate.advisoryId ? -1 : 1),
+        );
   return {
     vulnerabilityId,
     aliases: [...ids].sort(),
@@ -101,19 +109,27 @@ function toVulnerability(hits: Hit[], ordering: VersionOrdering<unknown>): Match
 }
 
 /** The vulnerabilities affecting one component version; withdrawn advisories never match. */
-export function matchComponent(component: ComponentRef, candidates: readonly Candidate[], ordering: VersionOrdering<unknown>): MatchedVulnerability[] {
+export function matchComponent(
+  component: ComponentRef,
+  candidates: readonly Candidate[],
+  ordering: VersionOrdering<unknown>,
+): MatchedVulnerability[] {
   let hits: Hit[] | undefined;
   for (const candidate of candidates) {
     if (candidate.withdrawn) continue;
     const reason = evaluatePrepared(candidate.prepared, component.version, component.parsed, ordering);
-    if (reason) (hits ??= []).push({ candidate, reason, ids: new Set([candidate.advisoryId, ...candidate.aliases]) });
+    if (reason)
+      (hits ??= []).push({ candidate, reason, ids: new Set([candidate.advisoryId, ...candidate.aliases]) });
   }
   if (!hits) return [];
   return groupHits(hits).map((group) => toVulnerability(group, ordering));
 }
 
 /** Summary from the first advisory (preferred order) that has one; references merged, capped at 50. */
-export function detailsOf(advisoryIds: readonly string[], details: ReadonlyMap<string, AdvisoryDetails>): AdvisoryDetails {
+export function detailsOf(
+  advisoryIds: readonly string[],
+  details: ReadonlyMap<string, AdvisoryDetails>,
+): AdvisoryDetails {
   const references = new Map<string, { type: string; url: string }>();
   let summary: string | null = null;
   for (const id of advisoryIds) {

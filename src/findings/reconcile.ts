@@ -15,9 +15,14 @@ export interface Reconciliation {
   retract: { row: FindingRow; reason: string }[];
 }
 
-const idsOf = (row: FindingRow): Set<string> => new Set([row.vulnerability_id, ...fromJson<string[]>(row.aliases, [])]);
+const idsOf = (row: FindingRow): Set<string> =>
+  new Set([row.vulnerability_id, ...fromJson<string[]>(row.aliases, [])]);
 
-export function reconcile(existing: readonly FindingRow[], now: readonly ResolvedVulnerability[], withdrawn: ReadonlySet<string>): Reconciliation {
+export function reconcile(
+  existing: readonly FindingRow[],
+  now: readonly ResolvedVulnerability[],
+  withdrawn: ReadonlySet<string>,
+): Reconciliation {
   const out: Reconciliation = { insert: [], update: [], retract: [] };
   const unclaimed = new Map(existing.map((row) => [row.id, row]));
   for (const vulnerability of now) {
@@ -39,7 +44,11 @@ export function reconcile(existing: readonly FindingRow[], now: readonly Resolve
     const rowIds = idsOf(row);
     const mergedInto = now.find((v) => rowIds.has(v.vulnerabilityId) || v.aliases.some((a) => rowIds.has(a)));
     const gone = fromJson<string[]>(row.advisory_ids, []).filter((id) => withdrawn.has(id));
-    const reason = mergedInto ? `merged into ${mergedInto.vulnerabilityId}` : gone.length ? `withdrawn: ${gone.join(', ')}` : 'no longer affected by any advisory';
+    const reason = mergedInto
+      ? `merged into ${mergedInto.vulnerabilityId}`
+      : gone.length
+        ? `withdrawn: ${gone.join(', ')}`
+        : 'no longer affected by any advisory';
     out.retract.push({ row, reason });
   }
   return out;

@@ -22,10 +22,15 @@ export interface Capped<T> {
   [key: string]: unknown;
 }
 
-export const capped = <T>(items: T[], total: number): Capped<T> => ({ items, total, truncated: total > items.length });
+export const capped = <T>(items: T[], total: number): Capped<T> => ({
+  items,
+  total,
+  truncated: total > items.length,
+});
 
 /** Percentage with one decimal; 0 when the denominator is 0. */
-export const pct = (part: number, whole: number): number => (whole === 0 ? 0 : Math.round((1000 * part) / whole) / 10);
+export const pct = (part: number, whole: number): number =>
+  whole === 0 ? 0 : Math.round((1000 * part) / whole) / 10;
 
 export const num = (value: unknown): number => (value == null ? 0 : Number(value));
 

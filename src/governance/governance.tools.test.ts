@@ -17,7 +17,8 @@ import { maturityScores } from './maturity/maturity.service.ts';
 import { reviewsList, uarStatus } from './reviews/reviews.service.ts';
 
 const at = { asOf: FIXTURE_AS_OF };
-const pick = <T extends Record<string, unknown>>(items: T[], ...keys: (keyof T)[]) => items.map((i) => Object.fromEntries(keys.map((k) => [k, i[k]])));
+const pick = <T extends Record<string, unknown>>(items: T[], ...keys: (keyof T)[]) =>
+  items.map((i) => Object.fromEntries(keys.map((k) => [k, i[k]])));
 
 for (const dialect of DIALECTS) {
   describe(`${dialect}: governance tools on hand-built data`, () => {
@@ -48,7 +49,11 @@ for (const dialect of DIALECTS) {
       ]);
       assert.equal(r.total, 2);
       assert.equal(r.truncated, false);
-      assert.equal((await staleAccounts(store.db, otherOrgId, at)).activeAccounts, 0, 'another organisation sees nothing');
+      assert.equal(
+        (await staleAccounts(store.db, otherOrgId, at)).activeAccounts,
+        0,
+        'another organisation sees nothing',
+      );
     });
 
     it('access_offboarding_violations: past the SLA only, privileged first, hours overdue', async () => {
@@ -65,15 +70,64 @@ for (const dialect of DIALECTS) {
 
     it('access_normalization_health: correlation per system, orphans, missing attributes, stale syncs', async () => {
       const r = await normalizationHealth(store.db, orgId, at);
-      assert.deepEqual(r.totals, { accounts: 13, humanAccounts: 11, correlated: 10, uncorrelated: 1, orphaned: 1, correlationRate: 90.9 });
+      assert.deepEqual(r.totals, {
+        accounts: 13,
+        humanAccounts: 11,
+        correlated: 10,
+        uncorrelated: 1,
+        orphaned: 1,
+        correlationRate: 90.9,
+      });
       assert.equal(r.correlationRate, 90.9);
-      assert.deepEqual(pick(r.systems, 'name', 'activeAccounts', 'humanAccounts', 'correlationRate', 'uncorrelated', 'orphaned', 'syncStale'), [
-        { name: 'CRM', activeAccounts: 1, humanAccounts: 0, correlationRate: 0, uncorrelated: 0, orphaned: 0, syncStale: true },
-        { name: 'Directory', activeAccounts: 8, humanAccounts: 8, correlationRate: 100, uncorrelated: 0, orphaned: 0, syncStale: false },
-        { name: 'Ledger', activeAccounts: 4, humanAccounts: 3, correlationRate: 66.7, uncorrelated: 1, orphaned: 1, syncStale: true },
-      ]);
+      assert.deepEqual(
+        pick(
+          r.systems,
+          'name',
+          'activeAccounts',
+          'humanAccounts',
+          'correlationRate',
+          'uncorrelated',
+          'orphaned',
+          'syncStale',
+        ),
+        [
+          {
+            name: 'CRM',
+            activeAccounts: 1,
+            humanAccounts: 0,
+            correlationRate: 0,
+            uncorrelated: 0,
+            orphaned: 0,
+            syncStale: true,
+          },
+          {
+            name: 'Directory',
+            activeAccounts: 8,
+            humanAccounts: 8,
+            correlationRate: 100,
+            uncorrelated: 0,
+            orphaned: 0,
+            syncStale: false,
+          },
+          {
+            name: 'Ledger',
+            activeAccounts: 4,
+            humanAccounts: 3,
+            correlationRate: 66.7,
+            uncorrelated: 1,
+            orphaned: 1,
+            syncStale: true,
+          },
+        ],
+      );
       assert.equal(r.staleSyncs, 2);
-      assert.deepEqual(r.identitiesMissingAttributes, { activeIdentities: 7, department: 0, title: 1, manager: 2, any: 2 });
+      assert.deepEqual(r.identitiesMissingAttributes, {
+        activeIdentities: 7,
+        department: 0,
+        title: 1,
+        manager: 2,
+        any: 2,
+      });
     });
 
     it('access_privileged_delta: privileged grants added and removed in the last 30 days', async () => {
@@ -81,8 +135,18 @@ for (const dialect of DIALECTS) {
       assert.equal(r.windowDays, 30);
       assert.deepEqual([r.added, r.removed, r.net, r.total], [1, 1, 0, 2]);
       assert.deepEqual(pick(r.items, 'change', 'displayName', 'entitlementName', 'at'), [
-        { change: 'revoked', displayName: 'Ben Builder', entitlementName: 'Domain Admin', at: '2026-06-05T00:00:00.000Z' },
-        { change: 'granted', displayName: 'Ada Admin', entitlementName: 'Domain Admin', at: '2026-06-01T00:00:00.000Z' },
+        {
+          change: 'revoked',
+          displayName: 'Ben Builder',
+          entitlementName: 'Domain Admin',
+          at: '2026-06-05T00:00:00.000Z',
+        },
+        {
+          change: 'granted',
+          displayName: 'Ada Admin',
+          entitlementName: 'Domain Admin',
+          at: '2026-06-01T00:00:00.000Z',
+        },
       ]);
     });
 
@@ -94,7 +158,12 @@ for (const dialect of DIALECTS) {
       assert.deepEqual(r.byLastUse, { '<30d': 5, '30-89d': 0, '90d+': 1, never: 3 });
       assert.deepEqual(r.byLastReview, { '<90d': 1, '90-364d': 1, '365d+OrNever': 7 });
       assert.equal(r.total, 4);
-      assert.deepEqual(r.items.map((i) => i.entitlementName).sort(), ['CRM Admin', 'Payments Approve', 'Payments Approve', 'Repo Write']);
+      assert.deepEqual(r.items.map((i) => i.entitlementName).sort(), [
+        'CRM Admin',
+        'Payments Approve',
+        'Payments Approve',
+        'Repo Write',
+      ]);
       assert.equal(r.items.at(-1)?.holderName, 'Di Dev', 'newest grant last');
     });
 
@@ -102,10 +171,19 @@ for (const dialect of DIALECTS) {
       const r = await concentration(store.db, orgId, at);
       assert.equal(r.identitiesWithGrants, 7);
       assert.equal(r.total, 1);
-      assert.deepEqual(r.items, [{
-        identityId: r.items[0]?.identityId, displayName: 'Ada Admin', department: 'Engineering', grants: 5, privilegedGrants: 1,
-        departmentMeanGrants: 2.17, departmentMeanPrivileged: 0.17, ratio: 2.31, peers: 6,
-      }]);
+      assert.deepEqual(r.items, [
+        {
+          identityId: r.items[0]?.identityId,
+          displayName: 'Ada Admin',
+          department: 'Engineering',
+          grants: 5,
+          privilegedGrants: 1,
+          departmentMeanGrants: 2.17,
+          departmentMeanPrivileged: 0.17,
+          ratio: 2.31,
+          peers: 6,
+        },
+      ]);
       assert.equal(r.privilegedOutliers, 1);
       assert.deepEqual([r.singleHolders.total, r.singleHolders.privileged], [2, 1]);
       assert.deepEqual(pick(r.singleHolders.items, 'entitlementName', 'holderName'), [
@@ -113,7 +191,9 @@ for (const dialect of DIALECTS) {
         { entitlementName: 'Wiki Edit', holderName: 'Ada Admin' },
       ]);
       assert.equal(r.sodViolations.total, 1);
-      assert.deepEqual(pick(r.sodViolations.items, 'ruleName', 'displayName', 'severity'), [{ ruleName: 'Approve and create payments', displayName: 'Flo Finance', severity: 'high' }]);
+      assert.deepEqual(pick(r.sodViolations.items, 'ruleName', 'displayName', 'severity'), [
+        { ruleName: 'Approve and create payments', displayName: 'Flo Finance', severity: 'high' },
+      ]);
     });
 
     it('access_anomaly_discovery: rare entitlements within department+title groups of 5+', async () => {
@@ -128,18 +208,48 @@ for (const dialect of DIALECTS) {
     it('access_department_risk: weighted components per 100 active identities', async () => {
       const r = await departmentRisk(store.db, orgId, at);
       assert.deepEqual(r.items, [
-        { department: 'Finance', activeIdentities: 1, weightedTotal: 15, scorePer100: 1500,
-          components: { offboardingViolations: 2, sodViolations: 1, overdueRemediations: 0, staleAccounts: 0, privilegedGrants: 1 } },
-        { department: 'Engineering', activeIdentities: 6, weightedTotal: 8, scorePer100: 133.3,
-          components: { offboardingViolations: 0, sodViolations: 0, overdueRemediations: 1, staleAccounts: 2, privilegedGrants: 1 } },
+        {
+          department: 'Finance',
+          activeIdentities: 1,
+          weightedTotal: 15,
+          scorePer100: 1500,
+          components: {
+            offboardingViolations: 2,
+            sodViolations: 1,
+            overdueRemediations: 0,
+            staleAccounts: 0,
+            privilegedGrants: 1,
+          },
+        },
+        {
+          department: 'Engineering',
+          activeIdentities: 6,
+          weightedTotal: 8,
+          scorePer100: 133.3,
+          components: {
+            offboardingViolations: 0,
+            sodViolations: 0,
+            overdueRemediations: 1,
+            staleAccounts: 2,
+            privilegedGrants: 1,
+          },
+        },
       ]);
     });
 
     it('access_security_debt_trend: month-end open issues by severity, opened and closed', async () => {
       const r = await securityDebtTrend(store.db, orgId, { ...at, months: 6 });
-      assert.deepEqual(r.items.map((m) => [m.month, m.openTotal, m.opened, m.closed]), [
-        ['2026-01', 1, 1, 0], ['2026-02', 0, 0, 1], ['2026-03', 1, 1, 0], ['2026-04', 1, 0, 0], ['2026-05', 1, 0, 0], ['2026-06', 4, 3, 0],
-      ]);
+      assert.deepEqual(
+        r.items.map((m) => [m.month, m.openTotal, m.opened, m.closed]),
+        [
+          ['2026-01', 1, 1, 0],
+          ['2026-02', 0, 0, 1],
+          ['2026-03', 1, 1, 0],
+          ['2026-04', 1, 0, 0],
+          ['2026-05', 1, 0, 0],
+          ['2026-06', 4, 3, 0],
+        ],
+      );
       assert.deepEqual(r.items[0]?.open, { critical: 0, high: 1, medium: 0, low: 0 });
       assert.deepEqual(r.items[5]?.open, { critical: 1, high: 2, medium: 1, low: 0 });
       assert.equal(r.items[5]?.end, FIXTURE_AS_OF);
@@ -152,39 +262,137 @@ for (const dialect of DIALECTS) {
 
     it('access_reviews_list and uar_status: completion, pending, overdue remediation, self-reviews', async () => {
       const list = await reviewsList(store.db, orgId, at);
-      assert.deepEqual(pick(list.items, 'name', 'items', 'decided', 'pending', 'completionRate', 'overdueRemediation', 'selfReviews', 'overdue', 'ownerName'), [
-        { name: 'Q2 access review', items: 4, decided: 3, pending: 1, completionRate: 75, overdueRemediation: 1, selfReviews: 1, overdue: true, ownerName: 'Ivy Ivory' },
-        { name: 'Q1 access review', items: 2, decided: 2, pending: 0, completionRate: 100, overdueRemediation: 0, selfReviews: 1, overdue: false, ownerName: 'Ivy Ivory' },
-      ]);
+      assert.deepEqual(
+        pick(
+          list.items,
+          'name',
+          'items',
+          'decided',
+          'pending',
+          'completionRate',
+          'overdueRemediation',
+          'selfReviews',
+          'overdue',
+          'ownerName',
+        ),
+        [
+          {
+            name: 'Q2 access review',
+            items: 4,
+            decided: 3,
+            pending: 1,
+            completionRate: 75,
+            overdueRemediation: 1,
+            selfReviews: 1,
+            overdue: true,
+            ownerName: 'Ivy Ivory',
+          },
+          {
+            name: 'Q1 access review',
+            items: 2,
+            decided: 2,
+            pending: 0,
+            completionRate: 100,
+            overdueRemediation: 0,
+            selfReviews: 1,
+            overdue: false,
+            ownerName: 'Ivy Ivory',
+          },
+        ],
+      );
       const uar = await uarStatus(store.db, orgId, at);
       assert.equal(uar.activeCampaigns, 1);
       assert.deepEqual(uar.decisions, { approve: 1, revoke: 2, modify: 0, pending: 1 });
-      assert.deepEqual([uar.items.length, uar.total, uar.completionRate, uar.overdueRemediation, uar.selfReviews], [1, 1, 75, 1, 1]);
-      assert.deepEqual(pick(uar.items, 'reviewerName', 'holderName', 'entitlementName', 'privileged', 'overdue'), [
-        { reviewerName: 'Ivy Ivory', holderName: 'Ada Admin', entitlementName: 'Domain Admin', privileged: true, overdue: true },
-      ]);
+      assert.deepEqual(
+        [uar.items.length, uar.total, uar.completionRate, uar.overdueRemediation, uar.selfReviews],
+        [1, 1, 75, 1, 1],
+      );
+      assert.deepEqual(
+        pick(uar.items, 'reviewerName', 'holderName', 'entitlementName', 'privileged', 'overdue'),
+        [
+          {
+            reviewerName: 'Ivy Ivory',
+            holderName: 'Ada Admin',
+            entitlementName: 'Domain Admin',
+            privileged: true,
+            overdue: true,
+          },
+        ],
+      );
     });
 
     it('iso_controls_list, iso_gap_status, iso_soa_summary: default project, explicit project, NOT_FOUND', async () => {
       const list = await isoControlsList(store.db, orgId);
       assert.equal(list.project.name, 'ISMS 2026');
       assert.equal(list.total, 93);
-      assert.deepEqual(list.items[0], { controlId: 'A.5.1', theme: 'organizational', title: 'Security policy set', applicable: true, justification: null, implementationStatus: 'implemented', result: 'effective', maturityCurrent: 3, maturityTarget: 4, ownerName: 'Ivy Ivory' });
+      assert.deepEqual(list.items[0], {
+        controlId: 'A.5.1',
+        theme: 'organizational',
+        title: 'Security policy set',
+        applicable: true,
+        justification: null,
+        implementationStatus: 'implemented',
+        result: 'effective',
+        maturityCurrent: 3,
+        maturityTarget: 4,
+        ownerName: 'Ivy Ivory',
+      });
       const gap = await isoGapStatus(store.db, orgId);
-      assert.deepEqual(gap.overall, { controls: 93, applicable: 91, excluded: 2, implemented: 2, gaps: 89, percentImplemented: 2.2, byStatus: { not_started: 87, planned: 1, in_progress: 1, implemented: 2 } });
-      assert.deepEqual(Object.values(gap.byTheme).map((t) => [t.controls, t.applicable, t.implemented, t.gaps]), [[37, 37, 1, 36], [8, 7, 0, 7], [14, 13, 0, 13], [34, 34, 1, 33]]);
+      assert.deepEqual(gap.overall, {
+        controls: 93,
+        applicable: 91,
+        excluded: 2,
+        implemented: 2,
+        gaps: 89,
+        percentImplemented: 2.2,
+        byStatus: { not_started: 87, planned: 1, in_progress: 1, implemented: 2 },
+      });
+      assert.deepEqual(
+        Object.values(gap.byTheme).map((t) => [t.controls, t.applicable, t.implemented, t.gaps]),
+        [
+          [37, 37, 1, 36],
+          [8, 7, 0, 7],
+          [14, 13, 0, 13],
+          [34, 34, 1, 33],
+        ],
+      );
       assert.equal(gap.maturityGaps, 2);
       const soa = await isoSoaSummary(store.db, orgId);
-      assert.deepEqual({ ...soa, project: undefined, projectId: undefined }, {
-        project: undefined, projectId: undefined, totalControls: 93, withEntry: 6, withoutEntry: 87, applicable: 4, excluded: 2, excludedWithoutJustification: 1,
-        byImplementationStatus: { not_started: 0, planned: 1, in_progress: 1, implemented: 2 },
-        byResult: { not_assessed: 2, effective: 1, partially_effective: 1, ineffective: 0 },
-        averageMaturity: { current: 3, target: 3.7 },
-      });
-      const archived = await services.tenancy.getOrganizationById(orgId).then(() => store.db.selectFrom('gov_iso_projects').select('id').where('org_id', '=', orgId).where('status', '=', 'archived').executeTakeFirstOrThrow());
+      assert.deepEqual(
+        { ...soa, project: undefined, projectId: undefined },
+        {
+          project: undefined,
+          projectId: undefined,
+          totalControls: 93,
+          withEntry: 6,
+          withoutEntry: 87,
+          applicable: 4,
+          excluded: 2,
+          excludedWithoutJustification: 1,
+          byImplementationStatus: { not_started: 0, planned: 1, in_progress: 1, implemented: 2 },
+          byResult: { not_assessed: 2, effective: 1, partially_effective: 1, ineffective: 0 },
+          averageMaturity: { current: 3, target: 3.7 },
+        },
+      );
+      const archived = await services.tenancy
+        .getOrganizationById(orgId)
+        .then(() =>
+          store.db
+            .selectFrom('gov_iso_projects')
+            .select('id')
+            .where('org_id', '=', orgId)
+            .where('status', '=', 'archived')
+            .executeTakeFirstOrThrow(),
+        );
       assert.equal((await isoSoaSummary(store.db, orgId, { projectId: archived.id })).withEntry, 0);
-      await assert.rejects(isoGapStatus(store.db, orgId, { projectId: 'iso_unknown' }), { code: 'NOT_FOUND' });
-      await assert.rejects(isoControlsList(store.db, otherOrgId, { projectId: list.projectId }), { code: 'NOT_FOUND' }, 'another organisation’s project');
+      await assert.rejects(isoGapStatus(store.db, orgId, { projectId: 'iso_unknown' }), {
+        code: 'NOT_FOUND',
+      });
+      await assert.rejects(
+        isoControlsList(store.db, otherOrgId, { projectId: list.projectId }),
+        { code: 'NOT_FOUND' },
+        'another organisation’s project',
+      );
       await assert.rejects(isoSoaSummary(store.db, otherOrgId), { code: 'NOT_FOUND' }, 'no active project');
     });
 

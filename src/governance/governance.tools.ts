@@ -11,7 +11,8 @@ import { postureSummary } from './posture/posture.service.ts';
 import { reviewsList, uarStatus } from './reviews/reviews.service.ts';
 
 /** The tool server validated args against the manifest already; these only pick the optional ones. */
-const project = (args: Record<string, unknown>) => (typeof args.projectId === 'string' ? { projectId: args.projectId } : {});
+const project = (args: Record<string, unknown>) =>
+  typeof args.projectId === 'string' ? { projectId: args.projectId } : {};
 
 /**
  * The 16 governance tools: thin wrappers over the service functions (which are tested directly). Every result
@@ -32,7 +33,9 @@ export const governanceToolHandlers: Record<string, ToolHandler> = {
   access_stale_accounts: async ({ db, principal }) => staleAccounts(db, principal.orgId),
   uar_status: async ({ db, principal }) => {
     const status = await uarStatus(db, principal.orgId);
-    const campaigns = (await reviewsList(db, principal.orgId, { asOf: status.asOf })).items.filter((c) => c.status === 'active');
+    const campaigns = (await reviewsList(db, principal.orgId, { asOf: status.asOf })).items.filter(
+      (c) => c.status === 'active',
+    );
     return { ...status, campaigns };
   },
   iso_controls_list: async ({ db, principal }, args) => isoControlsList(db, principal.orgId, project(args)),
@@ -44,7 +47,8 @@ export const governanceToolHandlers: Record<string, ToolHandler> = {
       return await maturityScores(db, principal.orgId);
     } catch (error) {
       // No active ISO project: no scores to show (an empty answer, not an error: the tool takes no id).
-      if (error instanceof AppError && error.code === 'NOT_FOUND') return { projectId: null, items: [], total: 0, truncated: false, note: 'no active ISO project' };
+      if (error instanceof AppError && error.code === 'NOT_FOUND')
+        return { projectId: null, items: [], total: 0, truncated: false, note: 'no active ISO project' };
       throw error;
     }
   },

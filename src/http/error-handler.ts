@@ -38,13 +38,16 @@ const CLIENT_ERRORS: Record<string, { status: number; code: string }> = {
 export function installErrorHandling(app: App): void {
   app.setErrorHandler(async (error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
-      if (error.status >= 500) request.log.error({ err: error.cause ?? error, code: error.code }, error.message);
+      if (error.status >= 500)
+        request.log.error({ err: error.cause ?? error, code: error.code }, error.message);
       return reply.status(error.status).send(failure(error.code, error.message, error.details));
     }
     if (error.validation) {
       const details = validationDetails(error);
       const summary = details.map((d) => `${d.path}: ${d.message}`).join('; ');
-      return reply.status(400).send(failure('VALIDATION_FAILED', `Request validation failed: ${summary}`, details));
+      return reply
+        .status(400)
+        .send(failure('VALIDATION_FAILED', `Request validation failed: ${summary}`, details));
     }
     if (isStoreFailure(error)) {
       request.log.error({ err: error.cause ?? error }, 'store failure');
@@ -60,6 +63,8 @@ export function installErrorHandling(app: App): void {
   });
 
   app.setNotFoundHandler(async (request, reply) =>
-    reply.status(404).send(failure('NOT_FOUND', `No route for ${request.method} ${request.url.split('?')[0]}`)),
+    reply
+      .status(404)
+      .send(failure('NOT_FOUND', `No route for ${request.method} ${request.url.split('?')[0]}`)),
   );
 }

@@ -6,7 +6,12 @@ export function installMetrics(app: App): Registry {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
   const labelNames = ['method', 'route', 'status'] as const;
-  const requests = new Counter({ name: 'http_requests_total', help: 'HTTP requests', labelNames, registers: [registry] });
+  const requests = new Counter({
+    name: 'http_requests_total',
+    help: 'HTTP requests',
+    labelNames,
+    registers: [registry],
+  });
   const duration = new Histogram({
     name: 'http_request_duration_seconds',
     help: 'HTTP request latency',
@@ -16,7 +21,11 @@ export function installMetrics(app: App): Registry {
   });
   app.addHook('onResponse', async (request, reply) => {
     // The route pattern, never the raw URL: ids would explode the label set.
-    const labels = { method: request.method, route: request.routeOptions.url ?? 'unmatched', status: String(reply.statusCode) };
+    const labels = {
+      method: request.method,
+      route: request.routeOptions.url ?? 'unmatched',
+      status: String(reply.statusCode),
+    };
     requests.inc(labels);
     duration.observe(labels, reply.elapsedTime / 1000);
   });

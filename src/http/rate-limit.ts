@@ -26,6 +26,10 @@ export async function installRateLimit(app: App, options: RateLimitOptions): Pro
     allowList: (request) => ['/healthz', '/readyz', '/metrics'].includes(request.url.split('?')[0]!),
     keyGenerator: (request) => (request.principal ? `tok:${request.principal.tokenId}` : `ip:${request.ip}`),
     errorResponseBuilder: (_request, context) =>
-      new AppError('RATE_LIMITED', 429, `Rate limit of ${context.max} requests per ${context.after} exceeded; retry later`),
+      new AppError(
+        'RATE_LIMITED',
+        429,
+        `Rate limit of ${context.max} requests per ${context.after} exceeded; retry later`,
+      ),
   });
 }

@@ -34,21 +34,31 @@ export async function authenticateRequest(
   tenancy: TenancyService,
   authorization: string | undefined,
 ): Promise<Principal> {
-  if (!authorization) throw unauthorized('UNAUTHORIZED', 'Authorization header with a Bearer token is required');
+  if (!authorization)
+    throw unauthorized('UNAUTHORIZED', 'Authorization header with a Bearer token is required');
   const match = /^Bearer\s+(\S+)\s*$/i.exec(authorization);
   if (!match) throw unauthorized('UNAUTHORIZED', 'Authorization header must use the Bearer scheme');
   const principal = await tenancy.authenticate(match[1]!);
-  if (!principal) throw unauthorized('INVALID_TOKEN', 'The bearer token is malformed, unknown, revoked or expired');
+  if (!principal)
+    throw unauthorized('INVALID_TOKEN', 'The bearer token is malformed, unknown, revoked or expired');
   return principal;
 }
 
 /** Order of checks: token (401) → plan feature (403 FORBIDDEN) → scope (403). Validation and existence follow. */
 export function authorize(principal: Principal, auth: RouteAuth): void {
   if (auth.feature && !hasFeature(principal, auth.feature)) {
-    throw new AppError('FORBIDDEN', 403, `The organisation's plan does not include the feature ${auth.feature}`);
+    throw new AppError(
+      'FORBIDDEN',
+      403,
+      `The organisation's plan does not include the feature ${auth.feature}`,
+    );
   }
   if (!principal.scopes.has(auth.scope)) {
-    throw new AppError(auth.scopeErrorCode ?? 'INSUFFICIENT_SCOPE', 403, `The token lacks the scope ${auth.scope}`);
+    throw new AppError(
+      auth.scopeErrorCode ?? 'INSUFFICIENT_SCOPE',
+      403,
+      `The token lacks the scope ${auth.scope}`,
+    );
   }
 }
 

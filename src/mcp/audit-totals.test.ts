@@ -20,11 +20,21 @@ for (const dialect of DIALECTS) {
       const add = async (orgId: string, count: number, actor = 'usr_a') => {
         const rows = Array.from({ length: count }, () => {
           at += 1000;
-          return { id: newId('aud', at), org_id: orgId, actor_id: actor, action: 'x.y', entity_type: 'x', entity_id: null, details: null, at: new Date(at).toISOString() };
+          return {
+            id: newId('aud', at),
+            org_id: orgId,
+            actor_id: actor,
+            action: 'x.y',
+            entity_type: 'x',
+            entity_id: null,
+            details: null,
+            at: new Date(at).toISOString(),
+          };
         });
         await insertMany(store.db, 'audit_log', rows);
       };
-      const exact = (orgId: string, actorId?: string) => countAudit(store.db, orgId, actorId ? { actorId } : {});
+      const exact = (orgId: string, actorId?: string) =>
+        countAudit(store.db, orgId, actorId ? { actorId } : {});
       const totals = new AuditTotals({ rebaseAfter: 5 });
       await add(org.id, 30);
       await add(org.id, 5, 'usr_b');

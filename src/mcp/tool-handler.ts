@@ -15,4 +15,7 @@ export interface ToolContext {
  * result in one place, so implementations return real values (person names only under the keys listed in
  * PERSON_NAME_KEYS of src/mcp/masking.ts).
  */
-export type ToolHandler = (ctx: ToolContext, args: Record<string, unknown>) => Promise<Record<string, unknown>>;
+export type ToolHandler = (
+  ctx: ToolContext,
+  args: Record<string, unknown>,
+) => Promise<Record<string, unknown>>;

@@ -17,6 +17,11 @@ export interface MatchableComponent {
  * return value is the number of findings created. `countBySbom` answers findingCount for lists and records.
  */
 export interface SbomFindingsHooks {
-  matchComponents(trx: Kysely<Database>, orgId: string, sbomId: string, components: MatchableComponent[]): Promise<number>;
+  matchComponents(
+    trx: Kysely<Database>,
+    orgId: string,
+    sbomId: string,
+    components: MatchableComponent[],
+  ): Promise<number>;
   countBySbom(db: Kysely<Database>, orgId: string, sbomIds: string[]): Promise<Map<string, number>>;
 }

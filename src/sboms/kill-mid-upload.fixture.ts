@@ -17,6 +17,12 @@ const sboms = new SbomService(store.db, {
     countBySbom: async () => new Map(),
   },
 });
-const components = Array.from({ length: 5000 }, (_, i) => ({ name: `c${i}`, version: '1.0.0', purl: `pkg:npm/c${i}@1.0.0` }));
-const bytes = new TextEncoder().encode(JSON.stringify({ bomFormat: 'CycloneDX', specVersion: '1.5', components }));
+const components = Array.from({ length: 5000 }, (_, i) => ({
+  name: `c${i}`,
+  version: '1.0.0',
+  purl: `pkg:npm/c${i}@1.0.0`,
+}));
+const bytes = new TextEncoder().encode(
+  JSON.stringify({ bomFormat: 'CycloneDX', specVersion: '1.5', components }),
+);
 await sboms.upload(org.id, 'system', { fileName: 'kill.cdx.json', bytes }, {});

@@ -14,7 +14,11 @@ function prepare(): void {
   // Nothing else holds the upload's bytes: once parsed they can be collected.
   data.bytes = undefined;
   const parsed = parseSbom(data.fileName, bytes);
-  const meta = { format: parsed.format, specVersion: parsed.specVersion, subjectVersion: parsed.metadataComponent?.version ?? null };
+  const meta = {
+    format: parsed.format,
+    specVersion: parsed.specVersion,
+    subjectVersion: parsed.metadataComponent?.version ?? null,
+  };
   const slices = componentRowSlices(data.orgId, data.sbomId, parsed, ROWS_PER_SLICE);
   parentPort!.postMessage({ ok: { ...meta, slices } });
 }
@@ -22,6 +26,7 @@ function prepare(): void {
 try {
   prepare();
 } catch (error) {
-  if (error instanceof AppError) parentPort!.postMessage({ appError: { code: error.code, status: error.status, message: error.message } });
+  if (error instanceof AppError)
+    parentPort!.postMessage({ appError: { code: error.code, status: error.status, message: error.message } });
   else parentPort!.postMessage({ failure: error instanceof Error ? error.message : String(error) });
 }

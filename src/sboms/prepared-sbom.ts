@@ -16,7 +16,12 @@ export interface PreparedSbom {
  * Pure: bytes → parsed → rows (ids assigned). The same function runs inline or in the parser worker, so it imports
  * nothing of the store (the worker starts faster without kysely and the drivers).
  */
-export function prepareSbom(fileName: string, bytes: Uint8Array, orgId: string, sbomId: string): PreparedSbom {
+export function prepareSbom(
+  fileName: string,
+  bytes: Uint8Array,
+  orgId: string,
+  sbomId: string,
+): PreparedSbom {
   const parsed = parseSbom(fileName, bytes);
   return {
     format: parsed.format,
@@ -39,7 +44,12 @@ export function componentRows(orgId: string, sbomId: string, sbom: ParsedSbom): 
  * The rows as JSON text, `perSlice` rows at a time (the parser worker's reply). Each component is dropped from
  * `sbom.components` once its row is written, so the parsed components and the rows never all exist at once.
  */
-export function componentRowSlices(orgId: string, sbomId: string, sbom: ParsedSbom, perSlice: number): string[] {
+export function componentRowSlices(
+  orgId: string,
+  sbomId: string,
+  sbom: ParsedSbom,
+  perSlice: number,
+): string[] {
   const toRow = rowBuilder(orgId, sbomId, sbom);
   const components: (ParsedComponent | undefined)[] = sbom.components;
   const slices: string[] = [];
@@ -54,18 +64,36 @@ export function componentRowSlices(orgId: string, sbomId: string, sbom: ParsedSb
   return slices;
 }
 
-function rowBuilder(orgId: string, sbomId: string, sbom: ParsedSbom): (c: ParsedComponent, i: number) => unknown[] {
+function rowBuilder(
+  orgId: string,
+  sbomId: string,
+  sbom: ParsedSbom,
+): (c: ParsedComponent, i: number) => unknown[] {
   const ids = sbom.components.map(() => newId('cmp'));
   const byRef = new Map<string, string>();
   sbom.components.forEach((c, i) => {
     if (c.bomRef !== null && !byRef.has(c.bomRef)) byRef.set(c.bomRef, ids[i]!);
   });
   return (c, i) => [
-    ids[i]!, orgId, sbomId, c.bomRef, c.type, c.group, c.name, c.version, c.purl, c.cpe, c.ecosystem, c.packageKey,
+    ids[i]!,
+    orgId,
+    sbomId,
+    c.bomRef,
+    c.type,
+    c.group,
+    c.name,
+    c.version,
+    c.purl,
+    c.cpe,
+    c.ecosystem,
+    c.packageKey,
     c.licenses.length === 0 ? '[]' : JSON.stringify(c.licenses),
     c.hashes.length === 0 ? '[]' : JSON.stringify(c.hashes),
-    c.supplier, c.scope,
-    c.dependsOn.length === 0 ? '[]' : JSON.stringify(c.dependsOn.map((ref) => byRef.get(ref)).filter((id) => id !== undefined)),
+    c.supplier,
+    c.scope,
+    c.dependsOn.length === 0
+      ? '[]'
+      : JSON.stringify(c.dependsOn.map((ref) => byRef.get(ref)).filter((id) => id !== undefined)),
     i,
   ];
 }

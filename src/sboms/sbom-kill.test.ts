@@ -23,13 +23,23 @@ function killMidUpload(args: string[]): Promise<string> {
         child.once('exit', () => resolve(match[1]!));
       }
     });
-    child.once('exit', (code, signal) => (signal === 'SIGKILL' ? undefined : reject(new Error(`fixture exited with ${code}`))));
+    child.once('exit', (code, signal) =>
+      signal === 'SIGKILL' ? undefined : reject(new Error(`fixture exited with ${code}`)),
+    );
   });
 }
 
 async function counts(store: Store, orgId: string): Promise<number[]> {
   const n = async (table: 'sboms' | 'sbom_components') =>
-    Number((await store.db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n')).where('org_id', '=', orgId).executeTakeFirstOrThrow()).n);
+    Number(
+      (
+        await store.db
+          .selectFrom(table)
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .where('org_id', '=', orgId)
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
   return [await n('sboms'), await n('sbom_components')];
 }
 
@@ -57,7 +67,8 @@ for (const dialect of DIALECTS) {
       const schema = /#(.+)$/.exec(store.location)![1]!;
       const orgId = await killMidUpload([process.env.TEST_DATABASE_URL!, schema]);
       // PostgreSQL rolls the transaction back when the killed client's connection drops.
-      for (let i = 0; i < 50 && (await counts(store, orgId)).some((n) => n > 0); i++) await new Promise((r) => setTimeout(r, 100));
+      for (let i = 0; i < 50 && (await counts(store, orgId)).some((n) => n > 0); i++)
+        await new Promise((r) => setTimeout(r, 100));
       assert.deepEqual(await counts(store, orgId), [0, 0]);
     });
   });

@@ -3,7 +3,8 @@ import type { Database } from '../db/database.ts';
 import { containsInsensitive, insertRows } from '../db/helpers.ts';
 import { COMPONENT_COLUMNS, COMPONENT_PG_TYPES, type SbomComponentRow, type SbomRow } from './sbom.table.ts';
 
-export const insertSbom = (db: Kysely<Database>, row: SbomRow) => db.insertInto('sboms').values(row).execute();
+export const insertSbom = (db: Kysely<Database>, row: SbomRow) =>
+  db.insertInto('sboms').values(row).execute();
 
 /** Rows as value arrays in COMPONENT_COLUMNS order (bulk path: 100,000 rows per upload); pass the upload's transaction. */
 export const insertComponents = (db: Kysely<Database>, rows: readonly (readonly unknown[])[]) =>
@@ -19,7 +20,11 @@ export function listSboms(db: Kysely<Database>, orgId: string, q?: string): Prom
 export const findSbom = (db: Kysely<Database>, orgId: string, id: string): Promise<SbomRow | undefined> =>
   db.selectFrom('sboms').selectAll().where('org_id', '=', orgId).where('id', '=', id).executeTakeFirst();
 
-export const listComponents = (db: Kysely<Database>, orgId: string, sbomId: string): Promise<SbomComponentRow[]> =>
+export const listComponents = (
+  db: Kysely<Database>,
+  orgId: string,
+  sbomId: string,
+): Promise<SbomComponentRow[]> =>
   db
     .selectFrom('sbom_components')
     .selectAll()
@@ -30,6 +35,10 @@ export const listComponents = (db: Kysely<Database>, orgId: string, sbomId: stri
 
 /** Components and (through their foreign keys) findings go with the SBOM. */
 export async function deleteSbom(db: Kysely<Database>, orgId: string, id: string): Promise<boolean> {
-  const result = await db.deleteFrom('sboms').where('org_id', '=', orgId).where('id', '=', id).executeTakeFirst();
+  const result = await db
+    .deleteFrom('sboms')
+    .where('org_id', '=', orgId)
+    .where('id', '=', id)
+    .executeTakeFirst();
   return Number(result.numDeletedRows) === 1;
 }

@@ -6,7 +6,16 @@ import type { App } from '../http/app-type.ts';
 import { envelopeOf, ok } from '../http/envelope.ts';
 import { principalOf } from '../http/route-auth.ts';
 import { FEATURES } from '../tenancy/plans.ts';
-import { Component, CreateSbomBody, DeletedSbom, ListSbomsQuery, SbomListItem, SbomParams, SbomRecord, SbomUpload } from './sbom.schemas.ts';
+import {
+  Component,
+  CreateSbomBody,
+  DeletedSbom,
+  ListSbomsQuery,
+  SbomListItem,
+  SbomParams,
+  SbomRecord,
+  SbomUpload,
+} from './sbom.schemas.ts';
 import type { SbomService } from './sbom.service.ts';
 import { readUploadForm } from './upload-form.ts';
 
@@ -30,7 +39,10 @@ function stopReading(raw: IncomingMessage, reply: FastifyReply): void {
   });
 }
 
-export async function sbomRoutes(app: App, deps: { sboms: SbomService; maxUploadBytes: number }): Promise<void> {
+export async function sbomRoutes(
+  app: App,
+  deps: { sboms: SbomService; maxUploadBytes: number },
+): Promise<void> {
   const { sboms, maxUploadBytes } = deps;
   // Oversized files are reported by readUploadForm (stream.truncated), as FILE_TOO_LARGE.
   await app.register(multipart, { limits: { fileSize: maxUploadBytes }, throwFileSizeLimit: false });
@@ -62,17 +74,28 @@ export async function sbomRoutes(app: App, deps: { sboms: SbomService; maxUpload
     },
   );
 
-  app.post('/sscs/sboms', { config: write, schema: { tags, body: CreateSbomBody, response: { 201: envelopeOf(SbomRecord) } } }, async (request, reply) => {
-    const { orgId, userId } = principalOf(request);
-    return reply.status(201).send(ok(await sboms.create(orgId, userId, request.body)));
-  });
-
-  app.get('/sscs/sboms', { config: read, schema: { tags, querystring: ListSbomsQuery, response: { 200: envelopeOf(z.array(SbomListItem)) } } }, async (request) =>
-    ok(await sboms.list(principalOf(request).orgId, request.query.q)),
+  app.post(
+    '/sscs/sboms',
+    { config: write, schema: { tags, body: CreateSbomBody, response: { 201: envelopeOf(SbomRecord) } } },
+    async (request, reply) => {
+      const { orgId, userId } = principalOf(request);
+      return reply.status(201).send(ok(await sboms.create(orgId, userId, request.body)));
+    },
   );
 
-  app.get('/sscs/sboms/:sbomId', { config: read, schema: { tags, params: SbomParams, response: { 200: envelopeOf(SbomRecord) } } }, async (request) =>
-    ok(await sboms.get(principalOf(request).orgId, request.params.sbomId)),
+  app.get(
+    '/sscs/sboms',
+    {
+      config: read,
+      schema: { tags, querystring: ListSbomsQuery, response: { 200: envelopeOf(z.array(SbomListItem)) } },
+    },
+    async (request) => ok(await sboms.list(principalOf(request).orgId, request.query.q)),
+  );
+
+  app.get(
+    '/sscs/sboms/:sbomId',
+    { config: read, schema: { tags, params: SbomParams, response: { 200: envelopeOf(SbomRecord) } } },
+    async (request) => ok(await sboms.get(principalOf(request).orgId, request.params.sbomId)),
   );
 
   app.get(
@@ -81,8 +104,12 @@ export async function sbomRoutes(app: App, deps: { sboms: SbomService; maxUpload
     async (request) => ok(await sboms.components(principalOf(request).orgId, request.params.sbomId)),
   );
 
-  app.delete('/sscs/sboms/:sbomId', { config: write, schema: { tags, params: SbomParams, response: { 200: envelopeOf(DeletedSbom) } } }, async (request) => {
-    const { orgId, userId } = principalOf(request);
-    return ok(await sboms.delete(orgId, userId, request.params.sbomId));
-  });
+  app.delete(
+    '/sscs/sboms/:sbomId',
+    { config: write, schema: { tags, params: SbomParams, response: { 200: envelopeOf(DeletedSbom) } } },
+    async (request) => {
+      const { orgId, userId } = principalOf(request);
+      return ok(await sboms.delete(orgId, userId, request.params.sbomId));
+    },
+  );
 }

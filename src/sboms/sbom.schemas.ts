@@ -7,8 +7,14 @@ export const CreateSbomBody = z
   .object({
     name: text(200),
     version: text(100).optional(),
-    assetId: z.string().regex(/^ast_[A-Za-z0-9_-]{1,64}$/, 'must have the shape ast_<id>').optional(),
-    repoUrl: z.url({ protocol: /^https?$/ }).max(2048).optional(),
+    assetId: z
+      .string()
+      .regex(/^ast_[A-Za-z0-9_-]{1,64}$/, 'must have the shape ast_<id>')
+      .optional(),
+    repoUrl: z
+      .url({ protocol: /^https?$/ })
+      .max(2048)
+      .optional(),
     branch: text(200).optional(),
   })
   .strict();

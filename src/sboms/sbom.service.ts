@@ -8,12 +8,24 @@ import { nowIso } from '../shared/time.ts';
 import type { SbomFindingsHooks } from './component-matcher.ts';
 import { matchableOf, type PreparedSbom } from './prepared-sbom.ts';
 import * as repo from './sbom.repository.ts';
-import type { Component, CreateSbomInput, SbomListItem, SbomRecord, SbomUpload, UploadFieldsInput } from './sbom.schemas.ts';
+import type {
+  Component,
+  CreateSbomInput,
+  SbomListItem,
+  SbomRecord,
+  SbomUpload,
+  UploadFieldsInput,
+} from './sbom.schemas.ts';
 import type { SbomComponentRow, SbomRow } from './sbom.table.ts';
 import { prepareSbomOffThread } from './worker-parser.ts';
 
 /** Parses an uploaded file into rows; by default large files are parsed in a worker thread. */
-export type SbomPreparer = (fileName: string, bytes: Uint8Array, orgId: string, sbomId: string) => PreparedSbom | Promise<PreparedSbom>;
+export type SbomPreparer = (
+  fileName: string,
+  bytes: Uint8Array,
+  orgId: string,
+  sbomId: string,
+) => PreparedSbom | Promise<PreparedSbom>;
 
 export interface SbomServiceOptions {
   /** Findings wiring; without it findingCount is 0. */
@@ -88,7 +100,12 @@ export class SbomService {
    * Parses first (no transaction is open during the slow part), then stores the SBOM, its components and
    * their findings in one transaction: a failure anywhere leaves nothing behind.
    */
-  async upload(orgId: string, actorId: string, file: UploadedFile, fields: UploadFieldsInput): Promise<SbomUpload> {
+  async upload(
+    orgId: string,
+    actorId: string,
+    file: UploadedFile,
+    fields: UploadFieldsInput,
+  ): Promise<SbomUpload> {
     const id = newId('sbom');
     const prepared = await this.#prepare(file.fileName, file.bytes, orgId, id);
     const now = nowIso();
@@ -113,13 +130,21 @@ export class SbomService {
     const findingCount = await this.#db.transaction().execute(async (trx) => {
       await repo.insertSbom(trx, row);
       await repo.insertComponents(trx, rows);
-      const found = this.#hooks ? await this.#hooks.matchComponents(trx, orgId, row.id, rows.map(matchableOf)) : 0;
+      const found = this.#hooks
+        ? await this.#hooks.matchComponents(trx, orgId, row.id, rows.map(matchableOf))
+        : 0;
       await recordAudit(trx, orgId, {
         actorId,
         action: 'sbom.upload',
         entityType: 'sbom',
         entityId: row.id,
-        details: { name: row.name, fileName: file.fileName, format: row.format, componentCount: rows.length, findingCount: found },
+        details: {
+          name: row.name,
+          fileName: file.fileName,
+          format: row.format,
+          componentCount: rows.length,
+          findingCount: found,
+        },
       });
       return found;
     });
@@ -155,14 +180,23 @@ export class SbomService {
     };
     await this.#db.transaction().execute(async (trx) => {
       await repo.insertSbom(trx, row);
-      await recordAudit(trx, orgId, { actorId, action: 'sbom.create', entityType: 'sbom', entityId: row.id, details: { name: row.name } });
+      await recordAudit(trx, orgId, {
+        actorId,
+        action: 'sbom.create',
+        entityType: 'sbom',
+        entityId: row.id,
+        details: { name: row.name },
+      });
     });
     return toRecord(row, 0);
   }
 
   async list(orgId: string, q?: string): Promise<SbomListItem[]> {
     const rows = await repo.listSboms(this.#db, orgId, q);
-    const counts = await this.#findingCounts(orgId, rows.map((r) => r.id));
+    const counts = await this.#findingCounts(
+      orgId,
+      rows.map((r) => r.id),
+    );
     return rows.map((r) => toListItem(r, counts.get(r.id) ?? 0));
   }
 
@@ -183,7 +217,13 @@ export class SbomService {
     await this.#db.transaction().execute(async (trx) => {
       const row = await repo.findSbom(trx, orgId, id);
       if (!row || !(await repo.deleteSbom(trx, orgId, id))) throw notFound('SBOM', id);
-      await recordAudit(trx, orgId, { actorId, action: 'sbom.delete', entityType: 'sbom', entityId: id, details: { name: row.name } });
+      await recordAudit(trx, orgId, {
+        actorId,
+        action: 'sbom.delete',
+        entityType: 'sbom',
+        entityId: id,
+        details: { name: row.name },
+      });
     });
     return { id, deleted: true };
   }

@@ -44,8 +44,24 @@ export interface SbomComponentTable {
 
 /** Column order of the bulk component insert (value arrays instead of objects: 100,000 rows per upload). */
 export const COMPONENT_COLUMNS = [
-  'id', 'org_id', 'sbom_id', 'bom_ref', 'type', 'group_name', 'name', 'version', 'purl', 'cpe', 'ecosystem', 'package_key',
-  'licenses', 'hashes', 'supplier', 'scope', 'depends_on', 'position',
+  'id',
+  'org_id',
+  'sbom_id',
+  'bom_ref',
+  'type',
+  'group_name',
+  'name',
+  'version',
+  'purl',
+  'cpe',
+  'ecosystem',
+  'package_key',
+  'licenses',
+  'hashes',
+  'supplier',
+  'scope',
+  'depends_on',
+  'position',
 ] as const satisfies readonly (keyof SbomComponentTable)[];
 /** PostgreSQL types of COMPONENT_COLUMNS, for the bulk `unnest` insert. */
 export const COMPONENT_PG_TYPES = COMPONENT_COLUMNS.map((c) => (c === 'position' ? 'integer' : 'text'));

@@ -18,75 +18,165 @@ const URL_UPLOAD = '/api/v1/sscs/sboms/upload';
 type Part = [name: string, value: string] | [name: string, content: Uint8Array | string, fileName: string];
 
 /** A real multipart body (bytes and content type with boundary), as a browser or curl would send it. */
-export async function multipart(parts: Part[]): Promise<{ payload: Buffer; headers: Record<string, string> }> {
+export async function multipart(
+  parts: Part[],
+): Promise<{ payload: Buffer; headers: Record<string, string> }> {
   const form = new FormData();
   for (const part of parts) {
     if (part.length === 2) form.append(part[0], part[1]);
     else form.append(part[0], new Blob([part[1]]), part[2]);
   }
   const response = new Response(form);
-  return { payload: Buffer.from(await response.arrayBuffer()), headers: { 'content-type': response.headers.get('content-type')! } };
+  return {
+    payload: Buffer.from(await response.arrayBuffer()),
+    headers: { 'content-type': response.headers.get('content-type')! },
+  };
 }
 
 async function upload(app: App, org: TestOrg, parts: Part[], token = 'all') {
   const body = await multipart(parts);
-  return app.inject({ method: 'POST', url: URL_UPLOAD, payload: body.payload, headers: { ...body.headers, ...org.bearer(token) } });
+  return app.inject({
+    method: 'POST',
+    url: URL_UPLOAD,
+    payload: body.payload,
+    headers: { ...body.headers, ...org.bearer(token) },
+  });
 }
 
-const tinyCdx = (components: object[] = [{ name: 'left-pad', version: '1.3.0', purl: 'pkg:npm/left-pad@1.3.0' }]) =>
-  JSON.stringify({ bomFormat: 'CycloneDX', specVersion: '1.5', metadata: { component: { name: 'web', version: '2.0.0' } }, components });
+const tinyCdx = (
+  components: object[] = [{ name: 'left-pad', version: '1.3.0', purl: 'pkg:npm/left-pad@1.3.0' }],
+) =>
+  JSON.stringify({
+    bomFormat: 'CycloneDX',
+    specVersion: '1.5',
+    metadata: { component: { name: 'web', version: '2.0.0' } },
+    components,
+  });
 
 for (const dialect of DIALECTS) {
   describe(`${dialect}: SBOM upload`, () => {
-    it('stores real SBOMs of each family with exact counts and components', { skip: haveData ? false : '../shared/data not found' }, async (t) => {
-      const { app, services } = await build(t, dialect);
-      const org = await createOrg(services);
-      const cases: [string, string, string, number, string][] = [
-        ['cyclonedx/juice-shop__v11.1.2__bom.json', 'bom.json', 'cyclonedx', 840, '1.2'],
-        ['cyclonedx/laravel-7.12.0__bom.1.1.xml', 'bom.1.1.xml', 'cyclonedx', 62, '1.1'],
-        ['cyclonedx/laravel-7.12.0__bom.1.4.json', 'laravel.cdx.json', 'cyclonedx', 62, '1.4'],
-        ['spdx/microsoft-sbom-tool-nuget.spdx-2.2.json', 'tool.spdx.json', 'spdx', 122, '2.2'],
-      ];
-      for (const [path, fileName, format, count, specVersion] of cases) {
-        const res = await upload(app, org, [['file', realFile(path), fileName], ['version', 'v1']]);
-        assert.equal(res.statusCode, 201, res.body);
-        const data = res.json().data;
-        assert.match(data.id, /^sbom_[0-9a-z]{26}$/);
-        assert.deepEqual({ ...data, id: undefined, createdAt: undefined }, {
-          id: undefined, name: fileName, assetName: fileName, version: 'v1', format, specVersion, componentCount: count, findingCount: 0, createdAt: undefined,
-        });
-        const components = await app.inject({ url: `/api/v1/sscs/sboms/${data.id}/components`, headers: org.bearer('read') });
-        assert.equal(components.json().data.length, count);
-      }
-    });
+    it(
+      'stores real SBOMs of each family with exact counts and components',
+      { skip: haveData ? false : '../shared/data not found' },
+      async (t) => {
+        const { app, services } = await build(t, dialect);
+        const org = await createOrg(services);
+        const cases: [string, string, string, number, string][] = [
+          ['cyclonedx/juice-shop__v11.1.2__bom.json', 'bom.json', 'cyclonedx', 840, '1.2'],
+          ['cyclonedx/laravel-7.12.0__bom.1.1.xml', 'bom.1.1.xml', 'cyclonedx', 62, '1.1'],
+          ['cyclonedx/laravel-7.12.0__bom.1.4.json', 'laravel.cdx.json', 'cyclonedx', 62, '1.4'],
+          ['spdx/microsoft-sbom-tool-nuget.spdx-2.2.json', 'tool.spdx.json', 'spdx', 122, '2.2'],
+        ];
+        for (const [path, fileName, format, count, specVersion] of cases) {
+          const res = await upload(app, org, [
+            ['file', realFile(path), fileName],
+            ['version', 'v1'],
+          ]);
+          assert.equal(res.statusCode, 201, res.body);
+          const data = res.json().data;
+          assert.match(data.id, /^sbom_[0-9a-z]{26}$/);
+          assert.deepEqual(
+            { ...data, id: undefined, createdAt: undefined },
+            {
+              id: undefined,
+              name: fileName,
+              assetName: fileName,
+              version: 'v1',
+              format,
+              specVersion,
+              componentCount: count,
+              findingCount: 0,
+              createdAt: undefined,
+            },
+          );
+          const components = await app.inject({
+            url: `/api/v1/sscs/sboms/${data.id}/components`,
+            headers: org.bearer('read'),
+          });
+          assert.equal(components.json().data.length, count);
+        }
+      },
+    );
 
-    it('returns components with every field and dependsOn as component ids', { skip: haveData ? false : '../shared/data not found' }, async (t) => {
-      const { app, services } = await build(t, dialect);
-      const org = await createOrg(services);
-      const res = await upload(app, org, [['file', realFile('cyclonedx/laravel-7.12.0__bom.1.4.json'), 'laravel.bom.json']]);
-      assert.equal(res.json().data.version, 'dev-master', 'the version of the SBOM subject (metadata.component)');
-      const list = (await app.inject({ url: `/api/v1/sscs/sboms/${res.json().data.id}/components`, headers: org.bearer('read') })).json().data;
-      const byId = new Map(list.map((c: { id: string }) => [c.id, c]));
-      const cors = list[0];
-      assert.match(cors.id, /^cmp_/);
-      assert.deepEqual({ ...cors, id: undefined, dependsOn: undefined, hashes: undefined }, {
-        id: undefined, sbomId: res.json().data.id, bomRef: 'asm89/stack-cors-1.3.0.0', type: 'library', group: 'asm89', name: 'stack-cors',
-        version: '1.3.0', purl: 'pkg:composer/asm89/stack-cors@1.3.0', cpe: null, ecosystem: 'Packagist', licenses: ['MIT'],
-        supplier: null, scope: null, dependsOn: undefined, hashes: undefined,
-      });
-      assert.deepEqual(cors.dependsOn.map((id: string) => (byId.get(id) as { bomRef: string }).bomRef), [
-        'symfony/http-foundation-5.4.16.0', 'symfony/http-kernel-5.4.16.0',
-      ]);
-    });
+    it(
+      'returns components with every field and dependsOn as component ids',
+      { skip: haveData ? false : '../shared/data not found' },
+      async (t) => {
+        const { app, services } = await build(t, dialect);
+        const org = await createOrg(services);
+        const res = await upload(app, org, [
+          ['file', realFile('cyclonedx/laravel-7.12.0__bom.1.4.json'), 'laravel.bom.json'],
+        ]);
+        assert.equal(
+          res.json().data.version,
+          'dev-master',
+          'the version of the SBOM subject (metadata.component)',
+        );
+        const list = (
+          await app.inject({
+            url: `/api/v1/sscs/sboms/${res.json().data.id}/components`,
+            headers: org.bearer('read'),
+          })
+        ).json().data;
+        const byId = new Map(list.map((c: { id: string }) => [c.id, c]));
+        const cors = list[0];
+        assert.match(cors.id, /^cmp_/);
+        assert.deepEqual(
+          { ...cors, id: undefined, dependsOn: undefined, hashes: undefined },
+          {
+            id: undefined,
+            sbomId: res.json().data.id,
+            bomRef: 'asm89/stack-cors-1.3.0.0',
+            type: 'library',
+            group: 'asm89',
+            name: 'stack-cors',
+            version: '1.3.0',
+            purl: 'pkg:composer/asm89/stack-cors@1.3.0',
+            cpe: null,
+            ecosystem: 'Packagist',
+            licenses: ['MIT'],
+            supplier: null,
+            scope: null,
+            dependsOn: undefined,
+            hashes: undefined,
+          },
+        );
+        assert.deepEqual(
+          cors.dependsOn.map((id: string) => (byId.get(id) as { bomRef: string }).bomRef),
+          ['symfony/http-foundation-5.4.16.0', 'symfony/http-kernel-5.4.16.0'],
+        );
+      },
+    );
 
     it('defaults name and assetName from each other, then the file name; version from the SBOM subject', async (t) => {
       const { app, services } = await build(t, dialect);
       const org = await createOrg(services);
-      const onlyAsset = (await upload(app, org, [['assetName', 'Shop API'], ['file', tinyCdx(), 'x.cdx.json']])).json().data;
-      assert.deepEqual([onlyAsset.name, onlyAsset.assetName, onlyAsset.version], ['Shop API', 'Shop API', '2.0.0']);
-      const onlyName = (await upload(app, org, [['file', tinyCdx(), 'x.cdx.json'], ['name', 'Shop'], ['version', '']])).json().data;
+      const onlyAsset = (
+        await upload(app, org, [
+          ['assetName', 'Shop API'],
+          ['file', tinyCdx(), 'x.cdx.json'],
+        ])
+      ).json().data;
+      assert.deepEqual(
+        [onlyAsset.name, onlyAsset.assetName, onlyAsset.version],
+        ['Shop API', 'Shop API', '2.0.0'],
+      );
+      const onlyName = (
+        await upload(app, org, [
+          ['file', tinyCdx(), 'x.cdx.json'],
+          ['name', 'Shop'],
+          ['version', ''],
+        ])
+      ).json().data;
       assert.deepEqual([onlyName.name, onlyName.assetName, onlyName.version], ['Shop', 'Shop', '2.0.0']);
-      const both = (await upload(app, org, [['file', tinyCdx(), 'x.cdx.json'], ['name', 'N'], ['assetName', 'A'], ['version', 'abc123']])).json().data;
+      const both = (
+        await upload(app, org, [
+          ['file', tinyCdx(), 'x.cdx.json'],
+          ['name', 'N'],
+          ['assetName', 'A'],
+          ['version', 'abc123'],
+        ])
+      ).json().data;
       assert.deepEqual([both.name, both.assetName, both.version], ['N', 'A', 'abc123']);
     });
 
@@ -95,23 +185,139 @@ for (const dialect of DIALECTS) {
       const org = await createOrg(services);
       const essentials = await createOrg(services, { plan: 'essentials' });
       const ok = tinyCdx();
-      const cases: [string, Promise<{ statusCode: number; json: () => { error: { code: string; message: string } } }>, number, string, RegExp?][] = [
+      const cases: [
+        string,
+        Promise<{ statusCode: number; json: () => { error: { code: string; message: string } } }>,
+        number,
+        string,
+        RegExp?,
+      ][] = [
         ['no file', upload(app, org, [['name', 'x']]), 400, 'MISSING_FILE'],
-        ['unknown extension', upload(app, org, [['file', ok, 'bom.txt']]), 400, 'UNSUPPORTED_FORMAT', /bom\.txt/],
-        ['not JSON', upload(app, org, [['file', '{"bomFormat": ', 'bom.json']]), 400, 'PARSE_ERROR', /'bom\.json': invalid JSON/],
-        ['not an SBOM', upload(app, org, [['file', '{"a":1}', 'bom.json']]), 400, 'PARSE_ERROR', /neither bomFormat/],
-        ['XML bomb', upload(app, org, [['file', '<!DOCTYPE x [<!ENTITY a "a">]><bom xmlns="http://cyclonedx.org/schema/bom/1.4"/>', 'b.xml']]), 400, 'PARSE_ERROR', /DOCTYPE/],
+        [
+          'unknown extension',
+          upload(app, org, [['file', ok, 'bom.txt']]),
+          400,
+          'UNSUPPORTED_FORMAT',
+          /bom\.txt/,
+        ],
+        [
+          'not JSON',
+          upload(app, org, [['file', '{"bomFormat": ', 'bom.json']]),
+          400,
+          'PARSE_ERROR',
+          /'bom\.json': invalid JSON/,
+        ],
+        [
+          'not an SBOM',
+          upload(app, org, [['file', '{"a":1}', 'bom.json']]),
+          400,
+          'PARSE_ERROR',
+          /neither bomFormat/,
+        ],
+        [
+          'XML bomb',
+          upload(app, org, [
+            [
+              'file',
+              '<!DOCTYPE x [<!ENTITY a "a">]><bom xmlns="http://cyclonedx.org/schema/bom/1.4"/>',
+              'b.xml',
+            ],
+          ]),
+          400,
+          'PARSE_ERROR',
+          /DOCTYPE/,
+        ],
         ['empty file', upload(app, org, [['file', '', 'bom.json']]), 400, 'PARSE_ERROR'],
-        ['unexpected field', upload(app, org, [['file', ok, 'x.cdx.json'], ['owner', 'me']]), 400, 'VALIDATION_FAILED', /owner/],
-        ['file under another field', upload(app, org, [['sbom', ok, 'x.cdx.json']]), 400, 'VALIDATION_FAILED', /sbom/],
-        ['two files', upload(app, org, [['file', ok, 'x.cdx.json'], ['file', ok, 'y.cdx.json']]), 400, 'VALIDATION_FAILED', /one file/],
-        ['name too long', upload(app, org, [['file', ok, 'x.cdx.json'], ['name', 'n'.repeat(201)]]), 400, 'VALIDATION_FAILED', /body\.name/],
-        ['too large', upload(app, org, [['file', tinyCdx(Array.from({ length: 200 }, (_, i) => ({ name: `c${i}` }))), 'x.cdx.json']]), 413, 'FILE_TOO_LARGE', /2000 bytes/],
-        ['read-only token', upload(app, org, [['file', ok, 'x.cdx.json']], 'read'), 403, 'FORBIDDEN', /sbom:write/],
-        ['plan without the feature', upload(app, essentials, [['file', ok, 'x.cdx.json']]), 403, 'FORBIDDEN', /supply_chain_security/],
-        ['JSON instead of a form', app.inject({ method: 'POST', url: URL_UPLOAD, headers: org.bearer(), payload: { file: 'x' } }), 400, 'INVALID_REQUEST', /multipart/],
-        ['broken multipart', app.inject({ method: 'POST', url: URL_UPLOAD, headers: { ...org.bearer(), 'content-type': 'multipart/form-data; boundary=XYZ' }, payload: '--XYZ\r\nContent-Disposition: form-data; name="file"; filename="a.json"\r\n\r\n{"a"' }), 400, 'INVALID_REQUEST', /Malformed multipart/],
-        ['no boundary', app.inject({ method: 'POST', url: URL_UPLOAD, headers: { ...org.bearer(), 'content-type': 'multipart/form-data' }, payload: 'x' }), 400, 'INVALID_REQUEST'],
+        [
+          'unexpected field',
+          upload(app, org, [
+            ['file', ok, 'x.cdx.json'],
+            ['owner', 'me'],
+          ]),
+          400,
+          'VALIDATION_FAILED',
+          /owner/,
+        ],
+        [
+          'file under another field',
+          upload(app, org, [['sbom', ok, 'x.cdx.json']]),
+          400,
+          'VALIDATION_FAILED',
+          /sbom/,
+        ],
+        [
+          'two files',
+          upload(app, org, [
+            ['file', ok, 'x.cdx.json'],
+            ['file', ok, 'y.cdx.json'],
+          ]),
+          400,
+          'VALIDATION_FAILED',
+          /one file/,
+        ],
+        [
+          'name too long',
+          upload(app, org, [
+            ['file', ok, 'x.cdx.json'],
+            ['name', 'n'.repeat(201)],
+          ]),
+          400,
+          'VALIDATION_FAILED',
+          /body\.name/,
+        ],
+        [
+          'too large',
+          upload(app, org, [
+            ['file', tinyCdx(Array.from({ length: 200 }, (_, i) => ({ name: `c${i}` }))), 'x.cdx.json'],
+          ]),
+          413,
+          'FILE_TOO_LARGE',
+          /2000 bytes/,
+        ],
+        [
+          'read-only token',
+          upload(app, org, [['file', ok, 'x.cdx.json']], 'read'),
+          403,
+          'FORBIDDEN',
+          /sbom:write/,
+        ],
+        [
+          'plan without the feature',
+          upload(app, essentials, [['file', ok, 'x.cdx.json']]),
+          403,
+          'FORBIDDEN',
+          /supply_chain_security/,
+        ],
+        [
+          'JSON instead of a form',
+          app.inject({ method: 'POST', url: URL_UPLOAD, headers: org.bearer(), payload: { file: 'x' } }),
+          400,
+          'INVALID_REQUEST',
+          /multipart/,
+        ],
+        [
+          'broken multipart',
+          app.inject({
+            method: 'POST',
+            url: URL_UPLOAD,
+            headers: { ...org.bearer(), 'content-type': 'multipart/form-data; boundary=XYZ' },
+            payload: '--XYZ\r\nContent-Disposition: form-data; name="file"; filename="a.json"\r\n\r\n{"a"',
+          }),
+          400,
+          'INVALID_REQUEST',
+          /Malformed multipart/,
+        ],
+        [
+          'no boundary',
+          app.inject({
+            method: 'POST',
+            url: URL_UPLOAD,
+            headers: { ...org.bearer(), 'content-type': 'multipart/form-data' },
+            payload: 'x',
+          }),
+          400,
+          'INVALID_REQUEST',
+        ],
         ['no token', app.inject({ method: 'POST', url: URL_UPLOAD, payload: 'x' }), 401, 'UNAUTHORIZED'],
       ];
       for (const [label, pending, status, code, message] of cases) {
@@ -129,22 +335,32 @@ for (const dialect of DIALECTS) {
       const org = await createOrg(services);
       const address = await app.listen({ port: 0, host: '127.0.0.1' });
       const boundary = 'bulwarkboundary';
-      const head = Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="big.cdx.json"\r\n\r\n`);
+      const head = Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="big.cdx.json"\r\n\r\n`,
+      );
       const chunk = Buffer.alloc(65_536, 0x20);
       const total = 64 * 1_048_576;
       let sent = 0;
       const answer = await new Promise<{ status: number; body: string }>((resolve, reject) => {
         const req = httpRequest(`${address}${URL_UPLOAD}`, {
           method: 'POST',
-          headers: { ...org.bearer(), 'content-type': `multipart/form-data; boundary=${boundary}`, 'content-length': String(head.length + total) },
+          headers: {
+            ...org.bearer(),
+            'content-type': `multipart/form-data; boundary=${boundary}`,
+            'content-length': String(head.length + total),
+          },
         });
         req.on('response', (res) => {
           let body = '';
           res.on('data', (d: Buffer) => (body += d.toString()));
           res.on('end', () => resolve({ status: res.statusCode!, body }));
         });
-        req.on('error', (error: NodeJS.ErrnoException) => (error.code === 'EPIPE' || error.code === 'ECONNRESET' ? undefined : reject(error)));
-        req.on('close', () => setTimeout(() => reject(new Error('the connection closed without an answer')), 1000).unref());
+        req.on('error', (error: NodeJS.ErrnoException) =>
+          error.code === 'EPIPE' || error.code === 'ECONNRESET' ? undefined : reject(error),
+        );
+        req.on('close', () =>
+          setTimeout(() => reject(new Error('the connection closed without an answer')), 1000).unref(),
+        );
         req.write(head);
         const pump = () => {
           while (sent < total) {
@@ -172,15 +388,42 @@ for (const dialect of DIALECTS) {
           countBySbom: async () => new Map(),
         },
       });
-      const app = await buildApp({ store: env.store, config: env.config, services: { ...env.services, sboms: failing }, logger: createLogger('silent') });
+      const app = await buildApp({
+        store: env.store,
+        config: env.config,
+        services: { ...env.services, sboms: failing },
+        logger: createLogger('silent'),
+      });
       t.after(() => app.close());
-      const res = await upload(app, org, [['file', tinyCdx(Array.from({ length: 3000 }, (_, i) => ({ name: `c${i}`, purl: `pkg:npm/c${i}@1.0.0` }))), 'x.cdx.json']]);
+      const res = await upload(app, org, [
+        [
+          'file',
+          tinyCdx(Array.from({ length: 3000 }, (_, i) => ({ name: `c${i}`, purl: `pkg:npm/c${i}@1.0.0` }))),
+          'x.cdx.json',
+        ],
+      ]);
       assert.equal(res.statusCode, 500);
-      assert.deepEqual(res.json().error, { code: 'DB_ERROR', message: 'The data store failed to complete the request' });
+      assert.deepEqual(res.json().error, {
+        code: 'DB_ERROR',
+        message: 'The data store failed to complete the request',
+      });
       const count = async (table: 'sboms' | 'sbom_components') =>
-        Number((await env.store.db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n')).where('org_id', '=', org.id).executeTakeFirstOrThrow()).n);
+        Number(
+          (
+            await env.store.db
+              .selectFrom(table)
+              .select((eb) => eb.fn.countAll<number>().as('n'))
+              .where('org_id', '=', org.id)
+              .executeTakeFirstOrThrow()
+          ).n,
+        );
       assert.deepEqual([await count('sboms'), await count('sbom_components')], [0, 0]);
-      const audited = await env.store.db.selectFrom('audit_log').select('id').where('org_id', '=', org.id).where('action', 'like', 'sbom.%').execute();
+      const audited = await env.store.db
+        .selectFrom('audit_log')
+        .select('id')
+        .where('org_id', '=', org.id)
+        .where('action', 'like', 'sbom.%')
+        .execute();
       assert.deepEqual(audited, []);
     });
   });
@@ -190,40 +433,109 @@ for (const dialect of DIALECTS) {
       const { app, services, store } = await build(t, dialect);
       const org = await createOrg(services);
       const record = await app.inject({
-        method: 'POST', url: '/api/v1/sscs/sboms', headers: org.bearer(),
-        payload: { name: 'Billing 100%_done', version: '3.1', assetId: 'ast_billing', repoUrl: 'https://git.example.com/billing', branch: 'main' },
+        method: 'POST',
+        url: '/api/v1/sscs/sboms',
+        headers: org.bearer(),
+        payload: {
+          name: 'Billing 100%_done',
+          version: '3.1',
+          assetId: 'ast_billing',
+          repoUrl: 'https://git.example.com/billing',
+          branch: 'main',
+        },
       });
       assert.equal(record.statusCode, 201, record.body);
       const created = record.json().data;
-      assert.deepEqual({ ...created, id: undefined, createdAt: undefined, updatedAt: undefined }, {
-        id: undefined, name: 'Billing 100%_done', assetName: 'Billing 100%_done', version: '3.1', format: null, specVersion: null, assetId: 'ast_billing',
-        repoUrl: 'https://git.example.com/billing', branch: 'main', componentCount: 0, findingCount: 0, createdAt: undefined, updatedAt: undefined,
-      });
-      const uploaded = (await upload(app, org, [['file', tinyCdx(), 'web.cdx.json'], ['name', 'Web Shop']])).json().data;
+      assert.deepEqual(
+        { ...created, id: undefined, createdAt: undefined, updatedAt: undefined },
+        {
+          id: undefined,
+          name: 'Billing 100%_done',
+          assetName: 'Billing 100%_done',
+          version: '3.1',
+          format: null,
+          specVersion: null,
+          assetId: 'ast_billing',
+          repoUrl: 'https://git.example.com/billing',
+          branch: 'main',
+          componentCount: 0,
+          findingCount: 0,
+          createdAt: undefined,
+          updatedAt: undefined,
+        },
+      );
+      const uploaded = (
+        await upload(app, org, [
+          ['file', tinyCdx(), 'web.cdx.json'],
+          ['name', 'Web Shop'],
+        ])
+      ).json().data;
 
       const names = async (q?: string) =>
-        (await app.inject({ url: `/api/v1/sscs/sboms${q === undefined ? '' : `?q=${encodeURIComponent(q)}`}`, headers: org.bearer('read') })).json().data.map((s: { name: string }) => s.name);
+        (
+          await app.inject({
+            url: `/api/v1/sscs/sboms${q === undefined ? '' : `?q=${encodeURIComponent(q)}`}`,
+            headers: org.bearer('read'),
+          })
+        )
+          .json()
+          .data.map((s: { name: string }) => s.name);
       assert.deepEqual(await names(), ['Web Shop', 'Billing 100%_done']);
       assert.deepEqual(await names('SHOP'), ['Web Shop']);
       assert.deepEqual(await names('100%_'), ['Billing 100%_done']);
       assert.deepEqual(await names('%'), ['Billing 100%_done'], '% is a literal, not a wildcard');
       assert.deepEqual(await names('nothing'), []);
       const list = (await app.inject({ url: '/api/v1/sscs/sboms', headers: org.bearer('read') })).json();
-      assert.deepEqual(list.data[0], { id: uploaded.id, name: 'Web Shop', assetName: 'Web Shop', version: '2.0.0', source: 'cyclonedx', componentCount: 1, findingCount: 0, createdAt: uploaded.createdAt });
+      assert.deepEqual(list.data[0], {
+        id: uploaded.id,
+        name: 'Web Shop',
+        assetName: 'Web Shop',
+        version: '2.0.0',
+        source: 'cyclonedx',
+        componentCount: 1,
+        findingCount: 0,
+        createdAt: uploaded.createdAt,
+      });
       assert.equal(list.data[1].source, null);
 
       const one = await app.inject({ url: `/api/v1/sscs/sboms/${uploaded.id}`, headers: org.bearer('read') });
       assert.equal(one.json().data.specVersion, '1.5');
 
-      const del = await app.inject({ method: 'DELETE', url: `/api/v1/sscs/sboms/${uploaded.id}`, headers: org.bearer() });
+      const del = await app.inject({
+        method: 'DELETE',
+        url: `/api/v1/sscs/sboms/${uploaded.id}`,
+        headers: org.bearer(),
+      });
       assert.equal(del.statusCode, 200);
       assert.deepEqual(del.json().data, { id: uploaded.id, deleted: true });
-      const left = await store.db.selectFrom('sbom_components').select('id').where('sbom_id', '=', uploaded.id).execute();
+      const left = await store.db
+        .selectFrom('sbom_components')
+        .select('id')
+        .where('sbom_id', '=', uploaded.id)
+        .execute();
       assert.deepEqual(left, []);
-      assert.equal((await app.inject({ url: `/api/v1/sscs/sboms/${uploaded.id}`, headers: org.bearer() })).statusCode, 404);
-      assert.equal((await app.inject({ method: 'DELETE', url: `/api/v1/sscs/sboms/${uploaded.id}`, headers: org.bearer() })).statusCode, 404);
+      assert.equal(
+        (await app.inject({ url: `/api/v1/sscs/sboms/${uploaded.id}`, headers: org.bearer() })).statusCode,
+        404,
+      );
+      assert.equal(
+        (
+          await app.inject({
+            method: 'DELETE',
+            url: `/api/v1/sscs/sboms/${uploaded.id}`,
+            headers: org.bearer(),
+          })
+        ).statusCode,
+        404,
+      );
 
-      const actions = await store.db.selectFrom('audit_log').select(['action', 'entity_id', 'actor_id']).where('org_id', '=', org.id).where('action', 'like', 'sbom.%').orderBy('id').execute();
+      const actions = await store.db
+        .selectFrom('audit_log')
+        .select(['action', 'entity_id', 'actor_id'])
+        .where('org_id', '=', org.id)
+        .where('action', 'like', 'sbom.%')
+        .orderBy('id')
+        .execute();
       assert.deepEqual(actions, [
         { action: 'sbom.create', entity_id: created.id, actor_id: org.userId },
         { action: 'sbom.upload', entity_id: uploaded.id, actor_id: org.userId },
@@ -242,12 +554,22 @@ for (const dialect of DIALECTS) {
         [{ name: 'x', repoUrl: 'not a url' }, 'body.repoUrl'],
       ];
       for (const [payload, where] of cases) {
-        const res = await app.inject({ method: 'POST', url: '/api/v1/sscs/sboms', headers: org.bearer(), payload: payload as object });
+        const res = await app.inject({
+          method: 'POST',
+          url: '/api/v1/sscs/sboms',
+          headers: org.bearer(),
+          payload: payload as object,
+        });
         assert.equal(res.statusCode, 400);
         assert.equal(res.json().error.code, 'VALIDATION_FAILED');
         assert.ok(res.json().error.message.includes(where), `${res.json().error.message} names ${where}`);
       }
-      const scope = await app.inject({ method: 'POST', url: '/api/v1/sscs/sboms', headers: org.bearer('read'), payload: { name: 'x' } });
+      const scope = await app.inject({
+        method: 'POST',
+        url: '/api/v1/sscs/sboms',
+        headers: org.bearer('read'),
+        payload: { name: 'x' },
+      });
       assert.equal(scope.json().error.code, 'INSUFFICIENT_SCOPE');
     });
 
@@ -256,16 +578,33 @@ for (const dialect of DIALECTS) {
       const owner = await createOrg(services);
       const other = await createOrg(services);
       const id = (await upload(app, owner, [['file', tinyCdx(), 'x.cdx.json']])).json().data.id;
-      for (const [method, url] of [['GET', `/api/v1/sscs/sboms/${id}`], ['GET', `/api/v1/sscs/sboms/${id}/components`], ['DELETE', `/api/v1/sscs/sboms/${id}`]] as const) {
+      for (const [method, url] of [
+        ['GET', `/api/v1/sscs/sboms/${id}`],
+        ['GET', `/api/v1/sscs/sboms/${id}/components`],
+        ['DELETE', `/api/v1/sscs/sboms/${id}`],
+      ] as const) {
         const res = await app.inject({ method, url, headers: other.bearer() });
         assert.equal(res.statusCode, 404, `${method} ${url}`);
         assert.deepEqual(res.json().error, { code: 'NOT_FOUND', message: `SBOM '${id}' was not found` });
       }
-      assert.deepEqual((await app.inject({ url: '/api/v1/sscs/sboms', headers: other.bearer() })).json().data, []);
-      assert.equal((await app.inject({ url: `/api/v1/sscs/sboms/${id}`, headers: owner.bearer() })).statusCode, 200, 'still there for its owner');
+      assert.deepEqual(
+        (await app.inject({ url: '/api/v1/sscs/sboms', headers: other.bearer() })).json().data,
+        [],
+      );
+      assert.equal(
+        (await app.inject({ url: `/api/v1/sscs/sboms/${id}`, headers: owner.bearer() })).statusCode,
+        200,
+        'still there for its owner',
+      );
       const essentials = await createOrg(services, { plan: 'essentials' });
-      assert.equal((await app.inject({ url: '/api/v1/sscs/sboms', headers: essentials.bearer() })).json().error.code, 'FORBIDDEN');
-      assert.equal((await app.inject({ url: '/api/v1/sscs/sboms', headers: owner.bearer('mcp') })).json().error.code, 'INSUFFICIENT_SCOPE');
+      assert.equal(
+        (await app.inject({ url: '/api/v1/sscs/sboms', headers: essentials.bearer() })).json().error.code,
+        'FORBIDDEN',
+      );
+      assert.equal(
+        (await app.inject({ url: '/api/v1/sscs/sboms', headers: owner.bearer('mcp') })).json().error.code,
+        'INSUFFICIENT_SCOPE',
+      );
     });
   });
 }

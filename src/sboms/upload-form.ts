@@ -26,11 +26,25 @@ export async function readUploadForm(request: FastifyRequest, maxBytes: number):
     for await (const part of parts) {
       if (part.type === 'file') {
         if (part.fieldname !== 'file') throw unexpectedField(part.fieldname);
-        if (file) throw validationFailed('Only one file may be uploaded', [{ path: 'body.file', message: 'only one file allowed' }]);
-        file = { fileName: part.filename, bytes: await readLimited(part.file as Readable & { truncated?: boolean }, maxBytes, contentLength(request)) };
+        if (file)
+          throw validationFailed('Only one file may be uploaded', [
+            { path: 'body.file', message: 'only one file allowed' },
+          ]);
+        file = {
+          fileName: part.filename,
+          bytes: await readLimited(
+            part.file as Readable & { truncated?: boolean },
+            maxBytes,
+            contentLength(request),
+          ),
+        };
       } else {
         if (part.fieldname === 'file') {
-          throw new AppError('MISSING_FILE', 400, "The form's 'file' field is plain text: send the SBOM as a file part (filename required)");
+          throw new AppError(
+            'MISSING_FILE',
+            400,
+            "The form's 'file' field is plain text: send the SBOM as a file part (filename required)",
+          );
         }
         if (!TEXT_FIELDS.has(part.fieldname)) throw unexpectedField(part.fieldname);
         raw[part.fieldname] = String(part.value);
@@ -40,10 +54,18 @@ export async function readUploadForm(request: FastifyRequest, maxBytes: number):
     throw asFormError(error, maxBytes);
   }
   if (!file) throw new AppError('MISSING_FILE', 400, "The form has no 'file' field with the SBOM");
-  const fields = UploadFields.safeParse(Object.fromEntries(Object.entries(raw).filter(([, v]) => v.trim() !== '')));
+  const fields = UploadFields.safeParse(
+    Object.fromEntries(Object.entries(raw).filter(([, v]) => v.trim() !== '')),
+  );
   if (!fields.success) {
-    const details = fields.error.issues.map((i) => ({ path: `body.${i.path.map(String).join('.')}`, message: i.message }));
-    throw validationFailed(`Upload validation failed: ${details.map((d) => `${d.path}: ${d.message}`).join('; ')}`, details);
+    const details = fields.error.issues.map((i) => ({
+      path: `body.${i.path.map(String).join('.')}`,
+      message: i.message,
+    }));
+    throw validationFailed(
+      `Upload validation failed: ${details.map((d) => `${d.path}: ${d.message}`).join('; ')}`,
+      details,
+    );
   }
   return { file, fields: fields.data };
 }
@@ -52,7 +74,11 @@ export async function readUploadForm(request: FastifyRequest, maxBytes: number):
  * Reads the file part into one buffer sized from the request's Content-Length (an upper bound of the part, known
  * before the first byte), so a 50 MiB upload is held once rather than as chunks plus their concatenation.
  */
-async function readLimited(stream: Readable & { truncated?: boolean }, maxBytes: number, sizeHint: number): Promise<Uint8Array> {
+async function readLimited(
+  stream: Readable & { truncated?: boolean },
+  maxBytes: number,
+  sizeHint: number,
+): Promise<Uint8Array> {
   let buffer = Buffer.allocUnsafeSlow(Math.min(Math.max(sizeHint, 65_536), maxBytes + 1));
   let size = 0;
   // Busboy stops handing over data at the limit but would only end the stream with the part, i.e. after the
@@ -61,7 +87,9 @@ async function readLimited(stream: Readable & { truncated?: boolean }, maxBytes:
   for await (const chunk of stream as AsyncIterable<Buffer>) {
     if (size + chunk.length > buffer.length) {
       // No or wrong Content-Length (chunked upload): grow geometrically.
-      const grown = Buffer.allocUnsafeSlow(Math.min(Math.max(buffer.length * 2, size + chunk.length), maxBytes + 65_536));
+      const grown = Buffer.allocUnsafeSlow(
+        Math.min(Math.max(buffer.length * 2, size + chunk.length), maxBytes + 65_536),
+      );
       buffer.copy(grown, 0, 0, size);
       buffer = grown;
     }
@@ -93,5 +121,10 @@ function asFormError(error: unknown, maxBytes: number): AppError {
   if (code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT' || code === 'FST_FILES_LIMIT') {
     return validationFailed('The form has too many fields', [{ path: 'body', message: 'too many fields' }]);
   }
-  return new AppError('INVALID_REQUEST', 400, `Malformed multipart form: ${(error as Error).message ?? 'unreadable body'}`, { cause: error });
+  return new AppError(
+    'INVALID_REQUEST',
+    400,
+    `Malformed multipart form: ${(error as Error).message ?? 'unreadable body'}`,
+    { cause: error },
+  );
 }

@@ -8,26 +8,43 @@ import { prepareSbomOffThread } from './worker-parser.ts';
 const DATA = new URL('../../../shared/data/sboms/', import.meta.url);
 
 describe('parsing off the main thread', () => {
-  for (const file of ['cyclonedx/juice-shop-npm.cdx-1.5.json', 'cyclonedx/juice-shop__via_npm__bare__bom.1.4.xml']) {
-    it(`gives the inline result for ${file} (through a worker)`, { skip: existsSync(DATA) ? false : '../shared/data not found' }, async () => {
-      const bytes = readFileSync(new URL(file, DATA));
-      const inline = prepareSbom(file, Uint8Array.from(bytes), 'org_1', 'sbom_1');
-      const worker = await prepareSbomOffThread(file, bytes, 'org_1', 'sbom_1', 0);
-      // Component ids are fresh on each side; everything else (dependency ids included, by position) matches.
-      const ids = new Map(worker.rows.map((r, i) => [r[0], inline.rows[i]![0]]));
-      const renamed = worker.rows.map((r) => [ids.get(r[0]), ...r.slice(1, 16), JSON.stringify(JSON.parse(r[16] as string).map((d: string) => ids.get(d))), r[17]]);
-      assert.equal(worker.rows.length, inline.rows.length);
-      assert.deepEqual({ ...worker, rows: renamed }, inline);
-    });
+  for (const file of [
+    'cyclonedx/juice-shop-npm.cdx-1.5.json',
+    'cyclonedx/juice-shop__via_npm__bare__bom.1.4.xml',
+  ]) {
+    it(
+      `gives the inline result for ${file} (through a worker)`,
+      { skip: existsSync(DATA) ? false : '../shared/data not found' },
+      async () => {
+        const bytes = readFileSync(new URL(file, DATA));
+        const inline = prepareSbom(file, Uint8Array.from(bytes), 'org_1', 'sbom_1');
+        const worker = await prepareSbomOffThread(file, bytes, 'org_1', 'sbom_1', 0);
+        // Component ids are fresh on each side; everything else (dependency ids included, by position) matches.
+        const ids = new Map(worker.rows.map((r, i) => [r[0], inline.rows[i]![0]]));
+        const renamed = worker.rows.map((r) => [
+          ids.get(r[0]),
+          ...r.slice(1, 16),
+          JSON.stringify(JSON.parse(r[16] as string).map((d: string) => ids.get(d))),
+          r[17],
+        ]);
+        assert.equal(worker.rows.length, inline.rows.length);
+        assert.deepEqual({ ...worker, rows: renamed }, inline);
+      },
+    );
   }
 
   it('carries a PARSE_ERROR back from the worker', async () => {
-    const big = new TextEncoder().encode(`{"bomFormat": "CycloneDX", "specVersion": "1.5", "components": [${'{"name":"x"},'.repeat(100_000)}]`);
-    await assert.rejects(Promise.resolve(prepareSbomOffThread('big.cdx.json', big, 'org_1', 'sbom_1', 0)), (error: unknown) => {
-      assert.ok(error instanceof AppError);
-      assert.equal(error.code, 'PARSE_ERROR');
-      assert.match(error.message, /^'big\.cdx\.json': invalid JSON/);
-      return true;
-    });
+    const big = new TextEncoder().encode(
+      `{"bomFormat": "CycloneDX", "specVersion": "1.5", "components": [${'{"name":"x"},'.repeat(100_000)}]`,
+    );
+    await assert.rejects(
+      Promise.resolve(prepareSbomOffThread('big.cdx.json', big, 'org_1', 'sbom_1', 0)),
+      (error: unknown) => {
+        assert.ok(error instanceof AppError);
+        assert.equal(error.code, 'PARSE_ERROR');
+        assert.match(error.message, /^'big\.cdx\.json': invalid JSON/);
+        return true;
+      },
+    );
   });
 });

@@ -28,7 +28,12 @@ export function prepareSbomOffThread(
   if (bytes.byteLength < inlineBelow) return prepareSbom(fileName, bytes, orgId, sbomId);
   return new Promise((resolve, reject) => {
     // The upload's buffer moves to the worker instead of being copied; only large, unpooled buffers get here.
-    const transfer = bytes.buffer instanceof ArrayBuffer && bytes.buffer.byteLength >= inlineBelow && bytes.buffer.byteLength >= 65_536 ? [bytes.buffer] : [];
+    const transfer =
+      bytes.buffer instanceof ArrayBuffer &&
+      bytes.buffer.byteLength >= inlineBelow &&
+      bytes.buffer.byteLength >= 65_536
+        ? [bytes.buffer]
+        : [];
     const worker = new Worker(new URL('./parse-worker.ts', import.meta.url), {
       workerData: { fileName, bytes, orgId, sbomId },
       transferList: transfer,
@@ -46,12 +51,15 @@ export function prepareSbomOffThread(
         if ('ok' in reply) {
           const { slices, ...rest } = reply.ok;
           resolve(joinSlices(slices).then((rows) => ({ ...rest, rows })));
-        } else if ('appError' in reply) reject(new AppError(reply.appError.code, reply.appError.status, reply.appError.message));
+        } else if ('appError' in reply)
+          reject(new AppError(reply.appError.code, reply.appError.status, reply.appError.message));
         else reject(new Error(`SBOM parser failed: ${reply.failure}`));
       }),
     );
     worker.once('error', (error) => settle(() => reject(error)));
-    worker.once('exit', (code) => settle(() => reject(new Error(`SBOM parser worker exited with code ${code}`))));
+    worker.once('exit', (code) =>
+      settle(() => reject(new Error(`SBOM parser worker exited with code ${code}`))),
+    );
   });
 }
 

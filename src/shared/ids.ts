@@ -7,8 +7,31 @@ import { randomBytes } from 'node:crypto';
 const ALPHABET = '0123456789abcdefghjkmnpqrstvwxyz';
 
 export const ID_PREFIXES = [
-  'org', 'usr', 'tok', 'aud', 'sbom', 'cmp', 'fnd', 'fnh', 'vnd', 'risk', 'iso', 'idn', 'sys', 'acc', 'ent', 'grt',
-  'sod', 'uac', 'uai', 'ctl', 'soa', 'evd', 'mat', 'sas', 'adv',
+  'org',
+  'usr',
+  'tok',
+  'aud',
+  'sbom',
+  'cmp',
+  'fnd',
+  'fnh',
+  'vnd',
+  'risk',
+  'iso',
+  'idn',
+  'sys',
+  'acc',
+  'ent',
+  'grt',
+  'sod',
+  'uac',
+  'uai',
+  'ctl',
+  'soa',
+  'evd',
+  'mat',
+  'sas',
+  'adv',
 ] as const;
 export type IdPrefix = (typeof ID_PREFIXES)[number];
 

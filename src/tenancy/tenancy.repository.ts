@@ -9,17 +9,35 @@ export const findOrgById = (db: Kysely<Database>, id: string): Promise<Organizat
   db.selectFrom('organizations').selectAll().where('id', '=', id).executeTakeFirst();
 
 export const countOrgs = async (db: Kysely<Database>): Promise<number> =>
-  Number((await db.selectFrom('organizations').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+  Number(
+    (
+      await db
+        .selectFrom('organizations')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
 
-export const insertOrg = (db: Kysely<Database>, row: OrganizationRow) => db.insertInto('organizations').values(row).execute();
+export const insertOrg = (db: Kysely<Database>, row: OrganizationRow) =>
+  db.insertInto('organizations').values(row).execute();
 
 export const updateOrg = (db: Kysely<Database>, id: string, changes: Partial<OrganizationRow>) =>
   db.updateTable('organizations').set(changes).where('id', '=', id).execute();
 
-export const insertUser = (db: Kysely<Database>, row: UserRow) => db.insertInto('users').values(row).execute();
+export const insertUser = (db: Kysely<Database>, row: UserRow) =>
+  db.insertInto('users').values(row).execute();
 
-export const findUserByEmail = (db: Kysely<Database>, orgId: string, email: string): Promise<UserRow | undefined> =>
-  db.selectFrom('users').selectAll().where('org_id', '=', orgId).where('email', '=', email).executeTakeFirst();
+export const findUserByEmail = (
+  db: Kysely<Database>,
+  orgId: string,
+  email: string,
+): Promise<UserRow | undefined> =>
+  db
+    .selectFrom('users')
+    .selectAll()
+    .where('org_id', '=', orgId)
+    .where('email', '=', email)
+    .executeTakeFirst();
 
 export const findFirstUser = (db: Kysely<Database>, orgId: string): Promise<UserRow | undefined> =>
   db.selectFrom('users').selectAll().where('org_id', '=', orgId).orderBy('id').limit(1).executeTakeFirst();
@@ -27,7 +45,8 @@ export const findFirstUser = (db: Kysely<Database>, orgId: string): Promise<User
 export const listUsers = (db: Kysely<Database>, orgId: string): Promise<UserRow[]> =>
   db.selectFrom('users').selectAll().where('org_id', '=', orgId).orderBy('id').execute();
 
-export const insertToken = (db: Kysely<Database>, row: ApiTokenRow) => db.insertInto('api_tokens').values(row).execute();
+export const insertToken = (db: Kysely<Database>, row: ApiTokenRow) =>
+  db.insertInto('api_tokens').values(row).execute();
 
 export const findTokenById = (db: Kysely<Database>, id: string): Promise<ApiTokenRow | undefined> =>
   db.selectFrom('api_tokens').selectAll().where('id', '=', id).executeTakeFirst();
@@ -36,7 +55,12 @@ export const listTokens = (db: Kysely<Database>, orgId: string): Promise<ApiToke
   db.selectFrom('api_tokens').selectAll().where('org_id', '=', orgId).orderBy('id').execute();
 
 export const revokeToken = (db: Kysely<Database>, id: string, at: string) =>
-  db.updateTable('api_tokens').set({ revoked_at: at }).where('id', '=', id).where('revoked_at', 'is', null).execute();
+  db
+    .updateTable('api_tokens')
+    .set({ revoked_at: at })
+    .where('id', '=', id)
+    .where('revoked_at', 'is', null)
+    .execute();
 
 export interface TokenWithOrg {
   id: string;
@@ -55,7 +79,10 @@ export interface TokenWithOrg {
  * raw SQL: building it with the query builder costs more than executing it. (Scalar subqueries, not a join:
  * SQLite runs this shape several times faster.)
  */
-export async function findTokenWithOrg(db: Kysely<Database>, secretHash: string): Promise<TokenWithOrg | undefined> {
+export async function findTokenWithOrg(
+  db: Kysely<Database>,
+  secretHash: string,
+): Promise<TokenWithOrg | undefined> {
   const result = await sql<TokenWithOrg>`
     select t.id, t.org_id, t.user_id, t.secret_hash, t.scopes, t.expires_at, t.revoked_at,
       (select o.plan from organizations o where o.id = t.org_id) as plan,

@@ -79,7 +79,8 @@ const toApiToken = (row: ApiTokenRow): ApiToken => ({
 const SLUG = /^[a-z0-9](?:[a-z0-9-]{0,62}[a-z0-9])?$/;
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$|^[^\s@]+@localhost$/;
 
-export const hasFeature = (principal: Principal, feature: Feature): boolean => planHasFeature(principal.plan, feature);
+export const hasFeature = (principal: Principal, feature: Feature): boolean =>
+  planHasFeature(principal.plan, feature);
 
 export class TenancyService {
   readonly #db: Kysely<Database>;
@@ -109,16 +110,26 @@ export class TenancyService {
     try {
       await this.#db.transaction().execute(async (trx) => {
         await repo.insertOrg(trx, row);
-        await recordAudit(trx, row.id, { actorId: SYSTEM_ACTOR, action: 'organization.create', entityType: 'organization', entityId: row.id, details: { slug: row.slug, plan } });
+        await recordAudit(trx, row.id, {
+          actorId: SYSTEM_ACTOR,
+          action: 'organization.create',
+          entityType: 'organization',
+          entityId: row.id,
+          details: { slug: row.slug, plan },
+        });
       });
     } catch (error) {
-      if (isUniqueViolation(error)) throw new AppError('CONFLICT', 409, `Organisation '${input.slug}' already exists`);
+      if (isUniqueViolation(error))
+        throw new AppError('CONFLICT', 409, `Organisation '${input.slug}' already exists`);
       throw error;
     }
     return toOrganization(row);
   }
 
-  async updateOrganization(slug: string, changes: { plan?: string; mcpWriteEnabled?: boolean; name?: string }) {
+  async updateOrganization(
+    slug: string,
+    changes: { plan?: string; mcpWriteEnabled?: boolean; name?: string },
+  ) {
     const org = await this.requireOrganization(slug);
     if (changes.plan !== undefined && !PLAN_NAMES.includes(changes.plan as Plan)) {
       throw validationFailed(`Plan '${changes.plan}' is not one of ${PLAN_NAMES.join(', ')}`);
@@ -129,7 +140,13 @@ export class TenancyService {
     if (changes.mcpWriteEnabled !== undefined) set.mcp_write_enabled = toBool(changes.mcpWriteEnabled);
     await this.#db.transaction().execute(async (trx) => {
       await repo.updateOrg(trx, org.id, set);
-      await recordAudit(trx, org.id, { actorId: SYSTEM_ACTOR, action: 'organization.update', entityType: 'organization', entityId: org.id, details: { ...changes } });
+      await recordAudit(trx, org.id, {
+        actorId: SYSTEM_ACTOR,
+        action: 'organization.update',
+        entityType: 'organization',
+        entityId: org.id,
+        details: { ...changes },
+      });
     });
     return this.requireOrganization(slug);
   }
@@ -159,14 +176,26 @@ export class TenancyService {
     const org = await this.requireOrganization(orgSlug);
     const email = input.email.trim().toLowerCase();
     if (!EMAIL.test(email)) throw validationFailed(`'${input.email}' is not an e-mail address`);
-    const row: UserRow = { id: newId('usr'), org_id: org.id, email, display_name: input.name ?? null, created_at: nowIso() };
+    const row: UserRow = {
+      id: newId('usr'),
+      org_id: org.id,
+      email,
+      display_name: input.name ?? null,
+      created_at: nowIso(),
+    };
     try {
       await this.#db.transaction().execute(async (trx) => {
         await repo.insertUser(trx, row);
-        await recordAudit(trx, org.id, { actorId: SYSTEM_ACTOR, action: 'user.create', entityType: 'user', entityId: row.id });
+        await recordAudit(trx, org.id, {
+          actorId: SYSTEM_ACTOR,
+          action: 'user.create',
+          entityType: 'user',
+          entityId: row.id,
+        });
       });
     } catch (error) {
-      if (isUniqueViolation(error)) throw new AppError('CONFLICT', 409, `User '${email}' already exists in '${orgSlug}'`);
+      if (isUniqueViolation(error))
+        throw new AppError('CONFLICT', 409, `User '${email}' already exists in '${orgSlug}'`);
       throw error;
     }
     return toUser(row);
@@ -191,7 +220,9 @@ export class TenancyService {
     const org = await this.requireOrganization(input.orgSlug);
     const unknown = input.scopes.filter((s) => !isScope(s));
     if (unknown.length > 0 || input.scopes.length === 0) {
-      throw validationFailed(`Scopes must be a non-empty subset of sbom:read, sbom:write, mcp:read, mcp:write (got '${input.scopes.join(',')}')`);
+      throw validationFailed(
+        `Scopes must be a non-empty subset of sbom:read, sbom:write, mcp:read, mcp:write (got '${input.scopes.join(',')}')`,
+      );
     }
     const user = input.userEmail
       ? await repo.findUserByEmail(this.#db, org.id, input.userEmail.trim().toLowerCase())
@@ -199,7 +230,11 @@ export class TenancyService {
     if (!user) {
       throw input.userEmail
         ? notFound('User', input.userEmail)
-        : new AppError('NOT_FOUND', 404, `Organisation '${input.orgSlug}' has no users yet; create one first`);
+        : new AppError(
+            'NOT_FOUND',
+            404,
+            `Organisation '${input.orgSlug}' has no users yet; create one first`,
+          );
     }
     const secret = generateTokenSecret();
     const now = nowIso();
@@ -233,7 +268,12 @@ export class TenancyService {
     if (!row.revoked_at) {
       await this.#db.transaction().execute(async (trx) => {
         await repo.revokeToken(trx, tokenId, nowIso());
-        await recordAudit(trx, row.org_id, { actorId, action: 'token.revoke', entityType: 'token', entityId: tokenId });
+        await recordAudit(trx, row.org_id, {
+          actorId,
+          action: 'token.revoke',
+          entityType: 'token',
+          entityId: tokenId,
+        });
       });
     }
     return toApiToken((await repo.findTokenById(this.#db, tokenId))!);

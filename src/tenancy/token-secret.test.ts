@@ -14,10 +14,12 @@ describe('token secrets', () => {
 
   it('use every base62 character with roughly equal frequency (no modulo bias)', () => {
     const counts = new Map<string, number>();
-    for (let i = 0; i < 2000; i++) for (const c of generateTokenSecret().slice(4)) counts.set(c, (counts.get(c) ?? 0) + 1);
+    for (let i = 0; i < 2000; i++)
+      for (const c of generateTokenSecret().slice(4)) counts.set(c, (counts.get(c) ?? 0) + 1);
     assert.equal(counts.size, 62);
     const expected = (2000 * 40) / 62;
-    for (const [c, n] of counts) assert.ok(Math.abs(n - expected) < expected * 0.2, `${c}: ${n} vs ${expected}`);
+    for (const [c, n] of counts)
+      assert.ok(Math.abs(n - expected) < expected * 0.2, `${c}: ${n} vs ${expected}`);
   });
 
   it('are stored as SHA-256 hex and compared in constant time', () => {

@@ -14,7 +14,8 @@ export const listVendors = (db: Kysely<Database>, orgId: string): Promise<Vendor
 export const findVendor = (db: Kysely<Database>, orgId: string, id: string): Promise<VendorRow | undefined> =>
   db.selectFrom('vendors').selectAll().where('org_id', '=', orgId).where('id', '=', id).executeTakeFirst();
 
-export const insertVendor = (db: Kysely<Database>, row: VendorRow) => db.insertInto('vendors').values(row).execute();
+export const insertVendor = (db: Kysely<Database>, row: VendorRow) =>
+  db.insertInto('vendors').values(row).execute();
 
 export async function replaceVendor(
   db: Kysely<Database>,
@@ -22,7 +23,12 @@ export async function replaceVendor(
   id: string,
   changes: Omit<VendorRow, 'id' | 'org_id' | 'created_at'>,
 ): Promise<boolean> {
-  const result = await db.updateTable('vendors').set(changes).where('org_id', '=', orgId).where('id', '=', id).executeTakeFirst();
+  const result = await db
+    .updateTable('vendors')
+    .set(changes)
+    .where('org_id', '=', orgId)
+    .where('id', '=', id)
+    .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
 }
 
@@ -36,7 +42,11 @@ export const countVendorsByTierAndStatus = (db: Kysely<Database>, orgId: string)
     .execute();
 
 /** Third parties (every type but internal) for the tool server: tier 1 first, then by name; at most `limit`. */
-export const listThirdPartyVendors = (db: Kysely<Database>, orgId: string, limit: number): Promise<VendorRow[]> =>
+export const listThirdPartyVendors = (
+  db: Kysely<Database>,
+  orgId: string,
+  limit: number,
+): Promise<VendorRow[]> =>
   db
     .selectFrom('vendors')
     .selectAll()

@@ -11,8 +11,10 @@ const write = { auth: { scope: 'sbom:write', feature: FEATURES.supplyChainSecuri
 const tags = ['vendors'];
 
 export async function vendorRoutes(app: App, { vendors }: { vendors: VendorService }): Promise<void> {
-  app.get('/sscs/vendors', { config: read, schema: { tags, response: { 200: envelopeOf(z.array(Vendor)) } } }, async (request) =>
-    ok(await vendors.list(principalOf(request).orgId)),
+  app.get(
+    '/sscs/vendors',
+    { config: read, schema: { tags, response: { 200: envelopeOf(z.array(Vendor)) } } },
+    async (request) => ok(await vendors.list(principalOf(request).orgId)),
   );
 
   app.get(
@@ -21,14 +23,21 @@ export async function vendorRoutes(app: App, { vendors }: { vendors: VendorServi
     async (request) => ok(await vendors.riskSummary(principalOf(request).orgId)),
   );
 
-  app.post('/sscs/vendors', { config: write, schema: { tags, body: VendorBody, response: { 201: envelopeOf(Vendor) } } }, async (request, reply) => {
-    const { orgId, userId } = principalOf(request);
-    return reply.status(201).send(ok(await vendors.create(orgId, userId, request.body)));
-  });
+  app.post(
+    '/sscs/vendors',
+    { config: write, schema: { tags, body: VendorBody, response: { 201: envelopeOf(Vendor) } } },
+    async (request, reply) => {
+      const { orgId, userId } = principalOf(request);
+      return reply.status(201).send(ok(await vendors.create(orgId, userId, request.body)));
+    },
+  );
 
   app.put(
     '/sscs/vendors/:vendorId',
-    { config: write, schema: { tags, params: VendorParams, body: VendorBody, response: { 200: envelopeOf(Vendor) } } },
+    {
+      config: write,
+      schema: { tags, params: VendorParams, body: VendorBody, response: { 200: envelopeOf(Vendor) } },
+    },
     async (request) => {
       const { orgId, userId } = principalOf(request);
       return ok(await vendors.replace(orgId, userId, request.params.vendorId, request.body));

@@ -37,7 +37,11 @@ export type Vendor = z.infer<typeof Vendor>;
 export const VendorRiskSummary = z.object({
   total: z.number().int(),
   byTier: z.object({ '1': z.number().int(), '2': z.number().int(), '3': z.number().int() }),
-  byAssessmentStatus: z.object({ not_started: z.number().int(), in_progress: z.number().int(), completed: z.number().int() }),
+  byAssessmentStatus: z.object({
+    not_started: z.number().int(),
+    in_progress: z.number().int(),
+    completed: z.number().int(),
+  }),
   unassessedCritical: z.number().int(),
   score: z.number(),
 });

@@ -5,7 +5,13 @@ import { notFound } from '../errors.ts';
 import { newId } from '../shared/ids.ts';
 import { nowIso } from '../shared/time.ts';
 import * as repo from './vendor.repository.ts';
-import type { AssessmentStatus, Vendor, VendorInput, VendorRiskSummary, VendorType } from './vendor.schemas.ts';
+import type {
+  AssessmentStatus,
+  Vendor,
+  VendorInput,
+  VendorRiskSummary,
+  VendorType,
+} from './vendor.schemas.ts';
 import type { VendorRow } from './vendor.table.ts';
 
 const toVendor = (row: VendorRow): Vendor => ({
@@ -61,7 +67,13 @@ export class VendorService {
     };
     await this.#db.transaction().execute(async (trx) => {
       await repo.insertVendor(trx, row);
-      await recordAudit(trx, orgId, { actorId, action: 'vendor.create', entityType: 'vendor', entityId: row.id, details: { name: row.name } });
+      await recordAudit(trx, orgId, {
+        actorId,
+        action: 'vendor.create',
+        entityType: 'vendor',
+        entityId: row.id,
+        details: { name: row.name },
+      });
     });
     return toVendor(row);
   }
@@ -79,7 +91,13 @@ export class VendorService {
     };
     await this.#db.transaction().execute(async (trx) => {
       if (!(await repo.replaceVendor(trx, orgId, id, changes))) throw notFound('Vendor', id);
-      await recordAudit(trx, orgId, { actorId, action: 'vendor.replace', entityType: 'vendor', entityId: id, details: { name: input.name } });
+      await recordAudit(trx, orgId, {
+        actorId,
+        action: 'vendor.replace',
+        entityType: 'vendor',
+        entityId: id,
+        details: { name: input.name },
+      });
     });
     return this.get(orgId, id);
   }
@@ -94,9 +112,15 @@ export class VendorService {
   }
 
   /** Third-party counts per (risk tier, assessment status), counted in SQL; one row per vendor type (sum them). */
-  async thirdPartyAssessmentCounts(orgId: string): Promise<Array<{ riskTier: number; assessmentStatus: AssessmentStatus; count: number }>> {
+  async thirdPartyAssessmentCounts(
+    orgId: string,
+  ): Promise<Array<{ riskTier: number; assessmentStatus: AssessmentStatus; count: number }>> {
     const rows = await repo.countThirdPartyVendorsByTierAndStatus(this.#db, orgId);
-    return rows.map((r) => ({ riskTier: r.risk_tier, assessmentStatus: r.assessment_status as AssessmentStatus, count: Number(r.n) }));
+    return rows.map((r) => ({
+      riskTier: r.risk_tier,
+      assessmentStatus: r.assessment_status as AssessmentStatus,
+      count: Number(r.n),
+    }));
   }
 
   async riskSummary(orgId: string): Promise<VendorRiskSummary> {
@@ -109,7 +133,10 @@ export class VendorService {
     };
     let weighted = 0;
     let weights = 0;
-    for (const { risk_tier, assessment_status, n } of await repo.countVendorsByTierAndStatus(this.#db, orgId)) {
+    for (const { risk_tier, assessment_status, n } of await repo.countVendorsByTierAndStatus(
+      this.#db,
+      orgId,
+    )) {
       const count = Number(n);
       summary.total += count;
       summary.byTier[String(risk_tier) as '1' | '2' | '3'] += count;

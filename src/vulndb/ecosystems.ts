@@ -47,7 +47,11 @@ export function packageKey(ecosystem: string, name: string): string {
 }
 
 /** The OSV package of a parsed purl (type, namespace, name), or undefined for types OSV does not cover. */
-export function osvPackageOf(purl: { type: string; namespace?: string | null | undefined; name: string }): OsvPackage | undefined {
+export function osvPackageOf(purl: {
+  type: string;
+  namespace?: string | null | undefined;
+  name: string;
+}): OsvPackage | undefined {
   const ecosystem = PURL_TO_OSV[purl.type.toLowerCase()];
   if (!ecosystem) return undefined;
   const ns = purl.namespace ?? '';

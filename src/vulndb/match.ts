@@ -69,7 +69,12 @@ function beforeLimits(version: string, events: OsvEvent[], compare: Compare): bo
 }
 
 /** Evaluates one range; the reason when `version` is affected by it, else null. */
-export function evaluateRange(range: MatchRange, rangeIndex: number, version: string, compare: Compare): MatchReason | null {
+export function evaluateRange(
+  range: MatchRange,
+  rangeIndex: number,
+  version: string,
+  compare: Compare,
+): MatchReason | null {
   const events = sortEvents(range, compare);
   if (!beforeLimits(version, events, compare)) return null;
   let introducedAt = -1;
@@ -95,7 +100,11 @@ export function evaluateRange(range: MatchRange, rangeIndex: number, version: st
 }
 
 /** Affected by the package's ranges alone (the `versions` list ignored). */
-export function affectedByRanges(pkg: Pick<AffectedPackage, 'ranges'>, version: string, compare: Compare): MatchReason | null {
+export function affectedByRanges(
+  pkg: Pick<AffectedPackage, 'ranges'>,
+  version: string,
+  compare: Compare,
+): MatchReason | null {
   // A version the ecosystem cannot order cannot be placed in a range (only an exact `versions` entry can match it).
   if (pkg.ranges.length === 0 || safeCompare(compare, version, version) === undefined) return null;
   for (let i = 0; i < pkg.ranges.length; i++) {
@@ -107,13 +116,20 @@ export function affectedByRanges(pkg: Pick<AffectedPackage, 'ranges'>, version: 
 
 // A `versions` list as a set (exact spellings) and sorted by the ecosystem (equal-by-ordering spellings,
 // found by binary search instead of comparing with every entry).
-const listCache = new WeakMap<readonly string[], { compare: Compare; exact: Set<string>; sorted: string[] }>();
+const listCache = new WeakMap<
+  readonly string[],
+  { compare: Compare; exact: Set<string>; sorted: string[] }
+>();
 
 function findListed(versions: readonly string[], version: string, compare: Compare): string | undefined {
   if (versions.length === 0) return undefined;
   let prepared = listCache.get(versions);
   if (!prepared || prepared.compare !== compare) {
-    prepared = { compare, exact: new Set(versions), sorted: [...versions].sort((a, b) => safeCompare(compare, a, b) ?? 0) };
+    prepared = {
+      compare,
+      exact: new Set(versions),
+      sorted: [...versions].sort((a, b) => safeCompare(compare, a, b) ?? 0),
+    };
     listCache.set(versions, prepared);
   }
   if (prepared.exact.has(version)) return version;
@@ -131,7 +147,11 @@ function findListed(versions: readonly string[], version: string, compare: Compa
 }
 
 /** Whether `version` of the package is affected, and why. */
-export function affectedBy(pkg: Pick<AffectedPackage, 'ranges' | 'versions'>, version: string, compare: Compare): MatchReason | null {
+export function affectedBy(
+  pkg: Pick<AffectedPackage, 'ranges' | 'versions'>,
+  version: string,
+  compare: Compare,
+): MatchReason | null {
   // The list is exact strings; equal-by-ordering spellings (PyPI `1.0` vs `1.0.0`) count too.
   const listed = findListed(pkg.versions, version, compare);
   if (listed !== undefined) return { kind: 'versions', version: listed };
@@ -141,7 +161,8 @@ export function affectedBy(pkg: Pick<AffectedPackage, 'ranges' | 'versions'>, ve
 /** One line for people: why a version is affected. */
 export function describeReason(reason: MatchReason): string {
   if (reason.kind === 'versions') return `listed in versions (${reason.version})`;
-  const from = reason.introduced === '0' ? 'introduced 0 (all earlier versions)' : `introduced ${reason.introduced}`;
+  const from =
+    reason.introduced === '0' ? 'introduced 0 (all earlier versions)' : `introduced ${reason.introduced}`;
   const until = reason.until ? `, ${reason.until.kind} ${reason.until.value}` : ', no fix';
   return `${reason.rangeType} range #${reason.rangeIndex}: ${from}${until}`;
 }

@@ -17,7 +17,11 @@ export interface SourceItem {
 }
 
 /** Zip-bomb guards: osv.dev's largest ecosystem export has ~500k entries of a few KiB each. */
-export const ZIP_LIMITS = { maxEntries: 1_000_000, maxEntryBytes: 16 * 1024 * 1024, maxTotalBytes: 4 * 1024 ** 3 };
+export const ZIP_LIMITS = {
+  maxEntries: 1_000_000,
+  maxEntryBytes: 16 * 1024 * 1024,
+  maxTotalBytes: 4 * 1024 ** 3,
+};
 
 export interface SourceFile {
   path: string;
@@ -25,7 +29,9 @@ export interface SourceFile {
 }
 
 /** Expands the given paths (directories recursively) into readable files; unknown extensions are reported. */
-export async function listSourceFiles(paths: string[]): Promise<{ files: SourceFile[]; errors: SourceItem[] }> {
+export async function listSourceFiles(
+  paths: string[],
+): Promise<{ files: SourceFile[]; errors: SourceItem[] }> {
   const files: SourceFile[] = [];
   const errors: SourceItem[] = [];
   const visit = async (path: string, explicit: boolean): Promise<void> => {
@@ -33,7 +39,10 @@ export async function listSourceFiles(paths: string[]): Promise<{ files: SourceF
     try {
       info = await stat(path);
     } catch (error) {
-      errors.push({ source: path, error: `cannot read: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}` });
+      errors.push({
+        source: path,
+        error: `cannot read: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`,
+      });
       return;
     }
     if (info.isDirectory()) {
@@ -42,7 +51,13 @@ export async function listSourceFiles(paths: string[]): Promise<{ files: SourceF
       return;
     }
     const lower = path.toLowerCase();
-    const kind = lower.endsWith('.zip') ? 'zip' : lower.endsWith('.jsonl') ? 'jsonl' : lower.endsWith('.json') ? 'json' : null;
+    const kind = lower.endsWith('.zip')
+      ? 'zip'
+      : lower.endsWith('.jsonl')
+        ? 'jsonl'
+        : lower.endsWith('.json')
+          ? 'json'
+          : null;
     if (kind) files.push({ path, kind });
     else if (explicit) errors.push({ source: path, error: 'not a .zip, .json or .jsonl file' });
   };
@@ -57,7 +72,9 @@ function parseJson(text: string, source: string): SourceItem[] {
   } catch (error) {
     return [{ source, error: `unparsable JSON: ${(error as Error).message}` }];
   }
-  return Array.isArray(value) ? value.map((document, i) => ({ source: `${source}[${i}]`, document })) : [{ source, document: value }];
+  return Array.isArray(value)
+    ? value.map((document, i) => ({ source: `${source}[${i}]`, document }))
+    : [{ source, document: value }];
 }
 
 function parseJsonLines(text: string, source: string): SourceItem[] {
@@ -108,14 +125,20 @@ async function* readZip(path: string, onTotal?: (entries: number) => void): Asyn
       const source = `${basename(path)}!${entry.fileName}`;
       if (entry.fileName.endsWith('/') || !entry.fileName.toLowerCase().endsWith('.json')) continue;
       if (entry.uncompressedSize > ZIP_LIMITS.maxEntryBytes) {
-        yield { source, error: `entry of ${entry.uncompressedSize} bytes exceeds ${ZIP_LIMITS.maxEntryBytes}` };
+        yield {
+          source,
+          error: `entry of ${entry.uncompressedSize} bytes exceeds ${ZIP_LIMITS.maxEntryBytes}`,
+        };
         continue;
       }
       const data = await readCapped(await zip.openReadStreamPromise(entry), ZIP_LIMITS.maxEntryBytes).catch(
         (error: Error) => error,
       );
       if (data instanceof Error || data === null) {
-        yield { source, error: data ? `unreadable entry: ${data.message}` : 'entry inflates beyond the size limit' };
+        yield {
+          source,
+          error: data ? `unreadable entry: ${data.message}` : 'entry inflates beyond the size limit',
+        };
         continue;
       }
       total += data.length;
@@ -133,7 +156,10 @@ async function* readZip(path: string, onTotal?: (entries: number) => void): Asyn
 }
 
 /** Every document of one file. */
-export async function* readSourceFile(file: SourceFile, onTotal?: (entries: number) => void): AsyncGenerator<SourceItem> {
+export async function* readSourceFile(
+  file: SourceFile,
+  onTotal?: (entries: number) => void,
+): AsyncGenerator<SourceItem> {
   if (file.kind === 'zip') {
     yield* readZip(file.path, onTotal);
     return;

@@ -30,8 +30,31 @@ const object = z.record(z.string(), z.unknown());
 const timestamp = text.refine(isUtcTimestamp, 'must be a UTC date-time like 2024-01-02T03:04:05Z');
 
 export const SEVERITY_TYPES = ['CVSS_V2', 'CVSS_V3', 'CVSS_V4', 'Ubuntu'] as const;
-export const REFERENCE_TYPES = ['ADVISORY', 'ARTICLE', 'DETECTION', 'DISCUSSION', 'REPORT', 'FIX', 'INTRODUCED', 'GIT', 'PACKAGE', 'EVIDENCE', 'WEB'] as const;
-export const CREDIT_TYPES = ['FINDER', 'REPORTER', 'ANALYST', 'COORDINATOR', 'REMEDIATION_DEVELOPER', 'REMEDIATION_REVIEWER', 'REMEDIATION_VERIFIER', 'TOOL', 'SPONSOR', 'OTHER'] as const;
+export const REFERENCE_TYPES = [
+  'ADVISORY',
+  'ARTICLE',
+  'DETECTION',
+  'DISCUSSION',
+  'REPORT',
+  'FIX',
+  'INTRODUCED',
+  'GIT',
+  'PACKAGE',
+  'EVIDENCE',
+  'WEB',
+] as const;
+export const CREDIT_TYPES = [
+  'FINDER',
+  'REPORTER',
+  'ANALYST',
+  'COORDINATOR',
+  'REMEDIATION_DEVELOPER',
+  'REMEDIATION_REVIEWER',
+  'REMEDIATION_VERIFIER',
+  'TOOL',
+  'SPONSOR',
+  'OTHER',
+] as const;
 export const EVENT_KINDS = ['introduced', 'fixed', 'last_affected', 'limit'] as const;
 
 const severity = z.array(z.object({ type: z.enum(SEVERITY_TYPES), score: text })).nullable();
@@ -66,8 +89,13 @@ export const osvDocument = z.strictObject({
   details: text.optional(),
   severity: severity.optional(),
   affected: z.array(affected).nullable().optional(),
-  references: z.array(z.object({ type: z.enum(REFERENCE_TYPES), url: text.refine(isUri, 'must be an absolute URI') })).nullable().optional(),
-  credits: z.array(z.object({ name: text, contact: texts.optional(), type: z.enum(CREDIT_TYPES).optional() })).optional(),
+  references: z
+    .array(z.object({ type: z.enum(REFERENCE_TYPES), url: text.refine(isUri, 'must be an absolute URI') }))
+    .nullable()
+    .optional(),
+  credits: z
+    .array(z.object({ name: text, contact: texts.optional(), type: z.enum(CREDIT_TYPES).optional() }))
+    .optional(),
   database_specific: object.optional(),
 });
 
@@ -87,8 +115,10 @@ const SCORE_FORMAT: Record<(typeof SEVERITY_TYPES)[number], (score: string) => b
 function severityIssues(list: unknown, at: string, out: SchemaIssue[]): void {
   items(list).forEach((entry, i) => {
     if (!isObject(entry) || typeof entry.score !== 'string') return;
-    const valid = SCORE_FORMAT[entry.type as keyof typeof SCORE_FORMAT] as ((s: string) => boolean) | undefined;
-    if (valid && !valid(entry.score)) out.push({ path: `${at}/${i}/score`, message: `is not a valid ${String(entry.type)} score` });
+    const valid = SCORE_FORMAT[entry.type as keyof typeof SCORE_FORMAT] as
+      ((s: string) => boolean) | undefined;
+    if (valid && !valid(entry.score))
+      out.push({ path: `${at}/${i}/score`, message: `is not a valid ${String(entry.type)} score` });
   });
 }
 
@@ -99,11 +129,13 @@ function rangeIssues(range: unknown, at: string, out: SchemaIssue[]): void {
   if (!isObject(range)) return;
   const events = items(range.events);
   const git = range.type === 'GIT';
-  if (git && range.repo === undefined) out.push({ path: at, message: "must have required property 'repo' (GIT ranges name their repository)" });
+  if (git && range.repo === undefined)
+    out.push({ path: at, message: "must have required property 'repo' (GIT ranges name their repository)" });
   events.forEach((e, i) => {
     if (!isObject(e)) return;
     const kinds = EVENT_KINDS.filter((k) => k in e);
-    if (kinds.length !== 1) out.push({ path: `${at}/events/${i}`, message: `must hold exactly one of ${EVENT_KINDS.join(', ')}` });
+    if (kinds.length !== 1)
+      out.push({ path: `${at}/events/${i}`, message: `must hold exactly one of ${EVENT_KINDS.join(', ')}` });
     for (const kind of git ? kinds : []) {
       if (typeof e[kind] === 'string' && !COMMIT.test(e[kind])) {
         out.push({ path: `${at}/events/${i}`, message: 'must name a full-length commit hash' });
@@ -115,7 +147,8 @@ function rangeIssues(range: unknown, at: string, out: SchemaIssue[]): void {
     out.push({ path: `${at}/events`, message: 'must contain an introduced event' });
   }
   const has = (kind: string) => events.some((e) => isObject(e) && kind in e);
-  if (has('fixed') && has('last_affected')) out.push({ path: at, message: 'must not mix fixed and last_affected events' });
+  if (has('fixed') && has('last_affected'))
+    out.push({ path: at, message: 'must not mix fixed and last_affected events' });
 }
 
 /** The rules between fields, checked on the raw document. */
@@ -126,7 +159,8 @@ function ruleIssues(document: Json): SchemaIssue[] {
     if (!isObject(entry)) return;
     const at = `/affected/${i}`;
     // Severity belongs either to the advisory or to its packages, never both.
-    if ('severity' in document && entry.severity != null) out.push({ path: `${at}/severity`, message: 'must be null when the advisory has a severity' });
+    if ('severity' in document && entry.severity != null)
+      out.push({ path: `${at}/severity`, message: 'must be null when the advisory has a severity' });
     severityIssues(entry.severity, `${at}/severity`, out);
     items(entry.ranges).forEach((r, j) => rangeIssues(r, `${at}/ranges/${j}`, out));
   });
@@ -138,7 +172,10 @@ const pointer = (path: PropertyKey[]): string => (path.length ? `/${path.map(Str
 /** zod issue → JSON-pointer issue; a missing required field is reported on its parent, as JSON Schema does. */
 function fromZod(issue: z.core.$ZodIssue & { input?: unknown }): SchemaIssue {
   if (issue.code === 'invalid_type' && issue.input === undefined && issue.path.length > 0) {
-    return { path: pointer(issue.path.slice(0, -1)), message: `must have required property '${String(issue.path.at(-1))}'` };
+    return {
+      path: pointer(issue.path.slice(0, -1)),
+      message: `must have required property '${String(issue.path.at(-1))}'`,
+    };
   }
   const messages: Partial<Record<string, string>> = {
     invalid_type: `must be ${'expected' in issue ? String(issue.expected) : 'of another type'}`,
@@ -153,7 +190,10 @@ function fromZod(issue: z.core.$ZodIssue & { input?: unknown }): SchemaIssue {
 /** Schema violations of one document (empty when valid), one per JSON path, ordered by path. */
 export function validateOsv(document: unknown): SchemaIssue[] {
   const parsed = osvDocument.safeParse(document, { reportInput: true });
-  const found = [...(parsed.success ? [] : parsed.error.issues.map(fromZod)), ...(isObject(document) ? ruleIssues(document) : [])];
+  const found = [
+    ...(parsed.success ? [] : parsed.error.issues.map(fromZod)),
+    ...(isObject(document) ? ruleIssues(document) : []),
+  ];
   const seen = new Map<string, SchemaIssue>();
   for (const issue of found) if (!seen.has(issue.path)) seen.set(issue.path, issue);
   return [...seen.values()].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));

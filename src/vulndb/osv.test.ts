@@ -13,7 +13,11 @@ const base = {
       package: { ecosystem: 'PyPI', name: 'Django_Rest.Framework' },
       ranges: [
         { type: 'ECOSYSTEM', events: [{ introduced: '0' }, { fixed: '3.1' }] },
-        { type: 'GIT', repo: 'https://example.com/r', events: [{ introduced: '0' }, { fixed: 'abc123.patch' }] },
+        {
+          type: 'GIT',
+          repo: 'https://example.com/r',
+          events: [{ introduced: '0' }, { fixed: 'abc123.patch' }],
+        },
       ],
       versions: ['3.0'],
     },
@@ -32,8 +36,19 @@ describe('OSV parsing', () => {
     assert.equal(a.modified, '2024-01-02T03:04:05.000Z');
     assert.deepEqual(a.aliases, ['CVE-2024-0001']);
     assert.equal(a.qualitativeSeverity, 'MODERATE');
-    assert.deepEqual(a.affected.map((p) => [p.ecosystem, p.name, p.packageKey]), [['PyPI', 'Django_Rest.Framework', 'django-rest-framework']]);
-    assert.deepEqual(a.affected[0]!.ranges, [{ type: 'ECOSYSTEM', events: [{ kind: 'introduced', value: '0' }, { kind: 'fixed', value: '3.1' }] }]);
+    assert.deepEqual(
+      a.affected.map((p) => [p.ecosystem, p.name, p.packageKey]),
+      [['PyPI', 'Django_Rest.Framework', 'django-rest-framework']],
+    );
+    assert.deepEqual(a.affected[0]!.ranges, [
+      {
+        type: 'ECOSYSTEM',
+        events: [
+          { kind: 'introduced', value: '0' },
+          { kind: 'fixed', value: '3.1' },
+        ],
+      },
+    ]);
     // A GIT-only schema violation is a warning that names the source and the path, not a rejection.
     assert.deepEqual(outcome.warnings, [
       'a.json (GHSA-aaaa-bbbb-cccc): schema: /affected/0/ranges/1/events/1 must name a full-length commit hash (inside a GIT range, which matching ignores)',
@@ -48,9 +63,15 @@ describe('OSV parsing', () => {
     };
     assert.equal(reject([1]), 'not a JSON object');
     assert.equal(reject({ ...base, id: undefined }), 'no id');
-    assert.equal(reject({ ...base, modified: 'yesterday' }), "GHSA-aaaa-bbbb-cccc: no valid 'modified' timestamp");
+    assert.equal(
+      reject({ ...base, modified: 'yesterday' }),
+      "GHSA-aaaa-bbbb-cccc: no valid 'modified' timestamp",
+    );
     assert.equal(reject({ ...base, affected: [] }), 'GHSA-aaaa-bbbb-cccc: no affected package');
-    assert.equal(reject({ ...base, affected: [{ package: { name: 'x' } }] }), 'GHSA-aaaa-bbbb-cccc: no affected package');
+    assert.equal(
+      reject({ ...base, affected: [{ package: { name: 'x' } }] }),
+      'GHSA-aaaa-bbbb-cccc: no affected package',
+    );
     // Withdrawn with nothing left is still imported: it retracts earlier findings.
     assert.equal(reject({ ...base, affected: [], withdrawn: '2024-02-01T00:00:00Z' }), 'accepted');
     // An unknown field breaks the schema but not the advisory.

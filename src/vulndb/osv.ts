@@ -60,19 +60,27 @@ export interface Advisory {
 
 export type ParseOutcome =
   | { ok: true; advisory: Advisory; warnings: string[] }
-  | { ok: false; id: string | null; /** Without the source (the caller reports it beside). */ reason: string; warnings: string[] };
+  | {
+      ok: false;
+      id: string | null;
+      /** Without the source (the caller reports it beside). */ reason: string;
+      warnings: string[];
+    };
 
 type Json = Record<string, unknown>;
 const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
 const str = (v: unknown): string | null => (typeof v === 'string' && v !== '' ? v : null);
-const strings = (v: unknown): string[] => (Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : []);
+const strings = (v: unknown): string[] =>
+  Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : [];
 
 /** True when a schema issue sits inside a GIT range, which matching ignores anyway. */
 function insideGitRange(document: Json, issue: SchemaIssue): boolean {
   const match = /^\/affected\/(\d+)\/ranges\/(\d+)(\/|$)/.exec(issue.path);
   if (!match) return false;
   const affected = (document.affected as unknown[] | undefined)?.[Number(match[1])];
-  const range = isObject(affected) ? (affected.ranges as unknown[] | undefined)?.[Number(match[2])] : undefined;
+  const range = isObject(affected)
+    ? (affected.ranges as unknown[] | undefined)?.[Number(match[2])]
+    : undefined;
   return isObject(range) && range.type === 'GIT';
 }
 
@@ -90,10 +98,15 @@ function parseEvents(raw: unknown): OsvEvent[] {
 
 function parseSeverity(raw: unknown): OsvSeverity[] {
   if (!Array.isArray(raw)) return [];
-  return raw.filter(isObject).flatMap((s) => (str(s.type) && str(s.score) ? [{ type: s.type as string, score: s.score as string }] : []));
+  return raw
+    .filter(isObject)
+    .flatMap((s) =>
+      str(s.type) && str(s.score) ? [{ type: s.type as string, score: s.score as string }] : [],
+    );
 }
 
-const qualitative = (v: unknown): string | null => (isObject(v) ? str(v.severity)?.toUpperCase() ?? null : null);
+const qualitative = (v: unknown): string | null =>
+  isObject(v) ? (str(v.severity)?.toUpperCase() ?? null) : null;
 
 function parseAffected(raw: unknown, where: string, warnings: string[]): AffectedPackage | null {
   if (!isObject(raw) || !isObject(raw.package)) return null;
@@ -131,7 +144,8 @@ export function parseOsv(document: unknown, source: string): ParseOutcome {
   if (!id) return { ok: false, id: null, reason: 'no id', warnings: [] };
   const where = `${source} (${id})`;
   const modified = str(document.modified);
-  if (!isTimestamp(modified)) return { ok: false, id, reason: `${id}: no valid 'modified' timestamp`, warnings: [] };
+  if (!isTimestamp(modified))
+    return { ok: false, id, reason: `${id}: no valid 'modified' timestamp`, warnings: [] };
   const warnings: string[] = [];
   for (const issue of validateOsv(document)) {
     const note = insideGitRange(document, issue) ? ' (inside a GIT range, which matching ignores)' : '';
@@ -142,7 +156,8 @@ export function parseOsv(document: unknown, source: string): ParseOutcome {
     .filter((a): a is AffectedPackage => a !== null);
   const withdrawn = str(document.withdrawn);
   // A withdrawn advisory stays importable without packages: it still has to retract what it once matched.
-  if (affected.length === 0 && !withdrawn) return { ok: false, id, reason: `${id}: no affected package`, warnings };
+  if (affected.length === 0 && !withdrawn)
+    return { ok: false, id, reason: `${id}: no affected package`, warnings };
   const references = (Array.isArray(document.references) ? document.references : [])
     .filter(isObject)
     .flatMap((r) => (str(r.url) ? [{ type: str(r.type) ?? 'WEB', url: r.url as string }] : []));

@@ -62,7 +62,10 @@ export function sharedParser(ordering: VersionOrdering<unknown>): (version: stri
 
 const NO_LIMITS: PreparedEvent[] = [];
 
-export function preparePackage(pkg: Pick<AffectedPackage, 'ranges' | 'versions'>, ordering: VersionOrdering<unknown>): PreparedPackage {
+export function preparePackage(
+  pkg: Pick<AffectedPackage, 'ranges' | 'versions'>,
+  ordering: VersionOrdering<unknown>,
+): PreparedPackage {
   const cmp = (a: unknown, b: unknown) => ordering.compareParsed(a, b);
   const parse = sharedParser(ordering);
   const ranges = pkg.ranges.map((range, index): PreparedRange => {
@@ -85,12 +88,23 @@ export function preparePackage(pkg: Pick<AffectedPackage, 'ranges' | 'versions'>
     const limits = events.filter((e) => e.kind === 'limit');
     return { type: range.type, index, events, limits: limits.length ? limits : NO_LIMITS };
   });
-  const listed = pkg.versions.map((value) => ({ value, parsed: parse(value) })).sort((a, b) => cmp(a.parsed, b.parsed));
-  const fixed = ranges.flatMap((r) => r.events.filter((e) => e.kind === 'fixed').map(({ value, parsed }) => ({ value, parsed }))).sort((a, b) => cmp(a.parsed, b.parsed));
+  const listed = pkg.versions
+    .map((value) => ({ value, parsed: parse(value) }))
+    .sort((a, b) => cmp(a.parsed, b.parsed));
+  const fixed = ranges
+    .flatMap((r) =>
+      r.events.filter((e) => e.kind === 'fixed').map(({ value, parsed }) => ({ value, parsed })),
+    )
+    .sort((a, b) => cmp(a.parsed, b.parsed));
   return { ranges, exact: pkg.versions.length ? new Set(pkg.versions) : null, listed, fixed };
 }
 
-function findListed(p: PreparedPackage, version: string, parsed: unknown, ordering: VersionOrdering<unknown>): string | undefined {
+function findListed(
+  p: PreparedPackage,
+  version: string,
+  parsed: unknown,
+  ordering: VersionOrdering<unknown>,
+): string | undefined {
   if (!p.exact) return undefined;
   if (p.exact.has(version)) return version;
   let lo = 0;
@@ -105,8 +119,16 @@ function findListed(p: PreparedPackage, version: string, parsed: unknown, orderi
   return undefined;
 }
 
-function evaluateRange(range: PreparedRange, parsed: unknown, ordering: VersionOrdering<unknown>): MatchReason | null {
-  if (range.limits.length > 0 && !range.limits.some((l) => l.ceiling || ordering.compareParsed(parsed, l.parsed) < 0)) return null;
+function evaluateRange(
+  range: PreparedRange,
+  parsed: unknown,
+  ordering: VersionOrdering<unknown>,
+): MatchReason | null {
+  if (
+    range.limits.length > 0 &&
+    !range.limits.some((l) => l.ceiling || ordering.compareParsed(parsed, l.parsed) < 0)
+  )
+    return null;
   let introducedAt = -1;
   const events = range.events;
   for (let i = 0; i < events.length; i++) {
@@ -121,7 +143,8 @@ function evaluateRange(range: PreparedRange, parsed: unknown, ordering: VersionO
   }
   if (introducedAt < 0) return null;
   let bound: PreparedEvent | undefined;
-  for (let i = introducedAt + 1; i < events.length && !bound; i++) if (events[i]!.kind !== 'introduced') bound = events[i];
+  for (let i = introducedAt + 1; i < events.length && !bound; i++)
+    if (events[i]!.kind !== 'introduced') bound = events[i];
   return {
     kind: 'range',
     rangeIndex: range.index,
@@ -132,7 +155,12 @@ function evaluateRange(range: PreparedRange, parsed: unknown, ordering: VersionO
 }
 
 /** Same answer as `affectedBy(pkg, version, ordering.compare)`, with `parsed = ordering.parse(version)`. */
-export function evaluatePrepared(p: PreparedPackage, version: string, parsed: unknown, ordering: VersionOrdering<unknown>): MatchReason | null {
+export function evaluatePrepared(
+  p: PreparedPackage,
+  version: string,
+  parsed: unknown,
+  ordering: VersionOrdering<unknown>,
+): MatchReason | null {
   const listed = findListed(p, version, parsed, ordering);
   if (listed !== undefined) return { kind: 'versions', version: listed };
   for (const range of p.ranges) {

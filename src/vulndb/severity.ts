@@ -76,7 +76,12 @@ export function bestCvss(entries: readonly OsvSeverity[]): CvssScore | null {
   let best: CvssScore | null = null;
   for (const entry of entries) {
     const scored = cvssBaseScore(entry.type, entry.score);
-    if (scored && (!best || scored.score > best.score || (scored.score === best.score && VERSION_ORDER[scored.source] > VERSION_ORDER[best.source]))) {
+    if (
+      scored &&
+      (!best ||
+        scored.score > best.score ||
+        (scored.score === best.score && VERSION_ORDER[scored.source] > VERSION_ORDER[best.source]))
+    ) {
       best = scored;
     }
   }
@@ -84,7 +89,10 @@ export function bestCvss(entries: readonly OsvSeverity[]): CvssScore | null {
 }
 
 /** The highest qualitative level among labels (OSV `Ubuntu` entries and `database_specific.severity`). */
-export function bestLabel(entries: readonly OsvSeverity[], labels: readonly (string | null)[]): SeverityLevel | null {
+export function bestLabel(
+  entries: readonly OsvSeverity[],
+  labels: readonly (string | null)[],
+): SeverityLevel | null {
   const levels = [...entries.filter((e) => e.type === 'Ubuntu').map((e) => e.score), ...labels]
     .map(levelOfLabel)
     .filter((l): l is SeverityLevel => l !== null);
@@ -98,13 +106,31 @@ export interface AdvisorySeverity {
 }
 
 /** Combines the advisories of one vulnerability (the advisory and its aliases); scores were computed at import. */
-export function combineSeverity(parts: readonly AdvisorySeverity[], fallback: SeverityLevel = 'MEDIUM'): Severity {
+export function combineSeverity(
+  parts: readonly AdvisorySeverity[],
+  fallback: SeverityLevel = 'MEDIUM',
+): Severity {
   let best: CvssScore | null = null;
   for (const { cvss } of parts) {
-    if (cvss && (!best || cvss.score > best.score || (cvss.score === best.score && VERSION_ORDER[cvss.source] > VERSION_ORDER[best.source]))) best = cvss;
+    if (
+      cvss &&
+      (!best ||
+        cvss.score > best.score ||
+        (cvss.score === best.score && VERSION_ORDER[cvss.source] > VERSION_ORDER[best.source]))
+    )
+      best = cvss;
   }
-  if (best) return { severity: levelOfScore(best.score), source: best.source, cvssScore: best.score, cvssVector: best.vector };
-  const label = bestLabel([], parts.map((p) => p.label));
+  if (best)
+    return {
+      severity: levelOfScore(best.score),
+      source: best.source,
+      cvssScore: best.score,
+      cvssVector: best.vector,
+    };
+  const label = bestLabel(
+    [],
+    parts.map((p) => p.label),
+  );
   if (label) return { severity: label, source: 'advisory', cvssScore: null, cvssVector: null };
   return { severity: fallback, source: 'default', cvssScore: null, cvssVector: null };
 }

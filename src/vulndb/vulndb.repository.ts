@@ -31,11 +31,24 @@ export interface StoredVersion {
   importedAt: string;
 }
 
-export async function findStoredVersions(db: Kysely<Database>, ids: readonly string[]): Promise<Map<string, StoredVersion>> {
+export async function findStoredVersions(
+  db: Kysely<Database>,
+  ids: readonly string[],
+): Promise<Map<string, StoredVersion>> {
   const found = new Map<string, StoredVersion>();
   for (const part of chunks(ids)) {
-    const rows = await db.selectFrom('vuln_advisories').select(['id', 'modified', 'content_hash', 'withdrawn', 'imported_at']).where('id', 'in', part).execute();
-    for (const r of rows) found.set(r.id, { modified: r.modified, contentHash: r.content_hash, withdrawn: r.withdrawn, importedAt: r.imported_at });
+    const rows = await db
+      .selectFrom('vuln_advisories')
+      .select(['id', 'modified', 'content_hash', 'withdrawn', 'imported_at'])
+      .where('id', 'in', part)
+      .execute();
+    for (const r of rows)
+      found.set(r.id, {
+        modified: r.modified,
+        contentHash: r.content_hash,
+        withdrawn: r.withdrawn,
+        importedAt: r.imported_at,
+      });
   }
   return found;
 }
@@ -44,7 +57,11 @@ export async function findStoredVersions(db: Kysely<Database>, ids: readonly str
 export async function storedPackagesOf(db: Kysely<Database>, ids: readonly string[]): Promise<PackageRef[]> {
   const refs: PackageRef[] = [];
   for (const part of chunks(ids)) {
-    const rows = await db.selectFrom('vuln_affected').select(['ecosystem', 'package_key']).where('advisory_id', 'in', part).execute();
+    const rows = await db
+      .selectFrom('vuln_affected')
+      .select(['ecosystem', 'package_key'])
+      .where('advisory_id', 'in', part)
+      .execute();
     for (const r of rows) refs.push({ ecosystem: r.ecosystem, packageKey: r.package_key });
   }
   return refs;
@@ -54,7 +71,11 @@ export async function storedPackagesOf(db: Kysely<Database>, ids: readonly strin
 export async function advisoriesAliasing(db: Kysely<Database>, ids: readonly string[]): Promise<string[]> {
   const out = new Set<string>();
   for (const part of chunks(ids)) {
-    const rows = await db.selectFrom('vuln_aliases').select('advisory_id').where('alias_id', 'in', part).execute();
+    const rows = await db
+      .selectFrom('vuln_aliases')
+      .select('advisory_id')
+      .where('alias_id', 'in', part)
+      .execute();
     for (const r of rows) out.add(r.advisory_id);
   }
   return [...out];
@@ -75,7 +96,10 @@ function advisoryRow(a: Advisory, now: string, importedAt: string) {
     cvss_score: cvss?.score ?? null,
     cvss_vector: cvss?.vector ?? null,
     cvss_source: cvss?.source ?? null,
-    severity_label: bestLabel(allSeverity, [a.qualitativeSeverity, ...a.affected.map((p) => p.qualitativeSeverity)]),
+    severity_label: bestLabel(allSeverity, [
+      a.qualitativeSeverity,
+      ...a.affected.map((p) => p.qualitativeSeverity),
+    ]),
     refs: toJson(a.references),
     ecosystems: toJson([...new Set(a.affected.map((p) => p.ecosystem))]),
     content_hash: a.contentHash,
@@ -97,7 +121,11 @@ export async function replaceAdvisories(
     await db.deleteFrom('vuln_aliases').where('advisory_id', 'in', part).execute();
     await db.deleteFrom('vuln_advisories').where('id', 'in', part).execute();
   }
-  await insertMany(db, 'vuln_advisories', advisories.map((a) => advisoryRow(a, now, importedAt.get(a.id) ?? now)));
+  await insertMany(
+    db,
+    'vuln_advisories',
+    advisories.map((a) => advisoryRow(a, now, importedAt.get(a.id) ?? now)),
+  );
   await insertMany(
     db,
     'vuln_affected',
@@ -113,8 +141,16 @@ export async function replaceAdvisories(
       })),
     ),
   );
-  await insertMany(db, 'vuln_aliases', advisories.flatMap((a) => a.aliases.map((alias) => ({ alias_id: alias, advisory_id: a.id }))));
-  await db.updateTable('vuln_state').set((eb) => ({ generation: eb('generation', '+', 1) })).where('id', '=', 1).execute();
+  await insertMany(
+    db,
+    'vuln_aliases',
+    advisories.flatMap((a) => a.aliases.map((alias) => ({ alias_id: alias, advisory_id: a.id }))),
+  );
+  await db
+    .updateTable('vuln_state')
+    .set((eb) => ({ generation: eb('generation', '+', 1) }))
+    .where('id', '=', 1)
+    .execute();
 }
 
 /** The advisory database's generation: changes whenever an import changed advisories. */
@@ -124,10 +160,16 @@ export async function generation(db: Kysely<Database>): Promise<number> {
 }
 
 export type CandidateRow = Omit<VulnAffectedRow, 'name'> &
-  Pick<VulnAdvisoryRow, 'withdrawn' | 'aliases' | 'cvss_score' | 'cvss_vector' | 'cvss_source' | 'severity_label'>;
+  Pick<
+    VulnAdvisoryRow,
+    'withdrawn' | 'aliases' | 'cvss_score' | 'cvss_vector' | 'cvss_source' | 'severity_label'
+  >;
 
 /** Every affected-package entry (with its advisory) for the given packages. */
-export async function loadCandidates(db: Kysely<Database>, packages: readonly PackageRef[]): Promise<CandidateRow[]> {
+export async function loadCandidates(
+  db: Kysely<Database>,
+  packages: readonly PackageRef[],
+): Promise<CandidateRow[]> {
   const byEcosystem = new Map<string, Set<string>>();
   for (const p of packages) {
     const keys = byEcosystem.get(p.ecosystem) ?? new Set<string>();
@@ -141,7 +183,14 @@ export async function loadCandidates(db: Kysely<Database>, packages: readonly Pa
         .selectFrom('vuln_affected as p')
         .innerJoin('vuln_advisories as a', 'a.id', 'p.advisory_id')
         .select(['p.advisory_id', 'p.idx', 'p.ecosystem', 'p.package_key', 'p.ranges', 'p.versions'])
-        .select(['a.withdrawn', 'a.aliases', 'a.cvss_score', 'a.cvss_vector', 'a.cvss_source', 'a.severity_label'])
+        .select([
+          'a.withdrawn',
+          'a.aliases',
+          'a.cvss_score',
+          'a.cvss_vector',
+          'a.cvss_source',
+          'a.severity_label',
+        ])
         .where('p.ecosystem', '=', ecosystem)
         .where('p.package_key', 'in', part)
         .execute();
@@ -152,16 +201,32 @@ export async function loadCandidates(db: Kysely<Database>, packages: readonly Pa
 }
 
 /** Summary and references (JSON) of the given advisories: loaded for matched advisories only. */
-export async function advisoryDetails(db: Kysely<Database>, ids: readonly string[]): Promise<Pick<VulnAdvisoryRow, 'id' | 'summary' | 'refs'>[]> {
+export async function advisoryDetails(
+  db: Kysely<Database>,
+  ids: readonly string[],
+): Promise<Pick<VulnAdvisoryRow, 'id' | 'summary' | 'refs'>[]> {
   const rows: Pick<VulnAdvisoryRow, 'id' | 'summary' | 'refs'>[] = [];
-  for (const part of chunks(ids)) rows.push(...(await db.selectFrom('vuln_advisories').select(['id', 'summary', 'refs']).where('id', 'in', part).execute()));
+  for (const part of chunks(ids))
+    rows.push(
+      ...(await db
+        .selectFrom('vuln_advisories')
+        .select(['id', 'summary', 'refs'])
+        .where('id', 'in', part)
+        .execute()),
+    );
   return rows;
 }
 
-export type SeverityRow = Pick<VulnAdvisoryRow, 'id' | 'cvss_score' | 'cvss_vector' | 'cvss_source' | 'severity_label' | 'withdrawn'>;
+export type SeverityRow = Pick<
+  VulnAdvisoryRow,
+  'id' | 'cvss_score' | 'cvss_vector' | 'cvss_source' | 'severity_label' | 'withdrawn'
+>;
 
 /** For each of `ids`, the advisories known by it: the advisory with that id and those naming it as an alias. */
-export async function severityOfIds(db: Kysely<Database>, ids: readonly string[]): Promise<Map<string, SeverityRow[]>> {
+export async function severityOfIds(
+  db: Kysely<Database>,
+  ids: readonly string[],
+): Promise<Map<string, SeverityRow[]>> {
   const out = new Map<string, SeverityRow[]>();
   const add = (id: string, row: SeverityRow) => out.set(id, [...(out.get(id) ?? []), row]);
   for (const part of chunks(ids)) {
@@ -174,7 +239,15 @@ export async function severityOfIds(db: Kysely<Database>, ids: readonly string[]
     const viaAlias = await db
       .selectFrom('vuln_aliases as l')
       .innerJoin('vuln_advisories as a', 'a.id', 'l.advisory_id')
-      .select(['l.alias_id', 'a.id', 'a.cvss_score', 'a.cvss_vector', 'a.cvss_source', 'a.severity_label', 'a.withdrawn'])
+      .select([
+        'l.alias_id',
+        'a.id',
+        'a.cvss_score',
+        'a.cvss_vector',
+        'a.cvss_source',
+        'a.severity_label',
+        'a.withdrawn',
+      ])
       .where('l.alias_id', 'in', part)
       .execute();
     for (const { alias_id, ...r } of viaAlias) add(alias_id, r);
@@ -212,6 +285,10 @@ export async function statusCounts(db: Kysely<Database>) {
     advisories: Number(totals.n),
     withdrawn: Number(withdrawn.n),
     newestModified: (totals.newest as string | null) ?? null,
-    byEcosystem: byEcosystem.map((r): EcosystemCount => ({ ecosystem: r.ecosystem, advisories: Number(r.advisories), packages: Number(r.packages) })),
+    byEcosystem: byEcosystem.map((r): EcosystemCount => ({
+      ecosystem: r.ecosystem,
+      advisories: Number(r.advisories),
+      packages: Number(r.packages),
+    })),
   };
 }

@@ -72,7 +72,14 @@ export class VulnDbService {
     const { files, errors } = await listSourceFiles(paths);
     const rejected = errors.map((e) => ({ source: e.source, reason: e.error ?? 'unreadable' }));
     const warnings: string[] = [];
-    const tally: Tally = { added: 0, updated: 0, unchanged: 0, withdrawn: 0, packages: new Map(), changedIds: [] };
+    const tally: Tally = {
+      added: 0,
+      updated: 0,
+      unchanged: 0,
+      withdrawn: 0,
+      packages: new Map(),
+      changedIds: [],
+    };
     let documents = 0;
     let batch = new Map<string, Advisory>();
     for (const file of files) {
@@ -90,7 +97,8 @@ export class VulnDbService {
           continue;
         }
         const seen = batch.get(outcome.advisory.id);
-        if (!seen || seen.modified <= outcome.advisory.modified) batch.set(outcome.advisory.id, outcome.advisory);
+        if (!seen || seen.modified <= outcome.advisory.modified)
+          batch.set(outcome.advisory.id, outcome.advisory);
         if (batch.size >= BATCH) {
           await this.#store([...batch.values()], tally);
           batch = new Map();
@@ -100,13 +108,24 @@ export class VulnDbService {
     if (batch.size > 0) await this.#store([...batch.values()], tally);
     const rematch = await this.#rematchChanged(tally);
     const { packages: _p, changedIds: _c, ...counts } = tally;
-    return { files: files.length, documents, ...counts, rejected, warnings, rematch, durationMs: Math.round(performance.now() - started) };
+    return {
+      files: files.length,
+      documents,
+      ...counts,
+      rejected,
+      warnings,
+      rematch,
+      durationMs: Math.round(performance.now() - started),
+    };
   }
 
   /** Writes one batch: new and changed advisories replace what is stored; same id + content is unchanged. */
   async #store(advisories: Advisory[], tally: Tally): Promise<void> {
     await this.#db.transaction().execute(async (trx) => {
-      const stored = await repo.findStoredVersions(trx, advisories.map((a) => a.id));
+      const stored = await repo.findStoredVersions(
+        trx,
+        advisories.map((a) => a.id),
+      );
       const changed = advisories.filter((a) => {
         const s = stored.get(a.id);
         // An older copy never overwrites a newer one; equal `modified` with other content is an edit.
@@ -119,8 +138,14 @@ export class VulnDbService {
       });
       if (changed.length === 0) return;
       const ids = changed.map((a) => a.id);
-      for (const p of await repo.storedPackagesOf(trx, ids)) tally.packages.set(`${p.ecosystem}\u0000${p.packageKey}`, p);
-      for (const a of changed) for (const p of a.affected) tally.packages.set(`${p.ecosystem}\u0000${p.packageKey}`, { ecosystem: p.ecosystem, packageKey: p.packageKey });
+      for (const p of await repo.storedPackagesOf(trx, ids))
+        tally.packages.set(`${p.ecosystem}\u0000${p.packageKey}`, p);
+      for (const a of changed)
+        for (const p of a.affected)
+          tally.packages.set(`${p.ecosystem}\u0000${p.packageKey}`, {
+            ecosystem: p.ecosystem,
+            packageKey: p.packageKey,
+          });
       const importedAt = new Map([...stored].map(([id, s]) => [id, s.importedAt]));
       await repo.replaceAdvisories(trx, changed, importedAt, nowIso());
       tally.changedIds.push(...ids);
@@ -132,7 +157,10 @@ export class VulnDbService {
     if (!this.#rematch || tally.changedIds.length === 0) return null;
     const linked = await repo.advisoriesAliasing(this.#db, tally.changedIds);
     const changed = new Set(tally.changedIds);
-    for (const p of await repo.storedPackagesOf(this.#db, linked.filter((id) => !changed.has(id)))) {
+    for (const p of await repo.storedPackagesOf(
+      this.#db,
+      linked.filter((id) => !changed.has(id)),
+    )) {
       tally.packages.set(`${p.ecosystem}\u0000${p.packageKey}`, p);
     }
     return this.#rematch([...tally.packages.values()]);
@@ -155,19 +183,45 @@ export class VulnDbService {
     if (!parsed.version) throw validationFailed(`'${purl}' names no version`);
     const version = parsed.version;
     const compare = comparatorFor(pkg.ecosystem);
-    const result: CheckResult = { purl, ecosystem: pkg.ecosystem, name: pkg.name, version, supported: compare !== undefined, advisories: [] };
+    const result: CheckResult = {
+      purl,
+      ecosystem: pkg.ecosystem,
+      name: pkg.name,
+      version,
+      supported: compare !== undefined,
+      advisories: [],
+    };
     if (!compare) return result;
-    const rows = await repo.loadCandidates(this.#db, [{ ecosystem: pkg.ecosystem, packageKey: packageKey(pkg.ecosystem, pkg.name) }]);
+    const rows = await repo.loadCandidates(this.#db, [
+      { ecosystem: pkg.ecosystem, packageKey: packageKey(pkg.ecosystem, pkg.name) },
+    ]);
     const hits: { row: repo.CandidateRow; reason: MatchReason }[] = [];
     for (const row of rows) {
       if (row.withdrawn !== null) continue;
-      const reason = affectedBy({ ranges: fromJson<MatchRange[]>(row.ranges, []), versions: fromJson<string[]>(row.versions, []) }, version, compare);
+      const reason = affectedBy(
+        { ranges: fromJson<MatchRange[]>(row.ranges, []), versions: fromJson<string[]>(row.versions, []) },
+        version,
+        compare,
+      );
       if (reason) hits.push({ row, reason });
     }
-    const details = new Map((await repo.advisoryDetails(this.#db, hits.map((h) => h.row.advisory_id))).map((d) => [d.id, d]));
+    const details = new Map(
+      (
+        await repo.advisoryDetails(
+          this.#db,
+          hits.map((h) => h.row.advisory_id),
+        )
+      ).map((d) => [d.id, d]),
+    );
     for (const { row, reason } of hits) {
       const summary = details.get(row.advisory_id)?.summary ?? null;
-      result.advisories.push({ id: row.advisory_id, aliases: fromJson<string[]>(row.aliases, []), summary, reason, why: describeReason(reason) });
+      result.advisories.push({
+        id: row.advisory_id,
+        aliases: fromJson<string[]>(row.aliases, []),
+        summary,
+        reason,
+        why: describeReason(reason),
+      });
     }
     result.advisories.sort((a, b) => (a.id < b.id ? -1 : 1));
     return result;

@@ -3,7 +3,21 @@ import { describe, it, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { DIALECTS, DATA, HAS_DATA, NO_DATA, ISO_UTC, ALL_SCOPES, freshStore, cli, cliJson, serve, call, expectError, type Store } from './harness.ts';
+import {
+  DIALECTS,
+  DATA,
+  HAS_DATA,
+  NO_DATA,
+  ISO_UTC,
+  ALL_SCOPES,
+  freshStore,
+  cli,
+  cliJson,
+  serve,
+  call,
+  expectError,
+  type Store,
+} from './harness.ts';
 
 for (const dialect of DIALECTS) {
   describe(`${dialect}: CLI contract`, () => {
@@ -27,7 +41,11 @@ for (const dialect of DIALECTS) {
       assert.equal(org.plan, 'essentials');
       assert.equal(org.mcpWriteEnabled, false);
       assert.equal(withWrite.mcpWriteEnabled, true);
-      assert.equal(withWrite.plan, 'professional', 'default plan: DESIGN names professional as the bootstrap plan');
+      assert.equal(
+        withWrite.plan,
+        'professional',
+        'default plan: DESIGN names professional as the bootstrap plan',
+      );
     });
 
     it('org update changes plan and the mcp-write flag', async () => {
@@ -41,13 +59,33 @@ for (const dialect of DIALECTS) {
     });
 
     it('user create --json prints a usr_ id', async () => {
-      const user = await cliJson(store, ['user', 'create', '--org', 'acme', '--email', 'ann@acme.example.com', '--name', 'Ann Example']);
+      const user = await cliJson(store, [
+        'user',
+        'create',
+        '--org',
+        'acme',
+        '--email',
+        'ann@acme.example.com',
+        '--name',
+        'Ann Example',
+      ]);
       assert.match(user.id as string, /^usr_/);
     });
 
     it('token create / list / revoke', async () => {
       const [tok, forever] = await Promise.all([
-        cliJson(store, ['token', 'create', '--org', 'acme', '--scopes', 'sbom:read,mcp:read', '--expires-in', '30d', '--name', 'ci']),
+        cliJson(store, [
+          'token',
+          'create',
+          '--org',
+          'acme',
+          '--scopes',
+          'sbom:read,mcp:read',
+          '--expires-in',
+          '30d',
+          '--name',
+          'ci',
+        ]),
         cliJson(store, ['token', 'create', '--org', 'acme', '--scopes', ALL_SCOPES]),
       ]);
       assert.match(tok.id as string, /^tok_/);
@@ -62,11 +100,16 @@ for (const dialect of DIALECTS) {
       assert.equal(listed.code, 0, listed.stderr);
       assert.ok(!listed.stdout.includes(tok.token as string), 'token list never prints a secret');
       const list = JSON.parse(listed.stdout) as Record<string, unknown>;
-      const items = (Array.isArray(list) ? list : Object.values(list).find(Array.isArray)) as Array<Record<string, unknown>>;
+      const items = (Array.isArray(list) ? list : Object.values(list).find(Array.isArray)) as Array<
+        Record<string, unknown>
+      >;
       assert.ok(Array.isArray(items), 'token list --json holds an array of tokens');
       assert.deepEqual(items.map((t) => t.id).sort(), [tok.id, forever.id].sort());
 
-      const [revoked, again] = await Promise.all([cli(store, ['token', 'revoke', tok.id as string]), cli(store, ['token', 'revoke', 'tok_doesnotexist'])]);
+      const [revoked, again] = await Promise.all([
+        cli(store, ['token', 'revoke', tok.id as string]),
+        cli(store, ['token', 'revoke', 'tok_doesnotexist']),
+      ]);
       assert.equal(revoked.code, 0, revoked.stderr);
       assert.notEqual(again.code, 0, 'revoking an unknown token fails');
     });
@@ -89,22 +132,31 @@ for (const dialect of DIALECTS) {
       ];
       // In parallel: each process start costs seconds on a shared machine, and none of these writes anything.
       const results = await Promise.all(cases.map((args) => cli(store, args)));
-      results.forEach((r, i) => assert.notEqual(r.code, 0, `bulwark ${cases[i]!.join(' ')} should fail (stdout: ${r.stdout})`));
+      results.forEach((r, i) =>
+        assert.notEqual(r.code, 0, `bulwark ${cases[i]!.join(' ')} should fail (stdout: ${r.stdout})`),
+      );
     });
 
-    it('vulndb import <zip> then vulndb status --json', { skip: HAS_DATA ? false : NO_DATA, timeout: 120_000 }, async () => {
-      const empty = await cliJson(store, ['vulndb', 'status']);
-      assert.equal(empty.advisories, 0);
-      const r = await cli(store, ['vulndb', 'import', join(DATA, 'osv/Go-all.zip')]);
-      assert.equal(r.code, 0, r.stderr);
-      const status = await cliJson(store, ['vulndb', 'status']);
-      assert.equal(typeof status.advisories, 'number');
-      assert.ok((status.advisories as number) > 4000, `Go-all.zip holds > 4000 advisories, status says ${status.advisories}`);
-      const go = (status.byEcosystem as Array<Record<string, unknown>>).find((e) => e.ecosystem === 'Go');
-      assert.ok(go, 'byEcosystem lists Go');
-      assert.equal(go.advisories, status.advisories);
-      assert.match(status.newestModified as string, ISO_UTC);
-    });
+    it(
+      'vulndb import <zip> then vulndb status --json',
+      { skip: HAS_DATA ? false : NO_DATA, timeout: 120_000 },
+      async () => {
+        const empty = await cliJson(store, ['vulndb', 'status']);
+        assert.equal(empty.advisories, 0);
+        const r = await cli(store, ['vulndb', 'import', join(DATA, 'osv/Go-all.zip')]);
+        assert.equal(r.code, 0, r.stderr);
+        const status = await cliJson(store, ['vulndb', 'status']);
+        assert.equal(typeof status.advisories, 'number');
+        assert.ok(
+          (status.advisories as number) > 4000,
+          `Go-all.zip holds > 4000 advisories, status says ${status.advisories}`,
+        );
+        const go = (status.byEcosystem as Array<Record<string, unknown>>).find((e) => e.ecosystem === 'Go');
+        assert.ok(go, 'byEcosystem lists Go');
+        assert.equal(go.advisories, status.advisories);
+        assert.match(status.newestModified as string, ISO_UTC);
+      },
+    );
   });
 
   describe(`${dialect}: serve bootstrap`, () => {
@@ -131,7 +183,9 @@ for (const dialect of DIALECTS) {
         assert.ok(!server.output().includes(token), 'requests with the token do not log it');
         if (dialect === 'sqlite') {
           const db = readFileSync(join(store.dir, 'x.sqlite'));
-          const wal = existsSync(join(store.dir, 'x.sqlite-wal')) ? readFileSync(join(store.dir, 'x.sqlite-wal')) : Buffer.alloc(0);
+          const wal = existsSync(join(store.dir, 'x.sqlite-wal'))
+            ? readFileSync(join(store.dir, 'x.sqlite-wal'))
+            : Buffer.alloc(0);
           assert.ok(!db.includes(token) && !wal.includes(token), 'the store holds only a hash of the token');
         }
         // The bootstrap organisation is `default`, reachable through the CLI.

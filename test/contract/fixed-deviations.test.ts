@@ -14,8 +14,15 @@ describe('fixed deviations (sqlite)', () => {
   before(async () => {
     store = await freshStore('sqlite');
     const adv = {
-      schema_version: '1.6.0', id: 'ALPINE-CVE-2099-0001', modified: '2026-01-01T00:00:00Z',
-      affected: [{ package: { ecosystem: 'Alpine:v3.17', name: 'apk-tools' }, ranges: [{ type: 'ECOSYSTEM', events: [{ introduced: '0' }, { fixed: '2.12.11-r0' }] }] }],
+      schema_version: '1.6.0',
+      id: 'ALPINE-CVE-2099-0001',
+      modified: '2026-01-01T00:00:00Z',
+      affected: [
+        {
+          package: { ecosystem: 'Alpine:v3.17', name: 'apk-tools' },
+          ranges: [{ type: 'ECOSYSTEM', events: [{ introduced: '0' }, { fixed: '2.12.11-r0' }] }],
+        },
+      ],
     };
     writeFileSync(join(store.dir, 'alpine.json'), JSON.stringify(adv));
     assert.equal((await cli(store, ['vulndb', 'import', join(store.dir, 'alpine.json')])).code, 0);
@@ -28,17 +35,24 @@ describe('fixed deviations (sqlite)', () => {
   });
 
   // interface §4.2 "Vulnerabilities found for uploaded SBOMs appear as findings"; DESIGN §5 (silent false negatives).
-  it('Syft SPDX (pkg:alpine/… purls) gets the same Alpine findings as Trivy SPDX (pkg:apk/alpine/…)', { skip: HAS_DATA ? false : NO_DATA }, async () => {
-    const counts: number[] = [];
-    for (const f of ['balenalib-amd64-alpine-python.trivy.spdx-2.2.json', 'balenalib-amd64-alpine-python.syft.spdx-2.3.json']) {
-      const fd = new FormData();
-      fd.append('file', new Blob([readFileSync(join(DATA, 'sboms/spdx', f))]), f);
-      const r = await call(api('/sscs/sboms/upload'), { method: 'POST', token: admin, body: fd });
-      assert.equal(r.status, 201);
-      counts.push(r.body.data.findingCount);
-    }
-    assert.deepEqual(counts, [1, 1], 'apk-tools 2.12.10-r1 is affected in both SBOMs');
-  });
+  it(
+    'Syft SPDX (pkg:alpine/… purls) gets the same Alpine findings as Trivy SPDX (pkg:apk/alpine/…)',
+    { skip: HAS_DATA ? false : NO_DATA },
+    async () => {
+      const counts: number[] = [];
+      for (const f of [
+        'balenalib-amd64-alpine-python.trivy.spdx-2.2.json',
+        'balenalib-amd64-alpine-python.syft.spdx-2.3.json',
+      ]) {
+        const fd = new FormData();
+        fd.append('file', new Blob([readFileSync(join(DATA, 'sboms/spdx', f))]), f);
+        const r = await call(api('/sscs/sboms/upload'), { method: 'POST', token: admin, body: fd });
+        assert.equal(r.status, 201);
+        counts.push(r.body.data.findingCount);
+      }
+      assert.deepEqual(counts, [1, 1], 'apk-tools 2.12.10-r1 is affected in both SBOMs');
+    },
+  );
 
   // interface §7: MISSING_FILE "Field file absent".
   it('a form whose `file` is a text field, not a file part, is MISSING_FILE', async () => {

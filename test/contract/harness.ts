@@ -29,7 +29,11 @@ export async function freshStore(dialect: Dialect): Promise<Store> {
   const dataDir = join(dir, 'data');
   mkdirSync(dataDir);
   if (dialect === 'sqlite') {
-    return { dir, env: { DATABASE_URL: `sqlite:${join(dir, 'x.sqlite')}`, DATA_DIR: dataDir }, cleanup: async () => rmSync(dir, { recursive: true, force: true }) };
+    return {
+      dir,
+      env: { DATABASE_URL: `sqlite:${join(dir, 'x.sqlite')}`, DATA_DIR: dataDir },
+      cleanup: async () => rmSync(dir, { recursive: true, force: true }),
+    };
   }
   const base = process.env.TEST_DATABASE_URL!;
   const schema = `contract_${randomBytes(6).toString('hex')}`;
@@ -63,7 +67,11 @@ export function cli(store: Store, args: string[], extraEnv: Record<string, strin
     execFile(
       process.execPath,
       [BIN, ...args],
-      { cwd: store.dir, env: { ...process.env, ...store.env, LOG_LEVEL: 'warn', ...extraEnv }, maxBuffer: 64 * 1024 * 1024 },
+      {
+        cwd: store.dir,
+        env: { ...process.env, ...store.env, LOG_LEVEL: 'warn', ...extraEnv },
+        maxBuffer: 64 * 1024 * 1024,
+      },
       (error, stdout, stderr) => done({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
     );
   });
@@ -125,7 +133,10 @@ export interface ApiResponse {
 }
 
 /** fetch + JSON body; asserts the envelope shape on every response. */
-export async function call(url: string, init: RequestInit & { token?: string; json?: unknown } = {}): Promise<ApiResponse> {
+export async function call(
+  url: string,
+  init: RequestInit & { token?: string; json?: unknown } = {},
+): Promise<ApiResponse> {
   const headers = new Headers(init.headers);
   if (init.token) headers.set('authorization', `Bearer ${init.token}`);
   let body = init.body;
@@ -139,7 +150,9 @@ export async function call(url: string, init: RequestInit & { token?: string; js
   try {
     parsed = JSON.parse(text) as ApiResponse['body'];
   } catch {
-    throw new Error(`${init.method ?? 'GET'} ${url} → ${res.status}, body is not JSON: ${text.slice(0, 300)}`);
+    throw new Error(
+      `${init.method ?? 'GET'} ${url} → ${res.status}, body is not JSON: ${text.slice(0, 300)}`,
+    );
   }
   assertEnvelope(parsed, res.status);
   assert.ok(res.headers.get('x-request-id'), `x-request-id missing on ${url}`);
@@ -147,7 +160,11 @@ export async function call(url: string, init: RequestInit & { token?: string; js
 }
 
 export function assertEnvelope(body: ApiResponse['body'], status: number): void {
-  assert.deepEqual(Object.keys(body).filter((k) => !['data', 'error', 'meta'].includes(k)), [], 'envelope has only data, error, meta');
+  assert.deepEqual(
+    Object.keys(body).filter((k) => !['data', 'error', 'meta'].includes(k)),
+    [],
+    'envelope has only data, error, meta',
+  );
   assert.ok('data' in body && 'error' in body && 'meta' in body, 'envelope keys present');
   if (status >= 400) {
     assert.equal(body.data, null);
@@ -158,17 +175,39 @@ export function assertEnvelope(body: ApiResponse['body'], status: number): void 
   }
 }
 
-export async function expectError(res: Promise<ApiResponse>, status: number, code: string): Promise<ApiResponse> {
+export async function expectError(
+  res: Promise<ApiResponse>,
+  status: number,
+  code: string,
+): Promise<ApiResponse> {
   const r = await res;
-  assert.equal(r.status, status, `expected ${status} ${code}, got ${r.status} ${JSON.stringify(r.body.error)}`);
+  assert.equal(
+    r.status,
+    status,
+    `expected ${status} ${code}, got ${r.status} ${JSON.stringify(r.body.error)}`,
+  );
   assert.equal(r.body.error?.code, code);
   return r;
 }
 
 /** Creates an organisation, its user and a token with the given scopes through the CLI. */
-export async function tenant(store: Store, slug: string, scopes: string, plan = 'professional'): Promise<{ token: string; orgId: string }> {
+export async function tenant(
+  store: Store,
+  slug: string,
+  scopes: string,
+  plan = 'professional',
+): Promise<{ token: string; orgId: string }> {
   const org = await cliJson(store, ['org', 'create', slug, '--plan', plan]);
-  await cliJson(store, ['user', 'create', '--org', slug, '--email', `owner@${slug}.example.com`, '--name', 'Olive Owner']);
+  await cliJson(store, [
+    'user',
+    'create',
+    '--org',
+    slug,
+    '--email',
+    `owner@${slug}.example.com`,
+    '--name',
+    'Olive Owner',
+  ]);
   const tok = await cliJson(store, ['token', 'create', '--org', slug, '--scopes', scopes]);
   return { token: tok.token as string, orgId: org.id as string };
 }

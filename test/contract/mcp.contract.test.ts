@@ -4,14 +4,46 @@ import assert from 'node:assert/strict';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import { BIN, DIALECTS, ISO_UTC, freshStore, cli, cliJson, serve, call, expectError, tenant, type Store, type Server, type Json } from './harness.ts';
+import {
+  BIN,
+  DIALECTS,
+  ISO_UTC,
+  freshStore,
+  cli,
+  cliJson,
+  serve,
+  call,
+  expectError,
+  tenant,
+  type Store,
+  type Server,
+  type Json,
+} from './harness.ts';
 
 const TOOLS = [
-  'access_anomaly_discovery', 'access_concentration', 'access_department_risk', 'access_high_risk_lifecycle',
-  'access_normalization_health', 'access_offboarding_violations', 'access_privileged_delta', 'access_reviews_list',
-  'access_security_debt_trend', 'access_stale_accounts', 'audit_trail_search', 'evidence_log', 'iso_controls_list',
-  'iso_gap_status', 'iso_soa_summary', 'maturity_scores', 'posture_summary', 'risk_create_draft', 'risk_get',
-  'risk_register_list', 'supplier_assessment_status', 'supplier_list', 'uar_status',
+  'access_anomaly_discovery',
+  'access_concentration',
+  'access_department_risk',
+  'access_high_risk_lifecycle',
+  'access_normalization_health',
+  'access_offboarding_violations',
+  'access_privileged_delta',
+  'access_reviews_list',
+  'access_security_debt_trend',
+  'access_stale_accounts',
+  'audit_trail_search',
+  'evidence_log',
+  'iso_controls_list',
+  'iso_gap_status',
+  'iso_soa_summary',
+  'maturity_scores',
+  'posture_summary',
+  'risk_create_draft',
+  'risk_get',
+  'risk_register_list',
+  'supplier_assessment_status',
+  'supplier_list',
+  'uar_status',
 ];
 const EMAIL = /[A-Za-z0-9._%+*-]+@[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)+/g;
 
@@ -23,7 +55,9 @@ interface ToolResult {
 
 async function connect(server: Server, token: string): Promise<Client> {
   const client = new Client({ name: 'contract-test', version: '1.0.0' });
-  const transport = new StreamableHTTPClientTransport(new URL(`${server.api}/mcp`), { requestInit: { headers: { authorization: `Bearer ${token}` } } });
+  const transport = new StreamableHTTPClientTransport(new URL(`${server.api}/mcp`), {
+    requestInit: { headers: { authorization: `Bearer ${token}` } },
+  });
   await client.connect(transport);
   return client;
 }
@@ -38,7 +72,8 @@ function errorCode(r: ToolResult): string | undefined {
 
 /** Every e-mail address in the text must be masked as first character + ***@domain. */
 function assertMasked(label: string, text: string, secrets: string[]): void {
-  for (const m of text.match(EMAIL) ?? []) assert.match(m, /^[^@*]\*\*\*@/, `${label}: e-mail in clear: ${m}`);
+  for (const m of text.match(EMAIL) ?? [])
+    assert.match(m, /^[^@*]\*\*\*@/, `${label}: e-mail in clear: ${m}`);
   for (const s of secrets) assert.ok(!text.includes(s), `${label}: contains ${s}`);
 }
 
@@ -56,11 +91,29 @@ for (const dialect of DIALECTS) {
       store = await freshStore(dialect);
       const demo = await cli(store, ['demo', '--org', 'demo', '--identities', '50']);
       assert.equal(demo.code, 0, demo.stderr);
-      const user = await cliJson(store, ['user', 'create', '--org', 'demo', '--email', 'wanda.writer@corp-demo.example.org', '--name', 'Wanda Writerperson']);
+      const user = await cliJson(store, [
+        'user',
+        'create',
+        '--org',
+        'demo',
+        '--email',
+        'wanda.writer@corp-demo.example.org',
+        '--name',
+        'Wanda Writerperson',
+      ]);
       writerId = user.id as string;
       const [r, rw] = await Promise.all([
         cliJson(store, ['token', 'create', '--org', 'demo', '--scopes', 'mcp:read,sbom:read']),
-        cliJson(store, ['token', 'create', '--org', 'demo', '--user', 'wanda.writer@corp-demo.example.org', '--scopes', 'mcp:read,mcp:write,sbom:read,sbom:write']),
+        cliJson(store, [
+          'token',
+          'create',
+          '--org',
+          'demo',
+          '--user',
+          'wanda.writer@corp-demo.example.org',
+          '--scopes',
+          'mcp:read,mcp:write,sbom:read,sbom:write',
+        ]),
       ]);
       readTok = r.token as string;
       rwTok = rw.token as string;
@@ -76,12 +129,25 @@ for (const dialect of DIALECTS) {
     it('the MCP endpoint: no or bad token → 401 with WWW-Authenticate; no mcp:read → 403 INSUFFICIENT_SCOPE', async () => {
       const rpc = { jsonrpc: '2.0', id: 1, method: 'tools/list', params: {} };
       const headers = { accept: 'application/json, text/event-stream' };
-      const none = await expectError(call(api('/mcp'), { method: 'POST', json: rpc, headers }), 401, 'UNAUTHORIZED');
+      const none = await expectError(
+        call(api('/mcp'), { method: 'POST', json: rpc, headers }),
+        401,
+        'UNAUTHORIZED',
+      );
       assert.match(none.headers.get('www-authenticate') ?? '', /^Bearer/);
-      const bad = await expectError(call(api('/mcp'), { method: 'POST', json: rpc, headers, token: 'bwk_nope' }), 401, 'INVALID_TOKEN');
+      const bad = await expectError(
+        call(api('/mcp'), { method: 'POST', json: rpc, headers, token: 'bwk_nope' }),
+        401,
+        'INVALID_TOKEN',
+      );
       assert.match(bad.headers.get('www-authenticate') ?? '', /^Bearer/);
-      const sbomOnly = (await cliJson(store, ['token', 'create', '--org', 'demo', '--scopes', 'sbom:read'])).token as string;
-      await expectError(call(api('/mcp'), { method: 'POST', json: rpc, headers, token: sbomOnly }), 403, 'INSUFFICIENT_SCOPE');
+      const sbomOnly = (await cliJson(store, ['token', 'create', '--org', 'demo', '--scopes', 'sbom:read']))
+        .token as string;
+      await expectError(
+        call(api('/mcp'), { method: 'POST', json: rpc, headers, token: sbomOnly }),
+        403,
+        'INSUFFICIENT_SCOPE',
+      );
     });
 
     it('tools/list: the 23 tools with schemas and readOnlyHint annotations', async () => {
@@ -98,16 +164,28 @@ for (const dialect of DIALECTS) {
       for (const name of TOOLS.filter((t) => t !== 'risk_create_draft' && t !== 'risk_get')) {
         const r = await tool(client, name);
         assert.ok(!r.isError, `${name}: ${JSON.stringify(r.structuredContent)}`);
-        assert.ok(r.structuredContent && typeof r.structuredContent === 'object', `${name} structuredContent`);
+        assert.ok(
+          r.structuredContent && typeof r.structuredContent === 'object',
+          `${name} structuredContent`,
+        );
         const text = r.content.find((c) => c.type === 'text')?.text ?? '';
-        assert.deepEqual(JSON.parse(text), r.structuredContent, `${name}: text is the JSON of structuredContent`);
+        assert.deepEqual(
+          JSON.parse(text),
+          r.structuredContent,
+          `${name}: text is the JSON of structuredContent`,
+        );
         assertMasked(name, text, ['wanda.writer@', 'Wanda Writerperson', 'security.lead@demo.example.com']);
       }
       const ev = (await tool(client, 'evidence_log')).structuredContent!;
-      for (const v of Object.values(ev)) if (Array.isArray(v)) assert.ok(v.length <= 50, 'evidence_log returns at most 50 entries');
+      for (const v of Object.values(ev))
+        if (Array.isArray(v)) assert.ok(v.length <= 50, 'evidence_log returns at most 50 entries');
       assert.ok(!(await tool(client, 'access_security_debt_trend', { months: 3 })).isError);
       for (const name of ['iso_controls_list', 'iso_gap_status', 'iso_soa_summary']) {
-        assert.equal(errorCode(await tool(client, name, { projectId: 'iso_doesnotexist' })), 'NOT_FOUND', name);
+        assert.equal(
+          errorCode(await tool(client, name, { projectId: 'iso_doesnotexist' })),
+          'NOT_FOUND',
+          name,
+        );
       }
     });
 
@@ -117,7 +195,8 @@ for (const dialect of DIALECTS) {
         if (Array.isArray(v)) v.forEach((x) => walk(label, x));
         else if (v && typeof v === 'object') {
           for (const [k, x] of Object.entries(v)) {
-            if (NAME_KEYS.has(k)) assert.ok(x === null || x === '[redacted]', `${label}.${k} = ${JSON.stringify(x)}`);
+            if (NAME_KEYS.has(k))
+              assert.ok(x === null || x === '[redacted]', `${label}.${k} = ${JSON.stringify(x)}`);
             walk(label, x);
           }
         }
@@ -135,8 +214,15 @@ for (const dialect of DIALECTS) {
       for (const body of [
         { name: 'Contract OSS Lib', type: 'oss', riskTier: 2, assessmentStatus: 'in_progress' },
         { name: 'Contract Internal Team', type: 'internal', riskTier: 1, assessmentStatus: 'not_started' },
-      ]) assert.equal((await call(api('/sscs/vendors'), { method: 'POST', token: rwTok, json: body })).status, 201);
-      const vendors = (await call(api('/sscs/vendors'), { token: rwTok })).body.data as Array<{ id: string; type: string }>;
+      ])
+        assert.equal(
+          (await call(api('/sscs/vendors'), { method: 'POST', token: rwTok, json: body })).status,
+          201,
+        );
+      const vendors = (await call(api('/sscs/vendors'), { token: rwTok })).body.data as Array<{
+        id: string;
+        type: string;
+      }>;
       const suppliers = (await tool(client, 'supplier_list')).structuredContent!;
       const text = JSON.stringify(suppliers);
       assert.ok(text.includes('Contract OSS Lib'));
@@ -145,16 +231,30 @@ for (const dialect of DIALECTS) {
       for (const v of thirdParties) assert.ok(text.includes(v.id), `supplier_list has ${v.id}`);
       const status = (await tool(client, 'supplier_assessment_status')).structuredContent!;
       assert.equal(status.total, thirdParties.length);
-      const controls = JSON.stringify((await tool(client, 'iso_controls_list')).structuredContent).match(/"A\.[5-8]\.\d+"/g) ?? [];
+      const controls =
+        JSON.stringify((await tool(client, 'iso_controls_list')).structuredContent).match(
+          /"A\.[5-8]\.\d+"/g,
+        ) ?? [];
       const ids = new Set(controls.map((c) => c.slice(1, -1)));
       assert.equal(ids.size, 93);
-      const expected = [[5, 37], [6, 8], [7, 14], [8, 34]].flatMap(([t, n]) => Array.from({ length: n! }, (_, i) => `A.${t}.${i + 1}`));
+      const expected = [
+        [5, 37],
+        [6, 8],
+        [7, 14],
+        [8, 34],
+      ].flatMap(([t, n]) => Array.from({ length: n! }, (_, i) => `A.${t}.${i + 1}`));
       assert.deepEqual([...ids].sort(), expected.sort());
       const trend = (await tool(client, 'access_security_debt_trend')).structuredContent!;
       const three = (await tool(client, 'access_security_debt_trend', { months: 3 })).structuredContent!;
       const arrays = (o: Json) => Object.values(o).filter(Array.isArray) as Json[][];
-      assert.ok(arrays(trend).some((a) => a.length === 6), 'six monthly points by default');
-      assert.ok(arrays(three).some((a) => a.length === 3), 'three monthly points for months: 3');
+      assert.ok(
+        arrays(trend).some((a) => a.length === 6),
+        'six monthly points by default',
+      );
+      assert.ok(
+        arrays(three).some((a) => a.length === 3),
+        'three monthly points for months: 3',
+      );
     });
 
     it('risk_get: a listed risk by id; unknown id → NOT_FOUND', async () => {
@@ -170,7 +270,11 @@ for (const dialect of DIALECTS) {
 
     it('audit_trail_search pages with limit/offset/total; entries are {id aud_, action, actor (masked), at}', async () => {
       // a REST write by Wanda puts her in the audit trail
-      const v = await call(api('/sscs/vendors'), { method: 'POST', token: rwTok, json: { name: 'Audit Vendor', type: 'oss', riskTier: 3, assessmentStatus: 'not_started' } });
+      const v = await call(api('/sscs/vendors'), {
+        method: 'POST',
+        token: rwTok,
+        json: { name: 'Audit Vendor', type: 'oss', riskTier: 3, assessmentStatus: 'not_started' },
+      });
       assert.equal(v.status, 201);
       const first = (await tool(client, 'audit_trail_search')).structuredContent!;
       assert.deepEqual(Object.keys(first).sort(), ['items', 'limit', 'offset', 'total']);
@@ -188,20 +292,30 @@ for (const dialect of DIALECTS) {
       assert.equal(page.limit, 2);
       assert.equal(page.offset, 1);
       assert.equal(page.total, first.total);
-      assert.deepEqual(page.items.map((e: { id: string }) => e.id), first.items.slice(1, 3).map((e: { id: string }) => e.id));
-      const beyond = (await tool(client, 'audit_trail_search', { offset: first.total + 5 })).structuredContent!;
+      assert.deepEqual(
+        page.items.map((e: { id: string }) => e.id),
+        first.items.slice(1, 3).map((e: { id: string }) => e.id),
+      );
+      const beyond = (await tool(client, 'audit_trail_search', { offset: first.total + 5 }))
+        .structuredContent!;
       assert.deepEqual(beyond.items, []);
       assert.equal(beyond.total, first.total);
       const mine = (await tool(client, 'audit_trail_search', { actorId: writerId })).structuredContent!;
       assert.ok(mine.total >= 1);
       assert.equal(mine.items.length, mine.total);
-      assert.ok(mine.items.every((e: { action: string }) => e.action === 'vendor.create'), 'only Wanda’s writes, and she only created vendors');
+      assert.ok(
+        mine.items.every((e: { action: string }) => e.action === 'vendor.create'),
+        'only Wanda’s writes, and she only created vendors',
+      );
       assertMasked('audit actor', JSON.stringify(mine), ['wanda.writer@', 'Wanda Writerperson']);
       assert.equal(errorCode(await tool(client, 'audit_trail_search', { limit: -1 })), 'VALIDATION_FAILED');
     });
 
     it('risk_create_draft: INSUFFICIENT_SCOPE without mcp:write, NOT_PERMITTED until the org enables write; drafts stay out of risk_register_list', async () => {
-      assert.equal(errorCode(await tool(client, 'risk_create_draft', { title: 'Read-only try' })), 'INSUFFICIENT_SCOPE');
+      assert.equal(
+        errorCode(await tool(client, 'risk_create_draft', { title: 'Read-only try' })),
+        'INSUFFICIENT_SCOPE',
+      );
       const writer = await connect(server, rwTok);
       try {
         const refused = await tool(writer, 'risk_create_draft', { title: 'Vendor lock-in' });
@@ -215,7 +329,10 @@ for (const dialect of DIALECTS) {
         assert.ok(id, 'the draft has a risk_ id');
         assert.ok(JSON.stringify(made.structuredContent).includes('Vendor lock-in'));
         const listed = JSON.stringify((await tool(writer, 'risk_register_list')).structuredContent);
-        assert.ok(!listed.includes(id) && !listed.includes('Vendor lock-in'), 'drafts are not in risk_register_list');
+        assert.ok(
+          !listed.includes(id) && !listed.includes('Vendor lock-in'),
+          'drafts are not in risk_register_list',
+        );
         const got = await tool(writer, 'risk_get', { id });
         assert.ok(!got.isError);
         assert.ok(JSON.stringify(got.structuredContent).includes('draft'));
@@ -228,7 +345,10 @@ for (const dialect of DIALECTS) {
     });
 
     it('another organisation’s ids are NOT_FOUND and its data is invisible', async () => {
-      const risks = JSON.stringify((await tool(client, 'risk_register_list')).structuredContent).match(/risk_[A-Za-z0-9]+/g) ?? [];
+      const risks =
+        JSON.stringify((await tool(client, 'risk_register_list')).structuredContent).match(
+          /risk_[A-Za-z0-9]+/g,
+        ) ?? [];
       const project = (await tool(client, 'iso_controls_list')).structuredContent!.projectId as string;
       assert.match(project, /^iso_/);
       const stranger = await tenant(store, 'stranger', 'mcp:read');
@@ -250,7 +370,10 @@ for (const dialect of DIALECTS) {
     });
 
     it('stdio: `bulwark mcp` refuses to start without a valid BULWARK_TOKEN', async () => {
-      const [bad, none] = await Promise.all([cli(store, ['mcp'], { BULWARK_TOKEN: 'bwk_nope' }), cli(store, ['mcp'], { BULWARK_TOKEN: '' })]);
+      const [bad, none] = await Promise.all([
+        cli(store, ['mcp'], { BULWARK_TOKEN: 'bwk_nope' }),
+        cli(store, ['mcp'], { BULWARK_TOKEN: '' }),
+      ]);
       assert.notEqual(bad.code, 0);
       assert.notEqual(none.code, 0);
     });
@@ -260,7 +383,12 @@ for (const dialect of DIALECTS) {
         command: process.execPath,
         args: [BIN, 'mcp'],
         cwd: store.dir,
-        env: { ...(process.env as Record<string, string>), ...store.env, BULWARK_TOKEN: readTok, LOG_LEVEL: 'warn' },
+        env: {
+          ...(process.env as Record<string, string>),
+          ...store.env,
+          BULWARK_TOKEN: readTok,
+          LOG_LEVEL: 'warn',
+        },
         stderr: 'ignore',
       });
       const stdio = new Client({ name: 'contract-test', version: '1.0.0' });

@@ -62,7 +62,10 @@ export async function createOrg(
     plan: options.plan ?? 'professional',
     mcpWriteEnabled: options.mcpWriteEnabled ?? false,
   });
-  const user = await services.tenancy.createUser(slug, { email: `owner@${slug}.example.com`, name: 'Olivia Owner' });
+  const user = await services.tenancy.createUser(slug, {
+    email: `owner@${slug}.example.com`,
+    name: 'Olivia Owner',
+  });
   const wanted: Record<string, Scope[]> = options.tokens ?? {
     all: ['sbom:read', 'sbom:write', 'mcp:read', 'mcp:write'],
     read: ['sbom:read'],

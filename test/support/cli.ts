@@ -17,16 +17,24 @@ export interface CliResult {
 /** Runs `bulwark …` as a separate process, as an operator would. */
 export function runCli(args: string[], env: Record<string, string>): Promise<CliResult> {
   return new Promise((resolve) => {
-    execFile(process.execPath, [BIN, ...args], { env: { ...process.env, ...env, LOG_LEVEL: 'warn' } }, (error, stdout, stderr) => {
-      resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr });
-    });
+    execFile(
+      process.execPath,
+      [BIN, ...args],
+      { env: { ...process.env, ...env, LOG_LEVEL: 'warn' } },
+      (error, stdout, stderr) => {
+        resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr });
+      },
+    );
   });
 }
 
 /** A DATABASE_URL for a fresh store: a temp SQLite file, or a new PostgreSQL schema (via search_path). */
-export async function freshDatabaseUrl(dialect: DialectName): Promise<{ url: string; dataDir: string; cleanup: () => Promise<void> }> {
+export async function freshDatabaseUrl(
+  dialect: DialectName,
+): Promise<{ url: string; dataDir: string; cleanup: () => Promise<void> }> {
   const dataDir = mkdtempSync(join(tmpdir(), 'bulwark-cli-'));
-  if (dialect === 'sqlite') return { url: `sqlite:${join(dataDir, 'cli.sqlite')}`, dataDir, cleanup: async () => {} };
+  if (dialect === 'sqlite')
+    return { url: `sqlite:${join(dataDir, 'cli.sqlite')}`, dataDir, cleanup: async () => {} };
   const base = process.env.TEST_DATABASE_URL!;
   const schema = `cli_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: base });
@@ -47,9 +55,13 @@ export async function freshDatabaseUrl(dialect: DialectName): Promise<{ url: str
 }
 
 /** Starts `bulwark serve` on a free port; resolves once it listens. */
-export function startServe(env: Record<string, string>): Promise<{ child: ChildProcess; baseUrl: string; output: () => string }> {
+export function startServe(
+  env: Record<string, string>,
+): Promise<{ child: ChildProcess; baseUrl: string; output: () => string }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [BIN, 'serve', '--port', '0'], { env: { ...process.env, ...env, LOG_LEVEL: 'info' } });
+    const child = spawn(process.execPath, [BIN, 'serve', '--port', '0'], {
+      env: { ...process.env, ...env, LOG_LEVEL: 'info' },
+    });
     let output = '';
     const onData = (chunk: Buffer) => {
       output += chunk.toString();

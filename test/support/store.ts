@@ -11,7 +11,10 @@ export const DIALECTS: DialectName[] = process.env.TEST_DATABASE_URL ? ['sqlite'
  * A fresh, migrated store: an in-memory SQLite database, or a PostgreSQL schema of its own (dropped on close),
  * so concurrent test files never see each other's rows.
  */
-export async function createTestStore(dialect: DialectName, options: { poolSize?: number } = {}): Promise<Store> {
+export async function createTestStore(
+  dialect: DialectName,
+  options: { poolSize?: number } = {},
+): Promise<Store> {
   if (dialect === 'sqlite') {
     const store = openSqlite(':memory:');
     await migrateToLatest(store.db);
@@ -24,7 +27,10 @@ export async function createTestStore(dialect: DialectName, options: { poolSize?
   await admin.connect();
   await admin.query(`create schema ${schema}`);
   await admin.end();
-  const store = openStore(url, undefined, { schema, ...(options.poolSize ? { poolSize: options.poolSize } : {}) });
+  const store = openStore(url, undefined, {
+    schema,
+    ...(options.poolSize ? { poolSize: options.poolSize } : {}),
+  });
   await migrateToLatest(store.db);
   return {
     ...store,

@@ -36,7 +36,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addPrimaryKeyConstraint('vuln_affected_pk', ['advisory_id', 'idx'])
     .execute();
   // Matching looks advisories up by the package a component names.
-  await db.schema.createIndex('vuln_affected_package_idx').on('vuln_affected').columns(['ecosystem', 'package_key']).execute();
+  await db.schema
+    .createIndex('vuln_affected_package_idx')
+    .on('vuln_affected')
+    .columns(['ecosystem', 'package_key'])
+    .execute();
 
   await db.schema
     .createTable('vuln_aliases')

@@ -8,7 +8,9 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('id', 'text', (c) => c.primaryKey())
     .addColumn('org_id', 'text', (c) => c.notNull().references('organizations.id').onDelete('cascade'))
     .addColumn('sbom_id', 'text', (c) => c.notNull().references('sboms.id').onDelete('cascade'))
-    .addColumn('component_id', 'text', (c) => c.notNull().references('sbom_components.id').onDelete('cascade'))
+    .addColumn('component_id', 'text', (c) =>
+      c.notNull().references('sbom_components.id').onDelete('cascade'),
+    )
     .addColumn('vulnerability_id', 'text', (c) => c.notNull())
     .addColumn('aliases', 'text', (c) => c.notNull())
     .addColumn('advisory_ids', 'text', (c) => c.notNull())
@@ -30,8 +32,16 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addUniqueConstraint('findings_component_vulnerability_unique', ['component_id', 'vulnerability_id'])
     .execute();
   // Lists filter by status (and severity) newest first; SBOM pages count their findings.
-  await db.schema.createIndex('findings_org_status_idx').on('findings').columns(['org_id', 'status', 'id']).execute();
-  await db.schema.createIndex('findings_org_sbom_idx').on('findings').columns(['org_id', 'sbom_id']).execute();
+  await db.schema
+    .createIndex('findings_org_status_idx')
+    .on('findings')
+    .columns(['org_id', 'status', 'id'])
+    .execute();
+  await db.schema
+    .createIndex('findings_org_sbom_idx')
+    .on('findings')
+    .columns(['org_id', 'sbom_id'])
+    .execute();
 
   await db.schema
     .createTable('finding_history')
@@ -45,7 +55,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('actor_id', 'text', (c) => c.notNull())
     .addColumn('at', 'text', (c) => c.notNull())
     .execute();
-  await db.schema.createIndex('finding_history_finding_idx').on('finding_history').columns(['finding_id', 'id']).execute();
+  await db.schema
+    .createIndex('finding_history_finding_idx')
+    .on('finding_history')
+    .columns(['finding_id', 'id'])
+    .execute();
 }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any

@@ -12,7 +12,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     .on('gov_grants')
     .columns(['org_id', 'revoked_at', 'identity_id', 'privileged', 'entitlement_id'])
     .execute();
-  await db.schema.createIndex('gov_grants_expires_idx').on('gov_grants').columns(['org_id', 'expires_at']).execute();
+  await db.schema
+    .createIndex('gov_grants_expires_idx')
+    .on('gov_grants')
+    .columns(['org_id', 'expires_at'])
+    .execute();
 }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any

@@ -17,7 +17,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('rare', 'integer', (c) => c.notNull())
     .addPrimaryKeyConstraint('gov_identity_access_pk', ['org_id', 'identity_id'])
     .execute();
-  await db.schema.createIndex('gov_identity_access_rare_idx').on('gov_identity_access').columns(['org_id', 'rare']).execute();
+  await db.schema
+    .createIndex('gov_identity_access_rare_idx')
+    .on('gov_identity_access')
+    .columns(['org_id', 'rare'])
+    .execute();
   await db.schema
     .createTable('gov_peer_groups')
     .addColumn('org_id', 'text', (c) => c.notNull().references('organizations.id').onDelete('cascade'))
@@ -43,7 +47,11 @@ export async function up(db: Kysely<any>): Promise<void> {
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export async function down(db: Kysely<any>): Promise<void> {
   await db.schema.dropIndex('gov_accounts_system_cover_idx').execute();
-  await db.schema.createIndex('gov_accounts_system_idx').on('gov_accounts').columns(['org_id', 'system_id', 'status']).execute();
+  await db.schema
+    .createIndex('gov_accounts_system_idx')
+    .on('gov_accounts')
+    .columns(['org_id', 'system_id', 'status'])
+    .execute();
   await db.schema.dropIndex('gov_grants_high_risk_idx').execute();
   await db.schema.dropTable('gov_peer_groups').execute();
   await db.schema.dropTable('gov_identity_access').execute();

@@ -18,5 +18,9 @@ export async function up(db: Kysely<any>): Promise<void> {
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export async function down(db: Kysely<any>): Promise<void> {
   await db.schema.dropIndex('gov_grants_ent_active_idx').execute();
-  await db.schema.createIndex('gov_grants_ent_idx').on('gov_grants').columns(['org_id', 'entitlement_id', 'revoked_at', 'identity_id']).execute();
+  await db.schema
+    .createIndex('gov_grants_ent_idx')
+    .on('gov_grants')
+    .columns(['org_id', 'entitlement_id', 'revoked_at', 'identity_id'])
+    .execute();
 }

@@ -11,7 +11,17 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
     .createIndex('gov_grants_high_risk_cover_idx')
     .on('gov_grants')
-    .columns(['org_id', 'revoked_at', 'granted_at', 'last_used_at', 'last_reviewed_at', 'identity_id', 'entitlement_id', 'privileged', 'risk_level'])
+    .columns([
+      'org_id',
+      'revoked_at',
+      'granted_at',
+      'last_used_at',
+      'last_reviewed_at',
+      'identity_id',
+      'entitlement_id',
+      'privileged',
+      'risk_level',
+    ])
     .where(HIGH_RISK)
     .execute();
 }
@@ -19,5 +29,10 @@ export async function up(db: Kysely<any>): Promise<void> {
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export async function down(db: Kysely<any>): Promise<void> {
   await db.schema.dropIndex('gov_grants_high_risk_cover_idx').execute();
-  await db.schema.createIndex('gov_grants_high_risk_idx').on('gov_grants').columns(['org_id', 'revoked_at', 'granted_at']).where(HIGH_RISK).execute();
+  await db.schema
+    .createIndex('gov_grants_high_risk_idx')
+    .on('gov_grants')
+    .columns(['org_id', 'revoked_at', 'granted_at'])
+    .where(HIGH_RISK)
+    .execute();
 }

@@ -31,7 +31,15 @@ export async function staleAccounts(db: Kysely<Database>, orgId: string, options
       (select count(*) ${active} and a.last_login_at <= ${cut}) as stale_login`.execute(db);
   const first: Record<string, number> = counts.rows[0] ?? {};
   const c: Record<string, number> = { ...first, stale: num(first.stale_login) + num(first.never_stale) };
-  const rows = await sql<{ id: string; type: string; last_login_at: string | null; system_name: string; identity_id: string | null; display_name: string | null; department: string | null }>`
+  const rows = await sql<{
+    id: string;
+    type: string;
+    last_login_at: string | null;
+    system_name: string;
+    identity_id: string | null;
+    display_name: string | null;
+    department: string | null;
+  }>`
     select a.id, a.type, a.last_login_at, s.name as system_name, a.identity_id, i.display_name, i.department
     from gov_accounts a
     join gov_systems s on s.id = a.system_id and s.org_id = a.org_id
@@ -46,7 +54,9 @@ export async function staleAccounts(db: Kysely<Database>, orgId: string, options
     displayName: r.display_name,
     department: r.department,
     lastLoginAt: r.last_login_at,
-    daysSinceLogin: r.last_login_at ? Math.floor((Date.parse(asOf) - Date.parse(r.last_login_at)) / DAY) : null,
+    daysSinceLogin: r.last_login_at
+      ? Math.floor((Date.parse(asOf) - Date.parse(r.last_login_at)) / DAY)
+      : null,
   }));
   return {
     asOf,
@@ -73,9 +83,19 @@ export async function offboardingViolations(db: Kysely<Database>, orgId: string,
     and g.account_id = a.id and g.revoked_at is null and +g.privileged = 1) then 1 else 0 end`;
   const from = sql`from gov_accounts a join gov_identities i on i.id = a.identity_id and i.org_id = a.org_id
     where a.org_id = ${orgId} and a.status = 'active' and i.status = 'terminated' and i.termination_date <= ${deadline}`;
-  const counts = await sql<Record<string, number>>`select count(*) as accounts, count(distinct i.id) as identities,
+  const counts = await sql<
+    Record<string, number>
+  >`select count(*) as accounts, count(distinct i.id) as identities,
     sum(${privileged}) as privileged ${from}`.execute(db);
-  const rows = await sql<{ id: string; identity_id: string; display_name: string; department: string | null; termination_date: string; system_name: string; privileged: number }>`
+  const rows = await sql<{
+    id: string;
+    identity_id: string;
+    display_name: string;
+    department: string | null;
+    termination_date: string;
+    system_name: string;
+    privileged: number;
+  }>`
     select a.id, i.id as identity_id, i.display_name, i.department, i.termination_date,
       (select s.name from gov_systems s where s.id = a.system_id and s.org_id = a.org_id) as system_name, ${privileged} as privileged
     ${from} order by 7 desc, i.termination_date asc, a.id asc limit ${OFFBOARDING_ITEMS_CAP}`.execute(db);
@@ -87,7 +107,8 @@ export async function offboardingViolations(db: Kysely<Database>, orgId: string,
     department: r.department,
     systemName: r.system_name,
     terminatedAt: r.termination_date,
-    hoursOverdue: Math.floor((Date.parse(asOf) - Date.parse(r.termination_date)) / HOUR) - offboardingSlaHours,
+    hoursOverdue:
+      Math.floor((Date.parse(asOf) - Date.parse(r.termination_date)) / HOUR) - offboardingSlaHours,
     privileged: num(r.privileged) === 1,
   }));
   return {
@@ -109,7 +130,16 @@ export async function offboardingViolations(db: Kysely<Database>, orgId: string,
 export async function normalizationHealth(db: Kysely<Database>, orgId: string, options: AsOf = {}) {
   const asOf = resolveAsOf(options);
   const syncCut = minusMs(asOf, STALE_SYNC_HOURS * HOUR);
-  const systems = await sql<{ id: string; name: string; criticality: string; last_sync_at: string | null; accounts: number; human: number; correlated: number; orphaned: number }>`
+  const systems = await sql<{
+    id: string;
+    name: string;
+    criticality: string;
+    last_sync_at: string | null;
+    accounts: number;
+    human: number;
+    correlated: number;
+    orphaned: number;
+  }>`
     select s.id, s.name, s.criticality, s.last_sync_at, coalesce(c.accounts, 0) as accounts, c.human, c.correlated, c.orphaned
     from gov_systems s left join (
       -- Aggregated first, over the covering (org, system, status, type, identity) index.
@@ -124,7 +154,14 @@ export async function normalizationHealth(db: Kysely<Database>, orgId: string, o
       sum(case when manager_id is null then 1 else 0 end) as manager,
       sum(case when department is null or department = '' or title is null or title = '' or manager_id is null then 1 else 0 end) as any_missing
     from gov_identities where org_id = ${orgId} and status <> 'terminated'`.execute(db);
-  const totals = { accounts: 0, humanAccounts: 0, correlated: 0, uncorrelated: 0, orphaned: 0, correlationRate: 0 };
+  const totals = {
+    accounts: 0,
+    humanAccounts: 0,
+    correlated: 0,
+    uncorrelated: 0,
+    orphaned: 0,
+    correlationRate: 0,
+  };
   let staleSyncs = 0;
   const items = systems.rows.map((s) => {
     const human = num(s.human);
@@ -137,9 +174,16 @@ export async function normalizationHealth(db: Kysely<Database>, orgId: string, o
     totals.uncorrelated += human - correlated;
     totals.orphaned += num(s.orphaned);
     return {
-      systemId: s.id, name: s.name, criticality: s.criticality, lastSyncAt: s.last_sync_at, syncStale,
-      activeAccounts: num(s.accounts), humanAccounts: human, correlationRate: pct(correlated, human),
-      uncorrelated: human - correlated, orphaned: num(s.orphaned),
+      systemId: s.id,
+      name: s.name,
+      criticality: s.criticality,
+      lastSyncAt: s.last_sync_at,
+      syncStale,
+      activeAccounts: num(s.accounts),
+      humanAccounts: human,
+      correlationRate: pct(correlated, human),
+      uncorrelated: human - correlated,
+      orphaned: num(s.orphaned),
     };
   });
   totals.correlationRate = pct(totals.correlated, totals.humanAccounts);
@@ -154,8 +198,11 @@ export async function normalizationHealth(db: Kysely<Database>, orgId: string, o
     totals,
     staleSyncs,
     identitiesMissingAttributes: {
-      activeIdentities: num(m.identities), department: num(m.department), title: num(m.title),
-      manager: num(m.manager), any: num(m.any_missing),
+      activeIdentities: num(m.identities),
+      department: num(m.department),
+      title: num(m.title),
+      manager: num(m.manager),
+      any: num(m.any_missing),
     },
     systems: items.slice(0, SYSTEMS_CAP),
     systemsTotal: items.length,

@@ -32,32 +32,55 @@ export async function departmentRisk(db: Kysely<Database>, orgId: string, option
   const deadline = minusMs(asOf, settings.offboardingSlaHours * HOUR);
   const dept = sql`coalesce(i.department, '')`;
   // Active identities and their privileged grants come from the import-maintained summaries.
-  const identities = await byDepartment(db, sql`select department as d, sum(size) as n from gov_peer_groups
-    where org_id = ${orgId} group by department`);
+  const identities = await byDepartment(
+    db,
+    sql`select department as d, sum(size) as n from gov_peer_groups
+    where org_id = ${orgId} group by department`,
+  );
   const accountJoin = sql`from gov_accounts a join gov_identities i on i.id = a.identity_id and i.org_id = a.org_id
     where a.org_id = ${orgId} and a.status = 'active'`;
   const components: Record<Component, Map<string, number>> = {
-    offboardingViolations: await byDepartment(db, sql`select ${dept} as d, count(*) as n ${accountJoin}
-      and i.status = 'terminated' and i.termination_date <= ${deadline} group by 1`),
-    sodViolations: await byDepartment(db, sql`select ${dept} as d, count(*) as n from (${sodPairs(orgId)}) v
-      join gov_identities i on i.id = v.identity_id and i.org_id = ${orgId} group by 1`),
-    overdueRemediations: await byDepartment(db, sql`select ${dept} as d, count(*) as n from gov_review_items ri
+    offboardingViolations: await byDepartment(
+      db,
+      sql`select ${dept} as d, count(*) as n ${accountJoin}
+      and i.status = 'terminated' and i.termination_date <= ${deadline} group by 1`,
+    ),
+    sodViolations: await byDepartment(
+      db,
+      sql`select ${dept} as d, count(*) as n from (${sodPairs(orgId)}) v
+      join gov_identities i on i.id = v.identity_id and i.org_id = ${orgId} group by 1`,
+    ),
+    overdueRemediations: await byDepartment(
+      db,
+      sql`select ${dept} as d, count(*) as n from gov_review_items ri
       join gov_identities i on i.id = ri.subject_id and i.org_id = ri.org_id
-      where ri.org_id = ${orgId} and ${overdueRemediation(asOf)} group by 1`),
+      where ri.org_id = ${orgId} and ${overdueRemediation(asOf)} group by 1`,
+    ),
     // The two halves of "stale" as separate index ranges, joined to identities only for the stale accounts.
-    staleAccounts: await byDepartment(db, sql`select ${dept} as d, count(*) as n from (
+    staleAccounts: await byDepartment(
+      db,
+      sql`select ${dept} as d, count(*) as n from (
         select a.identity_id from gov_accounts a where a.org_id = ${orgId} and a.status = 'active' and a.last_login_at <= ${staleCut}
         union all
         select a.identity_id from gov_accounts a where a.org_id = ${orgId} and a.status = 'active' and a.last_login_at is null and a.created_at <= ${staleCut}) s
-      join gov_identities i on i.id = s.identity_id and i.org_id = ${orgId} group by 1`),
-    privilegedGrants: await byDepartment(db, sql`select department as d, sum(privileged) as n from gov_identity_access
-      where org_id = ${orgId} and privileged > 0 group by department`),
+      join gov_identities i on i.id = s.identity_id and i.org_id = ${orgId} group by 1`,
+    ),
+    privilegedGrants: await byDepartment(
+      db,
+      sql`select department as d, sum(privileged) as n from gov_identity_access
+      where org_id = ${orgId} and privileged > 0 group by department`,
+    ),
   };
   const names = new Set<string>(identities.keys());
   for (const map of Object.values(components)) for (const k of map.keys()) names.add(k);
   const items = [...names].map((name) => {
-    const counts = Object.fromEntries(Object.keys(DEPARTMENT_WEIGHTS).map((k) => [k, components[k as Component].get(name) ?? 0])) as Record<Component, number>;
-    const weighted = Object.entries(counts).reduce((s, [k, n]) => s + DEPARTMENT_WEIGHTS[k as Component] * n, 0);
+    const counts = Object.fromEntries(
+      Object.keys(DEPARTMENT_WEIGHTS).map((k) => [k, components[k as Component].get(name) ?? 0]),
+    ) as Record<Component, number>;
+    const weighted = Object.entries(counts).reduce(
+      (s, [k, n]) => s + DEPARTMENT_WEIGHTS[k as Component] * n,
+      0,
+    );
     const active = identities.get(name) ?? 0;
     return {
       department: name === '' ? null : name,
@@ -67,8 +90,18 @@ export async function departmentRisk(db: Kysely<Database>, orgId: string, option
       scorePer100: active === 0 ? null : Math.round((1000 * weighted) / active) / 10,
     };
   });
-  items.sort((a, b) => (b.scorePer100 ?? -1) - (a.scorePer100 ?? -1) || String(a.department).localeCompare(String(b.department)));
-  return { asOf, weights: DEPARTMENT_WEIGHTS, items: items.slice(0, 100), total: items.length, truncated: items.length > 100 };
+  items.sort(
+    (a, b) =>
+      (b.scorePer100 ?? -1) - (a.scorePer100 ?? -1) ||
+      String(a.department).localeCompare(String(b.department)),
+  );
+  return {
+    asOf,
+    weights: DEPARTMENT_WEIGHTS,
+    items: items.slice(0, 100),
+    total: items.length,
+    truncated: items.length > 100,
+  };
 }
 
 export const SEVERITIES = ['critical', 'high', 'medium', 'low'] as const;
@@ -91,20 +124,27 @@ function debtKinds(db: Kysely<Database>, orgId: string, slaHours: number): DebtK
       from: sql`gov_accounts a join gov_identities i on i.id = a.identity_id and i.org_id = a.org_id
         where a.org_id = ${orgId} and i.status = 'terminated' and i.termination_date is not null
         and (a.disabled_at is null or ${epochSeconds(db, sql.ref('a.disabled_at'))} - ${epochSeconds(db, sql.ref('i.termination_date'))} > ${slaHours * 3600})`,
-      openedCol: sql.ref('i.termination_date'), shiftHours: slaHours, closedCol: sql.ref('a.disabled_at'), severity: sql`'high'`,
+      openedCol: sql.ref('i.termination_date'),
+      shiftHours: slaHours,
+      closedCol: sql.ref('a.disabled_at'),
+      severity: sql`'high'`,
     },
     {
       // Overdue review remediation: opens at its due time; closes when remediated.
       from: sql`gov_review_items ri where ri.org_id = ${orgId} and ri.decision in ('revoke', 'modify')
         and ri.remediation_due_at is not null and (ri.remediated_at is null or ri.remediated_at > ri.remediation_due_at)`,
-      openedCol: sql.ref('ri.remediation_due_at'), shiftHours: 0, closedCol: sql.ref('ri.remediated_at'),
+      openedCol: sql.ref('ri.remediation_due_at'),
+      shiftHours: 0,
+      closedCol: sql.ref('ri.remediated_at'),
       severity: sql`case when ri.privileged = 1 then 'high' else 'medium' end`,
     },
     {
       // Expired access: a grant past its expiry that is still not revoked.
       from: sql`gov_grants g where g.org_id = ${orgId} and g.expires_at is not null
         and (g.revoked_at is null or g.revoked_at > g.expires_at)`,
-      openedCol: sql.ref('g.expires_at'), shiftHours: 0, closedCol: sql.ref('g.revoked_at'),
+      openedCol: sql.ref('g.expires_at'),
+      shiftHours: 0,
+      closedCol: sql.ref('g.revoked_at'),
       severity: sql`case when g.privileged = 1 then 'critical' else 'low' end`,
     },
   ];
@@ -117,7 +157,11 @@ function periods(asOf: string, months: number): { label: string; start: string; 
   for (let k = months - 1; k >= 0; k--) {
     const start = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - k, 1));
     const next = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - k + 1, 1));
-    out.push({ label: start.toISOString().slice(0, 7), start: start.toISOString(), end: k === 0 ? asOf : next.toISOString() });
+    out.push({
+      label: start.toISOString().slice(0, 7),
+      start: start.toISOString(),
+      end: k === 0 ? asOf : next.toISOString(),
+    });
   }
   return out;
 }
@@ -128,12 +172,23 @@ function periods(asOf: string, months: number): { label: string; start: string; 
  * last `months` months: issues open at the month end (the current month: at asOf) by severity, and issues
  * opened and closed within the month. open(end of m) = open(end of m−1) + opened(m) − closed(m).
  */
-export async function securityDebtTrend(db: Kysely<Database>, orgId: string, options: AsOf & { months?: number } = {}) {
+export async function securityDebtTrend(
+  db: Kysely<Database>,
+  orgId: string,
+  options: AsOf & { months?: number } = {},
+) {
   const asOf = resolveAsOf(options);
   const months = Math.min(Math.max(Math.trunc(options.months ?? 6), 1), 24);
   const { offboardingSlaHours } = await getSettings(db, orgId);
   const ps = periods(asOf, months);
-  const series = ps.map((p) => ({ month: p.label, end: p.end, open: Object.fromEntries(SEVERITIES.map((s) => [s, 0])) as Record<string, number>, openTotal: 0, opened: 0, closed: 0 }));
+  const series = ps.map((p) => ({
+    month: p.label,
+    end: p.end,
+    open: Object.fromEntries(SEVERITIES.map((s) => [s, 0])) as Record<string, number>,
+    openTotal: 0,
+    opened: 0,
+    closed: 0,
+  }));
   for (const kind of debtKinds(db, orgId, offboardingSlaHours)) {
     const shift = (iso: string) => minusMs(iso, kind.shiftHours * HOUR);
     const columns = ps.flatMap((p, i) => [
@@ -141,7 +196,9 @@ export async function securityDebtTrend(db: Kysely<Database>, orgId: string, opt
       sql`sum(case when ${kind.openedCol} >= ${shift(p.start)} and ${kind.openedCol} < ${shift(p.end)} then 1 else 0 end) as ${sql.ref(`n${i}`)}`,
       sql`sum(case when ${kind.closedCol} >= ${p.start} and ${kind.closedCol} < ${p.end} then 1 else 0 end) as ${sql.ref(`c${i}`)}`,
     ]);
-    const result = await sql<Record<string, number | string>>`select ${kind.severity} as severity, ${sql.join(columns)} from ${kind.from} group by 1`.execute(db);
+    const result = await sql<
+      Record<string, number | string>
+    >`select ${kind.severity} as severity, ${sql.join(columns)} from ${kind.from} group by 1`.execute(db);
     for (const row of result.rows) {
       series.forEach((entry, i) => {
         const open = num(row[`o${i}`]);
@@ -152,5 +209,11 @@ export async function securityDebtTrend(db: Kysely<Database>, orgId: string, opt
       });
     }
   }
-  return { asOf, months, sources: ['offboarding_miss', 'overdue_review_remediation', 'expired_grant'], items: series, total: series.length };
+  return {
+    asOf,
+    months,
+    sources: ['offboarding_miss', 'overdue_review_remediation', 'expired_grant'],
+    items: series,
+    total: series.length,
+  };
 }

@@ -13,12 +13,16 @@ import { CONCENTRATION_FACTOR, MIN_PEER_GROUP, RARE_DIVISOR, sodPairsQuery } fro
  */
 export async function refreshAccessSnapshot(db: Kysely<Database>, orgId: string): Promise<void> {
   await db.deleteFrom('gov_sod_violations').where('org_id', '=', orgId).execute();
-  await sql`insert into gov_sod_violations (org_id, rule_id, identity_id) select ${orgId}, v.rule_id, v.identity_id from (${sodPairsQuery(orgId)}) v`.execute(db);
+  await sql`insert into gov_sod_violations (org_id, rule_id, identity_id) select ${orgId}, v.rule_id, v.identity_id from (${sodPairsQuery(orgId)}) v`.execute(
+    db,
+  );
   await db.deleteFrom('gov_identity_access').where('org_id', '=', orgId).execute();
   await db.deleteFrom('gov_peer_groups').where('org_id', '=', orgId).execute();
   await sql`insert into gov_peer_groups (org_id, department, title, size)
     select ${orgId}, coalesce(department, ''), coalesce(title, ''), count(*) from gov_identities
-    where org_id = ${orgId} and status <> 'terminated' group by coalesce(department, ''), coalesce(title, '')`.execute(db);
+    where org_id = ${orgId} and status <> 'terminated' group by coalesce(department, ''), coalesce(title, '')`.execute(
+    db,
+  );
   await sql`with c as (select identity_id, count(*) as n, sum(privileged) as p from gov_grants
       where org_id = ${orgId} and revoked_at is null and identity_id is not null group by identity_id),
     h as (select distinct g.identity_id, g.entitlement_id, i.department, i.title
@@ -41,5 +45,7 @@ export async function refreshAccessSnapshot(db: Kysely<Database>, orgId: string)
       priv_outlier = case when gov_identity_access.privileged > 0 and gov_identity_access.privileged >= ${CONCENTRATION_FACTOR} * d.mean_p then 1 else 0 end
     from (select department, avg(grants * 1.0) as mean_n, avg(privileged * 1.0) as mean_p, count(*) as members
       from gov_identity_access where org_id = ${orgId} group by department) d
-    where gov_identity_access.org_id = ${orgId} and gov_identity_access.department = d.department`.execute(db);
+    where gov_identity_access.org_id = ${orgId} and gov_identity_access.department = d.department`.execute(
+    db,
+  );
 }

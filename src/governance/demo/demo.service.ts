@@ -59,11 +59,23 @@ export interface DemoResult {
  * generated governance data in one transaction, adds vendors (the suppliers) with assessment history and
  * risks through their own services. Re-running with the same options changes nothing.
  */
-export async function runDemo(db: Kysely<Database>, services: Pick<Services, 'tenancy' | 'vendors' | 'risks'>, slug: string, options: DemoOptions): Promise<DemoResult> {
+export async function runDemo(
+  db: Kysely<Database>,
+  services: Pick<Services, 'tenancy' | 'vendors' | 'risks'>,
+  slug: string,
+  options: DemoOptions,
+): Promise<DemoResult> {
   const found = await services.tenancy.findOrganization(slug);
-  const org = found ?? (await services.tenancy.createOrganization({ slug, name: `${slug} (demo)`, plan: 'professional' }));
+  const org =
+    found ??
+    (await services.tenancy.createOrganization({ slug, name: `${slug} (demo)`, plan: 'professional' }));
   const users = await services.tenancy.listUsers(org.id);
-  const user = users[0] ?? (await services.tenancy.createUser(slug, { email: `security.lead@${slug}.example.com`, name: 'Security Lead' }));
+  const user =
+    users[0] ??
+    (await services.tenancy.createUser(slug, {
+      email: `security.lead@${slug}.example.com`,
+      name: 'Security Lead',
+    }));
   const bundle = generateDemoBundle(options);
   const summary = await writeBundle(db, org.id, user.id, bundle);
   const now = demoReferenceTime(options.asOf);
@@ -71,27 +83,47 @@ export async function runDemo(db: Kysely<Database>, services: Pick<Services, 'te
   let vendorsCreated = 0;
   for (const [name, type, riskTier, assessmentStatus] of DEMO_VENDORS) {
     if (existingVendors.some((v) => v.name === name)) continue;
-    existingVendors.push(await services.vendors.create(org.id, user.id, { name, type, riskTier, assessmentStatus }));
+    existingVendors.push(
+      await services.vendors.create(org.id, user.id, { name, type, riskTier, assessmentStatus }),
+    );
     vendorsCreated += 1;
   }
   const rng = prng(options.seed + 1);
   const assessments = existingVendors
     .filter((v) => v.type !== 'internal' && DEMO_VENDORS.some(([name]) => name === v.name))
-    .flatMap((v, n) => [180, 20].map((ago, k) => ({
-      externalId: `demo-sas-${n + 1}-${k + 1}`, vendorId: v.id, assessedAt: new Date(now - ago * DAY).toISOString(),
-      status: k === 0 ? ('completed' as const) : v.assessmentStatus, score: rng.int(40, 95),
-    })));
+    .flatMap((v, n) =>
+      [180, 20].map((ago, k) => ({
+        externalId: `demo-sas-${n + 1}-${k + 1}`,
+        vendorId: v.id,
+        assessedAt: new Date(now - ago * DAY).toISOString(),
+        status: k === 0 ? ('completed' as const) : v.assessmentStatus,
+        score: rng.int(40, 95),
+      })),
+    );
   await writeBundle(db, org.id, user.id, { version: 1, supplierAssessments: assessments });
   const titles = new Set((await services.risks.listRegister(org.id)).map((r) => r.title));
   let risksCreated = 0;
   for (const [title, category, likelihood, impact, treatment] of DEMO_RISKS) {
     if (titles.has(title)) continue;
-    await services.risks.createRisk(org.id, user.id, { title, category, likelihood, impact, treatment, status: 'approved', ownerUserId: user.id });
+    await services.risks.createRisk(org.id, user.id, {
+      title,
+      category,
+      likelihood,
+      impact,
+      treatment,
+      status: 'approved',
+      ownerUserId: user.id,
+    });
     risksCreated += 1;
   }
   return {
     org: { id: org.id, slug: org.slug, created: !found },
-    identities: options.identities, seed: options.seed, asOf: new Date(now).toISOString(),
-    import: summary.sections, vendorsCreated, risksCreated, supplierAssessments: assessments.length,
+    identities: options.identities,
+    seed: options.seed,
+    asOf: new Date(now).toISOString(),
+    import: summary.sections,
+    vendorsCreated,
+    risksCreated,
+    supplierAssessments: assessments.length,
   };
 }

@@ -37,10 +37,12 @@ describe('demo generator', () => {
 
 /** Every string equal to a person's name must sit under a key the tool server masks. */
 function assertNamesOnlyUnderMaskedKeys(value: unknown, names: Set<string>, path = ''): void {
-  if (Array.isArray(value)) value.forEach((v, i) => assertNamesOnlyUnderMaskedKeys(v, names, `${path}[${i}]`));
+  if (Array.isArray(value))
+    value.forEach((v, i) => assertNamesOnlyUnderMaskedKeys(v, names, `${path}[${i}]`));
   else if (value && typeof value === 'object') {
     for (const [k, v] of Object.entries(value)) {
-      if (typeof v === 'string' && names.has(v)) assert.ok(PERSON_NAME_KEYS.includes(k), `person name under '${path}.${k}'`);
+      if (typeof v === 'string' && names.has(v))
+        assert.ok(PERSON_NAME_KEYS.includes(k), `person name under '${path}.${k}'`);
       assertNamesOnlyUnderMaskedKeys(v, names, `${path}.${k}`);
     }
   }
@@ -68,7 +70,8 @@ for (const dialect of DIALECTS) {
       assert.equal((await services.tenancy.listUsers(org.id)).length, 1);
       const again = await runDemo(store.db, services, 'demo-co', options);
       assert.equal(again.org.created, false);
-      for (const [section, s] of Object.entries(again.import)) assert.equal(s.created + s.updated, 0, section);
+      for (const [section, s] of Object.entries(again.import))
+        assert.equal(s.created + s.updated, 0, section);
       assert.deepEqual([again.vendorsCreated, again.risksCreated], [0, 0]);
     });
 
@@ -87,36 +90,97 @@ for (const dialect of DIALECTS) {
       const maturity = await maturityScores(store.db, orgId);
       const debt = await securityDebtTrend(store.db, orgId, at);
       assert.deepEqual(posture.access, {
-        staleAccounts: stale.staleAccounts, offboardingViolations: offboarding.violatingAccounts,
-        privilegedOffboardingViolations: offboarding.privilegedAccounts, privilegedGranted30d: delta.added,
-        privilegedRevoked30d: delta.removed, sodViolations: conc.sodViolations.total, concentrationOutliers: conc.total,
-        uncorrelatedAccounts: health.uncorrelatedAccounts, orphanedAccounts: health.totals.orphaned,
-        correlationRate: health.correlationRate, highRiskGrants: lifecycle.highRiskGrants, highRiskUnused90d: lifecycle.total,
+        staleAccounts: stale.staleAccounts,
+        offboardingViolations: offboarding.violatingAccounts,
+        privilegedOffboardingViolations: offboarding.privilegedAccounts,
+        privilegedGranted30d: delta.added,
+        privilegedRevoked30d: delta.removed,
+        sodViolations: conc.sodViolations.total,
+        concentrationOutliers: conc.total,
+        uncorrelatedAccounts: health.uncorrelatedAccounts,
+        orphanedAccounts: health.totals.orphaned,
+        correlationRate: health.correlationRate,
+        highRiskGrants: lifecycle.highRiskGrants,
+        highRiskUnused90d: lifecycle.total,
         securityDebtOpen: debt.items.at(-1)?.openTotal,
       });
-      assert.deepEqual(posture.reviews, { activeCampaigns: uar.activeCampaigns, pendingDecisions: uar.pending, completionRate: uar.completionRate, overdueRemediation: uar.overdueRemediation, selfReviews: uar.selfReviews });
-      assert.deepEqual(posture.iso, { projectId: gap.projectId, applicable: gap.overall.applicable, implemented: gap.overall.implemented, gaps: gap.overall.gaps, percentImplemented: gap.overall.percentImplemented });
-      assert.deepEqual(posture.evidence, { total: evidence.total, expired: evidence.expired, expiringSoon: evidence.expiringSoon });
+      assert.deepEqual(posture.reviews, {
+        activeCampaigns: uar.activeCampaigns,
+        pendingDecisions: uar.pending,
+        completionRate: uar.completionRate,
+        overdueRemediation: uar.overdueRemediation,
+        selfReviews: uar.selfReviews,
+      });
+      assert.deepEqual(posture.iso, {
+        projectId: gap.projectId,
+        applicable: gap.overall.applicable,
+        implemented: gap.overall.implemented,
+        gaps: gap.overall.gaps,
+        percentImplemented: gap.overall.percentImplemented,
+      });
+      assert.deepEqual(posture.evidence, {
+        total: evidence.total,
+        expired: evidence.expired,
+        expiringSoon: evidence.expiringSoon,
+      });
       assert.equal(posture.maturity?.controlsAssessed, maturity.total);
       assert.deepEqual(posture.vendors, await services.vendors.riskSummary(orgId));
       assert.equal(posture.risks.open, 8);
-      if (posture.findings) assert.equal(posture.findings.total, posture.findings.CRITICAL! + posture.findings.HIGH! + posture.findings.MEDIUM! + posture.findings.LOW!);
+      if (posture.findings)
+        assert.equal(
+          posture.findings.total,
+          posture.findings.CRITICAL! +
+            posture.findings.HIGH! +
+            posture.findings.MEDIUM! +
+            posture.findings.LOW!,
+        );
       // The demo is realistic: each kind of problem is present.
-      for (const n of [stale.staleAccounts, offboarding.violatingAccounts, delta.added, health.uncorrelatedAccounts, uar.pending, evidence.expired]) assert.ok(n > 0);
+      for (const n of [
+        stale.staleAccounts,
+        offboarding.violatingAccounts,
+        delta.added,
+        health.uncorrelatedAccounts,
+        uar.pending,
+        evidence.expired,
+      ])
+        assert.ok(n > 0);
       // Per-department components add up to the organisation-wide tools.
       const risk = await departmentRisk(store.db, orgId, at);
-      const sum = (k: 'offboardingViolations' | 'sodViolations') => risk.items.reduce((s, d) => s + d.components[k], 0);
+      const sum = (k: 'offboardingViolations' | 'sodViolations') =>
+        risk.items.reduce((s, d) => s + d.components[k], 0);
       assert.equal(sum('offboardingViolations'), offboarding.violatingAccounts);
       assert.equal(sum('sodViolations'), conc.sodViolations.total);
-      for (let i = 1; i < debt.items.length; i++) assert.equal(debt.items[i]!.openTotal, debt.items[i - 1]!.openTotal + debt.items[i]!.opened - debt.items[i]!.closed);
+      for (let i = 1; i < debt.items.length; i++)
+        assert.equal(
+          debt.items[i]!.openTotal,
+          debt.items[i - 1]!.openTotal + debt.items[i]!.opened - debt.items[i]!.closed,
+        );
       assert.equal(uar.items.length, Math.min(50, uar.pending));
     });
 
     it('every tool handler answers, bounded, with person names only under masked keys', async () => {
-      const names = new Set((await store.db.selectFrom('gov_identities').select('display_name').where('org_id', '=', orgId).execute()).map((r) => r.display_name));
-      const principal = { tokenId: 'tok_x', orgId, userId: 'usr_x', scopes: new Set(['mcp:read'] as const), plan: 'professional', mcpWriteEnabled: false };
+      const names = new Set(
+        (
+          await store.db
+            .selectFrom('gov_identities')
+            .select('display_name')
+            .where('org_id', '=', orgId)
+            .execute()
+        ).map((r) => r.display_name),
+      );
+      const principal = {
+        tokenId: 'tok_x',
+        orgId,
+        userId: 'usr_x',
+        scopes: new Set(['mcp:read'] as const),
+        plan: 'professional',
+        mcpWriteEnabled: false,
+      };
       for (const [name, handler] of Object.entries(governanceToolHandlers)) {
-        const result = await handler({ db: store.db, principal, services }, name === 'access_security_debt_trend' ? { months: 3 } : {});
+        const result = await handler(
+          { db: store.db, principal, services },
+          name === 'access_security_debt_trend' ? { months: 3 } : {},
+        );
         assertNamesOnlyUnderMaskedKeys(result, names);
         if (Array.isArray(result.items)) {
           assert.ok(result.items.length <= 100, `${name} is bounded`);
@@ -124,8 +188,18 @@ for (const dialect of DIALECTS) {
         }
       }
       const other = { ...principal, orgId: 'org_other' };
-      await assert.rejects(governanceToolHandlers.iso_soa_summary!({ db: store.db, principal: other, services }, { projectId: 'iso_x' }), { code: 'NOT_FOUND' });
-      assert.deepEqual((await governanceToolHandlers.maturity_scores!({ db: store.db, principal: other, services }, {})).items, []);
+      await assert.rejects(
+        governanceToolHandlers.iso_soa_summary!(
+          { db: store.db, principal: other, services },
+          { projectId: 'iso_x' },
+        ),
+        { code: 'NOT_FOUND' },
+      );
+      assert.deepEqual(
+        (await governanceToolHandlers.maturity_scores!({ db: store.db, principal: other, services }, {}))
+          .items,
+        [],
+      );
     });
   });
 }

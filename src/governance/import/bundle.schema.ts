@@ -15,130 +15,194 @@ const level = z.enum(['low', 'medium', 'high', 'critical']);
 const maturity = z.number().int().min(0).max(5);
 const list = <T extends z.ZodType>(item: T) => z.array(item).max(2_000_000);
 
-export const Settings = z.object({
-  staleAccountDays: z.number().int().min(1).max(3650).optional(),
-  offboardingSlaHours: z.number().int().min(0).max(8760).optional(),
-  reviewRemediationSlaDays: z.number().int().min(0).max(365).optional(),
-  privilegedRemediationSlaDays: z.number().int().min(0).max(365).optional(),
-}).strict();
+export const Settings = z
+  .object({
+    staleAccountDays: z.number().int().min(1).max(3650).optional(),
+    offboardingSlaHours: z.number().int().min(0).max(8760).optional(),
+    reviewRemediationSlaDays: z.number().int().min(0).max(365).optional(),
+    privilegedRemediationSlaDays: z.number().int().min(0).max(365).optional(),
+  })
+  .strict();
 
-export const Identity = z.object({
-  externalId: extId,
-  displayName: name,
-  email: z.email().max(320).optional(),
-  department: z.string().trim().min(1).max(200).optional(),
-  title: z.string().trim().min(1).max(200).optional(),
-  managerExternalId: extId.optional(),
-  employmentType: z.enum(['employee', 'contractor', 'intern']),
-  status: z.enum(['active', 'leave', 'terminated']),
-  hireDate: timestamp.optional(),
-  terminationDate: timestamp.optional(),
-  departmentChangedAt: timestamp.optional(),
-}).strict();
+export const Identity = z
+  .object({
+    externalId: extId,
+    displayName: name,
+    email: z.email().max(320).optional(),
+    department: z.string().trim().min(1).max(200).optional(),
+    title: z.string().trim().min(1).max(200).optional(),
+    managerExternalId: extId.optional(),
+    employmentType: z.enum(['employee', 'contractor', 'intern']),
+    status: z.enum(['active', 'leave', 'terminated']),
+    hireDate: timestamp.optional(),
+    terminationDate: timestamp.optional(),
+    departmentChangedAt: timestamp.optional(),
+  })
+  .strict();
 
-export const System = z.object({ externalId: extId, name, criticality: level, lastSyncAt: timestamp.optional() }).strict();
+export const System = z
+  .object({ externalId: extId, name, criticality: level, lastSyncAt: timestamp.optional() })
+  .strict();
 
-export const Account = z.object({
-  externalId: extId,
-  systemExternalId: extId,
-  username: z.string().min(1).max(300),
-  identityExternalId: extId.optional(),
-  type: z.enum(['human', 'service', 'shared', 'break_glass']),
-  status: z.enum(['active', 'disabled']),
-  createdAt: timestamp,
-  lastLoginAt: timestamp.optional(),
-  disabledAt: timestamp.optional(),
-}).strict();
+export const Account = z
+  .object({
+    externalId: extId,
+    systemExternalId: extId,
+    username: z.string().min(1).max(300),
+    identityExternalId: extId.optional(),
+    type: z.enum(['human', 'service', 'shared', 'break_glass']),
+    status: z.enum(['active', 'disabled']),
+    createdAt: timestamp,
+    lastLoginAt: timestamp.optional(),
+    disabledAt: timestamp.optional(),
+  })
+  .strict();
 
-export const Entitlement = z.object({
-  externalId: extId, systemExternalId: extId, name, privileged: z.boolean(), riskLevel: level,
-}).strict();
+export const Entitlement = z
+  .object({
+    externalId: extId,
+    systemExternalId: extId,
+    name,
+    privileged: z.boolean(),
+    riskLevel: level,
+  })
+  .strict();
 
-export const Grant = z.object({
-  externalId: extId,
-  accountExternalId: extId,
-  entitlementExternalId: extId,
-  grantedAt: timestamp,
-  revokedAt: timestamp.optional(),
-  expiresAt: timestamp.optional(),
-  lastUsedAt: timestamp.optional(),
-  lastReviewedAt: timestamp.optional(),
-}).strict();
+export const Grant = z
+  .object({
+    externalId: extId,
+    accountExternalId: extId,
+    entitlementExternalId: extId,
+    grantedAt: timestamp,
+    revokedAt: timestamp.optional(),
+    expiresAt: timestamp.optional(),
+    lastUsedAt: timestamp.optional(),
+    lastReviewedAt: timestamp.optional(),
+  })
+  .strict();
 
-export const SodRule = z.object({
-  externalId: extId, name, entitlementAExternalId: extId, entitlementBExternalId: extId, severity: level,
-}).strict();
+export const SodRule = z
+  .object({
+    externalId: extId,
+    name,
+    entitlementAExternalId: extId,
+    entitlementBExternalId: extId,
+    severity: level,
+  })
+  .strict();
 
-export const ReviewCampaign = z.object({
-  externalId: extId, name, status: z.enum(['planned', 'active', 'completed']), ownerExternalId: extId.optional(),
-  startedAt: timestamp, dueAt: timestamp, completedAt: timestamp.optional(),
-}).strict();
+export const ReviewCampaign = z
+  .object({
+    externalId: extId,
+    name,
+    status: z.enum(['planned', 'active', 'completed']),
+    ownerExternalId: extId.optional(),
+    startedAt: timestamp,
+    dueAt: timestamp,
+    completedAt: timestamp.optional(),
+  })
+  .strict();
 
-export const ReviewItem = z.object({
-  externalId: extId,
-  campaignExternalId: extId,
-  grantExternalId: extId.optional(),
-  subjectExternalId: extId.optional(),
-  reviewerExternalId: extId.optional(),
-  entitlementExternalId: extId.optional(),
-  decision: z.enum(['pending', 'approve', 'revoke', 'modify']),
-  decidedAt: timestamp.optional(),
-  remediationStatus: z.enum(['none', 'pending', 'done']).optional(),
-  remediationDueAt: timestamp.optional(),
-  remediatedAt: timestamp.optional(),
-}).strict();
+export const ReviewItem = z
+  .object({
+    externalId: extId,
+    campaignExternalId: extId,
+    grantExternalId: extId.optional(),
+    subjectExternalId: extId.optional(),
+    reviewerExternalId: extId.optional(),
+    entitlementExternalId: extId.optional(),
+    decision: z.enum(['pending', 'approve', 'revoke', 'modify']),
+    decidedAt: timestamp.optional(),
+    remediationStatus: z.enum(['none', 'pending', 'done']).optional(),
+    remediationDueAt: timestamp.optional(),
+    remediatedAt: timestamp.optional(),
+  })
+  .strict();
 
-export const IsoProject = z.object({
-  externalId: extId, name, status: z.enum(['active', 'archived']), createdAt: timestamp.optional(), targetDate: timestamp.optional(),
-}).strict();
+export const IsoProject = z
+  .object({
+    externalId: extId,
+    name,
+    status: z.enum(['active', 'archived']),
+    createdAt: timestamp.optional(),
+    targetDate: timestamp.optional(),
+  })
+  .strict();
 
-export const SoaEntry = z.object({
-  projectExternalId: extId,
-  controlId: z.enum(CONTROL_IDS),
-  applicable: z.boolean(),
-  justification: text.optional(),
-  implementationStatus: z.enum(['not_started', 'planned', 'in_progress', 'implemented']),
-  result: z.enum(['not_assessed', 'effective', 'partially_effective', 'ineffective']).optional(),
-  maturityCurrent: maturity.optional(),
-  maturityTarget: maturity.optional(),
-  ownerExternalId: extId.optional(),
-}).strict();
+export const SoaEntry = z
+  .object({
+    projectExternalId: extId,
+    controlId: z.enum(CONTROL_IDS),
+    applicable: z.boolean(),
+    justification: text.optional(),
+    implementationStatus: z.enum(['not_started', 'planned', 'in_progress', 'implemented']),
+    result: z.enum(['not_assessed', 'effective', 'partially_effective', 'ineffective']).optional(),
+    maturityCurrent: maturity.optional(),
+    maturityTarget: maturity.optional(),
+    ownerExternalId: extId.optional(),
+  })
+  .strict();
 
-export const Evidence = z.object({
-  externalId: extId, projectExternalId: extId.optional(), controlId: z.enum(CONTROL_IDS), title: name,
-  collectedAt: timestamp, expiresAt: timestamp.optional(), status: z.enum(['accepted', 'pending', 'rejected']),
-  collectorExternalId: extId.optional(),
-}).strict();
+export const Evidence = z
+  .object({
+    externalId: extId,
+    projectExternalId: extId.optional(),
+    controlId: z.enum(CONTROL_IDS),
+    title: name,
+    collectedAt: timestamp,
+    expiresAt: timestamp.optional(),
+    status: z.enum(['accepted', 'pending', 'rejected']),
+    collectorExternalId: extId.optional(),
+  })
+  .strict();
 
-export const MaturityAssessment = z.object({
-  externalId: extId, projectExternalId: extId, controlId: z.enum(CONTROL_IDS), score: maturity,
-  target: maturity.optional(), assessedAt: timestamp, assessorExternalId: extId.optional(), notes: text.optional(),
-}).strict();
+export const MaturityAssessment = z
+  .object({
+    externalId: extId,
+    projectExternalId: extId,
+    controlId: z.enum(CONTROL_IDS),
+    score: maturity,
+    target: maturity.optional(),
+    assessedAt: timestamp,
+    assessorExternalId: extId.optional(),
+    notes: text.optional(),
+  })
+  .strict();
 
-export const SupplierAssessment = z.object({
-  externalId: extId, vendorId: z.string().regex(/^vnd_[0-9a-z]+$/).max(100), assessedAt: timestamp,
-  status: z.enum(['not_started', 'in_progress', 'completed']), score: z.number().int().min(0).max(100).optional(),
-  notes: text.optional(),
-}).strict();
+export const SupplierAssessment = z
+  .object({
+    externalId: extId,
+    vendorId: z
+      .string()
+      .regex(/^vnd_[0-9a-z]+$/)
+      .max(100),
+    assessedAt: timestamp,
+    status: z.enum(['not_started', 'in_progress', 'completed']),
+    score: z.number().int().min(0).max(100).optional(),
+    notes: text.optional(),
+  })
+  .strict();
 
-export const GovernanceBundle = z.object({
-  $schema: z.string().max(500).optional(),
-  version: z.literal(1),
-  settings: Settings.optional(),
-  identities: list(Identity).optional(),
-  systems: list(System).optional(),
-  accounts: list(Account).optional(),
-  entitlements: list(Entitlement).optional(),
-  grants: list(Grant).optional(),
-  sodRules: list(SodRule).optional(),
-  reviewCampaigns: list(ReviewCampaign).optional(),
-  reviewItems: list(ReviewItem).optional(),
-  isoProjects: list(IsoProject).optional(),
-  soaEntries: list(SoaEntry).optional(),
-  evidence: list(Evidence).optional(),
-  maturityAssessments: list(MaturityAssessment).optional(),
-  supplierAssessments: list(SupplierAssessment).optional(),
-}).strict();
+export const GovernanceBundle = z
+  .object({
+    $schema: z.string().max(500).optional(),
+    version: z.literal(1),
+    settings: Settings.optional(),
+    identities: list(Identity).optional(),
+    systems: list(System).optional(),
+    accounts: list(Account).optional(),
+    entitlements: list(Entitlement).optional(),
+    grants: list(Grant).optional(),
+    sodRules: list(SodRule).optional(),
+    reviewCampaigns: list(ReviewCampaign).optional(),
+    reviewItems: list(ReviewItem).optional(),
+    isoProjects: list(IsoProject).optional(),
+    soaEntries: list(SoaEntry).optional(),
+    evidence: list(Evidence).optional(),
+    maturityAssessments: list(MaturityAssessment).optional(),
+    supplierAssessments: list(SupplierAssessment).optional(),
+  })
+  .strict();
 
 export type GovernanceBundle = z.infer<typeof GovernanceBundle>;
 
@@ -153,4 +217,8 @@ export function bundleJsonSchema(): Record<string, unknown> {
 
 /** zod issue path → `identities[3].email`. */
 export const formatPath = (path: readonly PropertyKey[]): string =>
-  path.reduce<string>((out, part) => (typeof part === 'number' ? `${out}[${part}]` : out ? `${out}.${String(part)}` : String(part)), '') || '(root)';
+  path.reduce<string>(
+    (out, part) =>
+      typeof part === 'number' ? `${out}[${part}]` : out ? `${out}.${String(part)}` : String(part),
+    '',
+  ) || '(root)';

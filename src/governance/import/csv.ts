@@ -7,14 +7,28 @@ import { validationFailed } from '../../errors.ts';
  */
 export const CSV_COLUMNS = {
   identities: {
-    external_id: 'externalId', display_name: 'displayName', email: 'email', department: 'department', title: 'title',
-    manager_external_id: 'managerExternalId', employment_type: 'employmentType', status: 'status', hire_date: 'hireDate',
-    termination_date: 'terminationDate', department_changed_at: 'departmentChangedAt',
+    external_id: 'externalId',
+    display_name: 'displayName',
+    email: 'email',
+    department: 'department',
+    title: 'title',
+    manager_external_id: 'managerExternalId',
+    employment_type: 'employmentType',
+    status: 'status',
+    hire_date: 'hireDate',
+    termination_date: 'terminationDate',
+    department_changed_at: 'departmentChangedAt',
   },
   accounts: {
-    external_id: 'externalId', system_external_id: 'systemExternalId', username: 'username',
-    identity_external_id: 'identityExternalId', type: 'type', status: 'status', created_at: 'createdAt',
-    last_login_at: 'lastLoginAt', disabled_at: 'disabledAt',
+    external_id: 'externalId',
+    system_external_id: 'systemExternalId',
+    username: 'username',
+    identity_external_id: 'identityExternalId',
+    type: 'type',
+    status: 'status',
+    created_at: 'createdAt',
+    last_login_at: 'lastLoginAt',
+    disabled_at: 'disabledAt',
   },
 } as const;
 export type CsvKind = keyof typeof CSV_COLUMNS;
@@ -63,10 +77,17 @@ export function csvToBundle(kind: CsvKind, text: string): Record<string, unknown
   const names = header.map((h) => h.trim().toLowerCase());
   const unknown = names.filter((n) => !(n in columns));
   if (unknown.length > 0) {
-    throw validationFailed(`CSV header has unknown column(s) for ${kind}`, unknown.map((n) => ({ path: `line 1 (${n})`, message: `unknown column; expected some of ${Object.keys(columns).join(', ')}` })));
+    throw validationFailed(
+      `CSV header has unknown column(s) for ${kind}`,
+      unknown.map((n) => ({
+        path: `line 1 (${n})`,
+        message: `unknown column; expected some of ${Object.keys(columns).join(', ')}`,
+      })),
+    );
   }
   const rows = records.map((cells, r) => {
-    if (cells.length !== names.length) throw validationFailed(`CSV line ${r + 2} has ${cells.length} fields, the header has ${names.length}`);
+    if (cells.length !== names.length)
+      throw validationFailed(`CSV line ${r + 2} has ${cells.length} fields, the header has ${names.length}`);
     const out: Record<string, unknown> = {};
     names.forEach((n, i) => {
       const value = cells[i]!.trim();

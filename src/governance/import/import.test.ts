@@ -13,13 +13,26 @@ import { importBundle, importCsv } from './import.service.ts';
 
 describe('governance bundle schema', () => {
   it('the committed JSON Schema is the one generated from the validator', () => {
-    const committed = JSON.parse(readFileSync(new URL('../../../schemas/governance-bundle.schema.json', import.meta.url), 'utf8'));
-    assert.deepEqual(committed, bundleJsonSchema(), 'regenerate schemas/governance-bundle.schema.json (see docs/governance-tools.md)');
+    const committed = JSON.parse(
+      readFileSync(new URL('../../../schemas/governance-bundle.schema.json', import.meta.url), 'utf8'),
+    );
+    assert.deepEqual(
+      committed,
+      bundleJsonSchema(),
+      'regenerate schemas/governance-bundle.schema.json (see docs/governance-tools.md)',
+    );
   });
 
   it('parses RFC 4180 CSV and maps paths back to lines', () => {
-    assert.deepEqual(parseCsv('a,b\r\n"x, y","say ""hi"""\n3,\n'), [['a', 'b'], ['x, y', 'say "hi"'], ['3', '']]);
-    assert.deepEqual(csvToBundle('identities', 'external_id,display_name,status\nE1,Ann Lee,\n'), { version: 1, identities: [{ externalId: 'E1', displayName: 'Ann Lee' }] });
+    assert.deepEqual(parseCsv('a,b\r\n"x, y","say ""hi"""\n3,\n'), [
+      ['a', 'b'],
+      ['x, y', 'say "hi"'],
+      ['3', ''],
+    ]);
+    assert.deepEqual(csvToBundle('identities', 'external_id,display_name,status\nE1,Ann Lee,\n'), {
+      version: 1,
+      identities: [{ externalId: 'E1', displayName: 'Ann Lee' }],
+    });
     assert.equal(csvPath('accounts', 'accounts[3].lastLoginAt'), 'line 5 (last_login_at)');
   });
 });
@@ -34,20 +47,62 @@ for (const dialect of DIALECTS) {
     });
     after(() => store.close());
     const count = async (table: 'gov_identities' | 'gov_grants') =>
-      Number((await store.db.selectFrom(table).select((eb) => eb.fn.countAll().as('n')).where('org_id', '=', org.id).executeTakeFirstOrThrow()).n);
+      Number(
+        (
+          await store.db
+            .selectFrom(table)
+            .select((eb) => eb.fn.countAll().as('n'))
+            .where('org_id', '=', org.id)
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
 
     it('rejects an invalid bundle with exact paths and writes nothing', async () => {
-      const bad = { version: 1, identities: [{ externalId: 'x', displayName: 'A B', employmentType: 'robot', status: 'active', shoeSize: 9 }], extra: true };
-      await assert.rejects(importBundle(store.db, org.id, org.userId, bad), (error: { code: string; details: { path: string }[] }) => {
-        assert.equal(error.code, 'VALIDATION_FAILED');
-        assert.deepEqual(error.details.map((d) => d.path).sort(), ['extra', 'identities[0].employmentType', 'identities[0].shoeSize']);
-        return true;
-      });
-      const dangling = { version: 1, identities: [{ externalId: 'x', displayName: 'A B', employmentType: 'employee', status: 'active' }], accounts: [{ externalId: 'a', systemExternalId: 'nope', username: 'u', type: 'human', status: 'active', createdAt: '2026-01-01' }] };
-      await assert.rejects(importBundle(store.db, org.id, org.userId, dangling), (error: { details: { path: string; message: string }[] }) => {
-        assert.deepEqual(error.details, [{ path: 'accounts[0].systemExternalId', message: "unknown system 'nope' (not in this bundle and not imported before)" }]);
-        return true;
-      });
+      const bad = {
+        version: 1,
+        identities: [
+          { externalId: 'x', displayName: 'A B', employmentType: 'robot', status: 'active', shoeSize: 9 },
+        ],
+        extra: true,
+      };
+      await assert.rejects(
+        importBundle(store.db, org.id, org.userId, bad),
+        (error: { code: string; details: { path: string }[] }) => {
+          assert.equal(error.code, 'VALIDATION_FAILED');
+          assert.deepEqual(error.details.map((d) => d.path).sort(), [
+            'extra',
+            'identities[0].employmentType',
+            'identities[0].shoeSize',
+          ]);
+          return true;
+        },
+      );
+      const dangling = {
+        version: 1,
+        identities: [{ externalId: 'x', displayName: 'A B', employmentType: 'employee', status: 'active' }],
+        accounts: [
+          {
+            externalId: 'a',
+            systemExternalId: 'nope',
+            username: 'u',
+            type: 'human',
+            status: 'active',
+            createdAt: '2026-01-01',
+          },
+        ],
+      };
+      await assert.rejects(
+        importBundle(store.db, org.id, org.userId, dangling),
+        (error: { details: { path: string; message: string }[] }) => {
+          assert.deepEqual(error.details, [
+            {
+              path: 'accounts[0].systemExternalId',
+              message: "unknown system 'nope' (not in this bundle and not imported before)",
+            },
+          ]);
+          return true;
+        },
+      );
       assert.equal(await count('gov_identities'), 0, 'the identities of the failed bundle were rolled back');
     });
 
@@ -57,29 +112,56 @@ for (const dialect of DIALECTS) {
       assert.deepEqual(first.sections.grants, { created: 21, updated: 0, unchanged: 0 });
       assert.deepEqual(first.sections.soaEntries, { created: 6, updated: 0, unchanged: 0 });
       const again = await importBundle(store.db, org.id, org.userId, FIXTURE);
-      for (const [section, summary] of Object.entries(again.sections)) assert.equal(summary.created + summary.updated, 0, `${section} unchanged`);
+      for (const [section, summary] of Object.entries(again.sections))
+        assert.equal(summary.created + summary.updated, 0, `${section} unchanged`);
       assert.equal(await count('gov_grants'), 21);
-      const moved = { version: 1 as const, accounts: [{ ...FIXTURE.accounts![0]!, identityExternalId: 'i2' }], identities: [{ ...FIXTURE.identities![0]!, title: 'Staff Engineer' }] };
+      const moved = {
+        version: 1 as const,
+        accounts: [{ ...FIXTURE.accounts![0]!, identityExternalId: 'i2' }],
+        identities: [{ ...FIXTURE.identities![0]!, title: 'Staff Engineer' }],
+      };
       const third = await importBundle(store.db, org.id, org.userId, moved);
       assert.deepEqual(third.sections.identities, { created: 0, updated: 1, unchanged: 0 });
       assert.deepEqual(third.sections.accounts, { created: 0, updated: 1, unchanged: 0 });
-      const grants = await store.db.selectFrom('gov_grants as g').innerJoin('gov_accounts as a', 'a.id', 'g.account_id')
-        .select(['g.identity_id as gi', 'a.identity_id as ai']).where('g.org_id', '=', org.id).where('a.external_id', '=', 'a1').execute();
-      assert.ok(grants.length === 5 && grants.every((g) => g.gi === g.ai), 'grant copies follow the account to its new identity');
-      const audit = await store.db.selectFrom('audit_log').select('action').where('org_id', '=', org.id).where('action', '=', 'governance.import').execute();
+      const grants = await store.db
+        .selectFrom('gov_grants as g')
+        .innerJoin('gov_accounts as a', 'a.id', 'g.account_id')
+        .select(['g.identity_id as gi', 'a.identity_id as ai'])
+        .where('g.org_id', '=', org.id)
+        .where('a.external_id', '=', 'a1')
+        .execute();
+      assert.ok(
+        grants.length === 5 && grants.every((g) => g.gi === g.ai),
+        'grant copies follow the account to its new identity',
+      );
+      const audit = await store.db
+        .selectFrom('audit_log')
+        .select('action')
+        .where('org_id', '=', org.id)
+        .where('action', '=', 'governance.import')
+        .execute();
       assert.equal(audit.length, 3);
     });
 
     it('imports identities from CSV and names CSV lines in errors', async () => {
-      const csv = 'external_id,display_name,email,department,employment_type,status\r\nhr-1,"Lee, Ann",ann@corp.example.com,Legal,employee,active\r\nhr-2,Bo Chen,,Legal,contractor,active\r\n';
+      const csv =
+        'external_id,display_name,email,department,employment_type,status\r\nhr-1,"Lee, Ann",ann@corp.example.com,Legal,employee,active\r\nhr-2,Bo Chen,,Legal,contractor,active\r\n';
       const summary = await importCsv(store.db, org.id, org.userId, 'identities', csv);
       assert.deepEqual(summary.sections.identities, { created: 2, updated: 0, unchanged: 0 });
       const bad = 'external_id,display_name,employment_type,status\nhr-3,Cy,employee,gone\n';
-      await assert.rejects(importCsv(store.db, org.id, org.userId, 'identities', bad), (error: { details: { path: string }[] }) => {
-        assert.deepEqual(error.details.map((d) => d.path), ['line 2 (status)']);
-        return true;
+      await assert.rejects(
+        importCsv(store.db, org.id, org.userId, 'identities', bad),
+        (error: { details: { path: string }[] }) => {
+          assert.deepEqual(
+            error.details.map((d) => d.path),
+            ['line 2 (status)'],
+          );
+          return true;
+        },
+      );
+      await assert.rejects(importCsv(store.db, org.id, org.userId, 'accounts', 'id,name\n1,2\n'), {
+        code: 'VALIDATION_FAILED',
       });
-      await assert.rejects(importCsv(store.db, org.id, org.userId, 'accounts', 'id,name\n1,2\n'), { code: 'VALIDATION_FAILED' });
     });
   });
 }

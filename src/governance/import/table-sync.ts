@@ -12,7 +12,14 @@ export interface SectionSummary {
 type Row = Record<string, unknown>;
 
 /** The integer columns of the governance tables (every other column is text), for PostgreSQL's typed bulk insert. */
-const INTEGER_COLUMNS = new Set(['privileged', 'applicable', 'maturity_current', 'maturity_target', 'score', 'target']);
+const INTEGER_COLUMNS = new Set([
+  'privileged',
+  'applicable',
+  'maturity_current',
+  'maturity_target',
+  'score',
+  'target',
+]);
 type GovTable = keyof Database & `gov_${string}`;
 
 /**
@@ -32,7 +39,14 @@ export class TableSync {
   /** A column set to the write time on insert and on a real change (never compared). */
   readonly #touch: string | undefined;
 
-  constructor(db: Kysely<Database>, orgId: string, table: GovTable, prefix: IdPrefix, keyOf: (row: Row) => string = (r) => String(r.external_id), touch?: string) {
+  constructor(
+    db: Kysely<Database>,
+    orgId: string,
+    table: GovTable,
+    prefix: IdPrefix,
+    keyOf: (row: Row) => string = (r) => String(r.external_id),
+    touch?: string,
+  ) {
     this.#touch = touch;
     this.#db = db;
     this.#orgId = orgId;
@@ -43,7 +57,11 @@ export class TableSync {
 
   async load(): Promise<this> {
     // eslint-disable-next-line @typescript-eslint/no-explicit-any
-    const rows = (await (this.#db as Kysely<any>).selectFrom(this.#table).selectAll().where('org_id', '=', this.#orgId).execute()) as Row[];
+    const rows = (await (this.#db as Kysely<any>)
+      .selectFrom(this.#table)
+      .selectAll()
+      .where('org_id', '=', this.#orgId)
+      .execute()) as Row[];
     for (const row of rows) this.#existing.set(this.#keyOf(row), row);
     return this;
   }
@@ -86,20 +104,33 @@ export class TableSync {
         inserts.push(touch ? { ...row, [touch]: now } : row);
         continue;
       }
-      const changes = Object.fromEntries(Object.entries(row).filter(([col, value]) => (old[col] ?? null) !== (value ?? null)));
+      const changes = Object.fromEntries(
+        Object.entries(row).filter(([col, value]) => (old[col] ?? null) !== (value ?? null)),
+      );
       if (Object.keys(changes).length === 0) {
         unchanged += 1;
         continue;
       }
       if (touch) changes[touch] = now;
       // eslint-disable-next-line @typescript-eslint/no-explicit-any
-      await (this.#db as Kysely<any>).updateTable(this.#table).set(changes).where('org_id', '=', this.#orgId).where('id', '=', old.id).execute();
+      await (this.#db as Kysely<any>)
+        .updateTable(this.#table)
+        .set(changes)
+        .where('org_id', '=', this.#orgId)
+        .where('id', '=', old.id)
+        .execute();
       changedIds.push(String(old.id));
     }
     if (inserts.length > 0) {
       const columns = Object.keys(inserts[0]!);
       const types = columns.map((c) => (INTEGER_COLUMNS.has(c) ? 'integer' : 'text'));
-      await insertRows(this.#db, this.#table, columns, inserts.map((row) => columns.map((c) => row[c] ?? null)), types);
+      await insertRows(
+        this.#db,
+        this.#table,
+        columns,
+        inserts.map((row) => columns.map((c) => row[c] ?? null)),
+        types,
+      );
     }
     return { created: inserts.length, updated: changedIds.length, unchanged, changedIds };
   }

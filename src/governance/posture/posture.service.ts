@@ -47,11 +47,30 @@ async function orNull<T>(work: Promise<T>): Promise<T | null> {
  * posture_summary. One roll-up; every figure is taken from the tool that defines it (named beside it in
  * docs/governance-tools.md), so the roll-up always equals those tools' answers.
  */
-export async function postureSummary(db: Kysely<Database>, orgId: string, services: Pick<Services, 'vendors' | 'risks'>, options: AsOf = {}) {
+export async function postureSummary(
+  db: Kysely<Database>,
+  orgId: string,
+  services: Pick<Services, 'vendors' | 'risks'>,
+  options: AsOf = {},
+) {
   const asOf = resolveAsOf(options);
   const at = { asOf };
   // Independent reads: on PostgreSQL they run on separate pooled connections at once; SQLite serialises them.
-  const [stale, offboarding, delta, health, conc, lifecycle, uar, debt, evidence, gap, maturity, risks, findings] = await Promise.all([
+  const [
+    stale,
+    offboarding,
+    delta,
+    health,
+    conc,
+    lifecycle,
+    uar,
+    debt,
+    evidence,
+    gap,
+    maturity,
+    risks,
+    findings,
+  ] = await Promise.all([
     staleAccounts(db, orgId, at),
     offboardingViolations(db, orgId, at),
     privilegedDelta(db, orgId, at),
@@ -67,7 +86,8 @@ export async function postureSummary(db: Kysely<Database>, orgId: string, servic
     openFindingsBySeverity(db, orgId),
   ]);
   const openRisks = risks.filter((r) => r.status !== 'closed');
-  const band = (lo: number, hi: number) => openRisks.filter((r) => (r.score ?? 0) >= lo && (r.score ?? 0) <= hi).length;
+  const band = (lo: number, hi: number) =>
+    openRisks.filter((r) => (r.score ?? 0) >= lo && (r.score ?? 0) <= hi).length;
   return {
     asOf,
     access: {
@@ -92,12 +112,29 @@ export async function postureSummary(db: Kysely<Database>, orgId: string, servic
       overdueRemediation: uar.overdueRemediation,
       selfReviews: uar.selfReviews,
     },
-    iso: gap && { projectId: gap.projectId, applicable: gap.overall.applicable, implemented: gap.overall.implemented, gaps: gap.overall.gaps, percentImplemented: gap.overall.percentImplemented },
-    maturity: maturity && { projectId: maturity.projectId, controlsAssessed: maturity.total, averageScore: maturity.averageScore, belowTarget: maturity.belowTarget },
+    iso: gap && {
+      projectId: gap.projectId,
+      applicable: gap.overall.applicable,
+      implemented: gap.overall.implemented,
+      gaps: gap.overall.gaps,
+      percentImplemented: gap.overall.percentImplemented,
+    },
+    maturity: maturity && {
+      projectId: maturity.projectId,
+      controlsAssessed: maturity.total,
+      averageScore: maturity.averageScore,
+      belowTarget: maturity.belowTarget,
+    },
     evidence: { total: evidence.total, expired: evidence.expired, expiringSoon: evidence.expiringSoon },
     findings,
     ...(findings === null ? { findingsNote: 'findings are not available in this store' } : {}),
     vendors: await services.vendors.riskSummary(orgId),
-    risks: { open: openRisks.length, high: band(15, 25), medium: band(8, 14), low: band(1, 7), unrated: openRisks.filter((r) => r.score === null).length },
+    risks: {
+      open: openRisks.length,
+      high: band(15, 25),
+      medium: band(8, 14),
+      low: band(1, 7),
+      unrated: openRisks.filter((r) => r.score === null).length,
+    },
   };
 }

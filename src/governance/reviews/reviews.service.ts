@@ -17,15 +17,27 @@ const itemCounts = (asOf: string) => sql`count(ri.id) as items,
   sum(case when ${overdueRemediation(asOf)} then 1 else 0 end) as overdue,
   sum(case when ri.reviewer_id is not null and ri.reviewer_id = ri.subject_id then 1 else 0 end) as self_reviews`;
 
-type Counts = Record<'items' | 'pending' | 'approve' | 'revoke' | 'modify' | 'overdue' | 'self_reviews', number>;
+type Counts = Record<
+  'items' | 'pending' | 'approve' | 'revoke' | 'modify' | 'overdue' | 'self_reviews',
+  number
+>;
 
 const summarise = (c: Partial<Counts>) => {
   const items = num(c.items);
   const decided = items - num(c.pending);
   return {
-    items, decided, pending: num(c.pending), completionRate: pct(decided, items),
-    decisions: { approve: num(c.approve), revoke: num(c.revoke), modify: num(c.modify), pending: num(c.pending) },
-    overdueRemediation: num(c.overdue), selfReviews: num(c.self_reviews),
+    items,
+    decided,
+    pending: num(c.pending),
+    completionRate: pct(decided, items),
+    decisions: {
+      approve: num(c.approve),
+      revoke: num(c.revoke),
+      modify: num(c.modify),
+      pending: num(c.pending),
+    },
+    overdueRemediation: num(c.overdue),
+    selfReviews: num(c.self_reviews),
   };
 };
 
@@ -35,16 +47,34 @@ const summarise = (c: Partial<Counts>) => {
  */
 export async function reviewsList(db: Kysely<Database>, orgId: string, options: AsOf = {}) {
   const asOf = resolveAsOf(options);
-  const total = await sql<{ n: number }>`select count(*) as n from gov_review_campaigns where org_id = ${orgId}`.execute(db);
-  const rows = await sql<Partial<Counts> & { id: string; name: string; status: string; started_at: string; due_at: string; completed_at: string | null; owner_name: string | null }>`
+  const total = await sql<{
+    n: number;
+  }>`select count(*) as n from gov_review_campaigns where org_id = ${orgId}`.execute(db);
+  const rows = await sql<
+    Partial<Counts> & {
+      id: string;
+      name: string;
+      status: string;
+      started_at: string;
+      due_at: string;
+      completed_at: string | null;
+      owner_name: string | null;
+    }
+  >`
     select c.id, c.name, c.status, c.started_at, c.due_at, c.completed_at,
       (select o.display_name from gov_identities o where o.id = c.owner_id and o.org_id = c.org_id) as owner_name, ${itemCounts(asOf)}
     from gov_review_campaigns c left join gov_review_items ri on ri.campaign_id = c.id and ri.org_id = c.org_id
     where c.org_id = ${orgId} group by c.id, c.name, c.status, c.started_at, c.due_at, c.completed_at, c.owner_id, c.org_id
     order by c.started_at desc, c.id desc limit ${CAMPAIGNS_CAP}`.execute(db);
   const items = rows.rows.map((r) => ({
-    campaignId: r.id, name: r.name, status: r.status, startedAt: r.started_at, dueAt: r.due_at,
-    completedAt: r.completed_at, ownerName: r.owner_name, overdue: r.status !== 'completed' && r.due_at < asOf,
+    campaignId: r.id,
+    name: r.name,
+    status: r.status,
+    startedAt: r.started_at,
+    dueAt: r.due_at,
+    completedAt: r.completed_at,
+    ownerName: r.owner_name,
+    overdue: r.status !== 'completed' && r.due_at < asOf,
     ...summarise(r),
   }));
   const n = num(total.rows[0]?.n);
@@ -58,12 +88,23 @@ export async function reviewsList(db: Kysely<Database>, orgId: string, options: 
  */
 export async function uarStatus(db: Kysely<Database>, orgId: string, options: AsOf = {}) {
   const asOf = resolveAsOf(options);
-  const active = await sql<Partial<Counts> & { campaigns: number }>`select count(distinct c.id) as campaigns, ${itemCounts(asOf)}
+  const active = await sql<
+    Partial<Counts> & { campaigns: number }
+  >`select count(distinct c.id) as campaigns, ${itemCounts(asOf)}
     from gov_review_campaigns c left join gov_review_items ri on ri.campaign_id = c.id and ri.org_id = c.org_id
     where c.org_id = ${orgId} and c.status = 'active'`.execute(db);
   const overdue = await sql<{ n: number }>`select count(*) as n from gov_review_items ri
     where ri.org_id = ${orgId} and ${overdueRemediation(asOf)}`.execute(db);
-  const open = await sql<{ id: string; campaign_id: string; campaign_name: string; due_at: string; privileged: number; reviewer_name: string | null; holder_name: string | null; entitlement_name: string | null }>`
+  const open = await sql<{
+    id: string;
+    campaign_id: string;
+    campaign_name: string;
+    due_at: string;
+    privileged: number;
+    reviewer_name: string | null;
+    holder_name: string | null;
+    entitlement_name: string | null;
+  }>`
     select ri.id, c.id as campaign_id, c.name as campaign_name, c.due_at, ri.privileged,
       r.display_name as reviewer_name, s.display_name as holder_name, e.name as entitlement_name
     from gov_review_items ri join gov_review_campaigns c on c.id = ri.campaign_id and c.org_id = ri.org_id
@@ -75,8 +116,15 @@ export async function uarStatus(db: Kysely<Database>, orgId: string, options: As
   const a: Partial<Counts> & { campaigns?: number } = active.rows[0] ?? {};
   const summary = summarise(a);
   const items = open.rows.map((r) => ({
-    itemId: r.id, campaignId: r.campaign_id, campaignName: r.campaign_name, dueAt: r.due_at, overdue: r.due_at < asOf,
-    privileged: num(r.privileged) === 1, reviewerName: r.reviewer_name, holderName: r.holder_name, entitlementName: r.entitlement_name,
+    itemId: r.id,
+    campaignId: r.campaign_id,
+    campaignName: r.campaign_name,
+    dueAt: r.due_at,
+    overdue: r.due_at < asOf,
+    privileged: num(r.privileged) === 1,
+    reviewerName: r.reviewer_name,
+    holderName: r.holder_name,
+    entitlementName: r.entitlement_name,
   }));
   return {
     asOf,

@@ -8,17 +8,24 @@ export const CYCLONEDX_JSON_VERSIONS = ['1.2', '1.3', '1.4', '1.5', '1.6'];
 /** Nesting deeper than this is not a real SBOM; refusing it keeps recursion bounded. */
 const MAX_DEPTH = 64;
 
-const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isObject = (value: unknown): value is Json =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** A parsed JSON document that must be a CycloneDX BOM of a supported version. */
 export function parseCycloneDxJson(fileName: string, doc: unknown): ParsedSbom {
   if (!isObject(doc)) throw parseError(fileName, 'the JSON document is not an object');
   if (doc.bomFormat !== 'CycloneDX') {
-    throw parseError(fileName, `not a CycloneDX document: bomFormat is ${JSON.stringify(doc.bomFormat ?? null)}, expected "CycloneDX"`);
+    throw parseError(
+      fileName,
+      `not a CycloneDX document: bomFormat is ${JSON.stringify(doc.bomFormat ?? null)}, expected "CycloneDX"`,
+    );
   }
   const specVersion = typeof doc.specVersion === 'string' ? doc.specVersion : String(doc.specVersion ?? '');
   if (!CYCLONEDX_JSON_VERSIONS.includes(specVersion)) {
-    throw parseError(fileName, `unsupported CycloneDX JSON specVersion '${specVersion}' (accepted: ${CYCLONEDX_JSON_VERSIONS.join(', ')})`);
+    throw parseError(
+      fileName,
+      `unsupported CycloneDX JSON specVersion '${specVersion}' (accepted: ${CYCLONEDX_JSON_VERSIONS.join(', ')})`,
+    );
   }
   const metadata = doc.metadata === undefined ? {} : doc.metadata;
   if (!isObject(metadata)) throw parseError(fileName, 'metadata must be an object');
@@ -52,7 +59,8 @@ interface Context {
 function collect(ctx: Context, list: unknown, path: string, depth: number): void {
   if (list === undefined || list === null) return;
   if (!Array.isArray(list)) throw parseError(ctx.fileName, `${path} must be an array`);
-  if (depth > MAX_DEPTH) throw parseError(ctx.fileName, `${path}: components nested deeper than ${MAX_DEPTH} levels`);
+  if (depth > MAX_DEPTH)
+    throw parseError(ctx.fileName, `${path}: components nested deeper than ${MAX_DEPTH} levels`);
   for (let i = 0; i < list.length; i++) {
     const item: unknown = list[i];
     ctx.components.push(toComponent(ctx, item, `${path}[${i}]`));
@@ -130,7 +138,10 @@ function tools(value: unknown): ParsedTool[] {
   const list = Array.isArray(value)
     ? value
     : isObject(value)
-      ? [...(Array.isArray(value.components) ? value.components : []), ...(Array.isArray(value.services) ? value.services : [])]
+      ? [
+          ...(Array.isArray(value.components) ? value.components : []),
+          ...(Array.isArray(value.services) ? value.services : []),
+        ]
       : [];
   const out: ParsedTool[] = [];
   for (const tool of list) {

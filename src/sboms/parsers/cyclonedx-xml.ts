@@ -8,13 +8,36 @@ const NAMESPACE = /^http:\/\/cyclonedx\.org\/schema\/bom\/(1\.[0-6])$/;
 const MAX_DEPTH = 64;
 /** Subtrees the model does not use: checked for well-formedness, never built (pedigree ancestors are <component>s too). */
 const SKIP = new Set([
-  'description', 'externalReferences', 'properties', 'pedigree', 'evidence', 'swid', 'copyright', 'releaseNotes', 'modelCard',
-  'data', 'cryptoProperties', 'annotations', 'compositions', 'vulnerabilities', 'formulation', 'definitions', 'signature',
-  'patch', 'author', 'authors', 'publisher', 'manufacturer', 'omniborId', 'swhid',
+  'description',
+  'externalReferences',
+  'properties',
+  'pedigree',
+  'evidence',
+  'swid',
+  'copyright',
+  'releaseNotes',
+  'modelCard',
+  'data',
+  'cryptoProperties',
+  'annotations',
+  'compositions',
+  'vulnerabilities',
+  'formulation',
+  'definitions',
+  'signature',
+  'patch',
+  'author',
+  'authors',
+  'publisher',
+  'manufacturer',
+  'omniborId',
+  'swhid',
 ]);
 
-const child = (el: XmlElement | undefined, name: string): XmlElement | undefined => el?.children.find((c) => c.name === name);
-const children = (el: XmlElement | undefined, name: string): XmlElement[] => (el ? el.children.filter((c) => c.name === name) : []);
+const child = (el: XmlElement | undefined, name: string): XmlElement | undefined =>
+  el?.children.find((c) => c.name === name);
+const children = (el: XmlElement | undefined, name: string): XmlElement[] =>
+  el ? el.children.filter((c) => c.name === name) : [];
 const text = (el: XmlElement | undefined): string | null => (el ? str(el.text) : null);
 
 /** CycloneDX XML 1.0–1.6; the version comes from the root element's namespace. */
@@ -22,10 +45,14 @@ export function parseCycloneDxXml(fileName: string, source: string): ParsedSbom 
   rejectDoctype(fileName, source);
   const root = readRoot(source);
   if (!root) throw parseError(fileName, 'no XML root element found');
-  if (root.name !== 'bom') throw parseError(fileName, `XML root element is <${root.name}>, not a CycloneDX <bom>`);
+  if (root.name !== 'bom')
+    throw parseError(fileName, `XML root element is <${root.name}>, not a CycloneDX <bom>`);
   const version = root.namespace ? NAMESPACE.exec(root.namespace) : null;
   if (!version) {
-    throw parseError(fileName, `the <bom> namespace ${JSON.stringify(root.namespace)} is not a CycloneDX 1.0–1.6 namespace`);
+    throw parseError(
+      fileName,
+      `the <bom> namespace ${JSON.stringify(root.namespace)} is not a CycloneDX 1.0–1.6 namespace`,
+    );
   }
   let doc: XmlElement;
   try {
@@ -60,7 +87,8 @@ interface Context {
 
 function collect(ctx: Context, container: XmlElement | undefined, path: string, depth: number): void {
   if (!container) return;
-  if (depth > MAX_DEPTH) throw parseError(ctx.fileName, `${path}: components nested deeper than ${MAX_DEPTH} levels`);
+  if (depth > MAX_DEPTH)
+    throw parseError(ctx.fileName, `${path}: components nested deeper than ${MAX_DEPTH} levels`);
   const items = children(container, 'component');
   for (let i = 0; i < items.length; i++) {
     const item = items[i]!;

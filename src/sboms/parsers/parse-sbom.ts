@@ -35,7 +35,10 @@ export function parseSbom(fileName: string, bytes: Uint8Array): ParsedSbom {
   const fields = typeof doc === 'object' && doc !== null ? (doc as Record<string, unknown>) : {};
   if ('bomFormat' in fields) return parseCycloneDxJson(fileName, doc);
   if ('spdxVersion' in fields) return parseSpdxJson(fileName, doc);
-  throw parseError(fileName, 'the JSON document is not an SBOM: it has neither bomFormat (CycloneDX) nor spdxVersion (SPDX)');
+  throw parseError(
+    fileName,
+    'the JSON document is not an SBOM: it has neither bomFormat (CycloneDX) nor spdxVersion (SPDX)',
+  );
 }
 
 const decoder = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false });
@@ -51,9 +54,13 @@ function decodeUtf8(fileName: string, bytes: Uint8Array): string {
 function parseJsonText(fileName: string, text: string, kind: SbomKind): unknown {
   const start = text.trimStart();
   if (kind === 'spdx-json' && /^SPDXVersion\s*:/.test(start)) {
-    throw parseError(fileName, 'the file holds SPDX tag-value text, not SPDX JSON (only the JSON serialisation is accepted)');
+    throw parseError(
+      fileName,
+      'the file holds SPDX tag-value text, not SPDX JSON (only the JSON serialisation is accepted)',
+    );
   }
-  if (start.startsWith('<')) throw parseError(fileName, 'the file holds XML, not JSON; name it .xml to upload CycloneDX XML');
+  if (start.startsWith('<'))
+    throw parseError(fileName, 'the file holds XML, not JSON; name it .xml to upload CycloneDX XML');
   try {
     return JSON.parse(text);
   } catch (error) {

@@ -14,11 +14,17 @@ const NO_VALUE = new Set(['NOASSERTION', 'NONE']);
  */
 const FORWARD = new Set(['DEPENDS_ON', 'DYNAMIC_LINK', 'STATIC_LINK']);
 const REVERSE = new Set([
-  'DEPENDENCY_OF', 'DEV_DEPENDENCY_OF', 'BUILD_DEPENDENCY_OF', 'TEST_DEPENDENCY_OF', 'RUNTIME_DEPENDENCY_OF',
-  'OPTIONAL_DEPENDENCY_OF', 'PROVIDED_DEPENDENCY_OF',
+  'DEPENDENCY_OF',
+  'DEV_DEPENDENCY_OF',
+  'BUILD_DEPENDENCY_OF',
+  'TEST_DEPENDENCY_OF',
+  'RUNTIME_DEPENDENCY_OF',
+  'OPTIONAL_DEPENDENCY_OF',
+  'PROVIDED_DEPENDENCY_OF',
 ]);
 
-const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isObject = (value: unknown): value is Json =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /**
  * SPDX 2.2/2.3 JSON. Every package is a component, except the root: when the document describes exactly one
@@ -32,7 +38,10 @@ export function parseSpdxJson(fileName: string, doc: unknown): ParsedSbom {
     throw parseError(fileName, 'not an SPDX JSON document: spdxVersion is missing');
   }
   if (!SPDX_VERSIONS.includes(doc.spdxVersion)) {
-    throw parseError(fileName, `unsupported spdxVersion '${doc.spdxVersion}' (accepted: ${SPDX_VERSIONS.join(', ')})`);
+    throw parseError(
+      fileName,
+      `unsupported spdxVersion '${doc.spdxVersion}' (accepted: ${SPDX_VERSIONS.join(', ')})`,
+    );
   }
   const packages = doc.packages ?? [];
   if (!Array.isArray(packages)) throw parseError(fileName, 'packages must be an array');
@@ -54,14 +63,20 @@ export function parseSpdxJson(fileName: string, doc: unknown): ParsedSbom {
   };
 }
 
-function toComponent(fileName: string, pkg: unknown, path: string, graph: Map<string, string[]>): ParsedComponent {
+function toComponent(
+  fileName: string,
+  pkg: unknown,
+  path: string,
+  graph: Map<string, string[]>,
+): ParsedComponent {
   if (!isObject(pkg)) throw parseError(fileName, `${path} must be an object`);
   const bomRef = str(pkg.SPDXID);
   if (bomRef === null) throw parseError(fileName, `${path}.SPDXID is missing`);
   const name = str(pkg.name);
   if (name === null) throw parseError(fileName, `${path}.name is missing or empty`);
   const refs = Array.isArray(pkg.externalRefs) ? pkg.externalRefs.filter(isObject) : [];
-  const locator = (types: string[]) => str(refs.find((r) => types.includes(String(r.referenceType)))?.referenceLocator);
+  const locator = (types: string[]) =>
+    str(refs.find((r) => types.includes(String(r.referenceType)))?.referenceLocator);
   const { purl, ecosystem, packageKey } = purlInfo(locator(['purl']));
   const purpose = str(pkg.primaryPackagePurpose);
   return {
@@ -112,11 +127,13 @@ function actor(value: unknown): string | null {
 
 function describedIds(doc: Json, relationships: unknown[]): string[] {
   const out = new Set<string>();
-  if (Array.isArray(doc.documentDescribes)) for (const id of doc.documentDescribes) if (typeof id === 'string') out.add(id);
+  if (Array.isArray(doc.documentDescribes))
+    for (const id of doc.documentDescribes) if (typeof id === 'string') out.add(id);
   for (const rel of relationships) {
     if (!isObject(rel)) continue;
     const type = rel.relationshipType;
-    if ((type === 'DESCRIBES' || type === 'DESCRIBE') && rel.spdxElementId === DOCUMENT) out.add(String(rel.relatedSpdxElement));
+    if ((type === 'DESCRIBES' || type === 'DESCRIBE') && rel.spdxElementId === DOCUMENT)
+      out.add(String(rel.relatedSpdxElement));
     if (type === 'DESCRIBED_BY' && rel.relatedSpdxElement === DOCUMENT) out.add(String(rel.spdxElementId));
   }
   return [...out];

@@ -10,7 +10,10 @@ export function rejectDoctype(fileName: string, text: string): void {
     for (let at = text.indexOf(marker); at !== -1; at = text.indexOf(marker, at + marker.length)) {
       if (insideCdata(text, at)) continue;
       const { line, column } = lineAndColumn(text, at);
-      throw parseError(fileName, `XML ${marker.slice(2)} declarations are not accepted (line ${line}, column ${column})`);
+      throw parseError(
+        fileName,
+        `XML ${marker.slice(2)} declarations are not accepted (line ${line}, column ${column})`,
+      );
     }
   }
 }

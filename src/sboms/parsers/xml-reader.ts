@@ -92,12 +92,14 @@ class XmlReader {
       this.#text(lt === -1 ? source.length : lt);
       if (lt === -1) break;
       const next = source.charCodeAt(lt + 1);
-      if (next === 0x3f /* ? */) this.#pos = this.#endOf('?>', lt + 2, 'unterminated processing instruction', lt);
+      if (next === 0x3f /* ? */)
+        this.#pos = this.#endOf('?>', lt + 2, 'unterminated processing instruction', lt);
       else if (next === 0x21 /* ! */) this.#markup(lt);
       else if (next === 0x2f /* / */) this.#closingTag(lt);
       else this.#startTag(lt);
     }
-    if (this.#stack.length) this.#fail(`unexpected end of document: <${this.#stack.at(-1)!.qname}> is not closed`, source.length);
+    if (this.#stack.length)
+      this.#fail(`unexpected end of document: <${this.#stack.at(-1)!.qname}> is not closed`, source.length);
     if (!this.#root) this.#fail('no root element', 0);
     return this.#root!;
   }
@@ -119,7 +121,11 @@ class XmlReader {
     const top = this.#stack.at(-1);
     if (!top) {
       const stray = this.#source.slice(start, end).search(/\S/);
-      if (stray !== -1) this.#fail(this.#root ? 'text after the root element' : 'text before the root element', start + stray);
+      if (stray !== -1)
+        this.#fail(
+          this.#root ? 'text after the root element' : 'text before the root element',
+          start + stray,
+        );
     } else if (top.element && top.element.children.length === 0) {
       // Only leaves carry text in an SBOM; whitespace between child elements is not kept.
       top.element.text += decode(this.#source.slice(start, end), this.#source, start);
@@ -158,7 +164,8 @@ class XmlReader {
     NAME.lastIndex = lt + 2;
     const name = NAME.exec(source)?.[0];
     const close = name === undefined ? -1 : source.indexOf('>', NAME.lastIndex);
-    if (name === undefined || close === -1 || source.slice(NAME.lastIndex, close).trim() !== '') this.#fail('malformed closing tag', lt);
+    if (name === undefined || close === -1 || source.slice(NAME.lastIndex, close).trim() !== '')
+      this.#fail('malformed closing tag', lt);
     if (!top) this.#fail(`closing tag </${name}> without an open element`, lt);
     this.#fail(`expected </${top.qname}> but found </${name}>`, lt);
   }
@@ -176,7 +183,9 @@ class XmlReader {
     const end = TAG_END.exec(source);
     if (!end) this.#fail(`malformed start tag <${qname}>`, lt);
     this.#pos = TAG_END.lastIndex;
-    const element: XmlElement | null = keep ? { name: local, attrs: attrs ?? NO_ATTRIBUTES, children: NO_CHILDREN, text: '' } : null;
+    const element: XmlElement | null = keep
+      ? { name: local, attrs: attrs ?? NO_ATTRIBUTES, children: NO_CHILDREN, text: '' }
+      : null;
     if (element) this.#attach(element);
     else if (!this.#stack.length) this.#fail('the root element cannot be skipped', lt);
     if (end[1] !== '/') {
