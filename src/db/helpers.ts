@@ -32,24 +32,23 @@ export function containsInsensitive(
 const MAX_PARAMS = { sqlite: 32_000, postgres: 65_000 } as const;
 
 /**
- * Inserts many rows with multi-row INSERTs sized to the dialect's parameter limit.
+ * Inserts rows given as objects (every row with the same keys, as a row mapper makes them) through the same
+ * path as `insertRows`: multi-row statements sized to the dialect's parameter limit, no query builder.
  * Callers pass a transaction when the rows must land together.
  */
-export async function insertMany<T extends keyof Database & string>(
+export async function insertMany(
   db: Kysely<Database>,
-  table: T,
+  table: keyof Database & string,
   rows: readonly Record<string, unknown>[],
 ): Promise<void> {
   if (rows.length === 0) return;
-  const columns = Object.keys(rows[0]!).length || 1;
-  const perChunk = Math.max(1, Math.floor(MAX_PARAMS[dialectOf(db)] / columns));
-  for (let start = 0; start < rows.length; start += perChunk) {
-    await db
-      .insertInto(table)
-      // eslint-disable-next-line @typescript-eslint/no-explicit-any
-      .values(rows.slice(start, start + perChunk) as any)
-      .execute();
-  }
+  const columns = Object.keys(rows[0]!);
+  await insertRows(
+    db,
+    table,
+    columns,
+    rows.map((row) => columns.map((column) => row[column] ?? null)),
+  );
 }
 
 /**
