@@ -20,7 +20,7 @@ export interface Services {
 export function createServices(store: Store, _config: Config): Services {
   const findings = new FindingService(store.db);
   return {
-    tenancy: new TenancyService(store.db),
+    tenancy: new TenancyService(store.db, store.changeStamp),
     vendors: new VendorService(store.db),
     risks: new RiskService(store.db),
     sboms: new SbomService(store.db, { hooks: findings }),

@@ -3,8 +3,9 @@ import { dirname, resolve } from 'node:path';
 import { Kysely, PostgresAdapter, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import type { Database } from './database.ts';
+import { PostgresChangeListener, type ChangeStamp } from './change-stamp.ts';
 import { readWriteSqliteDialect } from './sqlite-driver.ts';
-import { withStoreErrors } from './store-error.ts';
+import { StoreError, withStoreErrors } from './store-error.ts';
 
 export type DialectName = 'sqlite' | 'postgres';
 
@@ -13,6 +14,8 @@ export interface Store {
   dialect: DialectName;
   /** Human-readable location without credentials, for logs. */
   location: string;
+  /** Moves when tokens or organisations may have changed (see ChangeStamp); throws StoreError when it fails. */
+  changeStamp: ChangeStamp;
   close(): Promise<void>;
 }
 
@@ -51,26 +54,44 @@ export function openStore(url: string | undefined, dataDir = './data', options: 
 
 export function openSqlite(path: string): Store {
   if (path !== ':memory:') mkdirSync(dirname(resolve(path)), { recursive: true });
-  const db = new Kysely<Database>({ dialect: withStoreErrors(readWriteSqliteDialect(path)) });
+  const { dialect, changeStamp } = readWriteSqliteDialect(path);
+  const db = new Kysely<Database>({ dialect: withStoreErrors(dialect) });
   dialects.set(db, 'sqlite');
-  return { db, dialect: 'sqlite', location: path, close: () => db.destroy() };
+  return {
+    db,
+    dialect: 'sqlite',
+    location: path,
+    changeStamp: () => {
+      try {
+        return changeStamp();
+      } catch (error) {
+        throw new StoreError(error);
+      }
+    },
+    close: () => db.destroy(),
+  };
 }
 
 function openPostgres(url: string, options: OpenOptions): Store {
-  const pool = new pg.Pool({
+  const connection = {
     connectionString: url,
-    max: options.poolSize ?? 10,
     ...(options.schema ? { options: `-c search_path=${options.schema}` } : {}),
-  });
+  };
+  const pool = new pg.Pool({ ...connection, max: options.poolSize ?? 10 });
   // An idle client losing its connection must not crash the process; the next query reports DB_ERROR.
   pool.on('error', () => {});
   const db = new Kysely<Database>({ dialect: withStoreErrors(new PostgresDialect({ pool })) });
   dialects.set(db, 'postgres');
   const parsed = new URL(url);
+  const listener = new PostgresChangeListener(connection);
   return {
     db,
     dialect: 'postgres',
     location: `postgres://${parsed.host}${parsed.pathname}${options.schema ? `#${options.schema}` : ''}`,
-    close: () => db.destroy(),
+    changeStamp: listener.stamp,
+    close: async () => {
+      await listener.close();
+      await db.destroy();
+    },
   };
 }

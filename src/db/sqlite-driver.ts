@@ -1,5 +1,6 @@
 import SqliteDatabase from 'better-sqlite3';
 import type { CompiledQuery } from 'kysely';
+import type { ChangeStamp } from './change-stamp.ts';
 import {
   SqliteAdapter,
   SqliteIntrospector,
@@ -180,7 +181,8 @@ class StablePlanSqliteQueryCompiler extends SqliteQueryCompiler {
   }
 }
 
-export function readWriteSqliteDialect(path: string): Dialect {
+/** The dialect, and a change stamp: the reader's `data_version` moves whenever another connection commits. */
+export function readWriteSqliteDialect(path: string): { dialect: Dialect; changeStamp: ChangeStamp } {
   const writer = new SqliteDatabase(path);
   writer.pragma('journal_mode = WAL');
   writer.pragma('synchronous = NORMAL');
@@ -198,10 +200,17 @@ export function readWriteSqliteDialect(path: string): Dialect {
     connection?.pragma('mmap_size = 1073741824');
     connection?.pragma('cache_size = -65536');
   }
+  // In memory there is one connection, whose own writes data_version ignores: count them instead.
+  const version = reader
+    ? reader.prepare('pragma data_version').pluck()
+    : writer.prepare('select total_changes()').pluck();
   return {
-    createAdapter: () => new MultiConnectionSqliteAdapter(),
-    createDriver: () => new ReadWriteSqliteDriver(writer, reader),
-    createQueryCompiler: () => new StablePlanSqliteQueryCompiler(),
-    createIntrospector: (db: Kysely<unknown>) => new SqliteIntrospector(db),
+    dialect: {
+      createAdapter: () => new MultiConnectionSqliteAdapter(),
+      createDriver: () => new ReadWriteSqliteDriver(writer, reader),
+      createQueryCompiler: () => new StablePlanSqliteQueryCompiler(),
+      createIntrospector: (db: Kysely<unknown>) => new SqliteIntrospector(db),
+    },
+    changeStamp: () => version.get() as number,
   };
 }

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import type { ChangeStamp } from '../db/change-stamp.ts';
 import type { Database } from '../db/database.ts';
 import { fromBool, fromJson, isUniqueViolation, toBool, toJson } from '../db/helpers.ts';
 import { AppError, notFound, validationFailed } from '../errors.ts';
@@ -6,6 +7,7 @@ import { recordAudit, SYSTEM_ACTOR } from '../audit/audit.repository.ts';
 import { newId } from '../shared/ids.ts';
 import { addMs, nowIso } from '../shared/time.ts';
 import { isScope, PLAN_NAMES, planHasFeature, type Feature, type Plan, type Scope } from './plans.ts';
+import { PrincipalCache } from './principal-cache.ts';
 import * as repo from './tenancy.repository.ts';
 import type { ApiTokenRow, OrganizationRow, UserRow } from './tenancy.table.ts';
 import { generateTokenSecret, hashesEqual, hashTokenSecret, TOKEN_PATTERN } from './token-secret.ts';
@@ -79,14 +81,19 @@ const toApiToken = (row: ApiTokenRow): ApiToken => ({
 const SLUG = /^[a-z0-9](?:[a-z0-9-]{0,62}[a-z0-9])?$/;
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$|^[^\s@]+@localhost$/;
 
+const isExpired = (expiresAt: string | null, now: string): boolean => expiresAt !== null && expiresAt <= now;
+
 export const hasFeature = (principal: Principal, feature: Feature): boolean =>
   planHasFeature(principal.plan, feature);
 
 export class TenancyService {
   readonly #db: Kysely<Database>;
+  readonly #principals: PrincipalCache<Principal> | undefined;
 
-  constructor(db: Kysely<Database>) {
+  /** With a change stamp, resolved principals are cached (servers); without, every call reads the store. */
+  constructor(db: Kysely<Database>, changeStamp?: ChangeStamp) {
     this.#db = db;
+    this.#principals = changeStamp && new PrincipalCache(changeStamp);
   }
 
   async createOrganization(input: { slug: string; name?: string; plan?: string; mcpWriteEnabled?: boolean }) {
@@ -148,6 +155,8 @@ export class TenancyService {
         details: { ...changes },
       });
     });
+    // The store's stamp would say so too, but on PostgreSQL only once the notification arrives.
+    this.#principals?.invalidate();
     return this.requireOrganization(slug);
   }
 
@@ -275,6 +284,7 @@ export class TenancyService {
           entityId: tokenId,
         });
       });
+      this.#principals?.invalidate();
     }
     return toApiToken((await repo.findTokenById(this.#db, tokenId))!);
   }
@@ -291,10 +301,12 @@ export class TenancyService {
   async authenticate(secret: string, now = nowIso()): Promise<Principal | undefined> {
     if (!TOKEN_PATTERN.test(secret)) return undefined;
     const hash = hashTokenSecret(secret);
+    const cached = this.#principals?.get(hash);
+    if (cached?.hit) return isExpired(cached.hit.expiresAt, now) ? undefined : cached.hit.value;
     const row = await repo.findTokenWithOrg(this.#db, hash);
     if (!row || !hashesEqual(row.secret_hash, hash)) return undefined;
-    if (row.revoked_at !== null || (row.expires_at !== null && row.expires_at <= now)) return undefined;
-    return {
+    if (row.revoked_at !== null || isExpired(row.expires_at, now)) return undefined;
+    const principal: Principal = {
       tokenId: row.id,
       orgId: row.org_id,
       userId: row.user_id,
@@ -302,5 +314,8 @@ export class TenancyService {
       plan: row.plan,
       mcpWriteEnabled: fromBool(row.mcp_write_enabled),
     };
+    // Only live tokens are cached: unknown secrets must not fill memory.
+    this.#principals?.set(hash, cached?.generation, { value: principal, expiresAt: row.expires_at });
+    return principal;
   }
 }

@@ -1,4 +1,4 @@
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { hash, randomBytes, timingSafeEqual } from 'node:crypto';
 
 /** API token secrets: `bwk_` + 40 base62 characters (~238 bits). Only their SHA-256 is stored. */
 const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
@@ -17,7 +17,7 @@ export function generateTokenSecret(): string {
 }
 
 /** A fast hash is right for a high-entropy secret: no dictionary to slow down, lookups stay one index probe. */
-export const hashTokenSecret = (secret: string): string => createHash('sha256').update(secret).digest('hex');
+export const hashTokenSecret = (secret: string): string => hash('sha256', secret, 'hex');
 
 export function hashesEqual(a: string, b: string): boolean {
   const left = Buffer.from(a, 'hex');

@@ -14,6 +14,7 @@ import * as governanceHolders from './2026-11-22-43-governance-holders.ts';
 import * as governanceSod from './2026-11-22-44-governance-sod.ts';
 import * as governanceConcentration from './2026-11-22-45-governance-concentration.ts';
 import * as governanceHighRisk from './2026-11-22-46-governance-high-risk.ts';
+import * as principalNotify from './2026-11-22-47-principal-notify.ts';
 
 /**
  * Every migration, in order. Names are dated so they sort; a migration is frozen once it has landed
@@ -35,4 +36,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-22-44-governance-sod': governanceSod,
   '2026-11-22-45-governance-concentration': governanceConcentration,
   '2026-11-22-46-governance-high-risk': governanceHighRisk,
+  '2026-11-22-47-principal-notify': principalNotify,
 };

@@ -1,0 +1,130 @@
+import assert from 'node:assert/strict';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, it, type TestContext } from 'node:test';
+import { openStore, type DialectName, type Store } from '../src/db/connect.ts';
+import { migrateToLatest } from '../src/db/migrate.ts';
+import { TenancyService } from '../src/tenancy/tenancy.service.ts';
+import { createTestStore, DIALECTS } from './support/store.ts';
+
+/**
+ * A server's store and a second handle on the same data, as the CLI opens it in another process: changes made
+ * through the second must reach the server's principal cache without the server doing anything.
+ */
+async function twoHandles(t: TestContext, dialect: DialectName): Promise<{ server: Store; cli: Store }> {
+  if (dialect === 'sqlite') {
+    const url = `sqlite:${join(mkdtempSync(join(tmpdir(), 'bulwark-auth-')), 'auth.sqlite')}`;
+    const server = openStore(url);
+    await migrateToLatest(server.db);
+    const cli = openStore(url);
+    t.after(async () => {
+      await cli.close();
+      await server.close();
+    });
+    return { server, cli };
+  }
+  const server = await createTestStore(dialect);
+  const schema = server.location.split('#')[1]!;
+  const cli = openStore(process.env.TEST_DATABASE_URL, undefined, { schema });
+  t.after(async () => {
+    await cli.close();
+    await server.close();
+  });
+  return { server, cli };
+}
+
+/** PostgreSQL delivers the change notification asynchronously (at commit, to the listening connection). */
+async function eventually<T>(probe: () => Promise<T>, accept: (value: T) => boolean): Promise<T> {
+  let value = await probe();
+  for (let i = 0; i < 100 && !accept(value); i++) {
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    value = await probe();
+  }
+  return value;
+}
+
+for (const dialect of DIALECTS) {
+  describe(`${dialect}: cached principals follow changes made elsewhere`, () => {
+    it('a token revoked by another process stops authenticating', async (t) => {
+      const { server, cli } = await twoHandles(t, dialect);
+      const serverTenancy = new TenancyService(server.db, server.changeStamp);
+      const cliTenancy = new TenancyService(cli.db);
+      await cliTenancy.createOrganization({ slug: 'acme', plan: 'professional' });
+      await cliTenancy.createUser('acme', { email: 'ops@acme.example' });
+      const { token, secret } = await cliTenancy.createToken({ orgSlug: 'acme', scopes: ['sbom:read'] });
+      // Authenticate until the principal is served from the cache (on PostgreSQL once the listener is up).
+      await eventually(
+        () => serverTenancy.authenticate(secret),
+        () => server.changeStamp() !== undefined,
+      );
+      const first = await serverTenancy.authenticate(secret);
+      assert.equal(first?.tokenId, token.id);
+      assert.equal(await serverTenancy.authenticate(secret), first, 'the second call is a cache hit');
+
+      await cliTenancy.revokeToken(token.id);
+      const after = await eventually(
+        () => serverTenancy.authenticate(secret),
+        (p) => p === undefined,
+      );
+      assert.equal(after, undefined);
+    });
+
+    it("an organisation's plan changed by another process applies to cached principals", async (t) => {
+      const { server, cli } = await twoHandles(t, dialect);
+      const serverTenancy = new TenancyService(server.db, server.changeStamp);
+      const cliTenancy = new TenancyService(cli.db);
+      await cliTenancy.createOrganization({ slug: 'acme', plan: 'professional' });
+      await cliTenancy.createUser('acme', { email: 'ops@acme.example' });
+      const { secret } = await cliTenancy.createToken({ orgSlug: 'acme', scopes: ['sbom:read'] });
+      await eventually(
+        () => serverTenancy.authenticate(secret),
+        () => server.changeStamp() !== undefined,
+      );
+      assert.equal((await serverTenancy.authenticate(secret))?.plan, 'professional');
+
+      await cliTenancy.updateOrganization('acme', { plan: 'essentials' });
+      const after = await eventually(
+        () => serverTenancy.authenticate(secret),
+        (p) => p?.plan === 'essentials',
+      );
+      assert.equal(after?.plan, 'essentials');
+    });
+
+    it('changes made through the same service apply at once, with no notification to wait for', async (t) => {
+      const { server } = await twoHandles(t, dialect);
+      const tenancy = new TenancyService(server.db, server.changeStamp);
+      await tenancy.createOrganization({ slug: 'acme', plan: 'professional' });
+      await tenancy.createUser('acme', { email: 'ops@acme.example' });
+      const { token, secret } = await tenancy.createToken({ orgSlug: 'acme', scopes: ['sbom:read'] });
+      await eventually(
+        () => tenancy.authenticate(secret),
+        () => server.changeStamp() !== undefined,
+      );
+      assert.equal((await tenancy.authenticate(secret))?.tokenId, token.id);
+      await tenancy.updateOrganization('acme', { mcpWriteEnabled: true });
+      assert.equal((await tenancy.authenticate(secret))?.mcpWriteEnabled, true);
+      await tenancy.revokeToken(token.id);
+      assert.equal(await tenancy.authenticate(secret), undefined);
+    });
+
+    it('an expired token stops authenticating even while its principal is cached', async (t) => {
+      const { server } = await twoHandles(t, dialect);
+      const tenancy = new TenancyService(server.db, server.changeStamp);
+      await tenancy.createOrganization({ slug: 'acme' });
+      await tenancy.createUser('acme', { email: 'ops@acme.example' });
+      const { token, secret } = await tenancy.createToken({
+        orgSlug: 'acme',
+        scopes: ['sbom:read'],
+        expiresInMs: 3_600_000,
+      });
+      await eventually(
+        () => tenancy.authenticate(secret),
+        () => server.changeStamp() !== undefined,
+      );
+      assert.equal((await tenancy.authenticate(secret))?.tokenId, token.id);
+      const later = new Date(Date.parse(token.expiresAt!) + 1000).toISOString();
+      assert.equal(await tenancy.authenticate(secret, later), undefined);
+    });
+  });
+}
