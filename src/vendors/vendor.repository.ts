@@ -1,15 +1,18 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/database.ts';
+import { preparedQuery } from '../db/prepared-query.ts';
 import type { VendorRow } from './vendor.table.ts';
 
-export const listVendors = (db: Kysely<Database>, orgId: string): Promise<VendorRow[]> =>
-  db
-    .selectFrom('vendors')
-    .selectAll()
-    .where('org_id', '=', orgId)
-    .orderBy((eb) => eb.fn('lower', ['name']))
-    .orderBy('id')
-    .execute();
+/** The most frequent read of the API (every vendor list): compiled once. */
+export const listVendors: (db: Kysely<Database>, orgId: string) => Promise<VendorRow[]> = preparedQuery(
+  (db, orgId: string) =>
+    db
+      .selectFrom('vendors')
+      .selectAll()
+      .where('org_id', '=', orgId)
+      .orderBy((eb) => eb.fn('lower', ['name']))
+      .orderBy('id'),
+);
 
 export const findVendor = (db: Kysely<Database>, orgId: string, id: string): Promise<VendorRow | undefined> =>
   db.selectFrom('vendors').selectAll().where('org_id', '=', orgId).where('id', '=', id).executeTakeFirst();
