@@ -125,3 +125,41 @@ describe('sqlite: migrations from several processes at once', () => {
     );
   });
 });
+
+describe('sqlite: placeholders', () => {
+  it('builder queries bind +? (plans never re-made per call), hand-written SQL binds ?', async (t) => {
+    const { db } = await openTemp(t);
+    const built = db
+      .selectFrom('items' as never)
+      .selectAll()
+      .where('name' as never, '=', 'x' as never);
+    assert.equal(built.compile().sql, 'select * from "items" where "name" = +?');
+    assert.equal(
+      sql`select * from items where name = ${'x'}`.compile(db).sql,
+      'select * from items where name = ?',
+    );
+  });
+
+  it('+? compares exactly as ? does, affinity included', async (t) => {
+    const { db } = await openTemp(t);
+    await sql`create table typed (n integer, s text)`.execute(db);
+    await sql`insert into typed values (5, '5')`.execute(db);
+    const count = async (column: 'n' | 's', value: string | number) =>
+      Number(
+        (
+          await db
+            .selectFrom('typed' as never)
+            .select((eb) => eb.fn.countAll().as('c'))
+            .where(column as never, '=', value as never)
+            .executeTakeFirstOrThrow()
+        ).c,
+      );
+    // Column affinity applies to +? as to ?: an integer column matches the text '5' too.
+    assert.deepEqual([await count('n', '5'), await count('n', 5), await count('s', '5')], [1, 1, 1]);
+    const raw = async (value: string | number) =>
+      Number(
+        (await sql<{ c: number }>`select count(*) as c from typed where n = ${value}`.execute(db)).rows[0]!.c,
+      );
+    assert.deepEqual([await raw('5'), await raw(5)], [1, 1]);
+  });
+});
