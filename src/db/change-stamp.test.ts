@@ -1,0 +1,57 @@
+import assert from 'node:assert/strict';
+import { randomBytes } from 'node:crypto';
+import { describe, it } from 'node:test';
+import pg from 'pg';
+import { DIALECTS } from '../../test/support/store.ts';
+import { PostgresChangeListener, PRINCIPAL_CHANNEL } from './change-stamp.ts';
+
+async function until<T>(probe: () => T, accept: (value: T) => boolean, ms = 5000): Promise<T> {
+  const deadline = Date.now() + ms;
+  let value = probe();
+  while (!accept(value) && Date.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    value = probe();
+  }
+  return value;
+}
+
+// The listener is PostgreSQL's own mechanism; SQLite's stamp is covered through the principal cache tests.
+for (const _ of DIALECTS.filter((dialect) => dialect === 'postgres')) {
+  describe('postgres: change listener', () => {
+    it('bumps on its schema’s notifications only, and is unknown while its connection is lost', async (t) => {
+      const url = process.env.TEST_DATABASE_URL!;
+      const schema = `t_${randomBytes(6).toString('hex')}`;
+      const appName = `bulwark-test-${schema}`;
+      const admin = new pg.Client({ connectionString: url });
+      await admin.connect();
+      await admin.query(`create schema ${schema}`);
+      const listener = new PostgresChangeListener({
+        connectionString: url,
+        options: `-c search_path=${schema}`,
+        application_name: appName,
+      });
+      t.after(async () => {
+        await listener.close();
+        await admin.query(`drop schema ${schema}`);
+        await admin.end();
+      });
+
+      assert.equal(listener.stamp(), undefined, 'not listening yet: nothing may be cached');
+      const first = await until(listener.stamp, (s) => s !== undefined);
+      assert.equal(typeof first, 'number');
+
+      await admin.query('select pg_notify($1, $2)', [PRINCIPAL_CHANNEL, 'some_other_schema']);
+      await admin.query('select pg_notify($1, $2)', [PRINCIPAL_CHANNEL, schema]);
+      const bumped = await until(listener.stamp, (s) => s !== first);
+      assert.equal(bumped, first! + 1, 'one bump: the other schema’s notification was ignored');
+
+      await admin.query(
+        'select pg_terminate_backend(pid) from pg_stat_activity where application_name = $1',
+        [appName],
+      );
+      assert.equal(await until(listener.stamp, (s) => s === undefined), undefined, 'lost: unknown');
+      const back = await until(listener.stamp, (s) => s !== undefined);
+      assert.ok(back !== undefined && back > bumped!, `reconnected with a new stamp (${back})`);
+    });
+  });
+}
