@@ -44,20 +44,33 @@ async function eventually<T>(probe: () => Promise<T>, accept: (value: T) => bool
   return value;
 }
 
+/** An organisation `acme` (plan professional) with one user and one `sbom:read` token. */
+async function acmeToken(tenancy: TenancyService, expiresInMs?: number) {
+  await tenancy.createOrganization({ slug: 'acme', plan: 'professional' });
+  await tenancy.createUser('acme', { email: 'ops@acme.example' });
+  return tenancy.createToken({
+    orgSlug: 'acme',
+    scopes: ['sbom:read'],
+    ...(expiresInMs ? { expiresInMs } : {}),
+  });
+}
+
+/** Authenticates until the server can cache (at once on SQLite; once the listener is up on PostgreSQL). */
+async function warm(server: Store, tenancy: TenancyService, secret: string): Promise<void> {
+  await eventually(
+    () => tenancy.authenticate(secret),
+    () => server.changeStamp() !== undefined,
+  );
+}
+
 for (const dialect of DIALECTS) {
   describe(`${dialect}: cached principals follow changes made elsewhere`, () => {
     it('a token revoked by another process stops authenticating', async (t) => {
       const { server, cli } = await twoHandles(t, dialect);
       const serverTenancy = new TenancyService(server.db, server.changeStamp);
       const cliTenancy = new TenancyService(cli.db);
-      await cliTenancy.createOrganization({ slug: 'acme', plan: 'professional' });
-      await cliTenancy.createUser('acme', { email: 'ops@acme.example' });
-      const { token, secret } = await cliTenancy.createToken({ orgSlug: 'acme', scopes: ['sbom:read'] });
-      // Authenticate until the principal is served from the cache (on PostgreSQL once the listener is up).
-      await eventually(
-        () => serverTenancy.authenticate(secret),
-        () => server.changeStamp() !== undefined,
-      );
+      const { token, secret } = await acmeToken(cliTenancy);
+      await warm(server, serverTenancy, secret);
       const first = await serverTenancy.authenticate(secret);
       assert.equal(first?.tokenId, token.id);
       assert.equal(await serverTenancy.authenticate(secret), first, 'the second call is a cache hit');
@@ -74,13 +87,8 @@ for (const dialect of DIALECTS) {
       const { server, cli } = await twoHandles(t, dialect);
       const serverTenancy = new TenancyService(server.db, server.changeStamp);
       const cliTenancy = new TenancyService(cli.db);
-      await cliTenancy.createOrganization({ slug: 'acme', plan: 'professional' });
-      await cliTenancy.createUser('acme', { email: 'ops@acme.example' });
-      const { secret } = await cliTenancy.createToken({ orgSlug: 'acme', scopes: ['sbom:read'] });
-      await eventually(
-        () => serverTenancy.authenticate(secret),
-        () => server.changeStamp() !== undefined,
-      );
+      const { secret } = await acmeToken(cliTenancy);
+      await warm(server, serverTenancy, secret);
       assert.equal((await serverTenancy.authenticate(secret))?.plan, 'professional');
 
       await cliTenancy.updateOrganization('acme', { plan: 'essentials' });
@@ -94,13 +102,8 @@ for (const dialect of DIALECTS) {
     it('changes made through the same service apply at once, with no notification to wait for', async (t) => {
       const { server } = await twoHandles(t, dialect);
       const tenancy = new TenancyService(server.db, server.changeStamp);
-      await tenancy.createOrganization({ slug: 'acme', plan: 'professional' });
-      await tenancy.createUser('acme', { email: 'ops@acme.example' });
-      const { token, secret } = await tenancy.createToken({ orgSlug: 'acme', scopes: ['sbom:read'] });
-      await eventually(
-        () => tenancy.authenticate(secret),
-        () => server.changeStamp() !== undefined,
-      );
+      const { token, secret } = await acmeToken(tenancy);
+      await warm(server, tenancy, secret);
       assert.equal((await tenancy.authenticate(secret))?.tokenId, token.id);
       await tenancy.updateOrganization('acme', { mcpWriteEnabled: true });
       assert.equal((await tenancy.authenticate(secret))?.mcpWriteEnabled, true);
@@ -111,17 +114,8 @@ for (const dialect of DIALECTS) {
     it('an expired token stops authenticating even while its principal is cached', async (t) => {
       const { server } = await twoHandles(t, dialect);
       const tenancy = new TenancyService(server.db, server.changeStamp);
-      await tenancy.createOrganization({ slug: 'acme' });
-      await tenancy.createUser('acme', { email: 'ops@acme.example' });
-      const { token, secret } = await tenancy.createToken({
-        orgSlug: 'acme',
-        scopes: ['sbom:read'],
-        expiresInMs: 3_600_000,
-      });
-      await eventually(
-        () => tenancy.authenticate(secret),
-        () => server.changeStamp() !== undefined,
-      );
+      const { token, secret } = await acmeToken(tenancy, 3_600_000);
+      await warm(server, tenancy, secret);
       assert.equal((await tenancy.authenticate(secret))?.tokenId, token.id);
       const later = new Date(Date.parse(token.expiresAt!) + 1000).toISOString();
       assert.equal(await tenancy.authenticate(secret, later), undefined);
