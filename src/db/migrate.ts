@@ -33,8 +33,14 @@ export async function migrateToLatest(db: Kysely<Database>): Promise<MigrationRe
   return results;
 }
 
-/** PostgreSQL's answers when an object vanishes under a catalog query: invalid schema, undefined table/object. */
+/**
+ * PostgreSQL's answers when an object vanishes under a catalog query: invalid schema, undefined table, column
+ * (a dropped table's columns, seen in CI as `column "spec_version" of relation "sboms" does not exist`) or
+ * object, internal cache lookup failure.
+ */
+const CATALOG_RACE_CODES = new Set(['3F000', '42P01', '42703', '42704', 'XX000']);
+
 function isCatalogRace(error: unknown): boolean {
   const code = (error as { cause?: { code?: string } })?.cause?.code ?? (error as { code?: string })?.code;
-  return code === '3F000' || code === '42P01' || code === '42704' || code === 'XX000';
+  return code !== undefined && CATALOG_RACE_CODES.has(code);
 }
