@@ -26,11 +26,22 @@ const write = { auth: { scope: 'sbom:write', feature } } as const;
 const upload = { auth: { scope: 'sbom:write', feature, scopeErrorCode: 'FORBIDDEN' } } as const;
 const tags = ['sboms'];
 
+/** A rejected upload up to this size is read to its end and discarded; a larger one is cut off. */
+const DRAIN_LIMIT = 1_048_576;
+
 /**
- * After answering a rejected upload (too large, malformed), read no more of it: the connection closes once the
- * answer is out, and the socket is dropped shortly after even if the client keeps sending.
+ * After answering a rejected upload (too large, malformed), stop parsing it. A small one (declared length up to
+ * 1 MiB) is read to its end and discarded: closing while the client is still sending its last parts made it
+ * fail with EPIPE instead of reading the answer. A larger one is not read any further: the connection closes
+ * once the answer is out, and the socket is dropped shortly after even if the client keeps sending.
  */
 function stopReading(raw: IncomingMessage, reply: FastifyReply): void {
+  const declared = Number(raw.headers['content-length']);
+  if (Number.isFinite(declared) && declared <= DRAIN_LIMIT) {
+    raw.unpipe();
+    raw.resume();
+    return;
+  }
   void reply.header('connection', 'close');
   reply.raw.once('finish', () => {
     raw.unpipe();
