@@ -6,6 +6,7 @@ import { describe, it, type TestContext } from 'node:test';
 import { openStore, type DialectName, type Store } from '../src/db/connect.ts';
 import { migrateToLatest } from '../src/db/migrate.ts';
 import { TenancyService } from '../src/tenancy/tenancy.service.ts';
+import { eventually } from './support/poll.ts';
 import { createTestStore, DIALECTS } from './support/store.ts';
 
 /**
@@ -32,16 +33,6 @@ async function twoHandles(t: TestContext, dialect: DialectName): Promise<{ serve
     await server.close();
   });
   return { server, cli };
-}
-
-/** PostgreSQL delivers the change notification asynchronously (at commit, to the listening connection). */
-async function eventually<T>(probe: () => Promise<T>, accept: (value: T) => boolean): Promise<T> {
-  let value = await probe();
-  for (let i = 0; i < 100 && !accept(value); i++) {
-    await new Promise((resolve) => setTimeout(resolve, 20));
-    value = await probe();
-  }
-  return value;
 }
 
 /** An organisation `acme` (plan professional) with one user and one `sbom:read` token. */

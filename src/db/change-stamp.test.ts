@@ -2,18 +2,9 @@ import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import { describe, it } from 'node:test';
 import pg from 'pg';
+import { eventually } from '../../test/support/poll.ts';
 import { DIALECTS } from '../../test/support/store.ts';
 import { PostgresChangeListener, PRINCIPAL_CHANNEL } from './change-stamp.ts';
-
-async function until<T>(probe: () => T, accept: (value: T) => boolean, ms = 5000): Promise<T> {
-  const deadline = Date.now() + ms;
-  let value = probe();
-  while (!accept(value) && Date.now() < deadline) {
-    await new Promise((resolve) => setTimeout(resolve, 20));
-    value = probe();
-  }
-  return value;
-}
 
 // The listener is PostgreSQL's own mechanism; SQLite's stamp is covered through the principal cache tests.
 for (const _ of DIALECTS.filter((dialect) => dialect === 'postgres')) {
@@ -37,20 +28,20 @@ for (const _ of DIALECTS.filter((dialect) => dialect === 'postgres')) {
       });
 
       assert.equal(listener.stamp(), undefined, 'not listening yet: nothing may be cached');
-      const first = await until(listener.stamp, (s) => s !== undefined);
+      const first = await eventually(listener.stamp, (s) => s !== undefined);
       assert.equal(typeof first, 'number');
 
       await admin.query('select pg_notify($1, $2)', [PRINCIPAL_CHANNEL, 'some_other_schema']);
       await admin.query('select pg_notify($1, $2)', [PRINCIPAL_CHANNEL, schema]);
-      const bumped = await until(listener.stamp, (s) => s !== first);
+      const bumped = await eventually(listener.stamp, (s) => s !== first);
       assert.equal(bumped, first! + 1, 'one bump: the other schema’s notification was ignored');
 
       await admin.query(
         'select pg_terminate_backend(pid) from pg_stat_activity where application_name = $1',
         [appName],
       );
-      assert.equal(await until(listener.stamp, (s) => s === undefined), undefined, 'lost: unknown');
-      const back = await until(listener.stamp, (s) => s !== undefined);
+      assert.equal(await eventually(listener.stamp, (s) => s === undefined), undefined, 'lost: unknown');
+      const back = await eventually(listener.stamp, (s) => s !== undefined);
       assert.ok(back !== undefined && back > bumped!, `reconnected with a new stamp (${back})`);
     });
   });
