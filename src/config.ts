@@ -11,6 +11,13 @@ const ConfigSchema = z.object({
   RATE_LIMIT_WINDOW_MS: z.coerce.number().int().positive().default(60_000),
   MAX_UPLOAD_BYTES: z.coerce.number().int().positive().default(52_428_800),
   DATA_DIR: z.string().min(1).default('./data'),
+  // Webhooks (docs/events.md): private targets are refused unless explicitly allowed.
+  WEBHOOK_ALLOW_PRIVATE: z
+    .enum(['true', 'false', '1', '0'])
+    .default('false')
+    .transform((v) => v === 'true' || v === '1'),
+  WEBHOOK_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
+  WEBHOOK_POLL_MS: z.coerce.number().int().positive().default(200),
 });
 
 export type Config = z.infer<typeof ConfigSchema>;

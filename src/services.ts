@@ -1,11 +1,14 @@
 import type { Config } from './config.ts';
 import type { Store } from './db/connect.ts';
+import { recordVulnDbSynced } from './events/vulndb-synced.ts';
 import { FindingService } from './findings/finding.service.ts';
 import { RiskService } from './risks/risk.service.ts';
 import { SbomService } from './sboms/sbom.service.ts';
 import { TenancyService } from './tenancy/tenancy.service.ts';
 import { VendorService } from './vendors/vendor.service.ts';
 import { VulnDbService } from './vulndb/vulndb.service.ts';
+import { WebhookDispatcher } from './webhooks/dispatcher.ts';
+import { WebhookService } from './webhooks/webhook.service.ts';
 
 /** The domain services, built once per app from the store; each edge receives only the ones it uses. */
 export interface Services {
@@ -15,9 +18,12 @@ export interface Services {
   sboms: SbomService;
   findings: FindingService;
   vulndb: VulnDbService;
+  webhooks: WebhookService;
+  /** Built stopped: the server starts it (tests drive it themselves). */
+  webhookDispatcher: WebhookDispatcher;
 }
 
-export function createServices(store: Store, _config: Config): Services {
+export function createServices(store: Store, config: Config): Services {
   const findings = new FindingService(store.db);
   return {
     tenancy: new TenancyService(store.db, store.changeStamp),
@@ -27,6 +33,13 @@ export function createServices(store: Store, _config: Config): Services {
     findings,
     vulndb: new VulnDbService(store.db, {
       rematch: async (packages) => ({ ...(await findings.rematchPackages(packages)) }),
+      synced: (summary) => recordVulnDbSynced(store.db, summary),
+    }),
+    webhooks: new WebhookService(store.db, { allowPrivate: config.WEBHOOK_ALLOW_PRIVATE }),
+    webhookDispatcher: new WebhookDispatcher(store.db, {
+      allowPrivate: config.WEBHOOK_ALLOW_PRIVATE,
+      timeoutMs: config.WEBHOOK_TIMEOUT_MS,
+      pollMs: config.WEBHOOK_POLL_MS,
     }),
   };
 }

@@ -3,6 +3,7 @@ import { recordAudit, SYSTEM_ACTOR } from '../audit/audit.repository.ts';
 import type { Database } from '../db/database.ts';
 import { fromJson, toJson } from '../db/helpers.ts';
 import { notFound } from '../errors.ts';
+import { event, recordEvents, type NewEvent } from '../events/outbox.ts';
 import { newId } from '../shared/ids.ts';
 import { nowIso } from '../shared/time.ts';
 import type { SbomFindingsHooks } from '../sboms/component-matcher.ts';
@@ -13,6 +14,7 @@ import type { MatchRange } from '../vulndb/osv.ts';
 import type { SeverityLevel, SeveritySource } from '../vulndb/severity.ts';
 import { loadCandidates, type PackageRef } from '../vulndb/vulndb.repository.ts';
 import { CandidateCache } from './candidate-cache.ts';
+import { eventFinding } from './finding-events.ts';
 import {
   resolveMatches,
   toCandidate,
@@ -20,7 +22,7 @@ import {
   type ResolvedVulnerability,
 } from './finding-matching.ts';
 import * as repo from './finding.repository.ts';
-import type { FindingHistoryRow } from './finding.table.ts';
+import type { FindingHistoryRow, FindingRow } from './finding.table.ts';
 import { detailsOf, type AdvisoryDetails } from './matcher.ts';
 import { reconcile } from './reconcile.ts';
 
@@ -179,6 +181,14 @@ export class FindingService implements SbomFindingsHooks {
     }
     // Creation is not written to the history table: the finding's created_at is that entry (see get()).
     await repo.insertFindings(trx, rows, []);
+    const byId = new Map(components.map((c) => [c.id, c]));
+    await recordEvents(
+      trx,
+      orgId,
+      rows.map((r) =>
+        event('finding.created', { finding: eventFinding(r as FindingRow, byId.get(r.component_id)!) }),
+      ),
+    );
     return rows.length;
   }
 
@@ -261,10 +271,14 @@ export class FindingService implements SbomFindingsHooks {
     const now = nowIso();
     const inserts: repo.NewFindingRow[] = [];
     const history: ReturnType<typeof historyRow>[] = [];
+    const events: NewEvent[] = [];
     for (const component of components) {
       const plan = reconcile(existing.get(component.id) ?? [], matches.get(component.id) ?? [], withdrawn);
-      for (const v of plan.insert)
-        inserts.push(this.#newRow(newId('fnd'), orgId, component.sbom_id, component.id, v, now));
+      for (const v of plan.insert) {
+        const row = this.#newRow(newId('fnd'), orgId, component.sbom_id, component.id, v, now);
+        inserts.push(row);
+        events.push(event('finding.created', { finding: eventFinding(row as FindingRow, component) }));
+      }
       for (const { row, vulnerability, reinstate } of plan.update) {
         const columns = matchedColumns(vulnerability);
         const changed =
@@ -292,10 +306,12 @@ export class FindingService implements SbomFindingsHooks {
           updated_at: now,
         });
         history.push(historyRow(orgId, row.id, 'retracted', now, { from: row.status, notes: reason }));
+        events.push(event('finding.retracted', { finding: eventFinding(row, component), reason }));
         counts.retracted++;
       }
     }
     await repo.insertFindings(trx, inserts, history);
+    await recordEvents(trx, orgId, events);
     counts.created = inserts.length;
     return counts;
   }
@@ -404,6 +420,18 @@ export class FindingService implements SbomFindingsHooks {
         entityId: id,
         details: { from: row.status, to: input.status, vulnerabilityId: row.vulnerability_id },
       });
+      await recordEvents(trx, principal.orgId, [
+        event('finding.status_changed', {
+          finding: eventFinding(
+            { ...row, status: input.status },
+            { name: row.component_name, version: row.component_version, purl: row.component_purl },
+          ),
+          fromStatus: row.status as FindingStatus,
+          toStatus: input.status,
+          remediationNotes: notes,
+          actorId: principal.userId,
+        }),
+      ]);
     });
     return this.get(principal.orgId, id);
   }

@@ -3,6 +3,7 @@ import { recordAudit } from '../audit/audit.repository.ts';
 import type { Database } from '../db/database.ts';
 import { fromJson } from '../db/helpers.ts';
 import { notFound } from '../errors.ts';
+import { event, recordEvent } from '../events/outbox.ts';
 import { newId } from '../shared/ids.ts';
 import { nowIso } from '../shared/time.ts';
 import type { SbomFindingsHooks } from './component-matcher.ts';
@@ -146,6 +147,24 @@ export class SbomService {
           findingCount: found,
         },
       });
+      await recordEvent(
+        trx,
+        orgId,
+        event('sbom.uploaded', {
+          sbom: {
+            id: row.id,
+            name: row.name,
+            assetName: row.asset_name,
+            version: row.version,
+            format: prepared.format,
+            specVersion: prepared.specVersion,
+            componentCount: rows.length,
+            findingCount: found,
+            createdAt: row.created_at,
+          },
+          actorId,
+        }),
+      );
       return found;
     });
     return {
@@ -224,6 +243,14 @@ export class SbomService {
         entityId: id,
         details: { name: row.name },
       });
+      await recordEvent(
+        trx,
+        orgId,
+        event('sbom.deleted', {
+          sbom: { id, name: row.name, assetName: row.asset_name, version: row.version },
+          actorId,
+        }),
+      );
     });
     return { id, deleted: true };
   }

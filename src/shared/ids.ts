@@ -32,6 +32,10 @@ export const ID_PREFIXES = [
   'mat',
   'sas',
   'adv',
+  'evt',
+  'whk',
+  'whd',
+  'wha',
 ] as const;
 export type IdPrefix = (typeof ID_PREFIXES)[number];
 

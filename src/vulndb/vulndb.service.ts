@@ -36,6 +36,9 @@ export interface ImportProgress {
 /** Called after an import with the packages whose advisories changed; returns what it changed. */
 export type RematchHook = (packages: repo.PackageRef[]) => Promise<Record<string, number>>;
 
+/** Called after an import has committed (the events outbox announces it as vulndb.synced). */
+export type SyncedHook = (summary: ImportSummary) => Promise<void>;
+
 export interface CheckResult {
   purl: string;
   ecosystem: string;
@@ -60,10 +63,12 @@ interface Tally {
 export class VulnDbService {
   readonly #db: Kysely<Database>;
   readonly #rematch: RematchHook | undefined;
+  readonly #synced: SyncedHook | undefined;
 
-  constructor(db: Kysely<Database>, options: { rematch?: RematchHook } = {}) {
+  constructor(db: Kysely<Database>, options: { rematch?: RematchHook; synced?: SyncedHook } = {}) {
     this.#db = db;
     this.#rematch = options.rematch;
+    this.#synced = options.synced;
   }
 
   /** Imports OSV sources; a broken file or document is reported and skipped, the rest carries on. */
@@ -108,7 +113,7 @@ export class VulnDbService {
     if (batch.size > 0) await this.#store([...batch.values()], tally);
     const rematch = await this.#rematchChanged(tally);
     const { packages: _p, changedIds: _c, ...counts } = tally;
-    return {
+    const summary: ImportSummary = {
       files: files.length,
       documents,
       ...counts,
@@ -117,6 +122,8 @@ export class VulnDbService {
       rematch,
       durationMs: Math.round(performance.now() - started),
     };
+    await this.#synced?.(summary);
+    return summary;
   }
 
   /** Writes one batch: new and changed advisories replace what is stored; same id + content is unchanged. */

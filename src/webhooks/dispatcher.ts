@@ -1,0 +1,210 @@
+import type { Kysely } from 'kysely';
+import { dialectOf } from '../db/connect.ts';
+import type { Database } from '../db/database.ts';
+import type { EventPayload } from '../events/catalogue.ts';
+import * as repo from './delivery.repository.ts';
+import { httpSender, type Sender } from './http-sender.ts';
+import { signWebhook } from './signature.ts';
+import { slackMessage } from './slack-format.ts';
+
+/**
+ * Delivers the outbox (docs/events.md): claims due attempts, sends them signed per Standard Webhooks,
+ * records every attempt, retries after 5 s, 30 s, 2 min, 10 min, 1 h and 6 h, then gives up; a subscription
+ * whose deliveries have all failed for 3 days is disabled. Runs inside the server (start/stop); tests drive
+ * it with `runDue()` and an injected clock and sender.
+ */
+
+export const RETRY_DELAYS_MS = [5_000, 30_000, 120_000, 600_000, 3_600_000, 21_600_000] as const;
+export const DISABLE_AFTER_MS = 3 * 86_400_000;
+
+/** What /metrics reports about deliveries (webhook.metrics.ts turns it into Prometheus series). */
+export interface DispatchObserver {
+  attempt(outcome: 'success' | 'failure', durationMs: number): void;
+  /** Commit of the event to its successful delivery. */
+  delivered(latencyMs: number): void;
+}
+
+export interface DispatcherOptions {
+  /** Milliseconds since the epoch; injectable so tests move time instead of waiting. */
+  now?: () => number;
+  send?: Sender;
+  allowPrivate?: boolean;
+  timeoutMs?: number;
+  /** How often an idle dispatcher looks for due attempts. */
+  pollMs?: number;
+  /** Attempts in flight at once. */
+  concurrency?: number;
+  observer?: DispatchObserver;
+  onError?: (error: unknown) => void;
+}
+
+export class WebhookDispatcher {
+  readonly #db: Kysely<Database>;
+  readonly #now: () => number;
+  readonly #send: Sender;
+  readonly #timeoutMs: number;
+  readonly #pollMs: number;
+  readonly #concurrency: number;
+  readonly #observer: DispatchObserver | undefined;
+  readonly #onError: (error: unknown) => void;
+  readonly #inflight = new Set<Promise<void>>();
+  #running = false;
+  #loop: Promise<void> | undefined;
+  #wake: (() => void) | undefined;
+
+  constructor(db: Kysely<Database>, options: DispatcherOptions = {}) {
+    this.#db = db;
+    this.#now = options.now ?? Date.now;
+    this.#send = options.send ?? httpSender({ allowPrivate: options.allowPrivate ?? false });
+    this.#timeoutMs = options.timeoutMs ?? 10_000;
+    this.#pollMs = options.pollMs ?? 200;
+    this.#concurrency = options.concurrency ?? 64;
+    this.#observer = options.observer;
+    this.#onError = options.onError ?? (() => {});
+  }
+
+  /**
+   * A claim outlives the longest attempt (the timeout) with room for recording its outcome; an instance that
+   * dies mid-attempt leaves the claim to expire and another instance retries it.
+   */
+  get leaseMs(): number {
+    return 2 * this.#timeoutMs + 5_000;
+  }
+
+  get running(): boolean {
+    return this.#running;
+  }
+
+  async start(): Promise<void> {
+    if (this.#running) return;
+    // One server per SQLite file: claims found at start-up belong to a server that is gone.
+    if (dialectOf(this.#db) === 'sqlite') await repo.releaseLeases(this.#db, this.#iso());
+    this.#running = true;
+    this.#loop = this.#run();
+  }
+
+  /** Stops claiming and waits for the attempts in flight to be recorded. */
+  async stop(): Promise<void> {
+    this.#running = false;
+    this.#wake?.();
+    await this.#loop;
+    await Promise.all(this.#inflight);
+  }
+
+  /** Delivers every attempt due now and waits for their outcomes; returns how many were attempted. */
+  async runDue(): Promise<number> {
+    let total = 0;
+    for (;;) {
+      const claimed = await this.#claim(this.#concurrency);
+      if (claimed.length === 0) return total;
+      total += claimed.length;
+      await Promise.all(claimed.map((d) => this.#deliver(d)));
+    }
+  }
+
+  async queueDepth(): Promise<number> {
+    return repo.countPending(this.#db);
+  }
+
+  async #run(): Promise<void> {
+    while (this.#running) {
+      const free = this.#concurrency - this.#inflight.size;
+      let claimed = 0;
+      if (free > 0) {
+        try {
+          for (const d of await this.#claim(free)) {
+            claimed++;
+            const work = this.#deliver(d).finally(() => {
+              this.#inflight.delete(work);
+              if (this.#inflight.size === this.#concurrency - 1) this.#wake?.();
+            });
+            this.#inflight.add(work);
+          }
+        } catch (error) {
+          this.#onError(error);
+        }
+      }
+      // A full batch means more may be due: claim again at once (after other work had a turn).
+      if (free > 0 && claimed === free) await new Promise((resolve) => setImmediate(resolve));
+      else await this.#sleep(this.#pollMs);
+    }
+  }
+
+  #sleep(ms: number): Promise<void> {
+    return new Promise((resolve) => {
+      const timer = setTimeout(done, ms);
+      function done() {
+        clearTimeout(timer);
+        resolve();
+      }
+      this.#wake = done;
+    });
+  }
+
+  #iso(offsetMs = 0): string {
+    return new Date(this.#now() + offsetMs).toISOString();
+  }
+
+  #claim(limit: number): Promise<repo.ClaimedDelivery[]> {
+    return repo.claimDue(this.#db, this.#iso(), this.#iso(this.leaseMs), limit);
+  }
+
+  async #deliver(delivery: repo.ClaimedDelivery): Promise<void> {
+    const body =
+      delivery.format === 'slack'
+        ? JSON.stringify(slackMessage(JSON.parse(delivery.payload) as EventPayload))
+        : delivery.payload;
+    const timestamp = Math.floor(this.#now() / 1000);
+    const started = performance.now();
+    let outcome: repo.AttemptOutcome;
+    try {
+      const response = await this.#send({
+        url: delivery.url,
+        body,
+        timeoutMs: this.#timeoutMs,
+        headers: {
+          'webhook-id': delivery.eventId,
+          'webhook-timestamp': String(timestamp),
+          'webhook-signature': signWebhook(delivery.secret, delivery.eventId, timestamp, body),
+        },
+      });
+      const ok = response.status >= 200 && response.status < 300;
+      outcome = {
+        ok,
+        statusCode: response.status,
+        durationMs: performance.now() - started,
+        error: ok
+          ? null
+          : response.location
+            ? `redirect to ${response.location} not followed`
+            : `receiver answered ${response.status}`,
+      };
+    } catch (error) {
+      outcome = {
+        ok: false,
+        statusCode: null,
+        durationMs: performance.now() - started,
+        error: (error as Error).message.slice(0, 1000),
+      };
+    }
+    try {
+      await this.#record(delivery, outcome);
+    } catch (error) {
+      // The claim expires and the attempt is made again: at least once, never lost.
+      this.#onError(error);
+    }
+  }
+
+  async #record(delivery: repo.ClaimedDelivery, outcome: repo.AttemptOutcome): Promise<void> {
+    const now = this.#iso();
+    const delay = RETRY_DELAYS_MS[delivery.attempt - 1];
+    const retryAt = outcome.ok || delay === undefined ? null : this.#iso(delay);
+    await this.#db.transaction().execute(async (trx) => {
+      if (!(await repo.recordOutcome(trx, delivery, outcome, now, retryAt))) return;
+      if (outcome.ok) await repo.markSubscriptionHealthy(trx, delivery.subscriptionId);
+      else await repo.markSubscriptionFailing(trx, delivery.subscriptionId, now, DISABLE_AFTER_MS);
+    });
+    this.#observer?.attempt(outcome.ok ? 'success' : 'failure', outcome.durationMs);
+    if (outcome.ok) this.#observer?.delivered(this.#now() - Date.parse(delivery.eventCreatedAt));
+  }
+}
