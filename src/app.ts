@@ -19,6 +19,8 @@ import { createServices, type Services } from './services.ts';
 import { findingRoutes } from './findings/finding.routes.ts';
 import { sbomRoutes } from './sboms/sbom.routes.ts';
 import { vendorRoutes } from './vendors/vendor.routes.ts';
+import { webhookMetrics } from './webhooks/webhook.metrics.ts';
+import { webhookRoutes } from './webhooks/webhook.routes.ts';
 
 export interface AppDeps {
   store: Store;
@@ -56,6 +58,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   app.addHook('onRequest', authHook(services.tenancy));
   installErrorHandling(app);
   const metrics = installMetrics(app);
+  services.webhookDispatcher.observeWith(webhookMetrics(metrics, services.webhookDispatcher));
+  // The dispatcher is started by the server (never by building an app); closing the app stops it.
+  app.addHook('onClose', () => services.webhookDispatcher.stop());
   await installRateLimit(app, {
     max: deps.config.RATE_LIMIT_MAX,
     windowMs: deps.config.RATE_LIMIT_WINDOW_MS,
@@ -86,6 +91,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       await api.register(vendorRoutes, { vendors: services.vendors });
       await api.register(sbomRoutes, { sboms: services.sboms, maxUploadBytes: deps.config.MAX_UPLOAD_BYTES });
       await api.register(findingRoutes, { findings: services.findings });
+      await api.register(webhookRoutes, { webhooks: services.webhooks, tenancy: services.tenancy });
       await api.register(mcpRoutes, { db: deps.store.db, services, handlers: toolHandlers() });
     },
     { prefix: API_PREFIX },

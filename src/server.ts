@@ -51,6 +51,9 @@ export async function startServer(config: Config): Promise<void> {
     : undefined;
   const app = await buildApp({ store, config, logger, services, ...(redis ? { redis } : {}) });
   await app.listen({ port: config.PORT, host: config.HOST });
+  await services.webhookDispatcher.start({
+    onError: (error) => logger.error({ err: error }, 'webhook dispatcher: store failure, will retry'),
+  });
   logger.info({ store: store.location, redis: Boolean(redis) }, 'bulwark is serving');
 
   let closing = false;

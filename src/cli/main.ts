@@ -4,6 +4,7 @@ import { mcpCommand } from './mcp.command.ts';
 import { migrateCommand, serveCommand } from './system.commands.ts';
 import { orgCommand, tokenCommand, userCommand } from './tenancy.commands.ts';
 import { vulndbCommand } from './vulndb.commands.ts';
+import { webhookCommand } from './webhook.commands.ts';
 
 /** Command groups, one file each; `bulwark <group> …`. */
 export const COMMANDS: Record<string, Command> = {
@@ -16,6 +17,7 @@ export const COMMANDS: Record<string, Command> = {
   vulndb: vulndbCommand,
   import: importCommand,
   demo: demoCommand,
+  webhook: webhookCommand,
 };
 
 function help(): string {

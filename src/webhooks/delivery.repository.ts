@@ -152,26 +152,29 @@ export async function markSubscriptionFailing(
     .select(['failing_since', 'enabled'])
     .where('id', '=', subscriptionId)
     .executeTakeFirst();
-  if (!row?.failing_since || row.enabled !== 1) return false;
-  if (Date.parse(now) - Date.parse(row.failing_since) < disableAfterMs) return false;
-  await trx
-    .updateTable('webhook_subscriptions')
-    .set({
-      enabled: 0,
-      disabled_at: now,
-      disabled_reason: `every delivery failed since ${row.failing_since}`,
-      updated_at: now,
-    })
-    .where('id', '=', subscriptionId)
-    .execute();
-  await trx
-    .updateTable('webhook_deliveries')
-    .set({ status: 'failed', last_error: 'subscription disabled', lease_until: null, updated_at: now })
-    .where('subscription_id', '=', subscriptionId)
-    .where('status', '=', 'pending')
-    .where('lease_until', 'is', null)
-    .execute();
-  return true;
+  if (!row?.failing_since) return false;
+  const disableNow = row.enabled === 1 && Date.parse(now) - Date.parse(row.failing_since) >= disableAfterMs;
+  if (disableNow)
+    await trx
+      .updateTable('webhook_subscriptions')
+      .set({
+        enabled: 0,
+        disabled_at: now,
+        disabled_reason: `every delivery failed since ${row.failing_since}`,
+        updated_at: now,
+      })
+      .where('id', '=', subscriptionId)
+      .execute();
+  // A disabled subscription's waiting deliveries fail (attempts in flight fail as their outcomes arrive).
+  if (disableNow || row.enabled !== 1)
+    await trx
+      .updateTable('webhook_deliveries')
+      .set({ status: 'failed', last_error: 'subscription disabled', updated_at: now })
+      .where('subscription_id', '=', subscriptionId)
+      .where('status', '=', 'pending')
+      .where('lease_until', 'is', null)
+      .execute();
+  return disableNow;
 }
 
 /** SQLite start-up: leases left by a previous server on this file are void (one server per file). */

@@ -45,8 +45,8 @@ export class WebhookDispatcher {
   readonly #timeoutMs: number;
   readonly #pollMs: number;
   readonly #concurrency: number;
-  readonly #observer: DispatchObserver | undefined;
-  readonly #onError: (error: unknown) => void;
+  #observer: DispatchObserver | undefined;
+  #onError: (error: unknown) => void;
   readonly #inflight = new Set<Promise<void>>();
   #running = false;
   #loop: Promise<void> | undefined;
@@ -71,12 +71,19 @@ export class WebhookDispatcher {
     return 2 * this.#timeoutMs + 5_000;
   }
 
+  /** Reports attempts to /metrics (the app installs it once its registry exists). */
+  observeWith(observer: DispatchObserver): void {
+    this.#observer = observer;
+  }
+
   get running(): boolean {
     return this.#running;
   }
 
-  async start(): Promise<void> {
+  /** Starts delivering; `onError` hears store failures (the attempt concerned is retried after its lease). */
+  async start(options: { onError?: (error: unknown) => void } = {}): Promise<void> {
     if (this.#running) return;
+    if (options.onError) this.#onError = options.onError;
     // One server per SQLite file: claims found at start-up belong to a server that is gone.
     if (dialectOf(this.#db) === 'sqlite') await repo.releaseLeases(this.#db, this.#iso());
     this.#running = true;
