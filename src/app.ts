@@ -18,6 +18,7 @@ import { toolHandlers } from './mcp/tool-registry.ts';
 import { createServices, type Services } from './services.ts';
 import { findingRoutes } from './findings/finding.routes.ts';
 import { sbomRoutes } from './sboms/sbom.routes.ts';
+import { sessionRoutes } from './tenancy/session.routes.ts';
 import { vendorRoutes } from './vendors/vendor.routes.ts';
 import { webhookMetrics } from './webhooks/webhook.metrics.ts';
 import { webhookRoutes } from './webhooks/webhook.routes.ts';
@@ -55,7 +56,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   app.addHook('onRequest', async (request, reply) => {
     void reply.header('x-request-id', request.id);
   });
-  app.addHook('onRequest', authHook(services.tenancy));
+  app.addHook('onRequest', authHook(services.tenancy, services.sessions));
   installErrorHandling(app);
   const metrics = installMetrics(app);
   services.webhookDispatcher.observeWith(webhookMetrics(metrics, services.webhookDispatcher));
@@ -88,10 +89,11 @@ export async function buildApp(deps: AppDeps): Promise<App> {
 
   await app.register(
     async (api) => {
+      await api.register(sessionRoutes, { sessions: services.sessions });
       await api.register(vendorRoutes, { vendors: services.vendors });
       await api.register(sbomRoutes, { sboms: services.sboms, maxUploadBytes: deps.config.MAX_UPLOAD_BYTES });
       await api.register(findingRoutes, { findings: services.findings });
-      await api.register(webhookRoutes, { webhooks: services.webhooks, tenancy: services.tenancy });
+      await api.register(webhookRoutes, { webhooks: services.webhooks });
       await api.register(mcpRoutes, { db: deps.store.db, services, handlers: toolHandlers() });
     },
     { prefix: API_PREFIX },

@@ -4,6 +4,7 @@ import { recordVulnDbSynced } from './events/vulndb-synced.ts';
 import { FindingService } from './findings/finding.service.ts';
 import { RiskService } from './risks/risk.service.ts';
 import { SbomService } from './sboms/sbom.service.ts';
+import { SessionService } from './tenancy/session.service.ts';
 import { TenancyService } from './tenancy/tenancy.service.ts';
 import { VendorService } from './vendors/vendor.service.ts';
 import { VulnDbService } from './vulndb/vulndb.service.ts';
@@ -13,6 +14,7 @@ import { WebhookService } from './webhooks/webhook.service.ts';
 /** The domain services, built once per app from the store; each edge receives only the ones it uses. */
 export interface Services {
   tenancy: TenancyService;
+  sessions: SessionService;
   vendors: VendorService;
   risks: RiskService;
   sboms: SbomService;
@@ -23,10 +25,16 @@ export interface Services {
   webhookDispatcher: WebhookDispatcher;
 }
 
-export function createServices(store: Store, config: Config): Services {
+export interface ServiceOptions {
+  /** The clock of time-limited state (sessions); tests move it instead of sleeping. */
+  now?: () => number;
+}
+
+export function createServices(store: Store, config: Config, options: ServiceOptions = {}): Services {
   const findings = new FindingService(store.db);
   return {
     tenancy: new TenancyService(store.db, store.changeStamp),
+    sessions: new SessionService(store.db, options.now ? { now: options.now } : {}),
     vendors: new VendorService(store.db),
     risks: new RiskService(store.db),
     sboms: new SbomService(store.db, { hooks: findings }),

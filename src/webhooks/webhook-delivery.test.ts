@@ -47,7 +47,7 @@ async function upload(env: TestEnv, org: TestOrg, path: string, fileName: string
     headers: { 'content-type': response.headers.get('content-type')!, ...org.bearer() },
   });
   assert.equal(res.statusCode, 201, res.body);
-  return res.json().data as { id: string; findingCount: number; componentCount: number };
+  return res.json().data as { id: string; findingCount: number; componentCount: number; createdAt: string };
 }
 
 const vendor = (name: string) =>
@@ -107,7 +107,7 @@ for (const dialect of DIALECTS) {
                 specVersion: '1.2',
                 componentCount: sbom.componentCount,
                 findingCount: findings.length,
-                createdAt: toAll.find((p) => p.type === 'sbom.uploaded')!.data.sbom.createdAt,
+                createdAt: sbom.createdAt,
               },
               actorId: s.org.userId,
             },

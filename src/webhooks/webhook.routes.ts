@@ -1,10 +1,8 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { AppError } from '../errors.ts';
 import type { App } from '../http/app-type.ts';
 import { envelopeOf, ok } from '../http/envelope.ts';
-import { authenticateRequest, CHALLENGE_HEADER, principalOf } from '../http/route-auth.ts';
-import type { TenancyService } from '../tenancy/tenancy.service.ts';
+import { principalOf, sessionOnly } from '../http/route-auth.ts';
 import {
   CreatedWebhook,
   CreateWebhookBody,
@@ -16,44 +14,23 @@ import {
 import type { WebhookService } from './webhook.service.ts';
 
 /**
- * /api/v1/webhooks: session-only endpoints (docs/events.md). A bearer API token is authenticated first (a bad
- * one is 401 like anywhere else) and then refused with 403 FORBIDDEN: webhooks are managed by people.
+ * /api/v1/webhooks (docs/events.md): session-only, for admins and owners. A bearer API token is answered with
+ * 403 FORBIDDEN (docs/sessions.md): webhooks are managed by people.
  */
 
 const tags = ['webhooks'];
+const config = sessionOnly('admin');
 
-function sessionOnly(tenancy: TenancyService) {
-  return async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
-    try {
-      request.principal = await authenticateRequest(tenancy, request.headers.authorization);
-    } catch (error) {
-      if (error instanceof AppError && error.status === 401)
-        void reply.header('www-authenticate', CHALLENGE_HEADER);
-      throw error;
-    }
-    throw new AppError(
-      'FORBIDDEN',
-      403,
-      'Webhooks are managed from a signed-in session of an admin or owner, not with an API token',
-    );
-  };
-}
-
-export async function webhookRoutes(
-  app: App,
-  { webhooks, tenancy }: { webhooks: WebhookService; tenancy: TenancyService },
-): Promise<void> {
-  const onRequest = sessionOnly(tenancy);
-
+export async function webhookRoutes(app: App, { webhooks }: { webhooks: WebhookService }): Promise<void> {
   app.get(
     '/webhooks',
-    { onRequest, schema: { tags, response: { 200: envelopeOf(z.array(Webhook)) } } },
+    { config, schema: { tags, response: { 200: envelopeOf(z.array(Webhook)) } } },
     async (request) => ok(await webhooks.list(principalOf(request).orgId)),
   );
 
   app.post(
     '/webhooks',
-    { onRequest, schema: { tags, body: CreateWebhookBody, response: { 201: envelopeOf(CreatedWebhook) } } },
+    { config, schema: { tags, body: CreateWebhookBody, response: { 201: envelopeOf(CreatedWebhook) } } },
     async (request, reply) => {
       const { orgId, userId } = principalOf(request);
       return reply.status(201).send(ok(await webhooks.create(orgId, userId, request.body)));
@@ -63,7 +40,7 @@ export async function webhookRoutes(
   app.delete(
     '/webhooks/:webhookId',
     {
-      onRequest,
+      config,
       schema: {
         tags,
         params: WebhookParams,
@@ -78,13 +55,13 @@ export async function webhookRoutes(
 
   app.get(
     '/webhooks/:webhookId/deliveries',
-    { onRequest, schema: { tags, params: WebhookParams, response: { 200: envelopeOf(z.array(Delivery)) } } },
+    { config, schema: { tags, params: WebhookParams, response: { 200: envelopeOf(z.array(Delivery)) } } },
     async (request) => ok(await webhooks.deliveries(principalOf(request).orgId, request.params.webhookId)),
   );
 
   app.post(
     '/webhooks/:webhookId/deliveries/:deliveryId/redeliver',
-    { onRequest, schema: { tags, params: DeliveryParams, response: { 201: envelopeOf(Delivery) } } },
+    { config, schema: { tags, params: DeliveryParams, response: { 201: envelopeOf(Delivery) } } },
     async (request, reply) => {
       const { orgId, userId } = principalOf(request);
       const { webhookId, deliveryId } = request.params;
