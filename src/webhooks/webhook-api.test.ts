@@ -156,7 +156,7 @@ for (const dialect of DIALECTS) {
       const { app, services } = await build(t, dialect);
       const org = await createOrg(services);
       const admin = await signInAs(app, services, org, 'owner');
-      const cases: [unknown, string][] = [
+      const cases: [Record<string, unknown>, string][] = [
         [{ url: 'ftp://example.com/' }, 'url'],
         [{ url: 'not a url' }, 'url'],
         [{ url: 'http://127.0.0.1:8080/hook' }, 'url'],
