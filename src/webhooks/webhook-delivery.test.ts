@@ -6,8 +6,9 @@ import { Webhook as StandardWebhook } from 'standardwebhooks';
 import { build, createOrg, type TestEnv, type TestOrg } from '../../test/support/app.ts';
 import { closedPort, startReceiver, type Receiver } from '../../test/support/receiver.ts';
 import { DIALECTS } from '../../test/support/store.ts';
-import { eventSchema, type EventPayload, type EventType } from '../events/catalogue.ts';
+import { eventSchema, type EventPayload } from '../events/catalogue.ts';
 import { RETRY_DELAYS_MS, WebhookDispatcher } from './dispatcher.ts';
+import { WebhookService } from './webhook.service.ts';
 
 const DATA = fileURLToPath(new URL('../../../shared/data/', import.meta.url));
 const skip = existsSync(DATA) ? false : '../shared/data not found';
@@ -289,9 +290,7 @@ for (const dialect of DIALECTS) {
 
     it('refuses private targets at creation and at delivery (resolved address)', async (t) => {
       const s = await setup(t, dialect);
-      const strict = new (
-        s.services.webhooks.constructor as typeof import('./webhook.service.ts').WebhookService
-      )(s.store.db);
+      const strict = new WebhookService(s.store.db);
       for (const url of [
         'http://127.0.0.1:9/x',
         'http://10.1.2.3/',
