@@ -22,7 +22,10 @@ describe('event catalogue documentation', () => {
 
   it('publishes the JSON Schema of each type in schemas/events/', () => {
     for (const type of EVENT_TYPES) {
-      const committed = JSON.parse(readFileSync(new URL(`${type}.json`, SCHEMAS), 'utf8'));
+      const committed = JSON.parse(readFileSync(new URL(`${type}.json`, SCHEMAS), 'utf8')) as {
+        properties: { type: { const: string } };
+        required: string[];
+      };
       assert.deepEqual(committed, eventJsonSchema(type), type);
       assert.equal(committed.properties.type.const, type);
       assert.deepEqual(committed.required, ['id', 'type', 'createdAt', 'orgId', 'data']);

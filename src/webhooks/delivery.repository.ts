@@ -1,6 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import { dialectOf } from '../db/connect.ts';
 import type { Database } from '../db/database.ts';
+import { insertRows } from '../db/helpers.ts';
 import { newId } from '../shared/ids.ts';
 
 /** The dispatcher's queries: claim due attempts, record their outcome, keep subscriptions' failure state. */
@@ -77,56 +78,101 @@ export interface AttemptOutcome {
   ok: boolean;
 }
 
-/**
- * Writes an attempt's log entry and moves its delivery on: succeeded, failed, or pending again at `retryAt`.
- * Guarded by the attempt number, so a result arriving after its lease expired cannot overwrite a newer one.
- * Returns false when the claim was lost (nothing written).
- */
-export async function recordOutcome(
-  trx: Kysely<Database>,
-  delivery: { id: string; attempt: number },
-  outcome: AttemptOutcome,
-  now: string,
-  retryAt: string | null,
-): Promise<boolean> {
-  const status = outcome.ok ? 'succeeded' : retryAt ? 'pending' : 'failed';
-  const updated = await trx
-    .updateTable('webhook_deliveries')
-    .set({
-      status,
-      lease_until: null,
-      next_attempt_at: retryAt ?? now,
-      last_status_code: outcome.statusCode,
-      last_error: outcome.error,
-      updated_at: now,
-      ...(outcome.ok ? { delivered_at: now } : {}),
-    })
-    .where('id', '=', delivery.id)
-    .where('attempts', '=', delivery.attempt)
-    .where('status', '=', 'pending')
-    .executeTakeFirst();
-  if (Number(updated.numUpdatedRows) === 0) return false;
-  await trx
-    .insertInto('webhook_attempts')
-    .values({
-      id: newId('wha'),
-      delivery_id: delivery.id,
-      attempt: delivery.attempt,
-      status_code: outcome.statusCode,
-      duration_ms: Math.round(outcome.durationMs),
-      error: outcome.error,
-      at: now,
-    })
-    .execute();
-  return true;
+export interface RecordedAttempt {
+  delivery: { id: string; attempt: number };
+  outcome: AttemptOutcome;
+  /** When the attempt ended. */
+  at: string;
+  /** Next attempt when it failed and retries remain; null otherwise. */
+  retryAt: string | null;
 }
 
-/** A success ends the subscription's failing run. */
-export async function markSubscriptionHealthy(trx: Kysely<Database>, subscriptionId: string): Promise<void> {
+/**
+ * Writes attempts' log entries and moves their deliveries on: succeeded, failed, or pending again at
+ * `retryAt`. Each update is guarded by the attempt number, so a result arriving after its lease expired cannot
+ * overwrite a newer one. Returns the attempts recorded (a lost claim writes nothing). One statement for the
+ * whole batch on PostgreSQL (a round trip per row would cap deliveries at a few hundred a second).
+ */
+export async function recordOutcomes(
+  trx: Kysely<Database>,
+  attempts: RecordedAttempt[],
+): Promise<RecordedAttempt[]> {
+  if (attempts.length === 0) return [];
+  const rows = attempts.map((a) => ({
+    id: a.delivery.id,
+    attempt: a.delivery.attempt,
+    status: a.outcome.ok ? 'succeeded' : a.retryAt ? 'pending' : 'failed',
+    next: a.retryAt ?? a.at,
+    code: a.outcome.statusCode,
+    error: a.outcome.error,
+    at: a.at,
+    delivered: a.outcome.ok ? a.at : null,
+  }));
+  let updated: Set<string>;
+  if (dialectOf(trx) === 'postgres') {
+    const column = <K extends keyof (typeof rows)[number]>(key: K) => rows.map((r) => r[key]);
+    const result = await sql<{ id: string }>`
+      update webhook_deliveries d
+      set status = v.status, lease_until = null, next_attempt_at = v.next, last_status_code = v.code,
+          last_error = v.error, updated_at = v.at, delivered_at = coalesce(v.delivered, d.delivered_at)
+      from (
+        select * from unnest(${column('id')}::text[], ${column('attempt')}::int[], ${column('status')}::text[],
+          ${column('next')}::text[], ${column('code')}::int[], ${column('error')}::text[], ${column('at')}::text[],
+          ${column('delivered')}::text[]) as t(id, attempt, status, next, code, error, at, delivered)
+      ) v
+      where d.id = v.id and d.attempts = v.attempt and d.status = 'pending'
+      returning d.id`.execute(trx);
+    updated = new Set(result.rows.map((r) => r.id));
+  } else {
+    updated = new Set();
+    for (const r of rows) {
+      const result = await trx
+        .updateTable('webhook_deliveries')
+        .set({
+          status: r.status,
+          lease_until: null,
+          next_attempt_at: r.next,
+          last_status_code: r.code,
+          last_error: r.error,
+          updated_at: r.at,
+          ...(r.delivered ? { delivered_at: r.delivered } : {}),
+        })
+        .where('id', '=', r.id)
+        .where('attempts', '=', r.attempt)
+        .where('status', '=', 'pending')
+        .executeTakeFirst();
+      if (Number(result.numUpdatedRows) > 0) updated.add(r.id);
+    }
+  }
+  const recorded = attempts.filter((a) => updated.has(a.delivery.id));
+  await insertRows(
+    trx,
+    'webhook_attempts',
+    ['id', 'delivery_id', 'attempt', 'status_code', 'duration_ms', 'error', 'at'],
+    recorded.map((a) => [
+      newId('wha'),
+      a.delivery.id,
+      a.delivery.attempt,
+      a.outcome.statusCode,
+      Math.round(a.outcome.durationMs),
+      a.outcome.error,
+      a.at,
+    ]),
+    ['text', 'text', 'integer', 'integer', 'integer', 'text', 'text'],
+  );
+  return recorded;
+}
+
+/** A success ends the subscriptions' failing runs. */
+export async function markSubscriptionsHealthy(
+  trx: Kysely<Database>,
+  subscriptionIds: string[],
+): Promise<void> {
+  if (subscriptionIds.length === 0) return;
   await trx
     .updateTable('webhook_subscriptions')
     .set({ failing_since: null })
-    .where('id', '=', subscriptionId)
+    .where('id', 'in', subscriptionIds)
     .where('failing_since', 'is not', null)
     .execute();
 }

@@ -51,6 +51,13 @@ export class WebhookDispatcher {
   #running = false;
   #loop: Promise<void> | undefined;
   #wake: (() => void) | undefined;
+  #batch: {
+    entry: repo.RecordedAttempt;
+    subscriptionId: string;
+    eventCreatedAt: string;
+    done: () => void;
+  }[] = [];
+  #flushing: Promise<void> | undefined;
 
   constructor(db: Kysely<Database>, options: DispatcherOptions = {}) {
     this.#db = db;
@@ -194,24 +201,69 @@ export class WebhookDispatcher {
         error: (error as Error).message.slice(0, 1000),
       };
     }
-    try {
-      await this.#record(delivery, outcome);
-    } catch (error) {
-      // The claim expires and the attempt is made again: at least once, never lost.
-      this.#onError(error);
-    }
+    await this.#record(delivery, outcome);
   }
 
-  async #record(delivery: repo.ClaimedDelivery, outcome: repo.AttemptOutcome): Promise<void> {
-    const now = this.#iso();
+  /**
+   * Outcomes are written in batches: an attempt joins the batch being gathered and resolves once it is
+   * stored, so the attempt stays "in flight" (and its claim held) until then. One transaction per batch
+   * instead of one per attempt.
+   */
+  #record(delivery: repo.ClaimedDelivery, outcome: repo.AttemptOutcome): Promise<void> {
+    const now = this.#now();
     const delay = RETRY_DELAYS_MS[delivery.attempt - 1];
-    const retryAt = outcome.ok || delay === undefined ? null : this.#iso(delay);
-    await this.#db.transaction().execute(async (trx) => {
-      if (!(await repo.recordOutcome(trx, delivery, outcome, now, retryAt))) return;
-      if (outcome.ok) await repo.markSubscriptionHealthy(trx, delivery.subscriptionId);
-      else await repo.markSubscriptionFailing(trx, delivery.subscriptionId, now, DISABLE_AFTER_MS);
+    return new Promise((resolve) => {
+      this.#batch.push({
+        entry: {
+          delivery,
+          outcome,
+          at: new Date(now).toISOString(),
+          retryAt: outcome.ok || delay === undefined ? null : new Date(now + delay).toISOString(),
+        },
+        subscriptionId: delivery.subscriptionId,
+        eventCreatedAt: delivery.eventCreatedAt,
+        done: resolve,
+      });
+      if (!this.#flushing) this.#flushing = this.#flushLoop();
     });
-    this.#observer?.attempt(outcome.ok ? 'success' : 'failure', outcome.durationMs);
-    if (outcome.ok) this.#observer?.delivered(this.#now() - Date.parse(delivery.eventCreatedAt));
+  }
+
+  async #flushLoop(): Promise<void> {
+    // Let the attempts finishing in this turn of the event loop join the first batch.
+    await new Promise((resolve) => setImmediate(resolve));
+    while (this.#batch.length > 0) {
+      const batch = this.#batch.splice(0, 500);
+      try {
+        const recorded = await this.#db.transaction().execute(async (trx) => {
+          const stored = await repo.recordOutcomes(
+            trx,
+            batch.map((b) => b.entry),
+          );
+          const healthy = new Set<string>();
+          const failing = new Set<string>();
+          for (const b of batch) {
+            if (!stored.includes(b.entry)) continue;
+            (b.entry.outcome.ok ? healthy : failing).add(b.subscriptionId);
+          }
+          for (const id of healthy) failing.delete(id);
+          await repo.markSubscriptionsHealthy(trx, [...healthy]);
+          const at = new Date(this.#now()).toISOString();
+          for (const id of failing) await repo.markSubscriptionFailing(trx, id, at, DISABLE_AFTER_MS);
+          return stored;
+        });
+        const stored = new Set(recorded);
+        for (const b of batch) {
+          if (!stored.has(b.entry)) continue;
+          const { outcome } = b.entry;
+          this.#observer?.attempt(outcome.ok ? 'success' : 'failure', outcome.durationMs);
+          if (outcome.ok) this.#observer?.delivered(this.#now() - Date.parse(b.eventCreatedAt));
+        }
+      } catch (error) {
+        // Claims expire and the attempts are made again: at least once, never lost.
+        this.#onError(error);
+      }
+      for (const b of batch) b.done();
+    }
+    this.#flushing = undefined;
   }
 }
