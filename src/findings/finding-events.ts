@@ -20,6 +20,8 @@ export function eventFinding(
     | 'status'
   >,
   component: { name: string; version: string | null; purl: string | null },
+  /** The lists as matched, when at hand (saves parsing them back from the row's JSON). */
+  lists?: { aliases: string[]; fixedVersions: string[] },
 ): EventFinding {
   return {
     id: row.id,
@@ -27,10 +29,10 @@ export function eventFinding(
     componentId: row.component_id,
     component: { name: component.name, version: component.version, purl: component.purl },
     vulnerabilityId: row.vulnerability_id,
-    aliases: fromJson<string[]>(row.aliases, []),
+    aliases: lists?.aliases ?? fromJson<string[]>(row.aliases, []),
     severity: row.severity as EventFinding['severity'],
     cvssScore: row.cvss_score === null ? null : Number(row.cvss_score),
-    fixedVersions: fromJson<string[]>(row.fixed_versions, []),
+    fixedVersions: lists?.fixedVersions ?? fromJson<string[]>(row.fixed_versions, []),
     status: row.status as EventFinding['status'],
     kev: null,
   };

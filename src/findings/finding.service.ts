@@ -175,20 +175,23 @@ export class FindingService implements SbomFindingsHooks {
     const { matches } = await resolveMatches(trx, components, this.#matchOptions);
     const now = nowIso();
     const rows: repo.NewFindingRow[] = [];
+    const matched: ResolvedVulnerability[] = [];
     for (const [componentId, vulnerabilities] of matches) {
-      for (const v of vulnerabilities)
+      for (const v of vulnerabilities) {
         rows.push(this.#newRow(newId('fnd'), orgId, sbomId, componentId, v, now));
+        matched.push(v);
+      }
     }
     // Creation is not written to the history table: the finding's created_at is that entry (see get()).
     await repo.insertFindings(trx, rows, []);
-    const byId = new Map(components.map((c) => [c.id, c]));
-    await recordEvents(
-      trx,
-      orgId,
-      rows.map((r) =>
-        event('finding.created', { finding: eventFinding(r as FindingRow, byId.get(r.component_id)!) }),
-      ),
-    );
+    await recordEvents(trx, orgId, () => {
+      const byId = new Map(components.map((c) => [c.id, c]));
+      return rows.map((r, i) =>
+        event('finding.created', {
+          finding: eventFinding(r as FindingRow, byId.get(r.component_id)!, matched[i]),
+        }),
+      );
+    });
     return rows.length;
   }
 
