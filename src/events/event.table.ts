@@ -11,8 +11,18 @@ export interface EventTable {
 
 export type EventRow = Selectable<EventTable>;
 
+/** Events to derive after the commit (docs/events.md, "Deferred events"); `ref` names what to read. */
+export interface OutboxPendingTable {
+  id: string;
+  org_id: string;
+  kind: string;
+  ref: string;
+  created_at: string;
+}
+
 declare module '../db/database.ts' {
   interface Database {
     events: EventTable;
+    outbox_pending: OutboxPendingTable;
   }
 }

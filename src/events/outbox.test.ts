@@ -9,6 +9,7 @@ import { DIALECTS } from '../../test/support/store.ts';
 import type { Store } from '../db/connect.ts';
 import type { App } from '../http/app-type.ts';
 import { eventSchema, type EventPayload } from './catalogue.ts';
+import { expandPending } from './deferred.ts';
 import { event, recordEvents } from './outbox.ts';
 
 /** Every stored event of an organisation, oldest first, each checked against its type's schema. */
@@ -101,6 +102,13 @@ for (const dialect of DIALECTS) {
       const upload = await uploadSbom(app, org, SBOM, 'shop.cdx.json');
       assert.equal(upload.statusCode, 201, upload.body);
       const sbomId = upload.json().data.id as string;
+      // The upload's finding.created events are derived after its commit (deferred), as the dispatcher does.
+      assert.deepEqual(
+        (await storedEvents(store, org.id)).map((e) => e.type),
+        ['vulndb.synced', 'sbom.uploaded'],
+      );
+      assert.equal(await expandPending(store.db), 1);
+      assert.equal(await expandPending(store.db), 0);
       const [finding] = (await app.inject({ url: '/api/v1/sscs/findings', headers: org.bearer() })).json()
         .data;
       await app.inject({
@@ -138,8 +146,8 @@ for (const dialect of DIALECTS) {
         events.map((e) => e.type),
         [
           'vulndb.synced',
-          'finding.created',
           'sbom.uploaded',
+          'finding.created',
           'finding.status_changed',
           'finding.retracted',
           'vulndb.synced',
@@ -149,7 +157,7 @@ for (const dialect of DIALECTS) {
           'sbom.deleted',
         ],
       );
-      const [synced, created, , changed, retracted, , , replaced, draft, deleted] =
+      const [synced, , created, changed, retracted, , , replaced, draft, deleted] =
         events as EventPayload<never>[];
       assert.ok(events.every((e) => e.orgId === org.id && /^evt_/.test(e.id)));
       assert.deepEqual((synced as EventPayload<'vulndb.synced'>).data, {

@@ -47,7 +47,7 @@ const enabledSubscriptions = preparedQuery((db, orgId: string) =>
 /** One lookup per transaction and organisation (an upload records findings, then the SBOM). */
 const perTransaction = new WeakMap<Kysely<Database>, Map<string, Promise<WebhookSubscriptionRow[]>>>();
 
-function subscriptionsIn(trx: Kysely<Database>, orgId: string): Promise<WebhookSubscriptionRow[]> {
+export function subscriptionsIn(trx: Kysely<Database>, orgId: string): Promise<WebhookSubscriptionRow[]> {
   if (!trx.isTransaction) return enabledSubscriptions(trx, orgId);
   let byOrg = perTransaction.get(trx);
   if (!byOrg) perTransaction.set(trx, (byOrg = new Map()));

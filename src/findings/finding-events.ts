@@ -1,5 +1,9 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/database.ts';
 import { fromJson } from '../db/helpers.ts';
 import type { EventFinding } from '../events/catalogue.ts';
+import { event, type NewEvent } from '../events/outbox.ts';
+import { findingsCreatedBy } from './finding.repository.ts';
 import type { FindingRow } from './finding.table.ts';
 
 /**
@@ -20,8 +24,6 @@ export function eventFinding(
     | 'status'
   >,
   component: { name: string; version: string | null; purl: string | null },
-  /** The lists as matched, when at hand (saves parsing them back from the row's JSON). */
-  lists?: { aliases: string[]; fixedVersions: string[] },
 ): EventFinding {
   return {
     id: row.id,
@@ -29,11 +31,30 @@ export function eventFinding(
     componentId: row.component_id,
     component: { name: component.name, version: component.version, purl: component.purl },
     vulnerabilityId: row.vulnerability_id,
-    aliases: lists?.aliases ?? fromJson<string[]>(row.aliases, []),
+    aliases: fromJson<string[]>(row.aliases, []),
     severity: row.severity as EventFinding['severity'],
     cvssScore: row.cvss_score === null ? null : Number(row.cvss_score),
-    fixedVersions: lists?.fixedVersions ?? fromJson<string[]>(row.fixed_versions, []),
+    fixedVersions: fromJson<string[]>(row.fixed_versions, []),
     status: row.status as EventFinding['status'],
     kev: null,
   };
+}
+
+/** finding.created for each finding an upload created (derived after the upload committed). */
+export async function uploadFindingEvents(
+  trx: Kysely<Database>,
+  orgId: string,
+  sbomId: string,
+  at: string,
+): Promise<NewEvent[]> {
+  const rows = await findingsCreatedBy(trx, orgId, sbomId, at);
+  return rows.map((r) =>
+    event('finding.created', {
+      finding: eventFinding(r, {
+        name: r.component_name,
+        version: r.component_version,
+        purl: r.component_purl,
+      }),
+    }),
+  );
 }

@@ -3,6 +3,7 @@ import { recordAudit, SYSTEM_ACTOR } from '../audit/audit.repository.ts';
 import type { Database } from '../db/database.ts';
 import { fromJson, toJson } from '../db/helpers.ts';
 import { notFound } from '../errors.ts';
+import { recordDeferred } from '../events/deferred.ts';
 import { event, recordEvents, type NewEvent } from '../events/outbox.ts';
 import { newId } from '../shared/ids.ts';
 import { nowIso } from '../shared/time.ts';
@@ -175,23 +176,15 @@ export class FindingService implements SbomFindingsHooks {
     const { matches } = await resolveMatches(trx, components, this.#matchOptions);
     const now = nowIso();
     const rows: repo.NewFindingRow[] = [];
-    const matched: ResolvedVulnerability[] = [];
     for (const [componentId, vulnerabilities] of matches) {
-      for (const v of vulnerabilities) {
+      for (const v of vulnerabilities)
         rows.push(this.#newRow(newId('fnd'), orgId, sbomId, componentId, v, now));
-        matched.push(v);
-      }
     }
     // Creation is not written to the history table: the finding's created_at is that entry (see get()).
     await repo.insertFindings(trx, rows, []);
-    await recordEvents(trx, orgId, () => {
-      const byId = new Map(components.map((c) => [c.id, c]));
-      return rows.map((r, i) =>
-        event('finding.created', {
-          finding: eventFinding(r as FindingRow, byId.get(r.component_id)!, matched[i]),
-        }),
-      );
-    });
+    // One pending row rather than an event per finding: the events are derived after the commit, so an
+    // upload with webhooks costs about what one without does (docs/events.md, "Deferred events").
+    if (rows.length > 0) await recordDeferred(trx, orgId, 'upload.findings', sbomId, now);
     return rows.length;
   }
 

@@ -37,6 +37,7 @@ export const ID_PREFIXES = [
   'whk',
   'whd',
   'wha',
+  'obx',
 ] as const;
 export type IdPrefix = (typeof ID_PREFIXES)[number];
 

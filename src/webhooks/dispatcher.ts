@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import { dialectOf } from '../db/connect.ts';
 import type { Database } from '../db/database.ts';
 import type { EventPayload } from '../events/catalogue.ts';
+import { expandPending } from '../events/deferred.ts';
 import * as repo from './delivery.repository.ts';
 import { httpSender, type Sender } from './http-sender.ts';
 import { signWebhook } from './signature.ts';
@@ -107,6 +108,7 @@ export class WebhookDispatcher {
 
   /** Delivers every attempt due now and waits for their outcomes; returns how many were attempted. */
   async runDue(): Promise<number> {
+    while ((await expandPending(this.#db)) > 0);
     let total = 0;
     for (;;) {
       const claimed = await this.#claim(this.#concurrency);
@@ -126,6 +128,7 @@ export class WebhookDispatcher {
       let claimed = 0;
       if (free > 0) {
         try {
+          await expandPending(this.#db);
           for (const d of await this.#claim(free)) {
             claimed++;
             const work = this.#deliver(d).finally(() => {

@@ -6,6 +6,12 @@ import type { WebhookSubscriptionRow } from './webhook.table.ts';
  * Whether a subscription wants an event (pure): its event types (none listed = all), and for finding events
  * its minimum severity and KEV-only filter. A finding whose KEV status is unknown counts as not listed.
  */
+/** Whether a subscription takes events of a type at all (before any per-event filter). */
+export function wantsType(subscription: WebhookSubscriptionRow, type: EventType): boolean {
+  const types = fromJson<EventType[] | null>(subscription.event_types, null);
+  return !types || types.includes(type);
+}
+
 export function wants(subscription: WebhookSubscriptionRow, event: EventPayload): boolean {
   const types = fromJson<EventType[] | null>(subscription.event_types, null);
   if (types && !types.includes(event.type)) return false;

@@ -41,6 +41,17 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('payload', 'text', (c) => c.notNull())
     .execute();
 
+  // Events to derive after the commit from rows the change wrote (an upload's finding.created: one row
+  // instead of one event per finding in the upload transaction).
+  await db.schema
+    .createTable('outbox_pending')
+    .addColumn('id', 'text', (c) => c.primaryKey())
+    .addColumn('org_id', 'text', (c) => c.notNull().references('organizations.id').onDelete('cascade'))
+    .addColumn('kind', 'text', (c) => c.notNull())
+    .addColumn('ref', 'text', (c) => c.notNull())
+    .addColumn('created_at', 'text', (c) => c.notNull())
+    .execute();
+
   await db.schema
     .createTable('webhook_deliveries')
     .addColumn('id', 'text', (c) => c.primaryKey())
@@ -100,6 +111,12 @@ export async function up(db: Kysely<any>): Promise<void> {
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export async function down(db: Kysely<any>): Promise<void> {
-  for (const table of ['webhook_attempts', 'webhook_deliveries', 'events', 'webhook_subscriptions'])
+  for (const table of [
+    'webhook_attempts',
+    'webhook_deliveries',
+    'outbox_pending',
+    'events',
+    'webhook_subscriptions',
+  ])
     await db.schema.dropTable(table).execute();
 }
