@@ -11,7 +11,7 @@ import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import type { Database } from '../db/database.ts';
-import { AppError } from '../errors.ts';
+import { AppError, type ErrorCode as AppErrorCode } from '../errors.ts';
 import type { Services } from '../services.ts';
 import type { Principal } from '../tenancy/tenancy.service.ts';
 import { TOOL_CATALOG, type ToolDefinition } from './generated/tool-catalog.ts';
@@ -23,7 +23,7 @@ export const SERVER_INFO = { name: 'bulwark', version: '1.0.0' } as const;
 const SHARED_VALIDATOR = new AjvJsonSchemaValidator();
 
 /** Codes a tool failure may carry (DESIGN.md §6); anything else is reported as INTERNAL_ERROR. */
-const TOOL_ERROR_CODES = new Set(['INSUFFICIENT_SCOPE', 'NOT_PERMITTED', 'NOT_FOUND', 'VALIDATION_FAILED']);
+const TOOL_ERROR_CODES = new Set<AppErrorCode>(['INSUFFICIENT_SCOPE', 'NOT_PERMITTED', 'NOT_FOUND', 'VALIDATION_FAILED']);
 
 export interface ToolServerDeps {
   db: Kysely<Database>;
@@ -71,7 +71,7 @@ function toolResult(
   };
 }
 
-const toolError = (code: string, message: string, personNames: readonly string[] = []): CallToolResult =>
+const toolError = (code: AppErrorCode, message: string, personNames: readonly string[] = []): CallToolResult =>
   toolResult({ error: { code, message } }, true, personNames);
 
 /** Display names of the organisation's workspace users: redacted wherever free text mentions them. */
