@@ -8,7 +8,7 @@ import { RiskService } from './risks/risk.service.ts';
 import { SbomService } from './sboms/sbom.service.ts';
 import { TenancyService } from './tenancy/tenancy.service.ts';
 import { VendorService } from './vendors/vendor.service.ts';
-import { VulnDbService } from './vulndb/vulndb.service.ts';
+import { VulnDbService } from './vulndb/index.ts';
 
 /** The domain services; each edge receives only the ones it uses. */
 export interface Services {

@@ -93,6 +93,19 @@ describe('import graph of src/', () => {
     assert.deepEqual(offending, []);
   });
 
+  it('other folders reach vulndb/ only through src/vulndb/index.ts', () => {
+    const vulndb = join(SRC, 'vulndb') + sep;
+    const offending = modules(SRC)
+      .filter((file) => !file.startsWith(vulndb))
+      .flatMap((file) =>
+        [...readFileSync(file, 'utf8').matchAll(SPECIFIER)]
+          .map(([, specifier]) => resolve(dirname(file), specifier!))
+          .filter((target) => target.startsWith(vulndb) && target !== join(vulndb, 'index.ts'))
+          .map((target) => `${relative(SRC, file)} -> ${relative(SRC, target)}`),
+      );
+    assert.deepEqual(offending, []);
+  });
+
   it('the check finds a cycle when there is one', () => {
     const graph = new Map([
       ['governance/', new Map([['mcp/', 'governance/governance.tools.ts']])],
