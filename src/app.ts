@@ -11,6 +11,7 @@ import { authHook } from './http/route-auth.ts';
 import { installErrorHandling } from './http/error-handler.ts';
 import { installMetrics } from './http/metrics.ts';
 import { installRateLimit } from './http/rate-limit.ts';
+import { redisLogging, watchRedis } from './http/rate-limit-store.ts';
 import { systemRoutes } from './http/system.routes.ts';
 import { createLogger } from './logger.ts';
 import { mcpRoutes } from './mcp/mcp.routes.ts';
@@ -53,14 +54,16 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   app.addHook('onRequest', async (request, reply) => {
     void reply.header('x-request-id', request.id);
   });
-  app.addHook('onRequest', authHook(services.tenancy));
-  installErrorHandling(app);
-  const metrics = installMetrics(app);
-  await installRateLimit(app, {
+  const redisStatus = deps.redis ? watchRedis(deps.redis, redisLogging(app.log)) : undefined;
+  // Registered before the auth hook (it needs the limiter); per-route limits still run after authentication.
+  const limits = await installRateLimit(app, {
     max: deps.config.RATE_LIMIT_MAX,
     windowMs: deps.config.RATE_LIMIT_WINDOW_MS,
-    ...(deps.redis ? { redis: deps.redis } : {}),
+    ...(deps.redis ? { redis: deps.redis, redisStatus } : {}),
   });
+  app.addHook('onRequest', authHook(services.tenancy, limits));
+  installErrorHandling(app);
+  const metrics = installMetrics(app, redisStatus);
 
   await app.register(swagger, {
     openapi: {
@@ -79,14 +82,14 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(swaggerUi, { routePrefix: `${API_PREFIX}/docs` });
   app.get(`${API_PREFIX}/openapi.json`, { schema: { hide: true } }, async () => app.swagger());
 
-  systemRoutes(app, { store: deps.store, metrics });
+  systemRoutes(app, { store: deps.store, metrics, ...(redisStatus ? { redis: redisStatus } : {}) });
 
   await app.register(
     async (api) => {
       await api.register(vendorRoutes, { vendors: services.vendors });
       await api.register(sbomRoutes, { sboms: services.sboms, maxUploadBytes: deps.config.MAX_UPLOAD_BYTES });
       await api.register(findingRoutes, { findings: services.findings });
-      await api.register(mcpRoutes, { db: deps.store.db, services, handlers: toolHandlers() });
+      await api.register(mcpRoutes, { db: deps.store.db, services, handlers: toolHandlers(), limits });
     },
     { prefix: API_PREFIX },
   );
