@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import { recordAudit } from '../audit/audit.repository.ts';
 import type { Database } from '../db/database.ts';
 import { fromJson } from '../db/helpers.ts';
+import { keysetPages, mapPages } from '../db/paging.ts';
 import { notFound } from '../errors.ts';
 import { newId } from '../shared/ids.ts';
 import { nowIso } from '../shared/time.ts';
@@ -198,6 +199,31 @@ export class SbomService {
       rows.map((r) => r.id),
     );
     return rows.map((r) => toListItem(r, counts.get(r.id) ?? 0));
+  }
+
+  /** `list` a page at a time (docs/resilience.md). */
+  pages(orgId: string, q?: string): AsyncGenerator<SbomListItem[]> {
+    const rows = keysetPages(
+      (after: string | undefined, limit) => repo.listSbomsPage(this.#db, orgId, q, after, limit),
+      (row) => row.id,
+    );
+    return mapPages(rows, async (page) => {
+      const counts = await this.#findingCounts(
+        orgId,
+        page.map((r) => r.id),
+      );
+      return page.map((r) => toListItem(r, counts.get(r.id) ?? 0));
+    });
+  }
+
+  /** `components` a page at a time; NOT_FOUND before the first page when the SBOM is not the caller's. */
+  async componentPages(orgId: string, sbomId: string): Promise<AsyncGenerator<Component[]>> {
+    if (!(await repo.findSbom(this.#db, orgId, sbomId))) throw notFound('SBOM', sbomId);
+    const rows = keysetPages(
+      (after: number | undefined, limit) => repo.listComponentsPage(this.#db, orgId, sbomId, after, limit),
+      (row) => row.position,
+    );
+    return mapPages(rows, (page) => page.map(toComponent));
   }
 
   async get(orgId: string, id: string): Promise<SbomRecord> {
