@@ -17,13 +17,13 @@ export interface Services {
   vulndb: VulnDbService;
 }
 
-export function createServices(store: Store, _config: Config): Services {
+export function createServices(store: Store, config: Config): Services {
   const findings = new FindingService(store.db);
   return {
     tenancy: new TenancyService(store.db, store.changeStamp),
     vendors: new VendorService(store.db),
     risks: new RiskService(store.db),
-    sboms: new SbomService(store.db, { hooks: findings }),
+    sboms: new SbomService(store.db, { hooks: findings, limits: { maxComponents: config.MAX_COMPONENTS } }),
     findings,
     vulndb: new VulnDbService(store.db, {
       rematch: async (packages) => ({ ...(await findings.rematchPackages(packages)) }),

@@ -5,9 +5,9 @@ import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { LIST_PAGE_ROWS } from '../src/db/paging.ts';
 import { newId } from '../src/shared/ids.ts';
-import type { App } from '../src/http/app-type.ts';
 import { build, createOrg, type TestOrg } from './support/app.ts';
 import { DIALECTS } from './support/store.ts';
+import { uploadFile as uploadSbom } from './support/upload.ts';
 
 // Long lists keep the full-array contract but are written page by page (no Content-Length: the body is
 // streamed); short ones are answered as before. 2 pages + 100 rows cover the first, middle and last page.
@@ -25,18 +25,6 @@ const lodashAdvisory = {
     },
   ],
 };
-
-async function uploadSbom(app: App, org: TestOrg, content: string, fileName: string) {
-  const form = new FormData();
-  form.append('file', new Blob([content]), fileName);
-  const response = new Response(form);
-  return app.inject({
-    method: 'POST',
-    url: '/api/v1/sscs/sboms/upload',
-    payload: Buffer.from(await response.arrayBuffer()),
-    headers: { 'content-type': response.headers.get('content-type')!, ...org.bearer() },
-  });
-}
 
 const sbomOf = (count: number) =>
   JSON.stringify({

@@ -1,6 +1,6 @@
 import { newId } from '../shared/ids.ts';
 import type { MatchableComponent } from './component-matcher.ts';
-import { parseSbom } from './parsers/parse-sbom.ts';
+import { DEFAULT_SBOM_LIMITS, parseSbom, type SbomLimits } from './parsers/parse-sbom.ts';
 import type { ParsedComponent, ParsedSbom, SbomFormat } from './sbom-model.ts';
 
 /** An upload ready to store: what the SBOM record needs, and its component rows in COMPONENT_COLUMNS order. */
@@ -21,8 +21,9 @@ export function prepareSbom(
   bytes: Uint8Array,
   orgId: string,
   sbomId: string,
+  limits: SbomLimits = DEFAULT_SBOM_LIMITS,
 ): PreparedSbom {
-  const parsed = parseSbom(fileName, bytes);
+  const parsed = parseSbom(fileName, bytes, limits);
   return {
     format: parsed.format,
     specVersion: parsed.specVersion,

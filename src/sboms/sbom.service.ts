@@ -18,7 +18,8 @@ import type {
   UploadFieldsInput,
 } from './sbom.schemas.ts';
 import type { SbomComponentRow, SbomRow } from './sbom.table.ts';
-import { prepareSbomOffThread } from './worker-parser.ts';
+import { INLINE_BELOW, prepareSbomOffThread } from './worker-parser.ts';
+import { DEFAULT_SBOM_LIMITS, type SbomLimits } from './parsers/parse-sbom.ts';
 
 /** Parses an uploaded file into rows; by default large files are parsed in a worker thread. */
 export type SbomPreparer = (
@@ -26,12 +27,14 @@ export type SbomPreparer = (
   bytes: Uint8Array,
   orgId: string,
   sbomId: string,
+  limits: SbomLimits,
 ) => PreparedSbom | Promise<PreparedSbom>;
 
 export interface SbomServiceOptions {
   /** Findings wiring; without it findingCount is 0. */
   hooks?: SbomFindingsHooks;
   prepare?: SbomPreparer;
+  limits?: SbomLimits;
 }
 
 export interface UploadedFile {
@@ -90,11 +93,16 @@ export class SbomService {
   readonly #db: Kysely<Database>;
   readonly #hooks: SbomFindingsHooks | undefined;
   readonly #prepare: SbomPreparer;
+  readonly #limits: SbomLimits;
 
   constructor(db: Kysely<Database>, options: SbomServiceOptions = {}) {
     this.#db = db;
     this.#hooks = options.hooks;
-    this.#prepare = options.prepare ?? prepareSbomOffThread;
+    this.#prepare =
+      options.prepare ??
+      ((fileName, bytes, orgId, sbomId, limits) =>
+        prepareSbomOffThread(fileName, bytes, orgId, sbomId, INLINE_BELOW, limits));
+    this.#limits = options.limits ?? DEFAULT_SBOM_LIMITS;
   }
 
   /**
@@ -108,7 +116,7 @@ export class SbomService {
     fields: UploadFieldsInput,
   ): Promise<SbomUpload> {
     const id = newId('sbom');
-    const prepared = await this.#prepare(file.fileName, file.bytes, orgId, id);
+    const prepared = await this.#prepare(file.fileName, file.bytes, orgId, id, this.#limits);
     const now = nowIso();
     const fallbackName = file.fileName.slice(0, 200);
     const row: SbomRow = {
