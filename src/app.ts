@@ -2,7 +2,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyBaseLogger } from 'fastify';
 import type { App } from './http/app-type.ts';
-import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import type { Config } from './config.ts';
@@ -13,6 +13,7 @@ import { installMetrics } from './http/metrics.ts';
 import { installRateLimit } from './http/rate-limit.ts';
 import { redisLogging, watchRedis } from './http/rate-limit-store.ts';
 import { systemRoutes } from './http/system.routes.ts';
+import { guardedValidatorCompiler } from './http/validation.ts';
 import { createLogger } from './logger.ts';
 import { mcpRoutes } from './mcp/mcp.routes.ts';
 import { toolHandlers } from './mcp/tool-registry.ts';
@@ -46,7 +47,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     routerOptions: { ignoreTrailingSlash: true },
   }).withTypeProvider<ZodTypeProvider>();
 
-  app.setValidatorCompiler(validatorCompiler);
+  app.setValidatorCompiler(guardedValidatorCompiler);
   // Response schemas document the API; serialisation stays plain JSON.stringify (no per-response validation).
   app.setSerializerCompiler(() => (data) => JSON.stringify(data));
 

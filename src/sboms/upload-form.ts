@@ -1,6 +1,7 @@
 import type { Readable } from 'node:stream';
 import type { FastifyRequest } from 'fastify';
 import { AppError, validationFailed } from '../errors.ts';
+import { findControlCharacters } from '../shared/control-characters.ts';
 import { UploadFields, type UploadFieldsInput } from './sbom.schemas.ts';
 import type { UploadedFile } from './sbom.service.ts';
 
@@ -54,6 +55,20 @@ export async function readUploadForm(request: FastifyRequest, maxBytes: number):
     throw asFormError(error, maxBytes);
   }
   if (!file) throw new AppError('MISSING_FILE', 400, "The form has no 'file' field with the SBOM");
+  const control = [
+    ...findControlCharacters(raw),
+    ...findControlCharacters({ file: file.fileName }).map((i) => ({
+      ...i,
+      message: `file name ${i.message}`,
+    })),
+  ];
+  if (control.length > 0) {
+    const details = control.map((i) => ({ path: `body.${i.path.join('.')}`, message: i.message }));
+    throw validationFailed(
+      `Upload validation failed: ${details.map((d) => `${d.path}: ${d.message}`).join('; ')}`,
+      details,
+    );
+  }
   const fields = UploadFields.safeParse(
     Object.fromEntries(Object.entries(raw).filter(([, v]) => v.trim() !== '')),
   );
