@@ -1,20 +1,27 @@
+/** The composition root of the HTTP server: plugins, the request pipeline, each domain's routes and the tool registry. */
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyBaseLogger } from 'fastify';
 import type { App } from './http/app-type.ts';
-import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import type { Config } from './config.ts';
 import type { Store } from './db/connect.ts';
 import { authHook } from './http/route-auth.ts';
+import { installBodyTimeout } from './http/body-timeout.ts';
 import { installErrorHandling } from './http/error-handler.ts';
 import { installMetrics } from './http/metrics.ts';
 import { installRateLimit } from './http/rate-limit.ts';
+import { redisLogging, watchRedis } from './http/rate-limit-store.ts';
 import { systemRoutes } from './http/system.routes.ts';
+import { guardedValidatorCompiler } from './http/validation.ts';
 import { createLogger } from './logger.ts';
 import { mcpRoutes } from './mcp/mcp.routes.ts';
-import { toolHandlers } from './mcp/tool-registry.ts';
+import { builtinToolHandlers } from './mcp/builtin-tools.ts';
+import { governanceToolHandlers } from './mcp/governance.tools.ts';
+import type { ToolHandler } from './mcp/tool-handler.ts';
+import { toolRegistry } from './mcp/tool-registry.ts';
 import { createServices, type Services } from './services.ts';
 import { findingRoutes } from './findings/finding.routes.ts';
 import { sbomRoutes } from './sboms/sbom.routes.ts';
@@ -34,11 +41,19 @@ export interface AppDeps {
 
 export const API_PREFIX = '/api/v1';
 
-let requestCounter = 0;
+/**
+ * The tool registry, gathered here at the composition root so that no domain imports the tool server and the
+ * tool server imports no tool set. `overrides` replace implementations (tests).
+ */
+export function toolHandlers(overrides: Record<string, ToolHandler> = {}): Map<string, ToolHandler> {
+  return toolRegistry({ ...governanceToolHandlers, ...builtinToolHandlers, ...overrides });
+}
 
 /** Builds the HTTP app: plugins, the request pipeline, then each domain's routes under /api/v1. */
 export async function buildApp(deps: AppDeps): Promise<App> {
   const services = deps.services ?? createServices(deps.store, deps.config);
+  // Per app, not per module: two apps in one process (tests) number their requests independently.
+  let requestCounter = 0;
   const app = Fastify({
     loggerInstance: (deps.logger ?? createLogger(deps.config.LOG_LEVEL)) as FastifyBaseLogger,
     requestIdHeader: false,
@@ -48,7 +63,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     routerOptions: { ignoreTrailingSlash: true },
   }).withTypeProvider<ZodTypeProvider>();
 
-  app.setValidatorCompiler(validatorCompiler);
+  app.setValidatorCompiler(guardedValidatorCompiler);
   // Response schemas document the API; serialisation stays plain JSON.stringify (no per-response validation).
   app.setSerializerCompiler(() => (data) => JSON.stringify(data));
 
@@ -56,17 +71,20 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   app.addHook('onRequest', async (request, reply) => {
     void reply.header('x-request-id', request.id);
   });
-  app.addHook('onRequest', authHook(services.tenancy, services.sessions));
+  const redisStatus = deps.redis ? watchRedis(deps.redis, redisLogging(app.log)) : undefined;
+  // Registered before the auth hook (it needs the limiter); per-route limits still run after authentication.
+  const limits = await installRateLimit(app, {
+    max: deps.config.RATE_LIMIT_MAX,
+    windowMs: deps.config.RATE_LIMIT_WINDOW_MS,
+    ...(deps.redis ? { redis: deps.redis, redisStatus } : {}),
+  });
+  app.addHook('onRequest', authHook(services.tenancy, services.sessions, limits));
   installErrorHandling(app);
-  const metrics = installMetrics(app);
+  installBodyTimeout(app, deps.config.BODY_IDLE_TIMEOUT_MS);
+  const metrics = installMetrics(app, redisStatus);
   services.webhookDispatcher.observeWith(webhookMetrics(metrics, services.webhookDispatcher));
   // The dispatcher is started by the server (never by building an app); closing the app stops it.
   app.addHook('onClose', () => services.webhookDispatcher.stop());
-  await installRateLimit(app, {
-    max: deps.config.RATE_LIMIT_MAX,
-    windowMs: deps.config.RATE_LIMIT_WINDOW_MS,
-    ...(deps.redis ? { redis: deps.redis } : {}),
-  });
 
   await app.register(swagger, {
     openapi: {
@@ -85,7 +103,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(swaggerUi, { routePrefix: `${API_PREFIX}/docs` });
   app.get(`${API_PREFIX}/openapi.json`, { schema: { hide: true } }, async () => app.swagger());
 
-  systemRoutes(app, { store: deps.store, metrics });
+  systemRoutes(app, { store: deps.store, metrics, ...(redisStatus ? { redis: redisStatus } : {}) });
 
   await app.register(
     async (api) => {
@@ -94,7 +112,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       await api.register(sbomRoutes, { sboms: services.sboms, maxUploadBytes: deps.config.MAX_UPLOAD_BYTES });
       await api.register(findingRoutes, { findings: services.findings });
       await api.register(webhookRoutes, { webhooks: services.webhooks });
-      await api.register(mcpRoutes, { db: deps.store.db, services, handlers: toolHandlers() });
+      await api.register(mcpRoutes, { services, handlers: toolHandlers(), limits });
     },
     { prefix: API_PREFIX },
   );

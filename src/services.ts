@@ -1,25 +1,30 @@
+/** Composition of the domain services: built once per app (or CLI command) from the store. */
+import { AuditService } from './audit/audit.service.ts';
 import type { Config } from './config.ts';
 import type { Store } from './db/connect.ts';
 import { recordVulnDbSynced } from './events/vulndb-synced.ts';
 import { FindingService } from './findings/finding.service.ts';
+import { GovernanceService } from './governance/governance.service.ts';
 import { RiskService } from './risks/risk.service.ts';
 import { SbomService } from './sboms/sbom.service.ts';
 import { SessionService } from './tenancy/session.service.ts';
 import { TenancyService } from './tenancy/tenancy.service.ts';
 import { VendorService } from './vendors/vendor.service.ts';
-import { VulnDbService } from './vulndb/vulndb.service.ts';
+import { VulnDbService } from './vulndb/index.ts';
 import { WebhookDispatcher } from './webhooks/dispatcher.ts';
 import { WebhookService } from './webhooks/webhook.service.ts';
 
-/** The domain services, built once per app from the store; each edge receives only the ones it uses. */
+/** The domain services; each edge receives only the ones it uses. */
 export interface Services {
   tenancy: TenancyService;
   sessions: SessionService;
+  audit: AuditService;
   vendors: VendorService;
   risks: RiskService;
   sboms: SbomService;
   findings: FindingService;
   vulndb: VulnDbService;
+  governance: GovernanceService;
   webhooks: WebhookService;
   /** Built stopped: the server starts it (tests drive it themselves). */
   webhookDispatcher: WebhookDispatcher;
@@ -32,17 +37,21 @@ export interface ServiceOptions {
 
 export function createServices(store: Store, config: Config, options: ServiceOptions = {}): Services {
   const findings = new FindingService(store.db);
+  const vendors = new VendorService(store.db);
+  const risks = new RiskService(store.db);
   return {
     tenancy: new TenancyService(store.db, store.changeStamp),
     sessions: new SessionService(store.db, options.now ? { now: options.now } : {}),
-    vendors: new VendorService(store.db),
-    risks: new RiskService(store.db),
-    sboms: new SbomService(store.db, { hooks: findings }),
+    audit: new AuditService(store.db),
+    vendors,
+    risks,
+    sboms: new SbomService(store.db, { hooks: findings, limits: { maxComponents: config.MAX_COMPONENTS } }),
     findings,
     vulndb: new VulnDbService(store.db, {
       rematch: async (packages) => ({ ...(await findings.rematchPackages(packages)) }),
       synced: (summary) => recordVulnDbSynced(store.db, summary),
     }),
+    governance: new GovernanceService(store.db, { findings, vendors, risks }),
     webhooks: new WebhookService(store.db, { allowPrivate: config.WEBHOOK_ALLOW_PRIVATE }),
     webhookDispatcher: new WebhookDispatcher(store.db, {
       allowPrivate: config.WEBHOOK_ALLOW_PRIVATE,

@@ -1,7 +1,7 @@
 import type { Insertable, Kysely, Updateable } from 'kysely';
 import type { Database } from '../db/database.ts';
 import { insertMany } from '../db/helpers.ts';
-import { chunks, type PackageRef } from '../vulndb/vulndb.repository.ts';
+import { chunks, type PackageRef } from '../vulndb/index.ts';
 import type { FindingHistoryRow, FindingHistoryTable, FindingRow, FindingTable } from './finding.table.ts';
 
 export type NewFindingRow = Insertable<FindingTable>;
@@ -62,6 +62,23 @@ export async function listFindings(
   if (filter.severity) query = query.where('f.severity', '=', filter.severity);
   if (filter.sbomId) query = query.where('f.sbom_id', '=', filter.sbomId);
   return query.orderBy('f.id', 'desc').execute();
+}
+
+/** One page of `listFindings`: the `limit` findings after the id `after` (ids descending). */
+export async function listFindingsPage(
+  db: Kysely<Database>,
+  orgId: string,
+  filter: FindingFilter,
+  after: string | undefined,
+  limit: number,
+): Promise<FindingWithComponent[]> {
+  let query = withComponent(db, orgId)
+    .where('f.status', '=', filter.status)
+    .where('f.retracted_at', 'is', null);
+  if (filter.severity) query = query.where('f.severity', '=', filter.severity);
+  if (filter.sbomId) query = query.where('f.sbom_id', '=', filter.sbomId);
+  if (after !== undefined) query = query.where('f.id', '<', after);
+  return query.orderBy('f.id', 'desc').limit(limit).execute();
 }
 
 export async function findFinding(

@@ -1,3 +1,4 @@
+/** The MCP tool server: tools/list from the catalog, tools/call with scope, permission, validation and masking. */
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import {
   CallToolRequestSchema,
@@ -5,29 +6,33 @@ import {
   ListToolsRequestSchema,
   McpError,
   type CallToolResult,
+  type JSONRPCMessage,
   type Tool,
 } from '@modelcontextprotocol/sdk/types.js';
+import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv';
-import type { Kysely } from 'kysely';
 import { z } from 'zod';
-import type { Database } from '../db/database.ts';
-import { AppError } from '../errors.ts';
-import type { Services } from '../services.ts';
+import { AppError, type ErrorCode as AppErrorCode } from '../errors.ts';
 import type { Principal } from '../tenancy/tenancy.service.ts';
 import { TOOL_CATALOG, type ToolDefinition } from './generated/tool-catalog.ts';
+import { findControlCharacters } from '../shared/control-characters.ts';
 import { maskEmails, maskResult } from './masking.ts';
-import type { ToolHandler } from './tool-handler.ts';
+import type { ToolHandler, ToolServices } from './tool-handler.ts';
 
 export const SERVER_INFO = { name: 'bulwark', version: '1.0.0' } as const;
 
 const SHARED_VALIDATOR = new AjvJsonSchemaValidator();
 
 /** Codes a tool failure may carry (DESIGN.md §6); anything else is reported as INTERNAL_ERROR. */
-const TOOL_ERROR_CODES = new Set(['INSUFFICIENT_SCOPE', 'NOT_PERMITTED', 'NOT_FOUND', 'VALIDATION_FAILED']);
+const TOOL_ERROR_CODES = new Set<AppErrorCode>([
+  'INSUFFICIENT_SCOPE',
+  'NOT_PERMITTED',
+  'NOT_FOUND',
+  'VALIDATION_FAILED',
+]);
 
 export interface ToolServerDeps {
-  db: Kysely<Database>;
-  services: Services;
+  services: ToolServices;
   handlers: Map<string, ToolHandler>;
   /** The caller, resolved for every call (stdio re-authenticates, so a revoked token stops working at once). */
   principal: () => Promise<Principal>;
@@ -71,8 +76,11 @@ function toolResult(
   };
 }
 
-const toolError = (code: string, message: string, personNames: readonly string[] = []): CallToolResult =>
-  toolResult({ error: { code, message } }, true, personNames);
+const toolError = (
+  code: AppErrorCode,
+  message: string,
+  personNames: readonly string[] = [],
+): CallToolResult => toolResult({ error: { code, message } }, true, personNames);
 
 /** Display names of the organisation's workspace users: redacted wherever free text mentions them. */
 async function personNames(deps: ToolServerDeps, orgId: string): Promise<string[]> {
@@ -84,6 +92,21 @@ function parseArgs(
   tool: { definition: ToolDefinition; args: z.ZodType },
   raw: unknown,
 ): Record<string, unknown> {
+  if (raw === null)
+    throw new AppError(
+      'VALIDATION_FAILED',
+      400,
+      `Invalid arguments for ${tool.definition.name}: arguments must be an object (or left out), not null`,
+    );
+  const control = findControlCharacters(raw);
+  if (control.length > 0) {
+    const problems = control.map((i) => `${i.path.join('.')}: ${i.message}`);
+    throw new AppError(
+      'VALIDATION_FAILED',
+      400,
+      `Invalid arguments for ${tool.definition.name}: ${problems.join('; ')}`,
+    );
+  }
   const parsed = tool.args.safeParse(raw ?? {});
   if (parsed.success) return parsed.data as Record<string, unknown>;
   const problems = parsed.error.issues.map(
@@ -114,14 +137,15 @@ export async function callTool(
       );
     }
     if (!tool.definition.readOnly && !principal.mcpWriteEnabled) {
+      const { slug } = await deps.services.tenancy.getOrganizationById(principal.orgId);
       return toolError(
         'NOT_PERMITTED',
-        `Write tools are not enabled for this organisation; an administrator can enable them`,
+        `Write tools are not enabled for this organisation; an administrator enables them with: bulwark org update ${slug} --mcp-write`,
       );
     }
     const args = parseArgs(tool, rawArgs);
     const [result, names] = await Promise.all([
-      handler({ db: deps.db, services: deps.services, principal }, args),
+      handler({ ...deps.services, principal }, args),
       personNames(deps, principal.orgId),
     ]);
     return toolResult(result, false, names);
@@ -145,7 +169,34 @@ export function createToolServer(deps: ToolServerDeps): Server {
   });
   server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: LISTED_TOOLS }));
   server.setRequestHandler(CallToolRequestSchema, async (request) =>
-    callTool(deps, request.params.name, request.params.arguments),
+    callTool(
+      deps,
+      request.params.name,
+      request.params._meta?.[NULL_ARGUMENTS] === true ? null : request.params.arguments,
+    ),
   );
   return server;
+}
+
+/**
+ * `_meta` key standing in for `arguments: null`, which the SDK's request schema would reject with its raw
+ * validator output before any handler runs; the tool server answers VALIDATION_FAILED instead.
+ */
+const NULL_ARGUMENTS = 'bulwark/argumentsNull';
+
+function markNullArguments(message: JSONRPCMessage): JSONRPCMessage {
+  if (!('method' in message) || message.method !== 'tools/call' || !message.params) return message;
+  const { arguments: args, ...params } = message.params as Record<string, unknown> & {
+    _meta?: Record<string, unknown>;
+  };
+  if (args !== null) return message;
+  return { ...message, params: { ...params, _meta: { ...params._meta, [NULL_ARGUMENTS]: true } } };
+}
+
+/** Connects a tool server to its transport (HTTP or stdio), normalising what the SDK would reject unhelpfully. */
+export async function connectToolServer(server: Server, transport: Transport): Promise<void> {
+  await server.connect(transport);
+  const deliver = transport.onmessage;
+  if (!deliver) return;
+  transport.onmessage = (message, extra) => deliver(markNullArguments(message), extra);
 }
