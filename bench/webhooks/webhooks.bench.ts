@@ -111,6 +111,8 @@ async function run(label: string, store: Store, receiverUrl: string) {
   /** Median upload time per organisation; `drained` waits for the dispatcher to be idle before each upload. */
   const uploads = async (drained: boolean) => {
     const times: Record<'quiet' | 'loud', number[]> = { quiet: [], loud: [] };
+    // CPU time of this process (all threads) per upload: far steadier than wall time on a shared machine.
+    const cpu: Record<'quiet' | 'loud', number[]> = { quiet: [], loud: [] };
     for (let i = 0; i < UPLOADS + 2; i++) {
       const order = (
         i % 2
@@ -140,7 +142,12 @@ async function run(label: string, store: Store, receiverUrl: string) {
     const median = (xs: number[]) => xs.sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
     const q = median(times.quiet);
     const l = median(times.loud);
+    const cq = median(cpu.quiet);
+    const cl = median(cpu.loud);
     return {
+      cpuMsWithout: +cq.toFixed(2),
+      cpuMsWith: +cl.toFixed(2),
+      cpuSlowdownPct: +((100 * (cl - cq)) / cq).toFixed(1),
       medianMsWithout: +q.toFixed(1),
       medianMsWith: +l.toFixed(1),
       slowdownPct: +((100 * (l - q)) / q).toFixed(1),
@@ -211,4 +218,11 @@ try {
   child.kill();
   rmSync(dir, { recursive: true, force: true });
 }
-console.log(JSON.stringify({ machine: await machine(), events: EVENTS, results }, null, 2));
+const { loadavg } = await import('node:os');
+console.log(
+  JSON.stringify(
+    { machine: await machine(), loadAverage: loadavg().map((l) => +l.toFixed(1)), events: EVENTS, results },
+    null,
+    2,
+  ),
+);
