@@ -9,16 +9,15 @@ function progressBar(): { progress: ImportProgress; stop: () => void } {
   const bar = new cliProgress.SingleBar(
     {
       stream: process.stderr,
-      format: 'importing [{bar}] {value}/{total} documents | {eta_formatted} left',
+      format: 'importing [{bar}] {value}/{total} entries | {eta_formatted} left',
       hideCursor: true,
     },
     cliProgress.Presets.shades_classic,
   );
-  let total = 0;
-  bar.start(0, 0);
   return {
+    // The total is counted before the first entry is read, so the bar and its estimate are right from the start.
     progress: {
-      addTotal: (n) => bar.setTotal((total += n)),
+      start: (total) => bar.start(total, 0),
       tick: () => bar.increment(),
     },
     stop: () => bar.stop(),

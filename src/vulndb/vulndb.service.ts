@@ -9,7 +9,7 @@ import { osvPackageOf, packageKey } from './ecosystems.ts';
 import { affectedBy, describeReason, type MatchReason } from './match.ts';
 import type { MatchRange } from './osv.ts';
 import { parseOsv, type Advisory } from './osv.ts';
-import { listSourceFiles, readSourceFile } from './osv-sources.ts';
+import { countEntries, listSourceFiles, readSourceFile } from './osv-sources.ts';
 import * as repo from './vulndb.repository.ts';
 
 export interface ImportSummary {
@@ -27,9 +27,11 @@ export interface ImportSummary {
   durationMs: number;
 }
 
+/** Import progress in entries (a zip's `.json` entries, a `.jsonl` line, a `.json` file). */
 export interface ImportProgress {
-  /** More work became known (a zip's entry count, a file's documents). */
-  addTotal?(units: number): void;
+  /** Before anything is read: how many entries there are in all. */
+  start?(total: number): void;
+  /** One entry done. */
   tick?(): void;
 }
 
@@ -82,9 +84,14 @@ export class VulnDbService {
     };
     let documents = 0;
     let batch = new Map<string, Advisory>();
+    if (progress.start) {
+      let total = 0;
+      for (const file of files) total += await countEntries(file);
+      progress.start(total);
+    }
+    const tick = () => progress.tick?.();
     for (const file of files) {
-      for await (const item of readSourceFile(file, (n) => progress.addTotal?.(n))) {
-        progress.tick?.();
+      for await (const item of readSourceFile(file, tick)) {
         if (item.error !== undefined) {
           rejected.push({ source: item.source, reason: item.error });
           continue;
