@@ -22,7 +22,7 @@ export interface Services {
   governance: GovernanceService;
 }
 
-export function createServices(store: Store, _config: Config): Services {
+export function createServices(store: Store, config: Config): Services {
   const findings = new FindingService(store.db);
   const vendors = new VendorService(store.db);
   const risks = new RiskService(store.db);
@@ -31,7 +31,7 @@ export function createServices(store: Store, _config: Config): Services {
     audit: new AuditService(store.db),
     vendors,
     risks,
-    sboms: new SbomService(store.db, { hooks: findings }),
+    sboms: new SbomService(store.db, { hooks: findings, limits: { maxComponents: config.MAX_COMPONENTS } }),
     findings,
     vulndb: new VulnDbService(store.db, {
       rematch: async (packages) => ({ ...(await findings.rematchPackages(packages)) }),

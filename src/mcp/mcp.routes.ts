@@ -1,6 +1,7 @@
 /** MCP over Streamable HTTP at /api/v1/mcp (stateless, JSON responses). */
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import type { App } from '../http/app-type.ts';
+import type { RateLimits } from '../http/rate-limit.ts';
 import { principalOf } from '../http/route-auth.ts';
 import { connectToolServer, createToolServer } from './tool-server.ts';
 import type { ToolHandler, ToolServices } from './tool-handler.ts';
@@ -8,7 +9,11 @@ import type { ToolHandler, ToolServices } from './tool-handler.ts';
 export interface McpRouteDeps {
   services: ToolServices;
   handlers: Map<string, ToolHandler>;
+  limits: Pick<RateLimits, 'charge'>;
 }
+
+/** A JSON-RPC batch holds at most this many calls (docs/resilience.md); each counts against the rate limit. */
+export const MAX_BATCH_CALLS = 20;
 
 const jsonRpcError = (code: number, message: string) => ({
   jsonrpc: '2.0',
@@ -61,6 +66,20 @@ export async function mcpRoutes(app: App, deps: McpRouteDeps): Promise<void> {
           .send(jsonRpcError(-32700, 'Parse error: the request body is not valid JSON'));
       }
       const principal = principalOf(request);
+      if (Array.isArray(request.body)) {
+        // The request itself was counted once already; the other calls of a batch count too.
+        if (request.body.length > MAX_BATCH_CALLS) {
+          return reply
+            .status(400)
+            .send(
+              jsonRpcError(
+                -32600,
+                `A batch holds at most ${MAX_BATCH_CALLS} calls; this one has ${request.body.length}`,
+              ),
+            );
+        }
+        await deps.limits.charge(request, reply, request.body.length - 1);
+      }
       const server = createToolServer({ ...deps, principal: async () => principal, logger: request.log });
       const transport = new StreamableHTTPServerTransport({
         sessionIdGenerator: undefined,

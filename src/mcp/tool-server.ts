@@ -15,6 +15,7 @@ import { z } from 'zod';
 import { AppError, type ErrorCode as AppErrorCode } from '../errors.ts';
 import type { Principal } from '../tenancy/tenancy.service.ts';
 import { TOOL_CATALOG, type ToolDefinition } from './generated/tool-catalog.ts';
+import { findControlCharacters } from '../shared/control-characters.ts';
 import { maskEmails, maskResult } from './masking.ts';
 import type { ToolHandler, ToolServices } from './tool-handler.ts';
 
@@ -97,6 +98,15 @@ function parseArgs(
       400,
       `Invalid arguments for ${tool.definition.name}: arguments must be an object (or left out), not null`,
     );
+  const control = findControlCharacters(raw);
+  if (control.length > 0) {
+    const problems = control.map((i) => `${i.path.join('.')}: ${i.message}`);
+    throw new AppError(
+      'VALIDATION_FAILED',
+      400,
+      `Invalid arguments for ${tool.definition.name}: ${problems.join('; ')}`,
+    );
+  }
   const parsed = tool.args.safeParse(raw ?? {});
   if (parsed.success) return parsed.data as Record<string, unknown>;
   const problems = parsed.error.issues.map(
