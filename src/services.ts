@@ -5,6 +5,7 @@ import { RiskService } from './risks/risk.service.ts';
 import { SbomService } from './sboms/sbom.service.ts';
 import { TenancyService } from './tenancy/tenancy.service.ts';
 import { VendorService } from './vendors/vendor.service.ts';
+import { VulnSyncService } from './vulndb/sync/sync.service.ts';
 import { VulnDbService } from './vulndb/vulndb.service.ts';
 
 /** The domain services, built once per app from the store; each edge receives only the ones it uses. */
@@ -15,18 +16,26 @@ export interface Services {
   sboms: SbomService;
   findings: FindingService;
   vulndb: VulnDbService;
+  vulndbSync: VulnSyncService;
 }
 
-export function createServices(store: Store, _config: Config): Services {
+export function createServices(store: Store, config: Config): Services {
   const findings = new FindingService(store.db);
+  const vulndb = new VulnDbService(store.db, {
+    rematch: async (packages) => ({ ...(await findings.rematchPackages(packages)) }),
+  });
   return {
     tenancy: new TenancyService(store.db, store.changeStamp),
     vendors: new VendorService(store.db),
     risks: new RiskService(store.db),
     sboms: new SbomService(store.db, { hooks: findings }),
     findings,
-    vulndb: new VulnDbService(store.db, {
-      rematch: async (packages) => ({ ...(await findings.rematchPackages(packages)) }),
+    vulndb,
+    vulndbSync: new VulnSyncService(store.db, vulndb, {
+      osvSource: config.OSV_SOURCE,
+      ecosystems: config.OSV_ECOSYSTEMS,
+      kevSource: config.KEV_SOURCE,
+      epssSource: config.EPSS_SOURCE,
     }),
   };
 }

@@ -13,6 +13,7 @@ import type { MatchRange } from '../vulndb/osv.ts';
 import type { SeverityLevel, SeveritySource } from '../vulndb/severity.ts';
 import { loadCandidates, type PackageRef } from '../vulndb/vulndb.repository.ts';
 import { CandidateCache } from './candidate-cache.ts';
+import { byPriority, exploitConditions, signalsOf, type ExploitSignals } from './exploit-signals.ts';
 import {
   resolveMatches,
   toCandidate,
@@ -46,6 +47,10 @@ export interface Finding {
   createdAt: string;
   updatedAt: string;
   statusChangedAt: string;
+  /** CISA KEV entry of the vulnerability id or any alias, else null. */
+  kev: ExploitSignals['kev'];
+  /** Highest EPSS score among the vulnerability id and its aliases, else null. */
+  epss: ExploitSignals['epss'];
 }
 
 export const HISTORY_EVENTS = ['created', 'status_change', 'retracted', 'reinstated'] as const;
@@ -77,7 +82,7 @@ export interface RematchResult {
 const toFinding = (
   row: repo.FindingWithComponent,
   details: ReadonlyMap<string, AdvisoryDetails>,
-): Finding => ({
+): Omit<Finding, keyof ExploitSignals> => ({
   id: row.id,
   sbomId: row.sbom_id,
   componentId: row.component_id,
@@ -302,21 +307,45 @@ export class FindingService implements SbomFindingsHooks {
 
   async list(
     orgId: string,
-    filter: { status?: FindingStatus; severity?: string; sbomId?: string },
+    filter: {
+      status?: FindingStatus;
+      severity?: string;
+      sbomId?: string;
+      kev?: boolean | undefined;
+      epssMin?: number | undefined;
+      sort?: 'priority' | undefined;
+    },
   ): Promise<Finding[]> {
-    const rows = await repo.listFindings(this.#db, orgId, { ...filter, status: filter.status ?? 'open' });
+    const { kev, epssMin, sort, ...rest } = filter;
+    const rows = await repo.listFindings(
+      this.#db,
+      orgId,
+      { ...rest, status: rest.status ?? 'open' },
+      exploitConditions({ kev, epssMin }),
+    );
     const details = await this.#cache.details(this.#db, [
       ...new Set(rows.flatMap((r) => fromJson<string[]>(r.advisory_ids, []))),
     ]);
-    return rows.map((row) => toFinding(row, details));
+    const findings = await this.#withSignals(rows.map((row) => toFinding(row, details)));
+    return sort === 'priority' ? findings.sort(byPriority) : findings;
   }
 
-  async summary(orgId: string): Promise<Record<'CRITICAL' | 'HIGH' | 'MEDIUM' | 'LOW' | 'total', number>> {
-    const out = { CRITICAL: 0, HIGH: 0, MEDIUM: 0, LOW: 0, total: 0 };
+  async #withSignals<T extends { vulnerabilityId: string; aliases: string[] }>(
+    findings: T[],
+  ): Promise<(T & ExploitSignals)[]> {
+    const signals = await signalsOf(this.#db, findings);
+    return findings.map((f, i) => ({ ...f, ...signals[i]! }));
+  }
+
+  async summary(
+    orgId: string,
+  ): Promise<Record<'CRITICAL' | 'HIGH' | 'MEDIUM' | 'LOW' | 'total' | 'kev', number>> {
+    const out = { CRITICAL: 0, HIGH: 0, MEDIUM: 0, LOW: 0, total: 0, kev: 0 };
     for (const { severity, n } of await repo.countOpenBySeverity(this.#db, orgId)) {
       if (severity in out) out[severity as 'LOW'] += n;
       out.total += n;
     }
+    out.kev = await repo.countOpen(this.#db, orgId, exploitConditions({ kev: true }));
     return out;
   }
 
@@ -325,8 +354,11 @@ export class FindingService implements SbomFindingsHooks {
     if (!row) throw notFound('Finding', id);
     const history = await repo.historyOf(this.#db, orgId, id);
     const advisoryIds = fromJson<string[]>(row.advisory_ids, []);
+    const [finding] = await this.#withSignals([
+      toFinding(row, await this.#cache.details(this.#db, advisoryIds)),
+    ]);
     return {
-      ...toFinding(row, await this.#cache.details(this.#db, advisoryIds)),
+      ...finding!,
       matchedBy: await this.#matchedBy(row, advisoryIds),
       retractedAt: row.retracted_at,
       // The first entry is the creation, told by the row itself (not stored twice).

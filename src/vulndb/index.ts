@@ -8,3 +8,5 @@ export {
   type Ordering,
   type VersionOrdering,
 } from './versions/index.ts';
+export { exploitDataOf, type EpssInfo, type KevInfo } from './exploit.repository.ts';
+export { coverageOf, type CoverageEntry } from './coverage.ts';
