@@ -149,9 +149,8 @@ for (const dialect of DIALECTS) {
 
     it('vulndb status counts the imported advisories per ecosystem', async () => {
       const status = await cliJson(store, ['vulndb', 'status']);
-      assert.equal(status.advisories, ADVISORIES.length);
       const eco = Object.fromEntries(
-        (status.byEcosystem as Array<{ ecosystem: string; advisories: number }>).map((e) => [
+        (status.osv as Array<{ ecosystem: string; advisories: number }>).map((e) => [
           e.ecosystem,
           e.advisories,
         ]),

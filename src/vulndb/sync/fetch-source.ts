@@ -64,6 +64,8 @@ async function request(
 
 function describe(error: unknown): string {
   const cause = (error as { cause?: { code?: string; message?: string } }).cause;
+  if (cause?.code && cause.message && !cause.message.includes(cause.code))
+    return `${cause.message} (${cause.code})`;
   return cause?.code ?? cause?.message ?? (error as Error).message;
 }
 
