@@ -1,22 +1,26 @@
+/** Composition of the domain services: built once per app (or CLI command) from the store. */
+import { AuditService } from './audit/audit.service.ts';
 import type { Config } from './config.ts';
 import type { Store } from './db/connect.ts';
 import { FindingService } from './findings/finding.service.ts';
+import { GovernanceService } from './governance/governance.service.ts';
 import { RiskService } from './risks/risk.service.ts';
 import { SbomService } from './sboms/sbom.service.ts';
 import { TenancyService } from './tenancy/tenancy.service.ts';
 import { VendorService } from './vendors/vendor.service.ts';
-import { VulnSyncService } from './vulndb/sync/sync.service.ts';
-import { VulnDbService } from './vulndb/vulndb.service.ts';
+import { VulnDbService, VulnSyncService } from './vulndb/index.ts';
 
-/** The domain services, built once per app from the store; each edge receives only the ones it uses. */
+/** The domain services; each edge receives only the ones it uses. */
 export interface Services {
   tenancy: TenancyService;
+  audit: AuditService;
   vendors: VendorService;
   risks: RiskService;
   sboms: SbomService;
   findings: FindingService;
   vulndb: VulnDbService;
   vulndbSync: VulnSyncService;
+  governance: GovernanceService;
 }
 
 export function createServices(store: Store, config: Config): Services {
@@ -24,10 +28,13 @@ export function createServices(store: Store, config: Config): Services {
   const vulndb = new VulnDbService(store.db, {
     rematch: async (packages) => ({ ...(await findings.rematchPackages(packages)) }),
   });
+  const vendors = new VendorService(store.db);
+  const risks = new RiskService(store.db);
   return {
     tenancy: new TenancyService(store.db, store.changeStamp),
-    vendors: new VendorService(store.db),
-    risks: new RiskService(store.db),
+    audit: new AuditService(store.db),
+    vendors,
+    risks,
     sboms: new SbomService(store.db, { hooks: findings }),
     findings,
     vulndb,
@@ -37,5 +44,6 @@ export function createServices(store: Store, config: Config): Services {
       kevSource: config.KEV_SOURCE,
       epssSource: config.EPSS_SOURCE,
     }),
+    governance: new GovernanceService(store.db, { findings, vendors, risks }),
   };
 }

@@ -1,8 +1,6 @@
 /** `vulndb sync`, `vulndb status` and the KEV/EPSS part of `vulndb import`: flags in, service calls, text out. */
 import type { Services } from '../services.ts';
-import type { FeedResult } from '../vulndb/sync/exploit-sync.ts';
-import type { OsvEcosystemResult } from '../vulndb/sync/osv-sync.ts';
-import type { SyncReport, VulnDbStatus } from '../vulndb/sync/sync.service.ts';
+import type { FeedResult, OsvEcosystemResult, SyncReport, VulnDbStatus } from '../vulndb/index.ts';
 import { emit, type CommandIo } from './cli-kit.ts';
 
 export interface SyncFlags {

@@ -1,9 +1,9 @@
 import cliProgress from 'cli-progress';
-import type { ImportProgress, ImportSummary } from '../vulndb/vulndb.service.ts';
+import type { ImportProgress, ImportSummary } from '../vulndb/index.ts';
 import { emit, parse, UsageError, type Command, type CommandIo } from './cli-kit.ts';
 import { withStore } from './context.ts';
 import { feedLine, humanStatus, runSync } from './vulndb-sync.command.ts';
-import type { FeedResult } from '../vulndb/sync/exploit-sync.ts';
+import type { FeedResult } from '../vulndb/index.ts';
 
 /** A progress bar on stderr when it is a terminal; nothing otherwise (pipes and CI stay clean). */
 function progressBar(): { progress: ImportProgress; stop: () => void } {
