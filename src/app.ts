@@ -11,6 +11,7 @@ import type { Store } from './db/connect.ts';
 import { authHook } from './http/route-auth.ts';
 import { installErrorHandling } from './http/error-handler.ts';
 import { installMetrics } from './http/metrics.ts';
+import { registerSyncMetrics } from './vulndb/index.ts';
 import { installRateLimit } from './http/rate-limit.ts';
 import { systemRoutes } from './http/system.routes.ts';
 import { createLogger } from './logger.ts';
@@ -68,6 +69,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   app.addHook('onRequest', authHook(services.tenancy));
   installErrorHandling(app);
   const metrics = installMetrics(app);
+  registerSyncMetrics(metrics, services.vulndbSync);
   await installRateLimit(app, {
     max: deps.config.RATE_LIMIT_MAX,
     windowMs: deps.config.RATE_LIMIT_WINDOW_MS,

@@ -175,6 +175,11 @@ export class FindingService implements SbomFindingsHooks {
     return sort === 'priority' ? findings.sort(byPriority) : findings;
   }
 
+  /** Open findings whose EPSS score (any id) is at least `min` (posture_summary's `highEpss`, min 0.1). */
+  async countOpenWithEpss(orgId: string, min: number): Promise<number> {
+    return repo.countOpen(this.#db, orgId, exploitConditions({ epssMin: min }));
+  }
+
   async #withSignals<T extends { vulnerabilityId: string; aliases: string[] }>(
     findings: T[],
   ): Promise<(T & ExploitSignals)[]> {

@@ -42,3 +42,5 @@ export { VulnDbService, type ImportProgress, type ImportSummary } from './vulndb
 export { VulnSyncService, type SyncReport, type VulnDbStatus } from './sync/sync.service.ts';
 export type { FeedResult } from './sync/exploit-sync.ts';
 export type { OsvEcosystemResult } from './sync/osv-sync.ts';
+export { registerSyncMetrics } from './sync/sync-metrics.ts';
+export { startSyncSchedule } from './sync/schedule.ts';
