@@ -159,6 +159,6 @@ async function fetchRecords(ctx: OsvSyncContext, ecosystem: string, ids: string[
       }
     }
   };
-  await Promise.all(Array.from({ length: Math.min(ctx.concurrency ?? 8, ids.length) }, worker));
+  await Promise.all(Array.from({ length: Math.min(ctx.concurrency ?? 16, ids.length) }, worker));
   return items;
 }
