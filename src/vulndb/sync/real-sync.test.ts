@@ -1,16 +1,16 @@
 import assert from 'node:assert/strict';
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { after, before, describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
+import { SHARED_DATA, sharedDataSkip } from '../../../test/support/shared-data.ts';
 import { DIALECTS } from '../../../test/support/store.ts';
 import { failures, OsvMirror } from './osv-mirror.fixture.ts';
 import { listFindings, snapshot, suiteScope, syncEnv, uploadPurls, type SyncEnv } from './sync-test-kit.ts';
 
-const DATA = new URL('../../../../shared/data/', import.meta.url);
-const PYPI = fileURLToPath(new URL('osv/PyPI-all.zip', DATA));
-const KEV = fileURLToPath(new URL('kev/known_exploited_vulnerabilities.json', DATA));
-const present = existsSync(PYPI) && existsSync(KEV);
+const skip = sharedDataSkip('osv/PyPI-all.zip', 'kev/known_exploited_vulnerabilities.json');
+const PYPI = fileURLToPath(new URL('osv/PyPI-all.zip', SHARED_DATA));
+const KEV = fileURLToPath(new URL('kev/known_exploited_vulnerabilities.json', SHARED_DATA));
 
 /** FIRST's format: a comment line with the model and score date, the header, then one CVE a line. */
 const EPSS = [
@@ -28,7 +28,7 @@ const SALT_KEV = { dateAdded: '2021-11-03', dueDate: '2022-05-03', knownRansomwa
 for (const dialect of DIALECTS) {
   describe(
     `${dialect}: sync of the real PyPI export, KEV catalog and EPSS scores`,
-    { skip: !present },
+    { skip },
     () => {
       let env: SyncEnv;
       const mirror = new OsvMirror();
