@@ -35,7 +35,7 @@ export function createServices(store: Store, config: Config): Services {
     audit: new AuditService(store.db),
     vendors,
     risks,
-    sboms: new SbomService(store.db, { hooks: findings }),
+    sboms: new SbomService(store.db, { hooks: findings, limits: { maxComponents: config.MAX_COMPONENTS } }),
     findings,
     vulndb,
     vulndbSync: new VulnSyncService(store.db, vulndb, {

@@ -1,3 +1,4 @@
+/** `bulwark org`, `bulwark user`, `bulwark token`: organisations, workspace users and API tokens. */
 import { parseDuration } from '../shared/time.ts';
 import type { Organization, ApiToken } from '../tenancy/tenancy.service.ts';
 import { emit, parse, requireString, UsageError, type Command } from './cli-kit.ts';
@@ -21,10 +22,11 @@ const tokenJson = (t: ApiToken) => ({
 });
 
 export const orgCommand: Command = {
-  summary: 'create or update an organisation',
+  summary: 'create, update or list organisations',
   usage: `Usage:
   bulwark org create <slug> [--name N] [--plan essentials|professional] [--mcp-write] [--json]
-  bulwark org update <slug> [--name N] [--plan P] [--mcp-write|--no-mcp-write] [--json]`,
+  bulwark org update <slug> [--name N] [--plan P] [--mcp-write|--no-mcp-write] [--json]
+  bulwark org list [--json]`,
   async run(argv, io) {
     const { values, positionals } = parse(argv, {
       name: { type: 'string' },
@@ -33,6 +35,18 @@ export const orgCommand: Command = {
       json: { type: 'boolean' },
     });
     const [action, slug, ...extra] = positionals;
+    if (action === 'list') {
+      if (slug !== undefined) throw new UsageError(`org list takes no arguments`);
+      return withStore(async ({ services }) => {
+        const orgs = await services.tenancy.listOrganizations();
+        const lines = orgs.map(
+          (o) =>
+            `${o.slug}  ${o.id}  ${o.plan}  MCP write ${o.mcpWriteEnabled ? 'enabled' : 'disabled'}  ${o.name}`,
+        );
+        emit(io, values.json, { organizations: orgs.map(orgJson) }, lines.join('\n') || 'No organisations.');
+        return 0;
+      });
+    }
     if (action !== 'create' && action !== 'update') throw new UsageError(`unknown action '${action ?? ''}'`);
     if (!slug || extra.length > 0) throw new UsageError('exactly one <slug> is required');
     return withStore(async ({ services }) => {
@@ -57,8 +71,9 @@ export const orgCommand: Command = {
 };
 
 export const userCommand: Command = {
-  summary: 'create a workspace user',
-  usage: 'Usage:\n  bulwark user create --org <slug> --email E [--name N] [--json]',
+  summary: 'create or list workspace users',
+  usage:
+    'Usage:\n  bulwark user create --org <slug> --email E [--name N] [--json]\n  bulwark user list --org <slug> [--json]',
   async run(argv, io) {
     const { values, positionals } = parse(argv, {
       org: { type: 'string' },
@@ -66,9 +81,22 @@ export const userCommand: Command = {
       name: { type: 'string' },
       json: { type: 'boolean' },
     });
-    if (positionals[0] !== 'create' || positionals.length > 1)
+    if ((positionals[0] !== 'create' && positionals[0] !== 'list') || positionals.length > 1)
       throw new UsageError(`unknown action '${positionals.join(' ')}'`);
     const org = requireString(values.org, '--org');
+    if (positionals[0] === 'list') {
+      return withStore(async ({ services }) => {
+        const users = await services.tenancy.listUsers((await services.tenancy.requireOrganization(org)).id);
+        const lines = users.map((u) => `${u.email}  ${u.id}${u.name ? `  ${u.name}` : ''}`);
+        emit(
+          io,
+          values.json,
+          { users: users.map((u) => ({ id: u.id, email: u.email, name: u.name, orgId: u.orgId })) },
+          lines.join('\n') || 'No users.',
+        );
+        return 0;
+      });
+    }
     const email = requireString(values.email, '--email');
     return withStore(async ({ services }) => {
       const user = await services.tenancy.createUser(org, {
@@ -116,6 +144,9 @@ The token secret is printed once; only its hash is stored.`,
         expiresInMs = parseDuration(values['expires-in']);
         if (!expiresInMs)
           throw new UsageError(`--expires-in '${values['expires-in']}' must look like 30d, 12h or 90m`);
+        // Beyond the largest date a timestamp can hold (year 275760) there is no expiry time to store.
+        if (!Number.isFinite(new Date(Date.now() + expiresInMs).getTime()))
+          throw new UsageError(`--expires-in '${values['expires-in']}' is too far in the future`);
       }
       return withStore(async ({ services }) => {
         const { token, secret } = await services.tenancy.createToken({

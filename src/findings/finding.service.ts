@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import { recordAudit, SYSTEM_ACTOR } from '../audit/audit.repository.ts';
 import type { Database } from '../db/database.ts';
 import { fromJson } from '../db/helpers.ts';
+import { keysetPages, mapPages } from '../db/paging.ts';
 import { notFound } from '../errors.ts';
 import { nowIso } from '../shared/time.ts';
 import type { SbomFindingsHooks } from '../sboms/component-matcher.ts';
@@ -54,6 +55,16 @@ export interface Finding {
   kev: ExploitSignals['kev'];
   /** Highest EPSS score among the vulnerability id and its aliases, else null. */
   epss: ExploitSignals['epss'];
+}
+
+/** The findings list's query (docs/vulndb-sync.md for kev, epssMin and the priority order). */
+export interface FindingListFilter {
+  status?: FindingStatus;
+  severity?: string;
+  sbomId?: string;
+  kev?: boolean | undefined;
+  epssMin?: number | undefined;
+  sort?: 'priority' | undefined;
 }
 
 export const HISTORY_EVENTS = ['created', 'status_change', 'retracted', 'reinstated'] as const;
@@ -150,17 +161,7 @@ export class FindingService implements SbomFindingsHooks {
     return rematchPackages(this.#db, packages, this.#matchOptions);
   }
 
-  async list(
-    orgId: string,
-    filter: {
-      status?: FindingStatus;
-      severity?: string;
-      sbomId?: string;
-      kev?: boolean | undefined;
-      epssMin?: number | undefined;
-      sort?: 'priority' | undefined;
-    },
-  ): Promise<Finding[]> {
+  async list(orgId: string, filter: FindingListFilter): Promise<Finding[]> {
     const { kev, epssMin, sort, ...rest } = filter;
     const rows = await repo.listFindings(
       this.#db,
@@ -185,6 +186,36 @@ export class FindingService implements SbomFindingsHooks {
   ): Promise<(T & ExploitSignals)[]> {
     const signals = await signalsOf(this.#db, findings);
     return findings.map((f, i) => ({ ...f, ...signals[i]! }));
+  }
+
+  /** `list` a page at a time (docs/resilience.md): the advisory details are read per page too. */
+  pages(orgId: string, filter: FindingListFilter): AsyncGenerator<Finding[]> {
+    const { kev, epssMin, sort, ...rest } = filter;
+    // The priority order needs every finding's KEV and EPSS data: computed whole, sent as one page.
+    if (sort === 'priority') {
+      const whole = () => this.list(orgId, filter);
+      return (async function* () {
+        yield await whole();
+      })();
+    }
+    const conditions = exploitConditions({ kev, epssMin });
+    const rows = keysetPages(
+      (after: string | undefined, limit) =>
+        repo.listFindingsPage(
+          this.#db,
+          orgId,
+          { ...rest, status: rest.status ?? 'open' },
+          after,
+          limit,
+          conditions,
+        ),
+      (row) => row.id,
+    );
+    return mapPages(rows, async (page) => {
+      const ids = new Set(page.flatMap((r) => fromJson<string[]>(r.advisory_ids, [])));
+      const details = await this.#cache.details(this.#db, [...ids]);
+      return this.#withSignals(page.map((row) => toFinding(row, details)));
+    });
   }
 
   async summary(

@@ -62,14 +62,25 @@ export function authorize(principal: Principal, auth: RouteAuth): void {
   }
 }
 
-export function authHook(tenancy: TenancyService) {
+/** Failed authentications are limited per client address (docs/resilience.md). */
+export interface AuthFailureLimit {
+  checkAuthFailures(request: FastifyRequest, reply: FastifyReply): Promise<void>;
+  recordAuthFailure(request: FastifyRequest): Promise<void>;
+}
+
+export function authHook(tenancy: TenancyService, failures?: AuthFailureLimit) {
   return async function authenticate(request: FastifyRequest, reply: FastifyReply): Promise<void> {
     const auth = request.routeOptions.config.auth;
     if (!auth) return;
+    // Checked before the token, so that an address over the limit learns nothing about the tokens it tries.
+    await failures?.checkAuthFailures(request, reply);
     try {
       request.principal = await authenticateRequest(tenancy, request.headers.authorization);
     } catch (error) {
-      if (error instanceof AppError && error.status === 401) void reply.header('www-authenticate', CHALLENGE);
+      if (error instanceof AppError && error.status === 401) {
+        void reply.header('www-authenticate', CHALLENGE);
+        await failures?.recordAuthFailure(request);
+      }
       throw error;
     }
     authorize(request.principal, auth);
