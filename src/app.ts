@@ -12,6 +12,7 @@ import { authHook } from './http/route-auth.ts';
 import { installBodyTimeout } from './http/body-timeout.ts';
 import { installErrorHandling } from './http/error-handler.ts';
 import { installMetrics } from './http/metrics.ts';
+import { registerSyncMetrics } from './vulndb/index.ts';
 import { installRateLimit } from './http/rate-limit.ts';
 import { redisLogging, watchRedis } from './http/rate-limit-store.ts';
 import { completeOpenApi, type Json } from './http/openapi.ts';
@@ -81,6 +82,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   installErrorHandling(app);
   installBodyTimeout(app, deps.config.BODY_IDLE_TIMEOUT_MS);
   const metrics = installMetrics(app, redisStatus);
+  registerSyncMetrics(metrics, services.vulndbSync);
 
   await app.register(swagger, {
     openapi: {

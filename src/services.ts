@@ -8,7 +8,7 @@ import { RiskService } from './risks/risk.service.ts';
 import { SbomService } from './sboms/sbom.service.ts';
 import { TenancyService } from './tenancy/tenancy.service.ts';
 import { VendorService } from './vendors/vendor.service.ts';
-import { VulnDbService } from './vulndb/index.ts';
+import { VulnDbService, VulnSyncService } from './vulndb/index.ts';
 
 /** The domain services; each edge receives only the ones it uses. */
 export interface Services {
@@ -19,11 +19,15 @@ export interface Services {
   sboms: SbomService;
   findings: FindingService;
   vulndb: VulnDbService;
+  vulndbSync: VulnSyncService;
   governance: GovernanceService;
 }
 
 export function createServices(store: Store, config: Config): Services {
   const findings = new FindingService(store.db);
+  const vulndb = new VulnDbService(store.db, {
+    rematch: async (packages) => ({ ...(await findings.rematchPackages(packages)) }),
+  });
   const vendors = new VendorService(store.db);
   const risks = new RiskService(store.db);
   return {
@@ -33,8 +37,12 @@ export function createServices(store: Store, config: Config): Services {
     risks,
     sboms: new SbomService(store.db, { hooks: findings, limits: { maxComponents: config.MAX_COMPONENTS } }),
     findings,
-    vulndb: new VulnDbService(store.db, {
-      rematch: async (packages) => ({ ...(await findings.rematchPackages(packages)) }),
+    vulndb,
+    vulndbSync: new VulnSyncService(store.db, vulndb, {
+      osvSource: config.OSV_SOURCE,
+      ecosystems: config.OSV_ECOSYSTEMS,
+      kevSource: config.KEV_SOURCE,
+      epssSource: config.EPSS_SOURCE,
     }),
     governance: new GovernanceService(store.db, { findings, vendors, risks }),
   };
