@@ -18,6 +18,7 @@ import { toolHandlers } from './mcp/tool-registry.ts';
 import { createServices, type Services } from './services.ts';
 import { findingRoutes } from './findings/finding.routes.ts';
 import { sbomRoutes } from './sboms/sbom.routes.ts';
+import { accessRoutes } from './tenancy/access.routes.ts';
 import { sessionRoutes } from './tenancy/session.routes.ts';
 import { vendorRoutes } from './vendors/vendor.routes.ts';
 
@@ -85,6 +86,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(
     async (api) => {
       await api.register(sessionRoutes, { sessions: services.sessions });
+      await api.register(accessRoutes, { tenancy: services.tenancy, users: services.users });
       await api.register(vendorRoutes, { vendors: services.vendors });
       await api.register(sbomRoutes, { sboms: services.sboms, maxUploadBytes: deps.config.MAX_UPLOAD_BYTES });
       await api.register(findingRoutes, { findings: services.findings });

@@ -5,6 +5,7 @@ import { RiskService } from './risks/risk.service.ts';
 import { SbomService } from './sboms/sbom.service.ts';
 import { SessionService } from './tenancy/session.service.ts';
 import { TenancyService } from './tenancy/tenancy.service.ts';
+import { UserService } from './tenancy/user.service.ts';
 import { VendorService } from './vendors/vendor.service.ts';
 import { VulnDbService } from './vulndb/vulndb.service.ts';
 
@@ -12,6 +13,7 @@ import { VulnDbService } from './vulndb/vulndb.service.ts';
 export interface Services {
   tenancy: TenancyService;
   sessions: SessionService;
+  users: UserService;
   vendors: VendorService;
   risks: RiskService;
   sboms: SbomService;
@@ -26,8 +28,10 @@ export interface ServiceOptions {
 
 export function createServices(store: Store, _config: Config, options: ServiceOptions = {}): Services {
   const findings = new FindingService(store.db);
+  const tenancy = new TenancyService(store.db, store.changeStamp);
   return {
-    tenancy: new TenancyService(store.db, store.changeStamp),
+    tenancy,
+    users: new UserService(store.db, tenancy),
     sessions: new SessionService(store.db, options.now ? { now: options.now } : {}),
     vendors: new VendorService(store.db),
     risks: new RiskService(store.db),
