@@ -11,6 +11,7 @@ import { authHook } from './http/route-auth.ts';
 import { installErrorHandling } from './http/error-handler.ts';
 import { installMetrics } from './http/metrics.ts';
 import { installRateLimit } from './http/rate-limit.ts';
+import { installSecurityHeaders } from './http/security-headers.ts';
 import { systemRoutes } from './http/system.routes.ts';
 import { createLogger } from './logger.ts';
 import { mcpRoutes } from './mcp/mcp.routes.ts';
@@ -55,6 +56,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   app.addHook('onRequest', async (request, reply) => {
     void reply.header('x-request-id', request.id);
   });
+  installSecurityHeaders(app);
   app.addHook('onRequest', authHook(services.tenancy, services.sessions));
   installErrorHandling(app);
   const metrics = installMetrics(app);
@@ -73,8 +75,14 @@ export async function buildApp(deps: AppDeps): Promise<App> {
         description: 'SBOMs, findings, vendors and the tool server.',
       },
       servers: [{ url: API_PREFIX }],
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
-      security: [{ bearer: [] }],
+      components: {
+        securitySchemes: {
+          bearer: { type: 'http', scheme: 'bearer' },
+          // Browser sessions (docs/sessions.md); writes also need the X-CSRF-Token header.
+          session: { type: 'apiKey', in: 'cookie', name: 'bulwark_session' },
+        },
+      },
+      security: [{ bearer: [] }, { session: [] }],
     },
     transform: jsonSchemaTransform,
   });
