@@ -23,8 +23,8 @@ import { toolRegistry } from './mcp/tool-registry.ts';
 import { createServices, type Services } from './services.ts';
 import { findingRoutes } from './findings/finding.routes.ts';
 import { sbomRoutes } from './sboms/sbom.routes.ts';
-import { accessRoutes } from './tenancy/access.routes.ts';
-import { sessionRoutes } from './tenancy/session.routes.ts';
+import { accessRoutes } from './access/access.routes.ts';
+import { sessionRoutes } from './access/session.routes.ts';
 import { vendorRoutes } from './vendors/vendor.routes.ts';
 
 export interface AppDeps {
