@@ -1,13 +1,14 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/database.ts';
 import { containsInsensitive, insertRows } from '../db/helpers.ts';
+import type { ComponentValues } from './prepared-sbom.ts';
 import { COMPONENT_COLUMNS, COMPONENT_PG_TYPES, type SbomComponentRow, type SbomRow } from './sbom.table.ts';
 
 export const insertSbom = (db: Kysely<Database>, row: SbomRow) =>
   db.insertInto('sboms').values(row).execute();
 
 /** Rows as value arrays in COMPONENT_COLUMNS order (bulk path: 100,000 rows per upload); pass the upload's transaction. */
-export const insertComponents = (db: Kysely<Database>, rows: readonly (readonly unknown[])[]) =>
+export const insertComponents = (db: Kysely<Database>, rows: readonly ComponentValues[]) =>
   insertRows(db, 'sbom_components', COMPONENT_COLUMNS, rows, COMPONENT_PG_TYPES);
 
 /** Newest first (ids are time-ordered); `q` is a case-insensitive substring of the name. */
@@ -15,6 +16,20 @@ export function listSboms(db: Kysely<Database>, orgId: string, q?: string): Prom
   let query = db.selectFrom('sboms').selectAll().where('org_id', '=', orgId);
   if (q) query = query.where((eb) => containsInsensitive(db, eb.ref('name'), q));
   return query.orderBy('id', 'desc').execute();
+}
+
+/** One page of `listSboms`: the `limit` SBOMs after the id `after` (ids descending). */
+export function listSbomsPage(
+  db: Kysely<Database>,
+  orgId: string,
+  q: string | undefined,
+  after: string | undefined,
+  limit: number,
+): Promise<SbomRow[]> {
+  let query = db.selectFrom('sboms').selectAll().where('org_id', '=', orgId);
+  if (q) query = query.where((eb) => containsInsensitive(db, eb.ref('name'), q));
+  if (after !== undefined) query = query.where('id', '<', after);
+  return query.orderBy('id', 'desc').limit(limit).execute();
 }
 
 export const findSbom = (db: Kysely<Database>, orgId: string, id: string): Promise<SbomRow | undefined> =>
@@ -33,6 +48,24 @@ export const listComponents = (
     .orderBy('position')
     .execute();
 
+/** One page of `listComponents`: the `limit` components after the position `after`. */
+export const listComponentsPage = (
+  db: Kysely<Database>,
+  orgId: string,
+  sbomId: string,
+  after: number | undefined,
+  limit: number,
+): Promise<SbomComponentRow[]> =>
+  db
+    .selectFrom('sbom_components')
+    .selectAll()
+    .where('org_id', '=', orgId)
+    .where('sbom_id', '=', sbomId)
+    .where('position', '>', after ?? -1)
+    .orderBy('position')
+    .limit(limit)
+    .execute();
+
 /** Components and (through their foreign keys) findings go with the SBOM. */
 export async function deleteSbom(db: Kysely<Database>, orgId: string, id: string): Promise<boolean> {
   const result = await db
@@ -42,3 +75,8 @@ export async function deleteSbom(db: Kysely<Database>, orgId: string, id: string
     .executeTakeFirst();
   return Number(result.numDeletedRows) === 1;
 }
+
+/** Compile-time check: a ComponentValues tuple has one value per COMPONENT_COLUMNS entry. */
+const _columnsMatch: ComponentValues['length'] extends (typeof COMPONENT_COLUMNS)['length'] ? true : never =
+  true;
+void _columnsMatch;

@@ -1,6 +1,7 @@
 import { Worker } from 'node:worker_threads';
 import { AppError, type ErrorCode } from '../errors.ts';
-import { prepareSbom, type PreparedSbom } from './prepared-sbom.ts';
+import { DEFAULT_SBOM_LIMITS, type SbomLimits } from './parsers/parse-sbom.ts';
+import { prepareSbom, type ComponentValues, type PreparedSbom } from './prepared-sbom.ts';
 
 /**
  * Below this size parsing inline (≈ 0.1 s of blocking per MiB) costs less than starting a worker (≈ 0.3–0.5 s on
@@ -24,8 +25,9 @@ export function prepareSbomOffThread(
   orgId: string,
   sbomId: string,
   inlineBelow = INLINE_BELOW,
+  limits: SbomLimits = DEFAULT_SBOM_LIMITS,
 ): Promise<PreparedSbom> | PreparedSbom {
-  if (bytes.byteLength < inlineBelow) return prepareSbom(fileName, bytes, orgId, sbomId);
+  if (bytes.byteLength < inlineBelow) return prepareSbom(fileName, bytes, orgId, sbomId, limits);
   return new Promise((resolve, reject) => {
     // The upload's buffer moves to the worker instead of being copied; only large, unpooled buffers get here.
     const transfer =
@@ -35,7 +37,7 @@ export function prepareSbomOffThread(
         ? [bytes.buffer]
         : [];
     const worker = new Worker(new URL('./parse-worker.ts', import.meta.url), {
-      workerData: { fileName, bytes, orgId, sbomId },
+      workerData: { fileName, bytes, orgId, sbomId, limits },
       transferList: transfer,
       resourceLimits: { maxYoungGenerationSizeMb: 32 },
     });
@@ -64,10 +66,10 @@ export function prepareSbomOffThread(
 }
 
 /** One slice per event-loop turn, so a 100,000-row result never blocks other requests for long. */
-async function joinSlices(slices: string[]): Promise<unknown[][]> {
-  const rows: unknown[][] = [];
+async function joinSlices(slices: string[]): Promise<ComponentValues[]> {
+  const rows: ComponentValues[] = [];
   for (const slice of slices) {
-    for (const row of JSON.parse(slice) as unknown[][]) rows.push(row);
+    for (const row of JSON.parse(slice) as ComponentValues[]) rows.push(row);
     await new Promise((resolve) => setImmediate(resolve));
   }
   return rows;

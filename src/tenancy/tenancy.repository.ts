@@ -9,6 +9,9 @@ export const findOrgBySlug = (db: Kysely<Database>, slug: string): Promise<Organ
 export const findOrgById = (db: Kysely<Database>, id: string): Promise<OrganizationRow | undefined> =>
   db.selectFrom('organizations').selectAll().where('id', '=', id).executeTakeFirst();
 
+export const listOrgs = (db: Kysely<Database>): Promise<OrganizationRow[]> =>
+  db.selectFrom('organizations').selectAll().orderBy('slug').execute();
+
 export const countOrgs = async (db: Kysely<Database>): Promise<number> =>
   Number(
     (
