@@ -1,0 +1,43 @@
+// Entry point of the console: query client, session, router.
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { RouterProvider } from '@tanstack/react-router';
+import { ApiError } from './api/http.ts';
+import { router } from './router.tsx';
+import { SessionProvider, useSession } from './session.tsx';
+import './styles.css';
+
+const queryClient = new QueryClient({
+  defaultOptions: {
+    queries: {
+      staleTime: 15_000,
+      refetchOnWindowFocus: false,
+      // A documented error (404, 403, 400) will not change by asking again.
+      retry: (count, error) =>
+        !(error instanceof ApiError && error.status >= 400 && error.status < 500) && count < 2,
+    },
+  },
+});
+
+function App() {
+  const session = useSession();
+  if (session.session === undefined) {
+    return (
+      <p className="boot" role="status">
+        Loading Bulwark…
+      </p>
+    );
+  }
+  return <RouterProvider router={router} context={{ session }} />;
+}
+
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <QueryClientProvider client={queryClient}>
+      <SessionProvider>
+        <App />
+      </SessionProvider>
+    </QueryClientProvider>
+  </StrictMode>,
+);
