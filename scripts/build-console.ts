@@ -4,6 +4,7 @@
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type * as Vite from 'vite';
 
 const root = fileURLToPath(new URL('../console/', import.meta.url));
 const index = join(root, 'dist', 'index.html');
@@ -26,14 +27,14 @@ function stale(): boolean {
 
 if (onlyIfStale && !stale()) process.exit(0);
 
-let vite: typeof import('vite');
+let build: (typeof Vite)['build'];
 try {
-  vite = await import('vite');
+  ({ build } = await import('vite'));
 } catch {
   console.error(
     'build-console: Vite is not installed (production install?); serving the existing console/dist',
   );
   process.exit(0);
 }
-await vite.build({ root, configFile: join(root, 'vite.config.ts'), logLevel: 'warn' });
+await build({ root, configFile: join(root, 'vite.config.ts'), logLevel: 'warn' });
 console.error(`build-console: built ${join(root, 'dist')}`);
