@@ -19,6 +19,7 @@ import { toolHandlers } from './mcp/tool-registry.ts';
 import { createServices, type Services } from './services.ts';
 import { findingRoutes } from './findings/finding.routes.ts';
 import { sbomRoutes } from './sboms/sbom.routes.ts';
+import { sessionRoutes } from './tenancy/session.routes.ts';
 import { vendorRoutes } from './vendors/vendor.routes.ts';
 
 export interface AppDeps {
@@ -56,7 +57,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   app.addHook('onRequest', async (request, reply) => {
     void reply.header('x-request-id', request.id);
   });
-  app.addHook('onRequest', authHook(services.tenancy));
+  app.addHook('onRequest', authHook(services.tenancy, services.sessions));
   installErrorHandling(app);
   const metrics = installMetrics(app);
   await installRateLimit(app, {
@@ -86,6 +87,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
 
   await app.register(
     async (api) => {
+      await api.register(sessionRoutes, { sessions: services.sessions });
       await api.register(vendorRoutes, { vendors: services.vendors });
       await api.register(sbomRoutes, { sboms: services.sboms, maxUploadBytes: deps.config.MAX_UPLOAD_BYTES });
       await api.register(findingRoutes, { findings: services.findings });

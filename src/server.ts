@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { chmodSync, mkdirSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { Redis } from 'ioredis';
@@ -9,28 +10,46 @@ import { createLogger } from './logger.ts';
 import { createServices, type Services } from './services.ts';
 import { SCOPES } from './tenancy/plans.ts';
 
+function writeSecretFile(dataDir: string, name: string, secret: string): string {
+  mkdirSync(dataDir, { recursive: true });
+  const path = resolve(dataDir, name);
+  writeFileSync(path, `${secret}\n`, { mode: 0o600 });
+  chmodSync(path, 0o600);
+  return path;
+}
+
 /**
- * First run on an empty store: organisation `default` (professional), user admin@localhost and an all-scopes
- * token written to <DATA_DIR>/bootstrap-token with mode 0600. Returns the file path (the token is never logged).
+ * First run on an empty store: organisation `default` (professional), user admin@localhost (owner) with a random
+ * password written to <DATA_DIR>/bootstrap-password, and an all-scopes token written to
+ * <DATA_DIR>/bootstrap-token, both mode 0600. Returns the file paths (the secrets are never logged).
  */
-export async function bootstrapIfEmpty(services: Services, dataDir: string): Promise<string | undefined> {
+export async function bootstrapIfEmpty(
+  services: Services,
+  dataDir: string,
+): Promise<{ tokenFile: string; passwordFile: string } | undefined> {
   if ((await services.tenancy.countOrganizations()) > 0) return undefined;
   await services.tenancy.createOrganization({
     slug: 'default',
     name: 'Default organisation',
     plan: 'professional',
   });
-  await services.tenancy.createUser('default', { email: 'admin@localhost', name: 'Administrator' });
+  // 144 random bits, 24 characters: easy to paste, far beyond guessing under the sign-in throttle.
+  const password = randomBytes(18).toString('base64url');
+  await services.tenancy.createUser('default', {
+    email: 'admin@localhost',
+    name: 'Administrator',
+    role: 'owner',
+    password,
+  });
   const { secret } = await services.tenancy.createToken({
     orgSlug: 'default',
     scopes: [...SCOPES],
     name: 'bootstrap',
   });
-  mkdirSync(dataDir, { recursive: true });
-  const path = resolve(dataDir, 'bootstrap-token');
-  writeFileSync(path, `${secret}\n`, { mode: 0o600 });
-  chmodSync(path, 0o600);
-  return path;
+  return {
+    tokenFile: writeSecretFile(dataDir, 'bootstrap-token', secret),
+    passwordFile: writeSecretFile(dataDir, 'bootstrap-password', password),
+  };
 }
 
 /** Opens the store, migrates, bootstraps, listens; closes gracefully on SIGTERM/SIGINT. */
@@ -39,11 +58,11 @@ export async function startServer(config: Config): Promise<void> {
   const store = openStore(config.DATABASE_URL, config.DATA_DIR);
   await migrateToLatest(store.db);
   const services = createServices(store, config);
-  const tokenFile = await bootstrapIfEmpty(services, config.DATA_DIR);
-  if (tokenFile)
+  const bootstrap = await bootstrapIfEmpty(services, config.DATA_DIR);
+  if (bootstrap)
     logger.info(
-      { tokenFile },
-      'created organisation "default" and an all-scopes token; its secret is in the token file',
+      bootstrap,
+      'created organisation "default", an all-scopes token and owner admin@localhost; the secrets are in the files',
     );
 
   const redis = config.REDIS_URL

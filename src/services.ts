@@ -3,6 +3,7 @@ import type { Store } from './db/connect.ts';
 import { FindingService } from './findings/finding.service.ts';
 import { RiskService } from './risks/risk.service.ts';
 import { SbomService } from './sboms/sbom.service.ts';
+import { SessionService } from './tenancy/session.service.ts';
 import { TenancyService } from './tenancy/tenancy.service.ts';
 import { VendorService } from './vendors/vendor.service.ts';
 import { VulnDbService } from './vulndb/vulndb.service.ts';
@@ -10,6 +11,7 @@ import { VulnDbService } from './vulndb/vulndb.service.ts';
 /** The domain services, built once per app from the store; each edge receives only the ones it uses. */
 export interface Services {
   tenancy: TenancyService;
+  sessions: SessionService;
   vendors: VendorService;
   risks: RiskService;
   sboms: SbomService;
@@ -17,10 +19,16 @@ export interface Services {
   vulndb: VulnDbService;
 }
 
-export function createServices(store: Store, _config: Config): Services {
+export interface ServiceOptions {
+  /** The clock of time-limited state (sessions); tests move it instead of sleeping. */
+  now?: () => number;
+}
+
+export function createServices(store: Store, _config: Config, options: ServiceOptions = {}): Services {
   const findings = new FindingService(store.db);
   return {
     tenancy: new TenancyService(store.db, store.changeStamp),
+    sessions: new SessionService(store.db, options.now ? { now: options.now } : {}),
     vendors: new VendorService(store.db),
     risks: new RiskService(store.db),
     sboms: new SbomService(store.db, { hooks: findings }),

@@ -91,3 +91,40 @@ export async function findTokenWithOrg(
     where t.secret_hash = ${secretHash}`.execute(db);
   return result.rows[0];
 }
+
+export interface UserWithOrg extends UserRow {
+  slug: string;
+}
+
+/** The users with this e-mail address in every organisation (sign-in without an organisation slug). */
+export const findUsersByEmailAnyOrg = (db: Kysely<Database>, email: string): Promise<UserWithOrg[]> =>
+  db
+    .selectFrom('users as u')
+    .innerJoin('organizations as o', 'o.id', 'u.org_id')
+    .selectAll('u')
+    .select('o.slug')
+    .where('u.email', '=', email)
+    .orderBy('u.id')
+    .limit(20)
+    .execute();
+
+export const findUserById = (db: Kysely<Database>, orgId: string, id: string): Promise<UserRow | undefined> =>
+  db.selectFrom('users').selectAll().where('org_id', '=', orgId).where('id', '=', id).executeTakeFirst();
+
+export const updateUser = (db: Kysely<Database>, id: string, changes: Partial<UserRow>) =>
+  db.updateTable('users').set(changes).where('id', '=', id).execute();
+
+export const deleteUser = (db: Kysely<Database>, id: string) =>
+  db.deleteFrom('users').where('id', '=', id).execute();
+
+export const countOwners = async (db: Kysely<Database>, orgId: string): Promise<number> =>
+  Number(
+    (
+      await db
+        .selectFrom('users')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('org_id', '=', orgId)
+        .where('role', '=', 'owner')
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
