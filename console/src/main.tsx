@@ -1,5 +1,5 @@
 // Entry point of the console: query client, session, router.
-import { StrictMode } from 'react';
+import { StrictMode, useEffect } from 'react';
 import { createRoot } from 'react-dom/client';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
@@ -22,6 +22,10 @@ const queryClient = new QueryClient({
 
 function App() {
   const session = useSession();
+  // Signing in or out (or the session expiring) re-runs the routes' sign-in check.
+  useEffect(() => {
+    if (session.session !== undefined) void router.invalidate();
+  }, [session.session]);
   if (session.session === undefined) {
     return (
       <p className="boot" role="status">
@@ -29,7 +33,7 @@ function App() {
       </p>
     );
   }
-  return <RouterProvider router={router} context={{ session }} />;
+  return <RouterProvider router={router} context={{ session: session.session }} />;
 }
 
 createRoot(document.getElementById('root')!).render(

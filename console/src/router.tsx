@@ -1,16 +1,22 @@
 // Typed routes of the console; every page but sign-in is its own chunk, loaded when first visited.
 import {
-  createRootRoute,
+  createRootRouteWithContext,
   createRoute,
   createRouter,
   lazyRouteComponent,
   Outlet,
+  redirect,
 } from '@tanstack/react-router';
-import { FINDING_STATUSES, SEVERITIES, type FindingStatus, type Severity } from './api/types.ts';
+import { FINDING_STATUSES, SEVERITIES, type FindingStatus, type Session, type Severity } from './api/types.ts';
 import { AuthedLayout } from './components/Shell.tsx';
 import { SignIn } from './pages/SignIn.tsx';
 
-const rootRoute = createRootRoute({ component: Outlet });
+/** The router knows who is signed in; main.tsx passes the session and invalidates the router when it changes. */
+export interface RouterContext {
+  session: Session | null;
+}
+
+const rootRoute = createRootRouteWithContext<RouterContext>()({ component: Outlet });
 
 const str = (value: unknown): string | undefined =>
   typeof value === 'string' && value !== '' ? value : undefined;
@@ -26,7 +32,17 @@ export const signInRoute = createRoute({
   component: SignIn,
 });
 
-const authed = createRoute({ getParentRoute: () => rootRoute, id: 'authed', component: AuthedLayout });
+// Every page but sign-in needs a session; without one, sign-in remembers where the user was going.
+const authed = createRoute({
+  getParentRoute: () => rootRoute,
+  id: 'authed',
+  component: AuthedLayout,
+  beforeLoad: ({ context, location }) => {
+    if (context.session) return;
+    const here = location.href;
+    throw redirect({ to: '/sign-in', search: here === '/' ? {} : { redirect: here }, replace: true });
+  },
+});
 
 const page = <P extends string>(path: P, load: () => Promise<{ default: () => React.JSX.Element }>) =>
   createRoute({ getParentRoute: () => authed, path, component: lazyRouteComponent(load) });
@@ -93,6 +109,7 @@ const routeTree = rootRoute.addChildren([
 
 export const router = createRouter({
   routeTree,
+  context: { session: null },
   defaultPreload: 'intent',
   defaultNotFoundComponent: () => (
     <main className="page" id="main">

@@ -24,6 +24,11 @@ async function api<T>(base: string, path: string, token: string): Promise<{ stat
   return { status: response.status, data: body.data };
 }
 
+/** A link of the main navigation (page bodies link to the same places under longer names). */
+async function go(page: Page, name: string): Promise<void> {
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name, exact: true }).click();
+}
+
 async function heading(page: Page, name: string): Promise<void> {
   await page.getByRole('heading', { level: 1, name }).waitFor();
 }
@@ -54,7 +59,7 @@ describe('console in the browser', { skip: NO_CHROMIUM }, () => {
     assert.equal(new URL(page.url()).pathname, '/findings');
 
     // Upload a real SBOM with the file picker; the result names its findings.
-    await page.getByRole('link', { name: 'SBOMs' }).click();
+    await go(page, 'SBOMs');
     await heading(page, 'SBOMs');
     await assertAccessible(page, 'SBOMs');
     await page.locator('#sbom-file').setInputFiles(SBOM);
@@ -112,7 +117,7 @@ describe('console in the browser', { skip: NO_CHROMIUM }, () => {
     );
 
     // The overview counts what is still open.
-    await page.getByRole('link', { name: 'Overview' }).click();
+    await go(page, 'Overview');
     await heading(page, 'Overview');
     const summary = await api<{ total: number }>(base, '/sscs/findings/summary', token);
     assert.equal(summary.data.total, sbom.findingCount - 1);
@@ -121,18 +126,32 @@ describe('console in the browser', { skip: NO_CHROMIUM }, () => {
     await assertAccessible(page, 'overview');
 
     // Vendors: create one.
-    await page.getByRole('link', { name: 'Vendors' }).click();
+    await go(page, 'Vendors');
     await heading(page, 'Vendors');
     await page.getByRole('button', { name: 'New vendor' }).click();
     const vendorDialog = page.getByRole('dialog', { name: 'New vendor' });
     await vendorDialog.getByLabel('Name').fill('Acme Hosting');
     await vendorDialog.getByLabel('Risk tier (1 is the most critical)').selectOption('1');
     await vendorDialog.getByRole('button', { name: 'Create vendor' }).click();
-    await page.getByRole('cell', { name: 'Acme Hosting' }).waitFor();
+    await page.getByRole('cell', { name: 'Acme Hosting', exact: true }).waitFor();
+    await page.getByRole('button', { name: 'Edit Acme Hosting' }).click();
+    const editDialog = page.getByRole('dialog', { name: 'Edit Acme Hosting' });
+    await editDialog.getByLabel('Assessment').selectOption('completed');
+    await editDialog.getByRole('button', { name: 'Save vendor' }).click();
+    await page.getByRole('cell', { name: 'completed', exact: true }).waitFor();
+    const vendors = await api<{ name: string; riskTier: number; assessmentStatus: string }[]>(
+      base,
+      '/sscs/vendors',
+      token,
+    );
+    assert.deepEqual(
+      vendors.data.map((v) => [v.name, v.riskTier, v.assessmentStatus]),
+      [['Acme Hosting', 1, 'completed']],
+    );
     await assertAccessible(page, 'vendors');
 
     // A token: created, shown once, works; revoked, it gets 401.
-    await page.getByRole('link', { name: 'API tokens' }).click();
+    await go(page, 'API tokens');
     await heading(page, 'API tokens');
     await page.getByLabel('Name').fill('e2e reader');
     await page.getByRole('button', { name: 'Create token' }).click();
@@ -145,11 +164,11 @@ describe('console in the browser', { skip: NO_CHROMIUM }, () => {
     assert.equal((await api(base, '/sscs/sboms', secret)).status, 401);
 
     // Users and the MCP write switch.
-    await page.getByRole('link', { name: 'Users' }).click();
+    await go(page, 'Users');
     await heading(page, 'Users');
-    await page.getByRole('cell', { name: 'admin@localhost' }).waitFor();
+    await page.getByRole('cell', { name: 'admin@localhost', exact: true }).waitFor();
     await assertAccessible(page, 'users');
-    await page.getByRole('link', { name: 'Organisation' }).click();
+    await go(page, 'Organisation');
     await heading(page, 'Organisation');
     const toggle = page.getByRole('switch', { name: 'Allow write tools (MCP)' });
     assert.equal(await toggle.getAttribute('aria-checked'), 'false');
@@ -159,18 +178,18 @@ describe('console in the browser', { skip: NO_CHROMIUM }, () => {
     assert.equal(((await org.json()) as { data: { mcpWriteEnabled: boolean } }).data.mcpWriteEnabled, true);
     await assertAccessible(page, 'organisation');
 
-    await page.getByRole('link', { name: 'Connect an AI assistant' }).click();
+    await go(page, 'Connect an AI assistant');
     await heading(page, 'Connect an AI assistant');
     await page.getByText(`"url": "${base}/api/v1/mcp"`).waitFor();
     await assertAccessible(page, 'connect');
-    await page.getByRole('link', { name: 'Audit log' }).click();
+    await go(page, 'Audit log');
     await heading(page, 'Audit log');
     await page.getByRole('cell', { name: 'finding.status_change' }).waitFor();
     await assertAccessible(page, 'audit log');
 
     // The session ends behind the console's back: the next call brings back sign-in, remembering the page.
     await context.clearCookies();
-    await page.getByRole('link', { name: 'Vendors' }).click();
+    await go(page, 'Vendors');
     await heading(page, 'Sign in to Bulwark');
     assert.equal(new URL(page.url()).searchParams.get('redirect'), '/vendors');
     await page.getByText('Your session has ended.', { exact: false }).waitFor();

@@ -1,6 +1,6 @@
 // The signed-in frame: skip link, header with the organisation and the user, navigation, and the page.
 import { useEffect, useState } from 'react';
-import { Link, Navigate, Outlet, useLocation, useNavigate } from '@tanstack/react-router';
+import { Link, Outlet, useLocation, useNavigate } from '@tanstack/react-router';
 import { isAdmin, useSession } from '../session.tsx';
 
 const MAIN_LINKS = [
@@ -29,10 +29,8 @@ export function AuthedLayout() {
     document.querySelector<HTMLElement>('main h1')?.focus({ preventScroll: true });
   }, [location.pathname]);
 
-  if (!session) {
-    const here = location.href;
-    return <Navigate to="/sign-in" search={here === '/' ? {} : { redirect: here }} replace />;
-  }
+  // Between the session ending and the route check re-running (main.tsx), render nothing.
+  if (!session) return null;
   const admin = isAdmin(session);
 
   return (
