@@ -4,6 +4,7 @@ import { createRoot } from 'react-dom/client';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
 import { ApiError } from './api/http.ts';
+import { fetchSummary, summaryKey } from './api/queries.ts';
 import { router } from './router.tsx';
 import { SessionProvider, useSession } from './session.tsx';
 import './styles.css';
@@ -19,6 +20,12 @@ const queryClient = new QueryClient({
     },
   },
 });
+
+// The overview is the usual first page: fetch its counts while the session is being checked (a signed-out
+// visitor's 401 here is harmless: signing in clears the cache).
+if (window.location.pathname === '/') {
+  void queryClient.prefetchQuery({ queryKey: summaryKey, queryFn: () => fetchSummary({ quiet401: true }) });
+}
 
 function App() {
   const session = useSession();

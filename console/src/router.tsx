@@ -9,6 +9,7 @@ import {
 } from '@tanstack/react-router';
 import { FINDING_STATUSES, SEVERITIES, type FindingStatus, type Session, type Severity } from './api/types.ts';
 import { AuthedLayout } from './components/Shell.tsx';
+import Overview from './pages/Overview.tsx';
 import { SignIn } from './pages/SignIn.tsx';
 
 /** The router knows who is signed in; main.tsx passes the session and invalidates the router when it changes. */
@@ -47,7 +48,9 @@ const authed = createRoute({
 const page = <P extends string>(path: P, load: () => Promise<{ default: () => React.JSX.Element }>) =>
   createRoute({ getParentRoute: () => authed, path, component: lazyRouteComponent(load) });
 
-export const overviewRoute = page('/', () => import('./pages/Overview.tsx'));
+// The overview is the first page most visits paint: it ships in the entry chunk (3.7 KiB gzip) instead of
+// costing one more round trip after the session check.
+export const overviewRoute = createRoute({ getParentRoute: () => authed, path: '/', component: Overview });
 
 export const sbomsRoute = createRoute({
   getParentRoute: () => authed,

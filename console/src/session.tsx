@@ -15,6 +15,12 @@ interface SessionState {
 
 const SessionContext = createContext<SessionState | null>(null);
 
+// Asked as soon as the script runs, not after React's first render: one round trip less on every first load.
+const bootSession = call<Session>('GET', '/session', undefined, { quiet401: true }).then(
+  (result) => result.data,
+  () => null,
+);
+
 const WRITERS: Role[] = ['owner', 'admin', 'member'];
 const ADMINS: Role[] = ['owner', 'admin'];
 
@@ -41,10 +47,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   );
 
   useEffect(() => {
-    call<Session>('GET', '/session', undefined, { quiet401: true }).then(
-      (result) => adopt(result.data),
-      () => adopt(null),
-    );
+    void bootSession.then(adopt);
   }, [adopt]);
 
   useEffect(() => {

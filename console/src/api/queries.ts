@@ -1,6 +1,6 @@
 // Query keys and fetchers shared by pages, so a page and the overview read the same cache entries.
 import { useQuery } from '@tanstack/react-query';
-import { get, query } from './http.ts';
+import { call, get, query } from './http.ts';
 import type {
   Finding,
   FindingStatus,
@@ -11,8 +11,10 @@ import type {
   VendorRiskSummary,
 } from './types.ts';
 
-export const useSummary = () =>
-  useQuery({ queryKey: ['findings', 'summary'], queryFn: () => get<Summary>('/sscs/findings/summary') });
+export const summaryKey = ['findings', 'summary'];
+export const fetchSummary = async (options: { quiet401?: boolean } = {}) =>
+  (await call<Summary>('GET', '/sscs/findings/summary', undefined, options)).data;
+export const useSummary = () => useQuery({ queryKey: summaryKey, queryFn: () => fetchSummary() });
 
 export const useSboms = (q?: string) =>
   useQuery({ queryKey: ['sboms', q ?? ''], queryFn: () => get<SbomItem[]>('/sscs/sboms' + query({ q })) });
