@@ -44,7 +44,9 @@ export async function seedFindings(store: Store, services: Services, findings: n
       // Spread over 120 days so the 90-day trend has a shape; one in five is closed.
       const created = new Date(now - ((made * 104_729) % 120) * DAY).toISOString();
       const closed = made % 5 === 0;
-      const changed = closed ? new Date(Date.parse(created) + ((made % 30) + 1) * DAY).toISOString() : created;
+      const changed = closed
+        ? new Date(Date.parse(created) + ((made % 30) + 1) * DAY).toISOString()
+        : created;
       rows.push({
         id: newId('fnd'),
         org_id: orgId,

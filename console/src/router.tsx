@@ -7,7 +7,13 @@ import {
   Outlet,
   redirect,
 } from '@tanstack/react-router';
-import { FINDING_STATUSES, SEVERITIES, type FindingStatus, type Session, type Severity } from './api/types.ts';
+import {
+  FINDING_STATUSES,
+  SEVERITIES,
+  type FindingStatus,
+  type Session,
+  type Severity,
+} from './api/types.ts';
 import { AuthedLayout } from './components/Shell.tsx';
 import Overview from './pages/Overview.tsx';
 import { SignIn } from './pages/SignIn.tsx';

@@ -8,7 +8,8 @@ import { describe, it } from 'node:test';
 import { build } from '../support/app.ts';
 import { CONTENT_SECURITY_POLICY } from '../../src/http/console.routes.ts';
 
-const INDEX = '<!doctype html><title>console</title><script type="module" src="/assets/app-1a2b.js"></script>';
+const INDEX =
+  '<!doctype html><title>console</title><script type="module" src="/assets/app-1a2b.js"></script>';
 
 function fakeBuild(t: { after: (fn: () => void) => void }): string {
   const dir = mkdtempSync(join(tmpdir(), 'bulwark-dist-'));

@@ -88,7 +88,9 @@ describe('console in the browser', { skip: NO_CHROMIUM }, () => {
     await assertAccessible(page, 'SBOM detail');
 
     // Triage one finding and see it in the history.
-    await page.getByRole('link', { name: `Triage all ${sbom.findingCount} open findings of this SBOM` }).click();
+    await page
+      .getByRole('link', { name: `Triage all ${sbom.findingCount} open findings of this SBOM` })
+      .click();
     await heading(page, 'Findings');
     await page.getByText(`${sbom.findingCount} findings`, { exact: true }).waitFor();
     await assertAccessible(page, 'findings');
@@ -122,7 +124,11 @@ describe('console in the browser', { skip: NO_CHROMIUM }, () => {
     const summary = await api<{ total: number }>(base, '/sscs/findings/summary', token);
     assert.equal(summary.data.total, sbom.findingCount - 1);
     await page.getByTestId('open-total').getByText(String(summary.data.total)).waitFor();
-    await page.getByText('Open findings per day', { exact: false }).or(page.locator('.trend')).first().waitFor();
+    await page
+      .getByText('Open findings per day', { exact: false })
+      .or(page.locator('.trend'))
+      .first()
+      .waitFor();
     await assertAccessible(page, 'overview');
 
     // Vendors: create one.
@@ -217,7 +223,7 @@ describe('console in the browser', { skip: NO_CHROMIUM }, () => {
     await page.getByRole('button', { name: 'Menu' }).click();
     await nav.getByRole('link', { name: 'SBOMs' }).click();
     await heading(page, 'SBOMs');
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    const overflow = await page.evaluate<number>('document.documentElement.scrollWidth - window.innerWidth');
     assert.equal(overflow, 0);
   });
 });
