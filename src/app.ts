@@ -1,3 +1,4 @@
+/** The composition root of the HTTP server: plugins, the request pipeline, each domain's routes and the tool registry. */
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyBaseLogger } from 'fastify';
@@ -12,13 +13,18 @@ import { authHook } from './http/route-auth.ts';
 import { installErrorHandling } from './http/error-handler.ts';
 import { installMetrics } from './http/metrics.ts';
 import { installRateLimit } from './http/rate-limit.ts';
+import { installSecurityHeaders } from './http/security-headers.ts';
 import { systemRoutes } from './http/system.routes.ts';
 import { createLogger } from './logger.ts';
 import { mcpRoutes } from './mcp/mcp.routes.ts';
-import { toolHandlers } from './mcp/tool-registry.ts';
+import { builtinToolHandlers } from './mcp/builtin-tools.ts';
+import { governanceToolHandlers } from './mcp/governance.tools.ts';
+import type { ToolHandler } from './mcp/tool-handler.ts';
+import { toolRegistry } from './mcp/tool-registry.ts';
 import { createServices, type Services } from './services.ts';
 import { findingRoutes } from './findings/finding.routes.ts';
 import { sbomRoutes } from './sboms/sbom.routes.ts';
+import { accessRoutes } from './tenancy/access.routes.ts';
 import { sessionRoutes } from './tenancy/session.routes.ts';
 import { vendorRoutes } from './vendors/vendor.routes.ts';
 
@@ -35,11 +41,19 @@ export interface AppDeps {
 
 export const API_PREFIX = '/api/v1';
 
-let requestCounter = 0;
+/**
+ * The tool registry, gathered here at the composition root so that no domain imports the tool server and the
+ * tool server imports no tool set. `overrides` replace implementations (tests).
+ */
+export function toolHandlers(overrides: Record<string, ToolHandler> = {}): Map<string, ToolHandler> {
+  return toolRegistry({ ...governanceToolHandlers, ...builtinToolHandlers, ...overrides });
+}
 
 /** Builds the HTTP app: plugins, the request pipeline, then each domain's routes under /api/v1. */
 export async function buildApp(deps: AppDeps): Promise<App> {
   const services = deps.services ?? createServices(deps.store, deps.config);
+  // Per app, not per module: two apps in one process (tests) number their requests independently.
+  let requestCounter = 0;
   const app = Fastify({
     loggerInstance: (deps.logger ?? createLogger(deps.config.LOG_LEVEL)) as FastifyBaseLogger,
     requestIdHeader: false,
@@ -57,6 +71,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   app.addHook('onRequest', async (request, reply) => {
     void reply.header('x-request-id', request.id);
   });
+  installSecurityHeaders(app);
   app.addHook('onRequest', authHook(services.tenancy, services.sessions));
   installErrorHandling(app);
   const metrics = installMetrics(app);
@@ -75,8 +90,14 @@ export async function buildApp(deps: AppDeps): Promise<App> {
         description: 'SBOMs, findings, vendors and the tool server.',
       },
       servers: [{ url: API_PREFIX }],
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
-      security: [{ bearer: [] }],
+      components: {
+        securitySchemes: {
+          bearer: { type: 'http', scheme: 'bearer' },
+          // Browser sessions (docs/sessions.md); writes also need the X-CSRF-Token header.
+          session: { type: 'apiKey', in: 'cookie', name: 'bulwark_session' },
+        },
+      },
+      security: [{ bearer: [] }, { session: [] }],
     },
     transform: jsonSchemaTransform,
   });
@@ -88,10 +109,11 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(
     async (api) => {
       await api.register(sessionRoutes, { sessions: services.sessions });
+      await api.register(accessRoutes, { tenancy: services.tenancy, users: services.users });
       await api.register(vendorRoutes, { vendors: services.vendors });
       await api.register(sbomRoutes, { sboms: services.sboms, maxUploadBytes: deps.config.MAX_UPLOAD_BYTES });
       await api.register(findingRoutes, { findings: services.findings });
-      await api.register(mcpRoutes, { db: deps.store.db, services, handlers: toolHandlers() });
+      await api.register(mcpRoutes, { services, handlers: toolHandlers() });
     },
     { prefix: API_PREFIX },
   );

@@ -1,22 +1,29 @@
+/** Composition of the domain services: built once per app (or CLI command) from the store. */
+import { AuditService } from './audit/audit.service.ts';
 import type { Config } from './config.ts';
 import type { Store } from './db/connect.ts';
 import { FindingService } from './findings/finding.service.ts';
+import { GovernanceService } from './governance/governance.service.ts';
 import { RiskService } from './risks/risk.service.ts';
 import { SbomService } from './sboms/sbom.service.ts';
 import { SessionService } from './tenancy/session.service.ts';
 import { TenancyService } from './tenancy/tenancy.service.ts';
+import { UserService } from './tenancy/user.service.ts';
 import { VendorService } from './vendors/vendor.service.ts';
-import { VulnDbService } from './vulndb/vulndb.service.ts';
+import { VulnDbService } from './vulndb/index.ts';
 
-/** The domain services, built once per app from the store; each edge receives only the ones it uses. */
+/** The domain services; each edge receives only the ones it uses. */
 export interface Services {
   tenancy: TenancyService;
   sessions: SessionService;
+  users: UserService;
+  audit: AuditService;
   vendors: VendorService;
   risks: RiskService;
   sboms: SbomService;
   findings: FindingService;
   vulndb: VulnDbService;
+  governance: GovernanceService;
 }
 
 export interface ServiceOptions {
@@ -26,15 +33,21 @@ export interface ServiceOptions {
 
 export function createServices(store: Store, _config: Config, options: ServiceOptions = {}): Services {
   const findings = new FindingService(store.db);
+  const vendors = new VendorService(store.db);
+  const risks = new RiskService(store.db);
+  const tenancy = new TenancyService(store.db, store.changeStamp);
   return {
-    tenancy: new TenancyService(store.db, store.changeStamp),
+    tenancy,
+    users: new UserService(store.db, tenancy),
     sessions: new SessionService(store.db, options.now ? { now: options.now } : {}),
-    vendors: new VendorService(store.db),
-    risks: new RiskService(store.db),
+    audit: new AuditService(store.db),
+    vendors,
+    risks,
     sboms: new SbomService(store.db, { hooks: findings }),
     findings,
     vulndb: new VulnDbService(store.db, {
       rematch: async (packages) => ({ ...(await findings.rematchPackages(packages)) }),
     }),
+    governance: new GovernanceService(store.db, { findings, vendors, risks }),
   };
 }

@@ -1,6 +1,6 @@
 import { parseDuration } from '../shared/time.ts';
-import type { Organization, ApiToken } from '../tenancy/tenancy.service.ts';
-import { emit, parse, requireString, UsageError, type Command } from './cli-kit.ts';
+import type { Organization, ApiToken, User } from '../tenancy/tenancy.service.ts';
+import { emit, parse, readSecretFromStdin, requireString, UsageError, type Command } from './cli-kit.ts';
 import { withStore } from './context.ts';
 
 const orgJson = (org: Organization) => ({
@@ -10,6 +10,7 @@ const orgJson = (org: Organization) => ({
   plan: org.plan,
   mcpWriteEnabled: org.mcpWriteEnabled,
 });
+const userJson = (u: User) => ({ id: u.id, email: u.email, name: u.name, role: u.role, orgId: u.orgId });
 const tokenJson = (t: ApiToken) => ({
   id: t.id,
   name: t.name,
@@ -57,30 +58,53 @@ export const orgCommand: Command = {
 };
 
 export const userCommand: Command = {
-  summary: 'create a workspace user',
-  usage: 'Usage:\n  bulwark user create --org <slug> --email E [--name N] [--json]',
+  summary: 'create a workspace user or set a password',
+  usage: `Usage:
+  bulwark user create --org <slug> --email E [--name N] [--role owner|admin|member|viewer] [--password-stdin] [--json]
+  bulwark user set-password --org <slug> --email E --password-stdin [--json]
+
+The role defaults to member. Passwords (at least 12 characters) are read from standard input, never from the
+command line, e.g. printf %s "$PASSWORD" | bulwark user set-password --org acme --email ada@acme.example --password-stdin.
+A password change ends all of the user's sessions.`,
   async run(argv, io) {
     const { values, positionals } = parse(argv, {
       org: { type: 'string' },
       email: { type: 'string' },
       name: { type: 'string' },
+      role: { type: 'string' },
+      'password-stdin': { type: 'boolean' },
       json: { type: 'boolean' },
     });
-    if (positionals[0] !== 'create' || positionals.length > 1)
+    const [action, ...extra] = positionals;
+    if ((action !== 'create' && action !== 'set-password') || extra.length > 0)
       throw new UsageError(`unknown action '${positionals.join(' ')}'`);
     const org = requireString(values.org, '--org');
     const email = requireString(values.email, '--email');
+    if (action === 'set-password') {
+      if (!values['password-stdin']) throw new UsageError('--password-stdin is required');
+      if (values.name !== undefined || values.role !== undefined)
+        throw new UsageError('set-password takes only --org, --email and --password-stdin');
+      const password = await readSecretFromStdin(io);
+      return withStore(async ({ services }) => {
+        const user = await services.users.setPassword(org, email, password);
+        emit(
+          io,
+          values.json,
+          userJson(user),
+          `Set the password of ${user.email} (${user.id}); their sessions ended`,
+        );
+        return 0;
+      });
+    }
+    const password = values['password-stdin'] ? await readSecretFromStdin(io) : undefined;
     return withStore(async ({ services }) => {
       const user = await services.tenancy.createUser(org, {
         email,
         ...(values.name ? { name: values.name } : {}),
+        ...(values.role !== undefined ? { role: values.role } : {}),
+        ...(password !== undefined ? { password } : {}),
       });
-      emit(
-        io,
-        values.json,
-        { id: user.id, email: user.email, name: user.name, orgId: user.orgId },
-        `Created user ${user.email} (${user.id})`,
-      );
+      emit(io, values.json, userJson(user), `Created user ${user.email} (${user.id}), role ${user.role}`);
       return 0;
     });
   },

@@ -4,13 +4,13 @@ import { fromJson } from '../db/helpers.ts';
 import type { AdvisoryDetails, Candidate } from './matcher.ts';
 import {
   advisoryDetails,
+  type CandidateRow,
   generation,
   loadCandidates,
-  severityOfIds,
-  type CandidateRow,
   type PackageRef,
+  severityOfIds,
   type SeverityRow,
-} from '../vulndb/vulndb.repository.ts';
+} from '../vulndb/index.ts';
 
 /**
  * Parsed candidate rows per package, severity rows and details per advisory id, kept across uploads in this

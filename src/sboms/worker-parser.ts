@@ -1,5 +1,5 @@
 import { Worker } from 'node:worker_threads';
-import { AppError } from '../errors.ts';
+import { AppError, type ErrorCode } from '../errors.ts';
 import { prepareSbom, type PreparedSbom } from './prepared-sbom.ts';
 
 /**
@@ -10,7 +10,7 @@ export const INLINE_BELOW = 4 * 1_048_576;
 
 type Reply =
   | { ok: Omit<PreparedSbom, 'rows'> & { slices: string[] } }
-  | { appError: { code: string; status: number; message: string } }
+  | { appError: { code: ErrorCode; status: number; message: string } }
   | { failure: string };
 
 /**

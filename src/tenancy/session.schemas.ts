@@ -17,5 +17,3 @@ export const SessionView = z.object({
   org: z.object({ id: z.string(), slug: z.string(), name: z.string(), plan: z.string() }),
   csrfToken: z.string(),
 });
-
-export const Deleted = z.object({ id: z.string(), deleted: z.literal(true) });

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { countAudit } from '../audit/audit.repository.ts';
+import { countAudit } from './audit.repository.ts';
 import type { Database } from '../db/database.ts';
 import { newId } from '../shared/ids.ts';
 
