@@ -9,33 +9,13 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../errors.ts';
 import type { App } from './app-type.ts';
+import { consoleSecurityHeaders } from './security-headers.ts';
 
 export const CONSOLE_DIST = fileURLToPath(new URL('../../console/dist/', import.meta.url));
 
-/**
- * No inline scripts or styles from markup, nothing from other origins, never framed. React writes styles
- * through the CSSOM (element.style), which style-src does not govern.
- */
-export const CONTENT_SECURITY_POLICY = [
-  "default-src 'self'",
-  "script-src 'self'",
-  "style-src 'self'",
-  "img-src 'self' data:",
-  "font-src 'self'",
-  "connect-src 'self'",
-  "object-src 'none'",
-  "base-uri 'none'",
-  "form-action 'self'",
-  "frame-ancestors 'none'",
-].join('; ');
-
-const SECURITY_HEADERS: Record<string, string> = {
-  'content-security-policy': CONTENT_SECURITY_POLICY,
-  'x-content-type-options': 'nosniff',
-  'referrer-policy': 'no-referrer',
-  'x-frame-options': 'DENY',
-  'cross-origin-opener-policy': 'same-origin',
-};
+// The strict policy of docs/console.md: no inline scripts or styles from markup, nothing from other origins,
+// never framed. React writes styles through the CSSOM (element.style), which style-src does not govern.
+const SECURITY_HEADERS = consoleSecurityHeaders();
 
 const NOT_BUILT = `The Bulwark console is not built, so there is nothing to show here yet.
 Build it with  scripts/with-node.sh npm run build:console  and restart the server.
@@ -50,8 +30,7 @@ export async function consoleRoutes(
   { root = CONSOLE_DIST }: { root?: string } = {},
 ): Promise<void> {
   app.addHook('onSend', async (request, reply) => {
-    if (isApiPath(request.url)) return;
-    for (const [name, value] of Object.entries(SECURITY_HEADERS)) void reply.header(name, value);
+    if (!isApiPath(request.url)) void reply.headers(SECURITY_HEADERS);
   });
 
   const indexPath = join(root, 'index.html');

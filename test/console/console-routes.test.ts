@@ -6,7 +6,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { build } from '../support/app.ts';
-import { CONTENT_SECURITY_POLICY } from '../../src/http/console.routes.ts';
+import { consoleContentSecurityPolicy } from '../../src/http/security-headers.ts';
+
+const CONTENT_SECURITY_POLICY = consoleContentSecurityPolicy();
 
 const INDEX =
   '<!doctype html><title>console</title><script type="module" src="/assets/app-1a2b.js"></script>';
