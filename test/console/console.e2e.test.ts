@@ -193,15 +193,19 @@ describe('console in the browser', { skip: NO_CHROMIUM }, () => {
     await page.getByRole('cell', { name: 'finding.status_change' }).waitFor();
     await assertAccessible(page, 'audit log');
 
-    // The session ends behind the console's back: the next call brings back sign-in, remembering the page.
+    // The session ends behind the console's back: the next call (a filter never asked before) brings back
+    // sign-in, remembering the page.
+    await go(page, 'Findings');
+    await heading(page, 'Findings');
     await context.clearCookies();
-    await go(page, 'Vendors');
+    await page.getByLabel('Severity').selectOption('LOW');
     await heading(page, 'Sign in to Bulwark');
-    assert.equal(new URL(page.url()).searchParams.get('redirect'), '/vendors');
+    assert.equal(new URL(page.url()).searchParams.get('redirect'), '/findings?severity=LOW');
     await page.getByText('Your session has ended.', { exact: false }).waitFor();
     await page.getByLabel('Password').fill(server.password);
     await page.getByRole('button', { name: 'Sign in' }).click();
-    await heading(page, 'Vendors');
+    await heading(page, 'Findings');
+    assert.equal(await page.getByLabel('Severity').inputValue(), 'LOW');
 
     // Sign out: back to sign-in, and the session is gone server-side.
     await page.getByRole('button', { name: 'Sign out' }).click();
