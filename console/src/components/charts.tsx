@@ -58,7 +58,7 @@ export function TrendLine({ points, label }: { points: { day: string; value: num
   const last = points[points.length - 1];
   return (
     <figure className="trend">
-      <svg viewBox={`0 0 ${width} ${height}`} role="img" aria-label={label} preserveAspectRatio="none">
+      <svg viewBox={`0 0 ${width} ${height}`} role="img" aria-label={label}>
         <line x1={pad} x2={width - pad} y1={height - pad} y2={height - pad} className="axis" />
         <line x1={pad} x2={width - pad} y1={y(max)} y2={y(max)} className="grid" />
         <text x={pad - 4} y={y(max) + 4} textAnchor="end" className="tick">

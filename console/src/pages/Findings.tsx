@@ -34,6 +34,11 @@ export default function Findings() {
     void navigate({ to: '/findings', search: { ...search, ...patch }, replace: true });
   };
 
+  const sbomNames = useMemo(
+    () => new Map((sboms.data ?? []).map((s) => [s.id, s.version ? `${s.name} ${s.version}` : s.name])),
+    [sboms.data],
+  );
+
   const shown = useMemo(() => {
     const needle = search.q?.toLowerCase();
     const all = findings.data ?? [];
@@ -61,7 +66,7 @@ export default function Findings() {
           {
             key: 'sel',
             header: 'Select',
-            width: '4rem',
+            width: '4.5rem',
             render: (f: Finding) => (
               <input
                 type="checkbox"
@@ -95,6 +100,12 @@ export default function Findings() {
       header: 'Package',
       width: 'minmax(9rem, 2fr)',
       render: (f) => `${f.component.name} ${f.component.version ?? ''}`,
+    },
+    {
+      key: 'sbom',
+      header: 'SBOM',
+      width: 'minmax(7rem, 1fr)',
+      render: (f) => sbomNames.get(f.sbomId) ?? f.sbomId,
     },
     { key: 'status', header: 'Status', width: '8rem', render: (f) => <StatusBadge status={f.status} /> },
   ];

@@ -110,13 +110,16 @@ export default function SbomDetail() {
 
       <section className="card" aria-labelledby="f-h">
         <h2 id="f-h">Open findings</h2>
+        {findings.data && findings.data.length > 10 && (
+          <p className="muted small">The first 10 of {findings.data.length.toLocaleString()}:</p>
+        )}
         {findings.isPending && <Loading what="findings" />}
         <ErrorMessage error={findings.error} />
         {findings.data && findings.data.length === 0 && <Empty>No open findings in this SBOM.</Empty>}
         {findings.data && findings.data.length > 0 && (
           <>
             <ul className="finding-list" data-testid="sbom-findings">
-              {findings.data.slice(0, 20).map((f) => (
+              {findings.data.slice(0, 10).map((f) => (
                 <li key={f.id}>
                   <SeverityBadge severity={f.severity} /> <StatusBadge status={f.status} />{' '}
                   <strong>{f.vulnerabilityId}</strong> in {f.component.name} {f.component.version ?? ''}
