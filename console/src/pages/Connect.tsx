@@ -70,7 +70,7 @@ export default function Connect() {
   return (
     <Page title="Connect an AI assistant">
       <p>
-        Bulwark's tool server gives assistants 23 tools over the governance data of{' '}
+        Bulwark's tool server gives assistants read tools (and one write tool) over the governance data of{' '}
         <strong>{session?.org.name}</strong> ({session?.org.slug}). They need an API token with the{' '}
         <code>mcp:read</code> scope (and <code>mcp:write</code> for draft risks, when the organisation allows
         writes).{' '}

@@ -20,13 +20,13 @@ export default function Overview() {
     if (summary.data) requestAnimationFrame(() => performance.mark('bulwark:findings-painted'));
   }, [summary.data]);
   const risk = useVendorRisk();
-  // The finding lists feed the trend and the packages; they start once the summary is painted so they never
-  // delay it.
+  // The finding lists feed the trend and the packages; they are the heavy part (every finding of the
+  // organisation), so they start once the summary, the SBOMs and the vendor risk are in and never delay them.
   const lists = useQueries({
     queries: FINDING_STATUSES.map((status) => ({
       queryKey: ['findings', 'list', status, '', ''],
       queryFn: () => get<Finding[]>(`/sscs/findings?status=${status}`),
-      enabled: summary.isSuccess,
+      enabled: summary.isSuccess && !sboms.isPending && !risk.isPending,
     })),
   });
   const listsReady = lists.every((l) => l.isSuccess);
