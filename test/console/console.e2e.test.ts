@@ -68,6 +68,12 @@ describe('console in the browser', { skip: NO_CHROMIUM }, () => {
       await go(page, 'SBOMs');
       await heading(page, 'SBOMs');
       await assertAccessible(page, 'SBOMs');
+      // A file that is no SBOM: the documented error, in words.
+      await page
+        .locator('#sbom-file')
+        .setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hello\n') });
+      await page.getByRole('button', { name: 'Upload', exact: true }).click();
+      await page.getByRole('alert').getByText('This file is not a format Bulwark reads.').waitFor();
       await page.locator('#sbom-file').setInputFiles(SBOM);
       await page
         .getByTestId('chosen-file')
@@ -127,11 +133,30 @@ describe('console in the browser', { skip: NO_CHROMIUM }, () => {
         [vulnerabilityId],
       );
 
+      // Bulk triage from the keyboard: Space ticks two rows, Shift+T opens the dialog.
+      const boxes = page.getByRole('table', { name: 'Findings' }).getByRole('checkbox');
+      await boxes.nth(0).focus();
+      await page.keyboard.press('Space');
+      await boxes.nth(1).focus();
+      await page.keyboard.press('Space');
+      await page.getByText('2 selected').waitFor();
+      await page.keyboard.press('Shift+T');
+      const bulk = page.getByRole('dialog', { name: 'Triage 2 findings' });
+      await bulk.getByLabel('Status').selectOption('false_positive');
+      await bulk.getByRole('button', { name: 'Set false positive on 2 findings' }).click();
+      await bulk.waitFor({ state: 'detached' });
+      const falsePositives = await api<unknown[]>(
+        base,
+        `/sscs/findings?status=false_positive&sbomId=${sbom.id}`,
+        token,
+      );
+      assert.equal(falsePositives.data.length, 2);
+
       // The overview counts what is still open.
       await go(page, 'Overview');
       await heading(page, 'Overview');
       const summary = await api<{ total: number }>(base, '/sscs/findings/summary', token);
-      assert.equal(summary.data.total, sbom.findingCount - 1);
+      assert.equal(summary.data.total, sbom.findingCount - 3);
       await page.getByTestId('open-total').getByText(String(summary.data.total)).waitFor();
       await page
         .getByText('Open findings per day', { exact: false })
@@ -199,7 +224,12 @@ describe('console in the browser', { skip: NO_CHROMIUM }, () => {
       await assertAccessible(page, 'connect');
       await go(page, 'Audit log');
       await heading(page, 'Audit log');
-      await page.getByRole('cell', { name: 'finding.status_change' }).waitFor();
+      const statusChanges = page.getByRole('cell', { name: 'finding.status_change', exact: true });
+      await statusChanges.first().waitFor();
+      assert.equal(await statusChanges.count(), 3);
+      await page.getByLabel('Action contains (this page)').fill('finding.');
+      await page.locator('tbody tr').nth(3).waitFor({ state: 'detached' });
+      assert.equal(await page.locator('tbody tr').count(), 3);
       await assertAccessible(page, 'audit log');
 
       // The session ends behind the console's back: the next call (a filter never asked before) brings back
