@@ -82,3 +82,36 @@ export async function seedFindings(store: Store, services: Services, findings: n
   }
   return { orgId, findings: made };
 }
+
+/** One SBOM with `count` components (no findings), for the virtualised component table. */
+export async function seedComponents(store: Store, services: Services, count: number): Promise<string> {
+  const orgId = (await services.tenancy.requireOrganization('default')).id;
+  const sbom = await services.sboms.create(orgId, 'system', { name: 'monorepo', version: '100k' });
+  const rows: Record<string, unknown>[] = [];
+  for (let i = 0; i < count; i++) {
+    const name = `component-${i}`;
+    rows.push({
+      id: newId('cmp'),
+      org_id: orgId,
+      sbom_id: sbom.id,
+      bom_ref: null,
+      type: 'library',
+      group_name: i % 3 ? null : '@scope',
+      name,
+      version: `1.${i % 50}.0`,
+      purl: `pkg:npm/${name}@1.${i % 50}.0`,
+      cpe: null,
+      ecosystem: 'npm',
+      package_key: `npm:${name}`,
+      licenses: '["MIT"]',
+      hashes: '[]',
+      supplier: null,
+      scope: null,
+      depends_on: '[]',
+      position: i,
+    });
+  }
+  await insertMany(store.db, 'sbom_components', rows);
+  await store.db.updateTable('sboms').set({ component_count: count }).where('id', '=', sbom.id).execute();
+  return sbom.id;
+}

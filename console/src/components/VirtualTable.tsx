@@ -37,6 +37,9 @@ export function VirtualTable<T>({
   const last = Math.min(rows.length, Math.ceil((scrollTop + height) / ROW_HEIGHT) + OVERSCAN);
   const template = columns.map((c) => c.width).join(' ');
   const visible = rows.slice(first, last);
+  // Rows are keyed by their index modulo the window's size: a row keeps its element (and focus) while it stays
+  // in view, and an element leaving the window is reused for the one entering, instead of being rebuilt.
+  const pool = Math.ceil(height / ROW_HEIGHT) + 2 * OVERSCAN + 1;
 
   return (
     <div role="table" aria-label={label} aria-rowcount={rows.length + 1} className="vtable">
@@ -63,7 +66,8 @@ export function VirtualTable<T>({
             <div
               role="row"
               aria-rowindex={first + i + 2}
-              key={rowKey(row)}
+              key={(first + i) % pool}
+              data-key={rowKey(row)}
               className="vrow"
               style={{
                 gridTemplateColumns: template,
