@@ -3,18 +3,21 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyBaseLogger } from 'fastify';
 import type { App } from './http/app-type.ts';
-import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import type { Config } from './config.ts';
 import type { Store } from './db/connect.ts';
 import { consoleRoutes } from './http/console.routes.ts';
 import { authHook } from './http/route-auth.ts';
+import { installBodyTimeout } from './http/body-timeout.ts';
 import { installErrorHandling } from './http/error-handler.ts';
 import { installMetrics } from './http/metrics.ts';
 import { installRateLimit } from './http/rate-limit.ts';
+import { redisLogging, watchRedis } from './http/rate-limit-store.ts';
 import { installSecurityHeaders } from './http/security-headers.ts';
 import { systemRoutes } from './http/system.routes.ts';
+import { guardedValidatorCompiler } from './http/validation.ts';
 import { createLogger } from './logger.ts';
 import { mcpRoutes } from './mcp/mcp.routes.ts';
 import { builtinToolHandlers } from './mcp/builtin-tools.ts';
@@ -24,8 +27,8 @@ import { toolRegistry } from './mcp/tool-registry.ts';
 import { createServices, type Services } from './services.ts';
 import { findingRoutes } from './findings/finding.routes.ts';
 import { sbomRoutes } from './sboms/sbom.routes.ts';
-import { accessRoutes } from './tenancy/access.routes.ts';
-import { sessionRoutes } from './tenancy/session.routes.ts';
+import { accessRoutes } from './access/access.routes.ts';
+import { sessionRoutes } from './access/session.routes.ts';
 import { vendorRoutes } from './vendors/vendor.routes.ts';
 
 export interface AppDeps {
@@ -63,7 +66,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     routerOptions: { ignoreTrailingSlash: true },
   }).withTypeProvider<ZodTypeProvider>();
 
-  app.setValidatorCompiler(validatorCompiler);
+  app.setValidatorCompiler(guardedValidatorCompiler);
   // Response schemas document the API; serialisation stays plain JSON.stringify (no per-response validation).
   app.setSerializerCompiler(() => (data) => JSON.stringify(data));
 
@@ -72,14 +75,17 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     void reply.header('x-request-id', request.id);
   });
   installSecurityHeaders(app);
-  app.addHook('onRequest', authHook(services.tenancy, services.sessions));
-  installErrorHandling(app);
-  const metrics = installMetrics(app);
-  await installRateLimit(app, {
+  const redisStatus = deps.redis ? watchRedis(deps.redis, redisLogging(app.log)) : undefined;
+  // Registered before the auth hook (it needs the limiter); per-route limits still run after authentication.
+  const limits = await installRateLimit(app, {
     max: deps.config.RATE_LIMIT_MAX,
     windowMs: deps.config.RATE_LIMIT_WINDOW_MS,
-    ...(deps.redis ? { redis: deps.redis } : {}),
+    ...(deps.redis ? { redis: deps.redis, redisStatus } : {}),
   });
+  app.addHook('onRequest', authHook(services.tenancy, services.sessions, limits));
+  installErrorHandling(app);
+  installBodyTimeout(app, deps.config.BODY_IDLE_TIMEOUT_MS);
+  const metrics = installMetrics(app, redisStatus);
 
   await app.register(swagger, {
     openapi: {
@@ -104,7 +110,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(swaggerUi, { routePrefix: `${API_PREFIX}/docs` });
   app.get(`${API_PREFIX}/openapi.json`, { schema: { hide: true } }, async () => app.swagger());
 
-  systemRoutes(app, { store: deps.store, metrics });
+  systemRoutes(app, { store: deps.store, metrics, ...(redisStatus ? { redis: redisStatus } : {}) });
 
   await app.register(
     async (api) => {
@@ -113,7 +119,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       await api.register(vendorRoutes, { vendors: services.vendors });
       await api.register(sbomRoutes, { sboms: services.sboms, maxUploadBytes: deps.config.MAX_UPLOAD_BYTES });
       await api.register(findingRoutes, { findings: services.findings });
-      await api.register(mcpRoutes, { services, handlers: toolHandlers() });
+      await api.register(mcpRoutes, { services, handlers: toolHandlers(), limits });
     },
     { prefix: API_PREFIX },
   );

@@ -10,6 +10,8 @@ const ConfigSchema = z.object({
   RATE_LIMIT_MAX: z.coerce.number().int().positive().default(600),
   RATE_LIMIT_WINDOW_MS: z.coerce.number().int().positive().default(60_000),
   MAX_UPLOAD_BYTES: z.coerce.number().int().positive().default(52_428_800),
+  MAX_COMPONENTS: z.coerce.number().int().positive().default(500_000),
+  BODY_IDLE_TIMEOUT_MS: z.coerce.number().int().positive().default(30_000),
   DATA_DIR: z.string().min(1).default('./data'),
 });
 

@@ -52,6 +52,30 @@ export async function bootstrapIfEmpty(
   };
 }
 
+/**
+ * A Redis client that never makes a request wait: no offline queue (a command while disconnected fails at
+ * once and the rate limit counts in memory), 500 ms per command, reconnection with back-off up to 5 s. Start-up
+ * waits up to 2 s for the first connection (or its refusal) so that the first requests already share their budget.
+ */
+export async function connectRedis(url: string): Promise<Redis> {
+  const redis = new Redis(url, {
+    enableOfflineQueue: false,
+    maxRetriesPerRequest: 0,
+    commandTimeout: 500,
+    retryStrategy: (attempt) => Math.min(attempt * 200, 5_000),
+  });
+  // Until the app's watcher is attached, a refused connection must not become an unhandled 'error' event.
+  const ignore = (): void => undefined;
+  redis.on('error', ignore);
+  await new Promise<void>((done) => {
+    const timer = setTimeout(done, 2_000);
+    // A refused connection will not turn into a connection by waiting: start in fallback at once.
+    for (const event of ['ready', 'error']) redis.once(event, () => (clearTimeout(timer), done()));
+  });
+
+  return redis;
+}
+
 /** Opens the store, migrates, bootstraps, listens; closes gracefully on SIGTERM/SIGINT. */
 export async function startServer(config: Config): Promise<void> {
   const logger = createLogger(config.LOG_LEVEL);
@@ -65,9 +89,7 @@ export async function startServer(config: Config): Promise<void> {
       'created organisation "default", an all-scopes token and owner admin@localhost; the secrets are in the files',
     );
 
-  const redis = config.REDIS_URL
-    ? new Redis(config.REDIS_URL, { lazyConnect: false, maxRetriesPerRequest: 1 })
-    : undefined;
+  const redis = config.REDIS_URL ? await connectRedis(config.REDIS_URL) : undefined;
   const app = await buildApp({ store, config, logger, services, ...(redis ? { redis } : {}) });
   await app.listen({ port: config.PORT, host: config.HOST });
   logger.info({ store: store.location, redis: Boolean(redis) }, 'bulwark is serving');

@@ -31,7 +31,7 @@ export interface ServiceOptions {
   now?: () => number;
 }
 
-export function createServices(store: Store, _config: Config, options: ServiceOptions = {}): Services {
+export function createServices(store: Store, config: Config, options: ServiceOptions = {}): Services {
   const findings = new FindingService(store.db);
   const vendors = new VendorService(store.db);
   const risks = new RiskService(store.db);
@@ -43,7 +43,7 @@ export function createServices(store: Store, _config: Config, options: ServiceOp
     audit: new AuditService(store.db),
     vendors,
     risks,
-    sboms: new SbomService(store.db, { hooks: findings }),
+    sboms: new SbomService(store.db, { hooks: findings, limits: { maxComponents: config.MAX_COMPONENTS } }),
     findings,
     vulndb: new VulnDbService(store.db, {
       rematch: async (packages) => ({ ...(await findings.rematchPackages(packages)) }),

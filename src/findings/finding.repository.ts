@@ -50,6 +50,23 @@ export async function listFindings(
   return query.orderBy('f.id', 'desc').execute();
 }
 
+/** One page of `listFindings`: the `limit` findings after the id `after` (ids descending). */
+export async function listFindingsPage(
+  db: Kysely<Database>,
+  orgId: string,
+  filter: FindingFilter,
+  after: string | undefined,
+  limit: number,
+): Promise<FindingWithComponent[]> {
+  let query = withComponent(db, orgId)
+    .where('f.status', '=', filter.status)
+    .where('f.retracted_at', 'is', null);
+  if (filter.severity) query = query.where('f.severity', '=', filter.severity);
+  if (filter.sbomId) query = query.where('f.sbom_id', '=', filter.sbomId);
+  if (after !== undefined) query = query.where('f.id', '<', after);
+  return query.orderBy('f.id', 'desc').limit(limit).execute();
+}
+
 export async function findFinding(
   db: Kysely<Database>,
   orgId: string,

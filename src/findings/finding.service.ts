@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import { recordAudit, SYSTEM_ACTOR } from '../audit/audit.repository.ts';
 import type { Database } from '../db/database.ts';
 import { fromJson } from '../db/helpers.ts';
+import { keysetPages, mapPages } from '../db/paging.ts';
 import { notFound } from '../errors.ts';
 import { nowIso } from '../shared/time.ts';
 import type { SbomFindingsHooks } from '../sboms/component-matcher.ts';
@@ -154,6 +155,23 @@ export class FindingService implements SbomFindingsHooks {
       ...new Set(rows.flatMap((r) => fromJson<string[]>(r.advisory_ids, []))),
     ]);
     return rows.map((row) => toFinding(row, details));
+  }
+
+  /** `list` a page at a time (docs/resilience.md): the advisory details are read per page too. */
+  pages(
+    orgId: string,
+    filter: { status?: FindingStatus; severity?: string; sbomId?: string },
+  ): AsyncGenerator<Finding[]> {
+    const rows = keysetPages(
+      (after: string | undefined, limit) =>
+        repo.listFindingsPage(this.#db, orgId, { ...filter, status: filter.status ?? 'open' }, after, limit),
+      (row) => row.id,
+    );
+    return mapPages(rows, async (page) => {
+      const ids = new Set(page.flatMap((r) => fromJson<string[]>(r.advisory_ids, [])));
+      const details = await this.#cache.details(this.#db, [...ids]);
+      return page.map((row) => toFinding(row, details));
+    });
   }
 
   async summary(orgId: string): Promise<Record<'CRITICAL' | 'HIGH' | 'MEDIUM' | 'LOW' | 'total', number>> {

@@ -123,10 +123,18 @@ async function authenticateSession(
 const headerValue = (value: string | string[] | undefined): string | undefined =>
   Array.isArray(value) ? value[0] : value;
 
-export function authHook(tenancy: TenancyService, sessions: SessionService) {
+/** Failed authentications are limited per client address (docs/resilience.md). */
+export interface AuthFailureLimit {
+  checkAuthFailures(request: FastifyRequest, reply: FastifyReply): Promise<void>;
+  recordAuthFailure(request: FastifyRequest): Promise<void>;
+}
+
+export function authHook(tenancy: TenancyService, sessions: SessionService, failures?: AuthFailureLimit) {
   return async function authenticate(request: FastifyRequest, reply: FastifyReply): Promise<void> {
     const auth = request.routeOptions.config.auth;
     if (!auth) return;
+    // Checked before the token, so that an address over the limit learns nothing about the tokens it tries.
+    await failures?.checkAuthFailures(request, reply);
     const cookie = request.headers.authorization === undefined ? readSessionCookie(request) : undefined;
     try {
       request.principal =
@@ -134,7 +142,10 @@ export function authHook(tenancy: TenancyService, sessions: SessionService) {
           ? await authenticateRequest(tenancy, request.headers.authorization)
           : await authenticateSession(sessions, request, cookie);
     } catch (error) {
-      if (error instanceof AppError && error.status === 401) void reply.header('www-authenticate', CHALLENGE);
+      if (error instanceof AppError && error.status === 401) {
+        void reply.header('www-authenticate', CHALLENGE);
+        await failures?.recordAuthFailure(request);
+      }
       throw error;
     }
     authorize(request.principal, auth);

@@ -18,6 +18,20 @@ export function listSboms(db: Kysely<Database>, orgId: string, q?: string): Prom
   return query.orderBy('id', 'desc').execute();
 }
 
+/** One page of `listSboms`: the `limit` SBOMs after the id `after` (ids descending). */
+export function listSbomsPage(
+  db: Kysely<Database>,
+  orgId: string,
+  q: string | undefined,
+  after: string | undefined,
+  limit: number,
+): Promise<SbomRow[]> {
+  let query = db.selectFrom('sboms').selectAll().where('org_id', '=', orgId);
+  if (q) query = query.where((eb) => containsInsensitive(db, eb.ref('name'), q));
+  if (after !== undefined) query = query.where('id', '<', after);
+  return query.orderBy('id', 'desc').limit(limit).execute();
+}
+
 export const findSbom = (db: Kysely<Database>, orgId: string, id: string): Promise<SbomRow | undefined> =>
   db.selectFrom('sboms').selectAll().where('org_id', '=', orgId).where('id', '=', id).executeTakeFirst();
 
@@ -32,6 +46,24 @@ export const listComponents = (
     .where('org_id', '=', orgId)
     .where('sbom_id', '=', sbomId)
     .orderBy('position')
+    .execute();
+
+/** One page of `listComponents`: the `limit` components after the position `after`. */
+export const listComponentsPage = (
+  db: Kysely<Database>,
+  orgId: string,
+  sbomId: string,
+  after: number | undefined,
+  limit: number,
+): Promise<SbomComponentRow[]> =>
+  db
+    .selectFrom('sbom_components')
+    .selectAll()
+    .where('org_id', '=', orgId)
+    .where('sbom_id', '=', sbomId)
+    .where('position', '>', after ?? -1)
+    .orderBy('position')
+    .limit(limit)
     .execute();
 
 /** Components and (through their foreign keys) findings go with the SBOM. */

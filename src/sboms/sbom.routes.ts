@@ -5,6 +5,7 @@ import { z } from 'zod';
 import type { App } from '../http/app-type.ts';
 import { envelopeOf, ok } from '../http/envelope.ts';
 import { principalOf } from '../http/route-auth.ts';
+import { sendList } from '../http/stream-array.ts';
 import { FEATURES } from '../tenancy/plans.ts';
 import {
   Component,
@@ -100,7 +101,7 @@ export async function sbomRoutes(
       config: read,
       schema: { tags, querystring: ListSbomsQuery, response: { 200: envelopeOf(z.array(SbomListItem)) } },
     },
-    async (request) => ok(await sboms.list(principalOf(request).orgId, request.query.q)),
+    async (request, reply) => sendList(reply, sboms.pages(principalOf(request).orgId, request.query.q)),
   );
 
   app.get(
@@ -112,7 +113,8 @@ export async function sbomRoutes(
   app.get(
     '/sscs/sboms/:sbomId/components',
     { config: read, schema: { tags, params: SbomParams, response: { 200: envelopeOf(z.array(Component)) } } },
-    async (request) => ok(await sboms.components(principalOf(request).orgId, request.params.sbomId)),
+    async (request, reply) =>
+      sendList(reply, await sboms.componentPages(principalOf(request).orgId, request.params.sbomId)),
   );
 
   app.delete(

@@ -203,6 +203,11 @@ export class TenancyService {
     return toOrganization(row);
   }
 
+  /** Every organisation, by slug (an operator's view: the CLI). */
+  async listOrganizations(): Promise<Organization[]> {
+    return (await repo.listOrgs(this.#db)).map(toOrganization);
+  }
+
   countOrganizations(): Promise<number> {
     return repo.countOrgs(this.#db);
   }

@@ -21,8 +21,8 @@ import {
   UserItem,
   UserParams,
 } from './access.schemas.ts';
-import type { ApiToken, Organization, TenancyService, User } from './tenancy.service.ts';
-import type { UserService } from './user.service.ts';
+import type { ApiToken, Organization, TenancyService, User } from '../tenancy/tenancy.service.ts';
+import type { UserService } from '../tenancy/user.service.ts';
 
 const admin = sessionOnly('admin');
 const anyone = sessionOnly('viewer');

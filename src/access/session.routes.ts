@@ -5,7 +5,7 @@ import { principalOf, sessionOnly } from '../http/route-auth.ts';
 import { clearSessionCookie, setSessionCookie } from '../http/session-cookie.ts';
 import { Deleted } from './access.schemas.ts';
 import { SessionView, SignInBody } from './session.schemas.ts';
-import { ABSOLUTE_TIMEOUT_MS, SignInThrottled, type SessionService } from './session.service.ts';
+import { ABSOLUTE_TIMEOUT_MS, SignInThrottled, type SessionService } from '../tenancy/session.service.ts';
 
 const tags = ['session'];
 

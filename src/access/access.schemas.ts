@@ -1,8 +1,8 @@
 /** Request and response schemas of the session-only management endpoints: tokens, users, organisation. */
 import { z } from 'zod';
-import { PASSWORD_MAX_LENGTH } from './password.ts';
-import { SCOPES } from './plans.ts';
-import { ROLES } from './roles.ts';
+import { PASSWORD_MAX_LENGTH } from '../tenancy/password.ts';
+import { SCOPES } from '../tenancy/plans.ts';
+import { ROLES } from '../tenancy/roles.ts';
 
 const Name = z.string().trim().min(1).max(200);
 // Lengths are checked by the service (checkPasswordRules) so the message is the same everywhere.

@@ -203,6 +203,15 @@ for (const dialect of DIALECTS) {
       });
       assert.deepEqual([duplicate.statusCode, duplicate.json().error.code], [409, 'CONFLICT']);
 
+      const bobToken = await services.tenancy.createToken({
+        orgSlug: org.slug,
+        userEmail: 'bob@example.com',
+        scopes: ['sbom:read'],
+      });
+      const bobBearer = { authorization: `Bearer ${bobToken.secret}` };
+      const vendors = () => app.inject({ method: 'GET', url: '/api/v1/sscs/vendors', headers: bobBearer });
+      assert.equal((await vendors()).statusCode, 200);
+
       const removed = await app.inject({
         method: 'DELETE',
         url: `/api/v1/users/${bob.id}`,
@@ -211,6 +220,7 @@ for (const dialect of DIALECTS) {
       assert.deepEqual(removed.json().data, { id: bob.id, deleted: true });
       const gone = await app.inject({ method: 'GET', url: '/api/v1/session', headers: bobSession.cookie });
       assert.equal(gone.statusCode, 401, "a removed user's sessions end");
+      assert.equal((await vendors()).statusCode, 401, 'and their API tokens stop working at once');
       const signInAgain = await app.inject({
         method: 'POST',
         url: '/api/v1/session',
