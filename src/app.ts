@@ -8,6 +8,7 @@ import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import type { Config } from './config.ts';
 import type { Store } from './db/connect.ts';
+import { consoleRoutes } from './http/console.routes.ts';
 import { authHook } from './http/route-auth.ts';
 import { installBodyTimeout } from './http/body-timeout.ts';
 import { installErrorHandling } from './http/error-handler.ts';
@@ -40,6 +41,8 @@ export interface AppDeps {
   redis?: Redis;
   /** Substitute services (tests); built from the store otherwise. */
   services?: Services;
+  /** Where the built console is (tests); console/dist otherwise. */
+  consoleDir?: string;
 }
 
 export const API_PREFIX = '/api/v1';
@@ -130,6 +133,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     },
     { prefix: API_PREFIX },
   );
+  await app.register(consoleRoutes, deps.consoleDir ? { root: deps.consoleDir } : {});
 
   return app;
 }
