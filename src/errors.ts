@@ -9,7 +9,6 @@ export const ERROR_CODES = [
   'MISSING_FILE',
   'UNAUTHORIZED',
   'INVALID_TOKEN',
-  // docs/sessions.md
   'INVALID_CREDENTIALS',
   'FORBIDDEN',
   'INSUFFICIENT_SCOPE',

@@ -9,8 +9,9 @@ import { RiskService } from './risks/risk.service.ts';
 import { SbomService } from './sboms/sbom.service.ts';
 import { SessionService } from './tenancy/session.service.ts';
 import { TenancyService } from './tenancy/tenancy.service.ts';
+import { UserService } from './tenancy/user.service.ts';
 import { VendorService } from './vendors/vendor.service.ts';
-import { VulnDbService } from './vulndb/index.ts';
+import { VulnDbService, VulnSyncService } from './vulndb/index.ts';
 import { WebhookDispatcher } from './webhooks/dispatcher.ts';
 import { WebhookService } from './webhooks/webhook.service.ts';
 
@@ -18,12 +19,14 @@ import { WebhookService } from './webhooks/webhook.service.ts';
 export interface Services {
   tenancy: TenancyService;
   sessions: SessionService;
+  users: UserService;
   audit: AuditService;
   vendors: VendorService;
   risks: RiskService;
   sboms: SbomService;
   findings: FindingService;
   vulndb: VulnDbService;
+  vulndbSync: VulnSyncService;
   governance: GovernanceService;
   webhooks: WebhookService;
   /** Built stopped: the server starts it (tests drive it themselves). */
@@ -37,19 +40,28 @@ export interface ServiceOptions {
 
 export function createServices(store: Store, config: Config, options: ServiceOptions = {}): Services {
   const findings = new FindingService(store.db);
+  const vulndb = new VulnDbService(store.db, {
+    rematch: async (packages) => ({ ...(await findings.rematchPackages(packages)) }),
+    synced: (summary) => recordVulnDbSynced(store.db, summary),
+  });
   const vendors = new VendorService(store.db);
   const risks = new RiskService(store.db);
+  const tenancy = new TenancyService(store.db, store.changeStamp);
   return {
-    tenancy: new TenancyService(store.db, store.changeStamp),
+    tenancy,
+    users: new UserService(store.db, tenancy),
     sessions: new SessionService(store.db, options.now ? { now: options.now } : {}),
     audit: new AuditService(store.db),
     vendors,
     risks,
     sboms: new SbomService(store.db, { hooks: findings, limits: { maxComponents: config.MAX_COMPONENTS } }),
     findings,
-    vulndb: new VulnDbService(store.db, {
-      rematch: async (packages) => ({ ...(await findings.rematchPackages(packages)) }),
-      synced: (summary) => recordVulnDbSynced(store.db, summary),
+    vulndb,
+    vulndbSync: new VulnSyncService(store.db, vulndb, {
+      osvSource: config.OSV_SOURCE,
+      ecosystems: config.OSV_ECOSYSTEMS,
+      kevSource: config.KEV_SOURCE,
+      epssSource: config.EPSS_SOURCE,
     }),
     governance: new GovernanceService(store.db, { findings, vendors, risks }),
     webhooks: new WebhookService(store.db, { allowPrivate: config.WEBHOOK_ALLOW_PRIVATE }),

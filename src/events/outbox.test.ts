@@ -9,6 +9,8 @@ import { DIALECTS } from '../../test/support/store.ts';
 import type { Store } from '../db/connect.ts';
 import type { App } from '../http/app-type.ts';
 import { eventSchema, type EventPayload } from './catalogue.ts';
+import { parseKev } from '../vulndb/exploit-feeds.ts';
+import { replaceKev } from '../vulndb/exploit.repository.ts';
 import { expandPending } from './deferred.ts';
 import { event, recordEvents } from './outbox.ts';
 
@@ -99,6 +101,23 @@ for (const dialect of DIALECTS) {
         })
         .execute();
       await services.vulndb.import([feed(t, [ADVISORY])]);
+      await replaceKev(
+        store.db,
+        parseKev(
+          JSON.stringify({
+            catalogVersion: '2024.01.05',
+            vulnerabilities: [
+              {
+                cveID: 'CVE-2024-0001',
+                dateAdded: '2024-01-05',
+                dueDate: '2024-01-26',
+                knownRansomwareCampaignUse: 'Known',
+              },
+            ],
+          }),
+          'kev.json',
+        ).entries,
+      );
       const upload = await uploadSbom(app, org, SBOM, 'shop.cdx.json');
       assert.equal(upload.statusCode, 201, upload.body);
       const sbomId = upload.json().data.id as string;
@@ -174,7 +193,7 @@ for (const dialect of DIALECTS) {
         cvssScore: 9.8,
         fixedVersions: ['1.3.1'],
         status: 'open',
-        kev: null,
+        kev: { dateAdded: '2024-01-05', dueDate: '2024-01-26', knownRansomwareCampaignUse: 'Known' },
       };
       assert.deepEqual((created as EventPayload<'finding.created'>).data, { finding: eventFinding });
       assert.deepEqual((changed as EventPayload<'finding.status_changed'>).data, {

@@ -3,12 +3,13 @@ import type { Database } from '../db/database.ts';
 import { fromJson } from '../db/helpers.ts';
 import type { EventFinding } from '../events/catalogue.ts';
 import { event, type NewEvent } from '../events/outbox.ts';
+import { signalsOf } from './exploit-signals.ts';
 import { findingsCreatedBy } from './finding.repository.ts';
 import type { FindingRow } from './finding.table.ts';
 
 /**
- * A finding as events describe it (docs/events.md). KEV status is not known to the findings store yet, so
- * `kev` is null (a KEV-only subscription receives no finding events until it is).
+ * A finding as events describe it (docs/events.md). `kev` starts null; `withKev` fills it from the KEV
+ * catalogue (through the vulnerability id or any alias) before the events are recorded.
  */
 export function eventFinding(
   row: Pick<
@@ -48,7 +49,7 @@ export async function uploadFindingEvents(
   at: string,
 ): Promise<NewEvent[]> {
   const rows = await findingsCreatedBy(trx, orgId, sbomId, at);
-  return rows.map((r) =>
+  const events = rows.map((r) =>
     event('finding.created', {
       finding: eventFinding(r, {
         name: r.component_name,
@@ -57,4 +58,19 @@ export async function uploadFindingEvents(
       }),
     }),
   );
+  return withKev(trx, events);
+}
+
+/** Sets `kev` on the findings of finding events from the KEV catalogue (one lookup for all of them). */
+export async function withKev(db: Kysely<Database>, events: NewEvent[]): Promise<NewEvent[]> {
+  const findings = events.flatMap((e) => {
+    const finding = (e.data as { finding?: EventFinding }).finding;
+    return finding ? [finding] : [];
+  });
+  if (findings.length === 0) return events;
+  const signals = await signalsOf(db, findings);
+  findings.forEach((f, i) => {
+    f.kev = signals[i]!.kev;
+  });
+  return events;
 }

@@ -9,7 +9,7 @@ import { nowIso } from '../shared/time.ts';
 import type { PackageRef } from '../vulndb/index.ts';
 import { resolveMatches, type MatchOptions } from './finding-matching.ts';
 import { historyRow, matchedColumns, newFindingRow } from './finding-rows.ts';
-import { eventFinding } from './finding-events.ts';
+import { eventFinding, withKev } from './finding-events.ts';
 import * as repo from './finding.repository.ts';
 import type { FindingRow } from './finding.table.ts';
 import { reconcile } from './reconcile.ts';
@@ -121,7 +121,7 @@ async function rematchSlice(
     }
   }
   await repo.insertFindings(trx, inserts, history);
-  await recordEvents(trx, orgId, events);
+  await recordEvents(trx, orgId, () => withKev(trx, events));
   counts.created = inserts.length;
   return counts;
 }

@@ -1,4 +1,5 @@
 import { sql, type Kysely } from 'kysely';
+import { dialectOf } from '../db/connect.ts';
 import type { Database } from '../db/database.ts';
 import type { ApiTokenRow, OrganizationRow, UserRow } from './tenancy.table.ts';
 
@@ -120,14 +121,12 @@ export const updateUser = (db: Kysely<Database>, id: string, changes: Partial<Us
 export const deleteUser = (db: Kysely<Database>, id: string) =>
   db.deleteFrom('users').where('id', '=', id).execute();
 
-export const countOwners = async (db: Kysely<Database>, orgId: string): Promise<number> =>
-  Number(
-    (
-      await db
-        .selectFrom('users')
-        .select((eb) => eb.fn.countAll<number>().as('n'))
-        .where('org_id', '=', orgId)
-        .where('role', '=', 'owner')
-        .executeTakeFirstOrThrow()
-    ).n,
-  );
+/**
+ * The organisation's owners. On PostgreSQL their rows are locked until the transaction ends, so two people
+ * demoting the last two owners at once cannot both pass the "one owner remains" check; SQLite has one writer.
+ */
+export async function countOwners(db: Kysely<Database>, orgId: string): Promise<number> {
+  const query = db.selectFrom('users').select('id').where('org_id', '=', orgId).where('role', '=', 'owner');
+  const rows = await (dialectOf(db) === 'postgres' ? query.forUpdate() : query).execute();
+  return rows.length;
+}

@@ -157,9 +157,11 @@ export class TenancyService {
     return toOrganization(row);
   }
 
+  /** `actorId` is who asked (audit): a signed-in admin, or SYSTEM_ACTOR for the operator CLI. */
   async updateOrganization(
     slug: string,
     changes: { plan?: string; mcpWriteEnabled?: boolean; name?: string },
+    actorId = SYSTEM_ACTOR,
   ) {
     const org = await this.requireOrganization(slug);
     if (changes.plan !== undefined && !PLAN_NAMES.includes(changes.plan as Plan)) {
@@ -172,8 +174,8 @@ export class TenancyService {
     await this.#db.transaction().execute(async (trx) => {
       await repo.updateOrg(trx, org.id, set);
       await recordAudit(trx, org.id, {
-        actorId: SYSTEM_ACTOR,
-        action: 'organization.update',
+        actorId,
+        action: 'org.update',
         entityType: 'organization',
         entityId: org.id,
         details: { ...changes },
@@ -314,9 +316,10 @@ export class TenancyService {
     return { token: toApiToken(row), secret };
   }
 
-  async revokeToken(tokenId: string, actorId = SYSTEM_ACTOR): Promise<ApiToken> {
+  /** With `orgId`, a token of another organisation is not found (404), as if it did not exist. */
+  async revokeToken(tokenId: string, actorId = SYSTEM_ACTOR, orgId?: string): Promise<ApiToken> {
     const row = await repo.findTokenById(this.#db, tokenId);
-    if (!row) throw notFound('Token', tokenId);
+    if (!row || (orgId !== undefined && row.org_id !== orgId)) throw notFound('Token', tokenId);
     if (!row.revoked_at) {
       await this.#db.transaction().execute(async (trx) => {
         await repo.revokeToken(trx, tokenId, nowIso());
@@ -330,6 +333,11 @@ export class TenancyService {
       this.#principals?.invalidate();
     }
     return toApiToken((await repo.findTokenById(this.#db, tokenId))!);
+  }
+
+  /** Drops cached principals: call after changing users (their tokens go with them) outside this service. */
+  forgetPrincipals(): void {
+    this.#principals?.invalidate();
   }
 
   async listTokens(orgSlug: string): Promise<ApiToken[]> {

@@ -131,7 +131,7 @@ for (const dialect of DIALECTS) {
           toHigh.map((p) => (p as EventPayload<'finding.created'>).data.finding.id).sort(),
           highIds.sort(),
         );
-        // KEV status is unknown to findings (null): a KEV-only subscription receives none of them.
+        // No KEV catalogue was loaded (kev null on every finding): a KEV-only subscription receives none of them.
         assert.equal(s.receiver.received.filter((r) => r.path === '/kev').length, 0);
 
         // The same event id reached both subscriptions: receivers deduplicate on webhook-id.

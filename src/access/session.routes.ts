@@ -3,8 +3,9 @@ import type { App } from '../http/app-type.ts';
 import { envelopeOf, ok } from '../http/envelope.ts';
 import { principalOf, sessionOnly } from '../http/route-auth.ts';
 import { clearSessionCookie, setSessionCookie } from '../http/session-cookie.ts';
-import { Deleted, SessionView, SignInBody } from './session.schemas.ts';
-import { ABSOLUTE_TIMEOUT_MS, SignInThrottled, type SessionService } from './session.service.ts';
+import { Deleted } from './access.schemas.ts';
+import { SessionView, SignInBody } from './session.schemas.ts';
+import { ABSOLUTE_TIMEOUT_MS, SignInThrottled, type SessionService } from '../tenancy/session.service.ts';
 
 const tags = ['session'];
 

@@ -1,7 +1,7 @@
 /** Request and response schemas of the session endpoints. */
 import { z } from 'zod';
-import { PASSWORD_MAX_LENGTH } from './password.ts';
-import { ROLES } from './roles.ts';
+import { PASSWORD_MAX_LENGTH } from '../tenancy/password.ts';
+import { ROLES } from '../tenancy/roles.ts';
 
 export const SignInBody = z
   .object({
@@ -17,5 +17,3 @@ export const SessionView = z.object({
   org: z.object({ id: z.string(), slug: z.string(), name: z.string(), plan: z.string() }),
   csrfToken: z.string(),
 });
-
-export const Deleted = z.object({ id: z.string(), deleted: z.literal(true) });
