@@ -1,7 +1,7 @@
 /**
  * The OpenAPI document served at /api/v1/openapi.json and rendered at /api/v1/docs: what the routes declare,
  * completed here with each operation's words, its error responses and codes, the upload's multipart body and
- * the routes outside /api/v1 (docs/api.md explains the envelope and the codes).
+ * the routes outside /api/v1 (docs/contract.md explains the envelope and the codes).
  */
 import { VERSION } from '../version.ts';
 
@@ -98,7 +98,7 @@ export const OPERATION_DOCS: Record<string, OperationDoc> = {
       'JSON-RPC 2.0 over POST (initialize, tools/list, tools/call). Clients send ' +
       '`Accept: application/json, text/event-stream`. Answers are JSON-RPC messages, not the envelope: a ' +
       'malformed body is error -32700; tool failures are results with isError and a code. Needs mcp:read; ' +
-      'write tools need mcp:write and the organisation’s MCP write setting. Other methods: 405. See docs/mcp.md.',
+      'write tools need mcp:write and the organisation’s MCP write setting. Other methods: 405. See docs/contract.md, Tool server.',
   },
 };
 
@@ -138,7 +138,7 @@ const ERROR_ENVELOPE = {
       type: 'object',
       required: ['code', 'message'],
       properties: {
-        code: { type: 'string', description: 'Machine-readable code (docs/api.md).' },
+        code: { type: 'string', description: 'Machine-readable code (docs/contract.md).' },
         message: { type: 'string' },
         details: {
           type: 'array',

@@ -7,7 +7,7 @@ import { hasFeature, type Principal, type TenancyService } from '../tenancy/tena
 export interface RouteAuth {
   scope: Scope;
   feature?: Feature;
-  /** The upload answers a missing scope with FORBIDDEN (interface §5.6); everything else INSUFFICIENT_SCOPE. */
+  /** The upload answers a missing scope with FORBIDDEN (docs/contract.md, Errors); everything else INSUFFICIENT_SCOPE. */
   scopeErrorCode?: 'FORBIDDEN' | 'INSUFFICIENT_SCOPE';
 }
 

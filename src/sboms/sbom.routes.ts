@@ -23,7 +23,7 @@ import { readUploadForm } from './upload-form.ts';
 const feature = FEATURES.supplyChainSecurity;
 const read = { auth: { scope: 'sbom:read', feature } } as const;
 const write = { auth: { scope: 'sbom:write', feature } } as const;
-// Interface §5.6: the upload answers a token without sbom:write with FORBIDDEN.
+// docs/contract.md, Errors: the upload answers a token without sbom:write with FORBIDDEN.
 const upload = { auth: { scope: 'sbom:write', feature, scopeErrorCode: 'FORBIDDEN' } } as const;
 const tags = ['sboms'];
 
