@@ -1,4 +1,4 @@
-/** The 16 governance tools: each translates its arguments and calls the GovernanceService. */
+/** The 17 governance tools: each translates its arguments and calls the GovernanceService. */
 import type { ToolHandler } from './tool-handler.ts';
 
 /** The tool server validated args against the manifest already; these only pick the optional ones. */
