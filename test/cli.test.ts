@@ -152,7 +152,13 @@ for (const dialect of DIALECTS) {
       const users = await runCli(['user', 'list', '--org', 'acme', '--json'], env);
       assert.deepEqual(JSON.parse(users.stdout), {
         users: [
-          { id: JSON.parse(ada.stdout).id, email: 'ada@acme.example', name: null, orgId: listed[0]!.id },
+          {
+            id: JSON.parse(ada.stdout).id,
+            email: 'ada@acme.example',
+            name: null,
+            role: 'member',
+            orgId: listed[0]!.id,
+          },
         ],
       });
       assert.deepEqual(await runCli(['user', 'list', '--org', 'zeta'], env), {

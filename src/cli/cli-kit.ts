@@ -11,12 +11,30 @@ export class UnknownOptionError extends UsageError {}
 export interface CommandIo {
   out: (text: string) => void;
   err: (text: string) => void;
+  /** All of standard input (`--password-stdin`). */
+  readStdin?: () => Promise<string>;
+}
+
+async function readProcessStdin(): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString('utf8');
 }
 
 export const processIo: CommandIo = {
   out: (text) => process.stdout.write(`${text}\n`),
   err: (text) => process.stderr.write(`${text}\n`),
+  readStdin: readProcessStdin,
 };
+
+/**
+ * A secret piped on standard input (`printf %s "$PW" | bulwark … --password-stdin`): one trailing newline is
+ * dropped, as `echo` adds one; nothing else is trimmed, since spaces may belong to a passphrase.
+ */
+export async function readSecretFromStdin(io: CommandIo): Promise<string> {
+  const text = await (io.readStdin ?? readProcessStdin)();
+  return text.replace(/\r?\n$/, '');
+}
 
 export interface Command {
   /** One line for the command list. */
