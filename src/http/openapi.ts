@@ -92,6 +92,54 @@ export const OPERATION_DOCS: Record<string, OperationDoc> = {
       'Sets the status (any of the five) and optional remediation notes; kept in history and audited.',
     errors: NOT_FOUND,
   },
+  'GET /session': {
+    summary: 'Who is signed in',
+    description: 'The signed-in person, their role and organisation (session cookie only; docs/sessions.md).',
+  },
+  'DELETE /session': {
+    summary: 'Sign out',
+    description: 'Ends the session and clears its cookie.',
+  },
+  'GET /tokens': {
+    summary: 'List API tokens',
+    description: "The organisation's API tokens (never their secrets). Session only, admins.",
+  },
+  'POST /tokens': {
+    summary: 'Create an API token',
+    description: 'The token belongs to the signed-in person; its secret appears only in this answer.',
+  },
+  'DELETE /tokens/{tokenId}': {
+    summary: 'Revoke an API token',
+    description: 'Revokes the token at once; it is kept, revoked, in the list. Session only, admins.',
+    errors: NOT_FOUND,
+  },
+  'GET /users': {
+    summary: 'List workspace users',
+    description: "The organisation's users with their roles. Session only, admins.",
+  },
+  'POST /users': {
+    summary: 'Add a workspace user',
+    description: 'Creates a user with a role (and optionally a password). Session only, admins.',
+  },
+  'PATCH /users/{userId}': {
+    summary: 'Change a workspace user',
+    description: 'Name, password or role; anyone may change their own name and password, admins the rest.',
+    errors: NOT_FOUND,
+  },
+  'DELETE /users/{userId}': {
+    summary: 'Remove a workspace user',
+    description:
+      'Removes the user (never the last owner) with their sessions and API tokens. Session only, admins.',
+    errors: NOT_FOUND,
+  },
+  'GET /org': {
+    summary: 'Organisation settings',
+    description: "The signed-in person's organisation: slug, name, plan and MCP write setting.",
+  },
+  'PATCH /org': {
+    summary: 'Change organisation settings',
+    description: 'Name and the MCP write setting (write tools). Session only, admins.',
+  },
   'POST /mcp': {
     summary: 'MCP tool server (Streamable HTTP, stateless)',
     description:
