@@ -1,3 +1,4 @@
+/** Authentication and authorisation of routes: bearer tokens or sessions, scopes, plan features. */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../errors.ts';
 import type { Feature, Scope } from '../tenancy/plans.ts';

@@ -1,3 +1,4 @@
+/** REST routes of SBOMs: upload, create, list, get, components, delete. */
 import type { IncomingMessage } from 'node:http';
 import multipart from '@fastify/multipart';
 import type { FastifyReply } from 'fastify';

@@ -1,3 +1,4 @@
+/** A vulnerability's severity from CVSS scores and advisory labels. */
 import cvss from 'ae-cvss-calculator';
 import type { OsvSeverity } from './osv.ts';
 

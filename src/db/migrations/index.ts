@@ -1,3 +1,4 @@
+/** The ordered list of every migration. */
 import type { Migration } from 'kysely/migration';
 import * as tenancy from './2026-11-22-01-tenancy.ts';
 import * as vendors from './2026-11-22-05-vendors.ts';

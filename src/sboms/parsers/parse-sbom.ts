@@ -1,3 +1,4 @@
+/** Format detection from the file name, then the parser of that family. */
 import { AppError } from '../../errors.ts';
 import type { ParsedSbom } from '../sbom-model.ts';
 import { parseCycloneDxJson } from './cyclonedx-json.ts';
