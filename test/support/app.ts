@@ -28,6 +28,8 @@ export async function build(
     store?: Store;
     /** The services' clock (session expiry); real time when absent. */
     now?: () => number;
+    /** A console build of the test's own (console routes). */
+    consoleDir?: string;
   } = {},
 ): Promise<TestEnv> {
   const store = options.store ?? (await createTestStore(dialect));
@@ -39,6 +41,7 @@ export async function build(
     services,
     logger: options.logger ?? createLogger('silent'),
     ...(options.redis ? { redis: options.redis } : {}),
+    ...(options.consoleDir ? { consoleDir: options.consoleDir } : {}),
   });
   t.after(async () => {
     await app.close();
