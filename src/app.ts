@@ -13,8 +13,10 @@ import { authHook } from './http/route-auth.ts';
 import { installBodyTimeout } from './http/body-timeout.ts';
 import { installErrorHandling } from './http/error-handler.ts';
 import { installMetrics } from './http/metrics.ts';
+import { registerSyncMetrics } from './vulndb/index.ts';
 import { installRateLimit } from './http/rate-limit.ts';
 import { redisLogging, watchRedis } from './http/rate-limit-store.ts';
+import { completeOpenApi, type Json } from './http/openapi.ts';
 import { installSecurityHeaders } from './http/security-headers.ts';
 import { systemRoutes } from './http/system.routes.ts';
 import { guardedValidatorCompiler } from './http/validation.ts';
@@ -25,6 +27,7 @@ import { governanceToolHandlers } from './mcp/governance.tools.ts';
 import type { ToolHandler } from './mcp/tool-handler.ts';
 import { toolRegistry } from './mcp/tool-registry.ts';
 import { createServices, type Services } from './services.ts';
+import { VERSION } from './version.ts';
 import { findingRoutes } from './findings/finding.routes.ts';
 import { sbomRoutes } from './sboms/sbom.routes.ts';
 import { accessRoutes } from './access/access.routes.ts';
@@ -86,14 +89,17 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   installErrorHandling(app);
   installBodyTimeout(app, deps.config.BODY_IDLE_TIMEOUT_MS);
   const metrics = installMetrics(app, redisStatus);
+  registerSyncMetrics(metrics, services.vulndbSync);
 
   await app.register(swagger, {
     openapi: {
       openapi: '3.1.0',
       info: {
         title: 'Bulwark API',
-        version: '1.0.0',
-        description: 'SBOMs, findings, vendors and the tool server.',
+        version: VERSION,
+        description:
+          'SBOMs, findings, vendors and the MCP tool server. Every answer but /api/v1/mcp and /metrics is the ' +
+          'envelope `{data, error, meta}`; errors carry a machine-readable code (docs/api.md).',
       },
       servers: [{ url: API_PREFIX }],
       components: {
@@ -106,6 +112,10 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       security: [{ bearer: [] }, { session: [] }],
     },
     transform: jsonSchemaTransform,
+    transformObject: (doc) =>
+      'openapiObject' in doc
+        ? (completeOpenApi(doc.openapiObject as Json) as typeof doc.openapiObject)
+        : doc.swaggerObject,
   });
   await app.register(swaggerUi, { routePrefix: `${API_PREFIX}/docs` });
   app.get(`${API_PREFIX}/openapi.json`, { schema: { hide: true } }, async () => app.swagger());

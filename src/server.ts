@@ -9,6 +9,7 @@ import { migrateToLatest } from './db/migrate.ts';
 import { createLogger } from './logger.ts';
 import { createServices, type Services } from './services.ts';
 import { SCOPES } from './tenancy/plans.ts';
+import { startSyncSchedule } from './vulndb/index.ts';
 
 function writeSecretFile(dataDir: string, name: string, secret: string): string {
   mkdirSync(dataDir, { recursive: true });
@@ -93,12 +94,16 @@ export async function startServer(config: Config): Promise<void> {
   const app = await buildApp({ store, config, logger, services, ...(redis ? { redis } : {}) });
   await app.listen({ port: config.PORT, host: config.HOST });
   logger.info({ store: store.location, redis: Boolean(redis) }, 'bulwark is serving');
+  // Off unless VULNDB_SYNC_INTERVAL is set: nothing reaches the internet unless configured.
+  const schedule = startSyncSchedule(services.vulndbSync, config.VULNDB_SYNC_INTERVAL, logger);
 
   let closing = false;
   const shutdown = (signal: string) => {
     if (closing) return;
     closing = true;
     logger.info({ signal }, 'shutting down: finishing in-flight requests');
+    // A sync in progress is not waited for: closing the store rolls its transaction back (nothing half-written).
+    void schedule.stop();
     // Fastify's close stops accepting connections and waits for in-flight requests before resolving. A
     // keep-alive connection whose request finishes during shutdown would otherwise stay open until its
     // keep-alive timeout (72 s): close connections as soon as they are idle.

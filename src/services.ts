@@ -10,7 +10,7 @@ import { SessionService } from './tenancy/session.service.ts';
 import { TenancyService } from './tenancy/tenancy.service.ts';
 import { UserService } from './tenancy/user.service.ts';
 import { VendorService } from './vendors/vendor.service.ts';
-import { VulnDbService } from './vulndb/index.ts';
+import { VulnDbService, VulnSyncService } from './vulndb/index.ts';
 
 /** The domain services; each edge receives only the ones it uses. */
 export interface Services {
@@ -23,6 +23,7 @@ export interface Services {
   sboms: SbomService;
   findings: FindingService;
   vulndb: VulnDbService;
+  vulndbSync: VulnSyncService;
   governance: GovernanceService;
 }
 
@@ -33,6 +34,9 @@ export interface ServiceOptions {
 
 export function createServices(store: Store, config: Config, options: ServiceOptions = {}): Services {
   const findings = new FindingService(store.db);
+  const vulndb = new VulnDbService(store.db, {
+    rematch: async (packages) => ({ ...(await findings.rematchPackages(packages)) }),
+  });
   const vendors = new VendorService(store.db);
   const risks = new RiskService(store.db);
   const tenancy = new TenancyService(store.db, store.changeStamp);
@@ -45,8 +49,12 @@ export function createServices(store: Store, config: Config, options: ServiceOpt
     risks,
     sboms: new SbomService(store.db, { hooks: findings, limits: { maxComponents: config.MAX_COMPONENTS } }),
     findings,
-    vulndb: new VulnDbService(store.db, {
-      rematch: async (packages) => ({ ...(await findings.rematchPackages(packages)) }),
+    vulndb,
+    vulndbSync: new VulnSyncService(store.db, vulndb, {
+      osvSource: config.OSV_SOURCE,
+      ecosystems: config.OSV_ECOSYSTEMS,
+      kevSource: config.KEV_SOURCE,
+      epssSource: config.EPSS_SOURCE,
     }),
     governance: new GovernanceService(store.db, { findings, vendors, risks }),
   };

@@ -20,6 +20,12 @@ import {
 import type { SbomService } from './sbom.service.ts';
 import { readUploadForm } from './upload-form.ts';
 
+const Coverage = z.object({
+  ecosystem: z.string(),
+  components: z.number().int(),
+  advisories: z.number().int(),
+});
+
 const feature = FEATURES.supplyChainSecurity;
 const read = { auth: { scope: 'sbom:read', feature } } as const;
 const write = { auth: { scope: 'sbom:write', feature } } as const;
@@ -70,7 +76,7 @@ export async function sbomRoutes(
           'multipart/form-data: file (CycloneDX JSON 1.2–1.6 or XML 1.0–1.6, SPDX JSON 2.2/2.3; format from the file name), ' +
           'optional name, assetName, version. Stores the SBOM, its components and their findings in one transaction.',
         consumes: ['multipart/form-data'],
-        response: { 201: envelopeOf(SbomUpload) },
+        response: { 201: envelopeOf(SbomUpload).extend({ meta: z.object({ coverage: z.array(Coverage) }) }) },
       },
     },
     async (request, reply) => {
@@ -82,7 +88,10 @@ export async function sbomRoutes(
         stopReading(request.raw, reply);
         throw error;
       }
-      return reply.status(201).send(ok(await sboms.upload(orgId, userId, form.file, form.fields)));
+      const record = await sboms.upload(orgId, userId, form.file, form.fields);
+      // Zero findings because no advisories are held for an ecosystem must not pass silently.
+      const coverage = await sboms.coverage(orgId, record.id);
+      return reply.status(201).send({ ...ok(record), meta: { coverage } });
     },
   );
 

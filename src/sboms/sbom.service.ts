@@ -20,6 +20,7 @@ import type {
 import type { SbomComponentRow, SbomRow } from './sbom.table.ts';
 import { INLINE_BELOW, prepareSbomOffThread } from './worker-parser.ts';
 import { DEFAULT_SBOM_LIMITS, type SbomLimits } from './parsers/parse-sbom.ts';
+import { coverageOf, type CoverageEntry } from '../vulndb/index.ts';
 
 /** Parses an uploaded file into rows; by default large files are parsed in a worker thread. */
 export type SbomPreparer = (
@@ -168,6 +169,11 @@ export class SbomService {
       findingCount,
       createdAt: row.created_at,
     };
+  }
+
+  /** Advisories held per ecosystem of an SBOM's components (the upload's `meta.coverage`). */
+  async coverage(orgId: string, sbomId: string): Promise<CoverageEntry[]> {
+    return coverageOf(this.#db, await repo.componentEcosystemCounts(this.#db, orgId, sbomId));
   }
 
   async create(orgId: string, actorId: string, input: CreateSbomInput): Promise<SbomRecord> {
