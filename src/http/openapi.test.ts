@@ -39,7 +39,7 @@ describe('OpenAPI document', () => {
     assert.deepEqual(undocumented, []);
 
     const ops = new Map(operations);
-    for (const name of ['GET /healthz', 'GET /readyz', 'GET /metrics', 'POST /mcp'])
+    for (const name of ['GET /healthz', 'GET /readyz', 'GET /metrics', 'POST /mcp'] as const)
       assert.ok(ops.has(name), name);
     // Beside /api/v1: their own server entry, so "Try it out" calls /healthz, not /api/v1/healthz.
     assert.deepEqual((doc.paths['/healthz'] as unknown as { servers: unknown }).servers, [{ url: '/' }]);
