@@ -511,12 +511,13 @@ export async function importCsv(
   kind: CsvKind,
   text: string,
 ): Promise<ImportSummary> {
+  const { bundle, lines } = csvToBundle(kind, text);
   try {
-    return await importBundle(db, orgId, actorId, csvToBundle(kind, text));
+    return await importBundle(db, orgId, actorId, bundle);
   } catch (error) {
     if (error instanceof AppError && error.details) {
       throw new AppError(error.code, error.status, error.message, {
-        details: error.details.map((d) => ({ ...d, path: csvPath(kind, d.path) })),
+        details: error.details.map((d) => ({ ...d, path: csvPath(kind, d.path, lines) })),
       });
     }
     throw error;

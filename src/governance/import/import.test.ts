@@ -25,15 +25,32 @@ describe('governance bundle schema', () => {
 
   it('parses RFC 4180 CSV and maps paths back to lines', () => {
     assert.deepEqual(parseCsv('a,b\r\n"x, y","say ""hi"""\n3,\n'), [
-      ['a', 'b'],
-      ['x, y', 'say "hi"'],
-      ['3', ''],
+      { cells: ['a', 'b'], line: 1 },
+      { cells: ['x, y', 'say "hi"'], line: 2 },
+      { cells: ['3', ''], line: 3 },
     ]);
     assert.deepEqual(csvToBundle('identities', 'external_id,display_name,status\nE1,Ann Lee,\n'), {
-      version: 1,
-      identities: [{ externalId: 'E1', displayName: 'Ann Lee' }],
+      bundle: { version: 1, identities: [{ externalId: 'E1', displayName: 'Ann Lee' }] },
+      lines: [2],
     });
-    assert.equal(csvPath('accounts', 'accounts[3].lastLoginAt'), 'line 5 (last_login_at)');
+    assert.equal(csvPath('accounts', 'accounts[3].lastLoginAt', [2, 3, 4, 9]), 'line 9 (last_login_at)');
+    assert.throws(() => parseCsv('a,b\n"open,1\n'), { code: 'VALIDATION_FAILED' });
+  });
+
+  it('numbers a record by the line it starts on when quoted fields span lines (CRLF and LF)', () => {
+    // Line 1 header; record 1 on lines 2-3; line 4 blank; record 2 on lines 5-7; record 3 on line 8.
+    const crlf = readFileSync(new URL('./testdata/identities-multiline.csv', import.meta.url), 'utf8');
+    const lf = crlf.replaceAll('\r\n', '\n');
+    for (const [text, eol] of [
+      [crlf, '\r\n'],
+      [lf, '\n'],
+    ] as const) {
+      const { bundle, lines } = csvToBundle('identities', text);
+      assert.deepEqual(lines, [2, 5, 8]);
+      const rows = bundle.identities as Record<string, string>[];
+      assert.equal(rows[1]?.department, `Legal${eol}and${eol}Compliance`);
+      assert.equal(rows[2]?.displayName, 'Cy "CJ" Jones');
+    }
   });
 });
 
@@ -155,6 +172,17 @@ for (const dialect of DIALECTS) {
           assert.deepEqual(
             error.details.map((d) => d.path),
             ['line 2 (status)'],
+          );
+          return true;
+        },
+      );
+      const multiline = readFileSync(new URL('./testdata/identities-multiline.csv', import.meta.url), 'utf8');
+      await assert.rejects(
+        importCsv(store.db, org.id, org.userId, 'identities', multiline),
+        (error: { details: { path: string }[] }) => {
+          assert.deepEqual(
+            error.details.map((d) => d.path),
+            ['line 5 (status)', 'line 8 (employment_type)'],
           );
           return true;
         },
