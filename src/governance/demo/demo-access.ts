@@ -210,12 +210,17 @@ export function generateAccess(rng: Prng, count: number, now: number): AccessDat
       );
   };
   let accountNo = 0;
+  let leaverNo = 0;
   for (const person of people) {
     const dept = byDept.get(person.department!)!;
     const hire = Date.parse(person.hireDate!);
     const termination = person.terminationDate ? Date.parse(person.terminationDate) : undefined;
-    // Offboarding: most accounts disabled within hours, some late, a few never (the misses).
-    const offboard = termination === undefined ? undefined : rng.next();
+    // Offboarding: most accounts disabled within hours, some late, a few never (the misses). Every 20th
+    // leaver gone for two days or more (the first included) is a miss whatever the roll, so even the smallest
+    // demo shows offboarding violations; the roll adds more at random.
+    const roll = termination === undefined ? undefined : rng.next();
+    const miss = termination !== undefined && termination <= now - 2 * DAY && leaverNo++ % 20 === 0;
+    const offboard = miss ? 1 : roll;
     const sysKeys = ['dir', ...dept.systems.filter(([, p]) => rng.chance(p)).map(([k]) => k)];
     for (const sysKey of sysKeys) {
       const created = Math.min(now, hire + rng.int(0, 72) * HOUR);
