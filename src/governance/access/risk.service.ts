@@ -3,7 +3,7 @@ import type { Database } from '../../db/database.ts';
 import { epochSeconds } from '../../db/helpers.ts';
 import { DAY, getSettings, HOUR, minusMs, num, resolveAsOf, type AsOf } from '../common.ts';
 import { overdueRemediation } from '../reviews/reviews.service.ts';
-import { sodPairs } from './peers.service.ts';
+import { sodPairs } from './peers.repository.ts';
 
 /** Weight of each component in a department's score; the score is per 100 active identities. */
 export const DEPARTMENT_WEIGHTS = {

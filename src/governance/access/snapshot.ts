@@ -1,6 +1,18 @@
+// The import-maintained access summaries the peer tools read (SoD pairs, peer groups, per-identity access).
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/database.ts';
-import { CONCENTRATION_FACTOR, MIN_PEER_GROUP, RARE_DIVISOR, sodPairsQuery } from './peers.service.ts';
+import { CONCENTRATION_FACTOR, MIN_PEER_GROUP, RARE_DIVISOR } from './peers.service.ts';
+
+/**
+ * Separation-of-duty violations: distinct (rule, identity) pairs where the identity holds active grants of
+ * both of the rule's entitlements (on any accounts). Stored in gov_sod_violations by every import.
+ */
+export const sodPairsQuery = (orgId: string) => sql`select distinct r.id as rule_id, ga.identity_id
+  from gov_sod_rules r
+  join gov_grants ga on ga.org_id = r.org_id and ga.entitlement_id = r.entitlement_a_id and ga.revoked_at is null
+  join gov_grants gb on gb.org_id = r.org_id and gb.entitlement_id = r.entitlement_b_id and gb.revoked_at is null
+    and gb.identity_id = ga.identity_id
+  where r.org_id = ${orgId} and ga.identity_id is not null`;
 
 /**
  * Rebuilds the organisation's access summaries (gov_sod_violations, gov_peer_groups, gov_identity_access) from

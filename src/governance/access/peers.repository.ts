@@ -1,0 +1,114 @@
+// SQL for the peer tools (access_concentration, access_anomaly_discovery): reads the import-maintained
+// summaries gov_identity_access, gov_peer_groups and gov_sod_violations (rebuilt by snapshot.ts).
+import { sql, type Kysely } from 'kysely';
+import type { Database } from '../../db/database.ts';
+
+/** The stored separation-of-duty (rule, identity) pairs; sodPairsQuery in snapshot.ts is their definition. */
+export const sodPairs = (orgId: string) =>
+  sql`select rule_id, identity_id from gov_sod_violations where org_id = ${orgId}`;
+
+export async function countSodPairs(db: Kysely<Database>, orgId: string): Promise<number> {
+  const count = await sql<{ n: number }>`select count(*) as n from (${sodPairs(orgId)}) v`.execute(db);
+  return Number(count.rows[0]?.n ?? 0);
+}
+
+/** The first `limit` pairs, most severe rule first. */
+export async function listSodPairs(db: Kysely<Database>, orgId: string, limit: number) {
+  const rows = await sql<{
+    rule_id: string;
+    name: string;
+    severity: string;
+    identity_id: string;
+    display_name: string;
+    department: string | null;
+  }>`
+    select v.rule_id, r.name, r.severity, v.identity_id, i.display_name, i.department from (${sodPairs(orgId)}) v
+    join gov_sod_rules r on r.id = v.rule_id and r.org_id = ${orgId}
+    join gov_identities i on i.id = v.identity_id and i.org_id = ${orgId}
+    order by case r.severity when 'critical' then 0 when 'high' then 1 when 'medium' then 2 else 3 end, v.rule_id, v.identity_id
+    limit ${limit}`.execute(db);
+  return rows.rows;
+}
+
+/** Entitlements held (active grants) by exactly one identity, privileged first. */
+export async function listSingleHolders(db: Kysely<Database>, orgId: string) {
+  // Lowest and highest holder per entitlement: each an O(log n) probe of the (org, entitlement, revoked_at,
+  // identity) index; equal and present means exactly one distinct holder.
+  // Written as ORDER BY … LIMIT 1 because PostgreSQL does not turn a correlated min()/max() into one probe.
+  const holder = (
+    direction: 'asc' | 'desc',
+  ) => sql`(select g.identity_id from gov_grants g where g.org_id = e.org_id
+    and g.entitlement_id = e.id and g.revoked_at is null and g.identity_id is not null order by g.identity_id ${sql.raw(direction)} limit 1)`;
+  const rows = await sql<{
+    id: string;
+    name: string;
+    privileged: number;
+    identity_id: string;
+    display_name: string | null;
+  }>`
+    select h.id, h.name, h.privileged, h.lo as identity_id, i.display_name from (
+      select e.id, e.name, e.privileged, ${holder('asc')} as lo, ${holder('desc')} as hi
+      from gov_entitlements e where e.org_id = ${orgId}) h
+    left join gov_identities i on i.id = h.lo and i.org_id = ${orgId}
+    where h.lo = h.hi order by h.privileged desc, h.name, h.id`.execute(db);
+  return rows.rows;
+}
+
+/** Identities holding grants, concentration outliers and privileged outliers (flags set by the import). */
+export async function countConcentration(db: Kysely<Database>, orgId: string) {
+  const counts = await sql<{ holders: number; outliers: number; priv_outliers: number }>`select
+      count(*) as holders, sum(outlier) as outliers, sum(priv_outlier) as priv_outliers
+    from gov_identity_access where org_id = ${orgId}`.execute(db);
+  return counts.rows[0] ?? { holders: 0, outliers: 0, priv_outliers: 0 };
+}
+
+/** The first `limit` concentration outliers, highest ratio to the department mean first. */
+export async function listConcentrationOutliers(db: Kysely<Database>, orgId: string, limit: number) {
+  const top = await sql<{
+    identity_id: string;
+    department: string;
+    n: number;
+    p: number;
+    mean_n: number;
+    mean_p: number;
+    members: number;
+    display_name: string;
+  }>`
+    select a.identity_id, a.department, a.grants as n, a.privileged as p, a.mean_grants as mean_n, a.mean_privileged as mean_p,
+      a.members, i.display_name
+    from gov_identity_access a join gov_identities i on i.id = a.identity_id and i.org_id = a.org_id
+    where a.org_id = ${orgId} and a.outlier = 1
+    order by a.grants * 1.0 / a.mean_grants desc, a.grants desc, a.identity_id limit ${limit}`.execute(db);
+  return top.rows;
+}
+
+/** The first `limit` identities holding rare entitlements (most first), with the totals over all of them. */
+export async function listRareHolders(db: Kysely<Database>, orgId: string, limit: number) {
+  const rows = await sql<{
+    identity_id: string;
+    department: string;
+    title: string;
+    rare: number;
+    size: number;
+    outliers: number;
+    assignments: number;
+    display_name: string;
+  }>`
+    select a.identity_id, a.department, a.title, a.rare, g.size, i.display_name,
+      count(*) over () as outliers, sum(a.rare) over () as assignments
+    from gov_identity_access a
+    join gov_peer_groups g on g.org_id = a.org_id and g.department = a.department and g.title = a.title
+    join gov_identities i on i.id = a.identity_id and i.org_id = a.org_id
+    where a.org_id = ${orgId} and a.rare > 0
+    order by a.rare desc, a.identity_id limit ${limit}`.execute(db);
+  return rows.rows;
+}
+
+/** Peer groups with a known department and title, evaluated (size ≥ min) or skipped (smaller). */
+export async function countPeerGroups(db: Kysely<Database>, orgId: string, minSize: number) {
+  const groups = await sql<{ evaluated: number; skipped: number }>`select
+      sum(case when size >= ${minSize} then 1 else 0 end) as evaluated,
+      sum(case when size < ${minSize} then 1 else 0 end) as skipped
+    from gov_peer_groups where org_id = ${orgId} and department <> '' and title <> ''`.execute(db);
+  return groups.rows[0] ?? { evaluated: 0, skipped: 0 };
+}
