@@ -24,6 +24,7 @@ export const ID_PREFIXES = [
   'ent',
   'grt',
   'sod',
+  'sox',
   'uac',
   'uai',
   'ctl',

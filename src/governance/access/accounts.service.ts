@@ -18,7 +18,12 @@ export const STALE_SYNC_HOURS = 48;
 export async function staleAccounts(db: Kysely<Database>, orgId: string, options: AsOf = {}) {
   const asOf = resolveAsOf(options);
   const { staleAccountDays } = await getSettings(db, orgId);
-  const [c30, c60, c90, cut] = [30, 60, 90, staleAccountDays].map((d) => minusMs(asOf, d * DAY));
+  const [c30, c60, c90, cut] = [30, 60, 90, staleAccountDays].map((d) => minusMs(asOf, d * DAY)) as [
+    string,
+    string,
+    string,
+    string,
+  ];
   const first = await repo.countLoginBuckets(db, orgId, { c30, c60, c90, cut });
   const c: Record<string, number> = { ...first, stale: num(first.stale_login) + num(first.never_stale) };
   const rows = await repo.listStaleAccounts(db, orgId, cut, STALE_ITEMS_CAP);

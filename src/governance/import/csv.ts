@@ -19,6 +19,8 @@ export const CSV_COLUMNS = {
     hire_date: 'hireDate',
     termination_date: 'terminationDate',
     department_changed_at: 'departmentChangedAt',
+    department_head: 'departmentHead',
+    leave_started_at: 'leaveStartedAt',
   },
   accounts: {
     external_id: 'externalId',
@@ -33,6 +35,19 @@ export const CSV_COLUMNS = {
   },
 } as const;
 export type CsvKind = keyof typeof CSV_COLUMNS;
+
+/** Boolean columns: these spellings become true/false; anything else reaches validation as text (an error). */
+const BOOLEAN_FIELDS = new Set(['departmentHead']);
+const BOOLEANS: Record<string, boolean> = {
+  true: true,
+  yes: true,
+  '1': true,
+  false: false,
+  no: false,
+  '0': false,
+};
+const cell = (field: string, value: string): unknown =>
+  BOOLEAN_FIELDS.has(field) ? (BOOLEANS[value.toLowerCase()] ?? value) : value;
 
 /** One CSV record and the line (1-based) it starts on; a quoted field may span several lines. */
 export interface CsvRecord {
@@ -116,7 +131,7 @@ export function csvToBundle(kind: CsvKind, text: string): CsvBundle {
     const out: Record<string, unknown> = {};
     names.forEach((n, i) => {
       const value = cells[i]!.trim();
-      if (value !== '') out[columns[n]!] = value;
+      if (value !== '') out[columns[n]!] = cell(columns[n]!, value);
     });
     return out;
   });

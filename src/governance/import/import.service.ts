@@ -21,6 +21,7 @@ import { writeReviewCampaigns } from './writers/review-campaigns.ts';
 import { writeReviewItems } from './writers/review-items.ts';
 import { writeSettings } from './writers/settings.ts';
 import { writeSoaEntries } from './writers/soa-entries.ts';
+import { writeSodExceptions } from './writers/sod-exceptions.ts';
 import { writeSodRules } from './writers/sod-rules.ts';
 import { writeSupplierAssessments } from './writers/supplier-assessments.ts';
 import { writeSystems } from './writers/systems.ts';
@@ -99,7 +100,7 @@ async function writeSections(
   b: GovernanceBundle,
 ): Promise<ImportSummary> {
   const ctx = new ImportContext(db, orgId);
-  const settingsChanged = b.settings ? await writeSettings(ctx, b.settings) : false;
+  const settingsChanged = await writeSettings(ctx, b.settings);
   const identities = await writeIdentities(ctx, b.identities);
   const systems = await writeSystems(ctx, b.systems);
   const { accounts, changed: changedAccounts } = await writeAccounts(ctx, b.accounts, {
@@ -111,7 +112,8 @@ async function writeSections(
   });
   const grants = await writeGrants(ctx, b.grants, { accounts, entitlements });
   await resyncGrantCopies(ctx, changedAccounts, changedEntitlements);
-  await writeSodRules(ctx, b.sodRules, { entitlements });
+  const sodRules = await writeSodRules(ctx, b.sodRules, { entitlements });
+  await writeSodExceptions(ctx, b.sodExceptions, { sodRules, identities });
 
   // Access summaries (SoD pairs, peer groups) follow every change to who holds what.
   const access = ['identities', 'accounts', 'entitlements', 'grants'];

@@ -1,7 +1,7 @@
 // Bundle section `accounts`: accounts on systems, correlated to an identity (for non-human ones: the owner).
 import type { GovernanceBundle } from '../bundle.schema.ts';
 import type { TableSync } from '../table-sync.ts';
-import { ts, type ImportContext, type Row } from './context.ts';
+import type { ImportContext, Row } from './context.ts';
 
 /** Writes the accounts; returns the table and the ids of updated accounts (their grants' copies follow). */
 export async function writeAccounts(
@@ -23,9 +23,9 @@ export async function writeAccounts(
       ),
       type: a.type,
       status: a.status,
-      created_at: ts(a.createdAt),
-      last_login_at: ts(a.lastLoginAt),
-      disabled_at: ts(a.disabledAt),
+      created_at: ctx.ts(a.createdAt),
+      last_login_at: ctx.ts(a.lastLoginAt),
+      disabled_at: ctx.ts(a.disabledAt),
     }),
   );
   const changed = await ctx.flush('accounts', accounts, rows?.length);

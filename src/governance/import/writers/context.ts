@@ -7,10 +7,53 @@ import { TableSync, type SectionSummary } from '../table-sync.ts';
 
 export const MAX_DETAILS = 50;
 
-/** Normalises an accepted timestamp (date or date-time with offset) to ISO 8601 UTC with Z; absent → null. */
 const CANONICAL = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
-export const ts = (value: string | undefined): string | null =>
-  value === undefined ? null : CANONICAL.test(value) ? value : new Date(value).toISOString();
+const DATE_ONLY = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/** Minutes `zone` is ahead of UTC at the instant `ms`. */
+function zoneOffsetMinutes(ms: number, zone: string): number {
+  const parts = new Intl.DateTimeFormat('en-US', {
+    timeZone: zone,
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+  }).formatToParts(new Date(ms));
+  const get = (type: string) => Number(parts.find((p) => p.type === type)?.value);
+  const local = Date.UTC(
+    get('year'),
+    get('month') - 1,
+    get('day'),
+    get('hour'),
+    get('minute'),
+    get('second'),
+  );
+  return Math.round((local - Math.floor(ms / 1000) * 1000) / 60_000);
+}
+
+/** Midnight starting the given calendar day in `zone`, as a UTC instant (checked again across a DST change). */
+export function zonedMidnight(year: number, month: number, day: number, zone: string): number {
+  const utc = Date.UTC(year, month - 1, day);
+  let at = utc - zoneOffsetMinutes(utc, zone) * 60_000;
+  at = utc - zoneOffsetMinutes(at, zone) * 60_000;
+  return at;
+}
+
+/**
+ * Normalises an accepted timestamp to ISO 8601 UTC with Z; absent → null. A date-time carries its offset; a
+ * date alone is midnight in the organisation's time zone (setting timeZone, default UTC).
+ */
+export function toUtc(value: string | undefined, zone = 'UTC'): string | null {
+  if (value === undefined) return null;
+  if (CANONICAL.test(value)) return value;
+  const date = DATE_ONLY.exec(value);
+  if (date && zone !== 'UTC')
+    return new Date(zonedMidnight(Number(date[1]), Number(date[2]), Number(date[3]), zone)).toISOString();
+  return new Date(value).toISOString();
+}
 export const opt = <T>(value: T | undefined): T | null => value ?? null;
 
 export class ImportContext {
@@ -18,10 +61,17 @@ export class ImportContext {
   readonly orgId: string;
   readonly errors: ErrorDetail[] = [];
   readonly sections: Record<string, SectionSummary> = {};
+  /** The organisation's time zone (after this bundle's settings), for date-only values. */
+  timeZone = 'UTC';
 
   constructor(db: Kysely<Database>, orgId: string) {
     this.db = db;
     this.orgId = orgId;
+  }
+
+  /** A bundle timestamp as stored: UTC with Z, a date alone read in the organisation's time zone. */
+  ts(value: string | undefined): string | null {
+    return toUtc(value, this.timeZone);
   }
 
   /** The organisation's stored rows of one table, ready to stage this bundle's rows against. */

@@ -1,7 +1,7 @@
 // Bundle section `evidence`: evidence collected for a control of a project.
 import type { GovernanceBundle } from '../bundle.schema.ts';
 import type { TableSync } from '../table-sync.ts';
-import { ts, type ImportContext, type Row } from './context.ts';
+import type { ImportContext, Row } from './context.ts';
 
 export async function writeEvidence(
   ctx: ImportContext,
@@ -20,8 +20,8 @@ export async function writeEvidence(
       ),
       control_id: e.controlId,
       title: e.title,
-      collected_at: ts(e.collectedAt),
-      expires_at: ts(e.expiresAt),
+      collected_at: ctx.ts(e.collectedAt),
+      expires_at: ctx.ts(e.expiresAt),
       status: e.status,
       collector_id: ctx.ref(
         refs.identities,

@@ -2,7 +2,7 @@
 // privileged flag and risk level copied on (and kept in step when accounts or entitlements change).
 import type { GovernanceBundle } from '../bundle.schema.ts';
 import type { TableSync } from '../table-sync.ts';
-import { ts, type ImportContext, type Row } from './context.ts';
+import type { ImportContext, Row } from './context.ts';
 
 export async function writeGrants(
   ctx: ImportContext,
@@ -31,11 +31,11 @@ export async function writeGrants(
       identity_id: accountId ? (refs.accounts.get(g.accountExternalId)?.identity_id ?? null) : null,
       privileged: ent?.privileged ?? 0,
       risk_level: ent?.risk_level ?? 'low',
-      granted_at: ts(g.grantedAt),
-      revoked_at: ts(g.revokedAt),
-      expires_at: ts(g.expiresAt),
-      last_used_at: ts(g.lastUsedAt),
-      last_reviewed_at: ts(g.lastReviewedAt),
+      granted_at: ctx.ts(g.grantedAt),
+      revoked_at: ctx.ts(g.revokedAt),
+      expires_at: ctx.ts(g.expiresAt),
+      last_used_at: ctx.ts(g.lastUsedAt),
+      last_reviewed_at: ctx.ts(g.lastReviewedAt),
     });
   });
   await ctx.flush('grants', grants, rows?.length);

@@ -2,7 +2,7 @@
 import { nowIso } from '../../../shared/time.ts';
 import type { GovernanceBundle } from '../bundle.schema.ts';
 import type { TableSync } from '../table-sync.ts';
-import { ts, type ImportContext, type Row } from './context.ts';
+import { opt, type ImportContext, type Row } from './context.ts';
 
 export async function writeIsoProjects(
   ctx: ImportContext,
@@ -17,8 +17,10 @@ export async function writeIsoProjects(
       name: p.name,
       status: p.status,
       // Without a creation time the first import's time stays (a re-import must not move it).
-      created_at: ts(p.createdAt) ?? (existing?.created_at as string | undefined) ?? now,
-      target_date: ts(p.targetDate),
+      created_at: ctx.ts(p.createdAt) ?? (existing?.created_at as string | undefined) ?? now,
+      target_date: ctx.ts(p.targetDate),
+      soa_version: opt(p.soaVersion),
+      soa_approved_at: ctx.ts(p.soaApprovedAt),
     });
   }
   await ctx.flush('isoProjects', projects, rows?.length);

@@ -1,7 +1,7 @@
 // Bundle section `maturityAssessments`: the maturity score history per project and control.
 import type { GovernanceBundle } from '../bundle.schema.ts';
 import type { TableSync } from '../table-sync.ts';
-import { opt, ts, type ImportContext, type Row } from './context.ts';
+import { opt, type ImportContext, type Row } from './context.ts';
 
 export async function writeMaturityAssessments(
   ctx: ImportContext,
@@ -21,7 +21,7 @@ export async function writeMaturityAssessments(
       control_id: m.controlId,
       score: m.score,
       target: opt(m.target),
-      assessed_at: ts(m.assessedAt),
+      assessed_at: ctx.ts(m.assessedAt),
       assessor_id: ctx.ref(
         refs.identities,
         m.assessorExternalId,

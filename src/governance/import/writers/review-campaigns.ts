@@ -1,7 +1,7 @@
 // Bundle section `reviewCampaigns`: access review campaigns.
 import type { GovernanceBundle } from '../bundle.schema.ts';
 import type { TableSync } from '../table-sync.ts';
-import { ts, type ImportContext, type Row } from './context.ts';
+import type { ImportContext, Row } from './context.ts';
 
 export async function writeReviewCampaigns(
   ctx: ImportContext,
@@ -20,9 +20,9 @@ export async function writeReviewCampaigns(
         `reviewCampaigns[${n}].ownerExternalId`,
         'identity',
       ),
-      started_at: ts(c.startedAt),
-      due_at: ts(c.dueAt),
-      completed_at: ts(c.completedAt),
+      started_at: ctx.ts(c.startedAt),
+      due_at: ctx.ts(c.dueAt),
+      completed_at: ctx.ts(c.completedAt),
     }),
   );
   await ctx.flush('reviewCampaigns', campaigns, rows?.length);

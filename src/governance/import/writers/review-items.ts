@@ -2,7 +2,7 @@
 import { DAY, getSettings } from '../../common.ts';
 import type { GovernanceBundle } from '../bundle.schema.ts';
 import type { TableSync } from '../table-sync.ts';
-import { ts, type ImportContext, type Row } from './context.ts';
+import { opt, type ImportContext, type Row } from './context.ts';
 
 /**
  * Subject and entitlement default from the grant; a revoke/modify decision's remediation is due at decision
@@ -32,9 +32,9 @@ export async function writeReviewItems(
     const slaDays =
       privileged === 1 ? settings.privilegedRemediationSlaDays : settings.reviewRemediationSlaDays;
     const due = r.remediationDueAt
-      ? ts(r.remediationDueAt)
+      ? ctx.ts(r.remediationDueAt)
       : acting && r.decidedAt
-        ? new Date(Date.parse(r.decidedAt) + slaDays * DAY).toISOString()
+        ? new Date(Date.parse(ctx.ts(r.decidedAt)!) + slaDays * DAY).toISOString()
         : null;
     items.stage({
       external_id: r.externalId,
@@ -53,10 +53,12 @@ export async function writeReviewItems(
         null,
       reviewer_id: ctx.ref(refs.identities, r.reviewerExternalId, `${p}.reviewerExternalId`, 'identity'),
       decision: r.decision,
-      decided_at: ts(r.decidedAt),
+      decided_at: ctx.ts(r.decidedAt),
       remediation_status: r.remediationStatus ?? (acting ? 'pending' : 'none'),
       remediation_due_at: due,
-      remediated_at: ts(r.remediatedAt),
+      remediated_at: ctx.ts(r.remediatedAt),
+      evidence_note: opt(r.evidenceNote),
+      evidence_url: opt(r.evidenceUrl),
     });
   });
   await ctx.flush('reviewItems', items, rows?.length);

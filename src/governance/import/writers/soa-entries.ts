@@ -15,7 +15,19 @@ export async function writeSoaEntries(
     (r) => `${String(r.project_id)} ${String(r.control_id)}`,
     'updated_at',
   );
+  // Risk links name risk register entries of this organisation (risks have their own API, like vendors).
+  const risks = rows?.some((s) => s.riskIds?.length)
+    ? new Set(
+        (await ctx.db.selectFrom('risks').select('id').where('org_id', '=', ctx.orgId).execute()).map(
+          (r) => r.id,
+        ),
+      )
+    : new Set<string>();
   (rows ?? []).forEach((s, n) => {
+    (s.riskIds ?? []).forEach((id, k) => {
+      if (!risks.has(id)) ctx.error(`soaEntries[${n}].riskIds[${k}]`, `unknown risk '${id}'`);
+    });
+    const riskIds = [...new Set(s.riskIds ?? [])].sort();
     soa.stage({
       project_id: ctx.ref(
         refs.projects,
@@ -30,6 +42,7 @@ export async function writeSoaEntries(
       result: s.result ?? 'not_assessed',
       maturity_current: opt(s.maturityCurrent),
       maturity_target: opt(s.maturityTarget),
+      risk_ids: riskIds.length > 0 ? JSON.stringify(riskIds) : null,
       owner_id: ctx.ref(refs.identities, s.ownerExternalId, `soaEntries[${n}].ownerExternalId`, 'identity'),
     });
   });

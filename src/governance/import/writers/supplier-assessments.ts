@@ -1,6 +1,6 @@
 // Bundle section `supplierAssessments`: assessment history of existing vendors (named by their vnd_ id).
 import type { GovernanceBundle } from '../bundle.schema.ts';
-import { opt, ts, type ImportContext, type Row } from './context.ts';
+import { opt, type ImportContext, type Row } from './context.ts';
 
 export async function writeSupplierAssessments(
   ctx: ImportContext,
@@ -19,7 +19,7 @@ export async function writeSupplierAssessments(
     sync.stage({
       external_id: s.externalId,
       vendor_id: s.vendorId,
-      assessed_at: ts(s.assessedAt),
+      assessed_at: ctx.ts(s.assessedAt),
       status: s.status,
       score: opt(s.score),
       notes: opt(s.notes),

@@ -1,7 +1,7 @@
 // Bundle section `systems`: connected applications.
 import type { GovernanceBundle } from '../bundle.schema.ts';
 import type { TableSync } from '../table-sync.ts';
-import { ts, type ImportContext, type Row } from './context.ts';
+import type { ImportContext, Row } from './context.ts';
 
 export async function writeSystems(
   ctx: ImportContext,
@@ -13,7 +13,7 @@ export async function writeSystems(
       external_id: s.externalId,
       name: s.name,
       criticality: s.criticality,
-      last_sync_at: ts(s.lastSyncAt),
+      last_sync_at: ctx.ts(s.lastSyncAt),
     });
   await ctx.flush('systems', systems, rows?.length);
   return systems;
