@@ -65,7 +65,7 @@ export const FIXTURE: GovernanceBundle = {
       departmentChangedAt: '2026-06-01T00:00:00Z',
     }),
     person('i4', 'Di Dev', 'Engineering', 'Engineer', { managerExternalId: 'i9' }),
-    person('i5', 'Ed Eng', 'Engineering', 'Engineer', { managerExternalId: 'i9' }),
+    person('i5', 'Ed Eng', 'Engineering', 'Engineer', { managerExternalId: 'i4' }),
     person('i6', 'Flo Finance', 'Finance', undefined, { hireDate: '2018-01-01' }),
     person('i7', 'Gus Gone', 'Finance', 'Analyst', {
       status: 'terminated',
@@ -75,7 +75,7 @@ export const FIXTURE: GovernanceBundle = {
       status: 'terminated',
       terminationDate: '2026-06-15T00:00:00Z',
     }),
-    person('i9', 'Ivy Ivory', 'Engineering', 'Manager'),
+    person('i9', 'Ivy Ivory', 'Engineering', 'Manager', { departmentHead: true }),
   ],
   systems: [
     { externalId: 's1', name: 'Directory', criticality: 'critical', lastSyncAt: '2026-06-15T06:00:00Z' },
@@ -203,6 +203,7 @@ export const FIXTURE: GovernanceBundle = {
       reviewerExternalId: 'i9',
       decision: 'revoke',
       decidedAt: '2026-06-01T00:00:00Z',
+      evidenceNote: 'Repo Write no longer needed after the team change',
     },
     {
       externalId: 'ri4',
@@ -211,6 +212,16 @@ export const FIXTURE: GovernanceBundle = {
       reviewerExternalId: 'i9',
       decision: 'revoke',
       decidedAt: '2026-06-14T00:00:00Z',
+    },
+    {
+      // Ed Eng reports to Di Dev, who reports to Ivy: Ivy is two levels up his manager chain.
+      externalId: 'ri7',
+      campaignExternalId: 'c1',
+      grantExternalId: 'g7',
+      reviewerExternalId: 'i9',
+      decision: 'approve',
+      decidedAt: '2026-06-05T00:00:00Z',
+      evidenceUrl: 'https://tickets.corp.example.com/UAR-7',
     },
     {
       externalId: 'ri5',

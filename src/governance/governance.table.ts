@@ -116,6 +116,8 @@ export interface ReviewItemTable extends Owned {
   /** Evidence of the decision: a note and/or a link. */
   evidence_note: string | null;
   evidence_url: string | null;
+  /** 1 when the reviewer is the subject's manager or above (set by every import, see reviews/chain.ts). */
+  reviewer_in_chain: number;
 }
 
 export interface IsoProjectTable extends Owned {

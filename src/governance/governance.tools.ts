@@ -31,13 +31,7 @@ export const governanceToolHandlers: Record<string, ToolHandler> = {
   access_security_debt_trend: async ({ db, principal }, args) =>
     securityDebtTrend(db, principal.orgId, typeof args.months === 'number' ? { months: args.months } : {}),
   access_stale_accounts: async ({ db, principal }) => staleAccounts(db, principal.orgId),
-  uar_status: async ({ db, principal }) => {
-    const status = await uarStatus(db, principal.orgId);
-    const campaigns = (await reviewsList(db, principal.orgId, { asOf: status.asOf })).items.filter(
-      (c) => c.status === 'active',
-    );
-    return { ...status, campaigns };
-  },
+  uar_status: async ({ db, principal }) => uarStatus(db, principal.orgId),
   iso_controls_list: async ({ db, principal }, args) => isoControlsList(db, principal.orgId, project(args)),
   iso_gap_status: async ({ db, principal }, args) => isoGapStatus(db, principal.orgId, project(args)),
   iso_soa_summary: async ({ db, principal }, args) => isoSoaSummary(db, principal.orgId, project(args)),

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 
 // Frozen: what an auditor asks of the governance data (docs/governance-tools.md): department heads and leave
 // start dates on identities, SoA version and approval per ISO project, control→risk links on SoA entries,
-// decision evidence on review items, the organisation's time zone, and separation-of-duty exceptions.
+// decision evidence on review items and whether the reviewer is in the subject's manager chain, the organisation's time zone, and separation-of-duty exceptions.
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Db = Kysely<any>;
@@ -22,6 +22,7 @@ export async function up(db: Db): Promise<void> {
   await add('gov_soa_entries', 'risk_ids', 'text');
   await add('gov_review_items', 'evidence_note', 'text');
   await add('gov_review_items', 'evidence_url', 'text');
+  await add('gov_review_items', 'reviewer_in_chain', 'integer', 0);
   await add('gov_settings', 'timezone', 'text', 'UTC');
   await db.schema
     .createTable('gov_sod_exceptions')
@@ -52,6 +53,7 @@ export async function down(db: Db): Promise<void> {
   await db.schema.dropTable('gov_sod_exceptions').execute();
   const drop = (table: string, column: string) => db.schema.alterTable(table).dropColumn(column).execute();
   await drop('gov_settings', 'timezone');
+  await drop('gov_review_items', 'reviewer_in_chain');
   await drop('gov_review_items', 'evidence_url');
   await drop('gov_review_items', 'evidence_note');
   await drop('gov_soa_entries', 'risk_ids');

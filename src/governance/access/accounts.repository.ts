@@ -103,13 +103,18 @@ export async function systemAccountCounts(db: Kysely<Database>, orgId: string) {
   return result.rows;
 }
 
-/** Active (not terminated) identities and how many miss a department, a title or a manager. */
+/**
+ * Active (not terminated) identities and how many miss a department, a title or a manager; a department
+ * head has no manager by design and is not counted as missing one.
+ */
 export async function countMissingAttributes(db: Kysely<Database>, orgId: string) {
+  const noManager = sql`(manager_id is null and department_head = 0)`;
   const missing = await sql<Record<string, number>>`select count(*) as identities,
       sum(case when department is null or department = '' then 1 else 0 end) as department,
       sum(case when title is null or title = '' then 1 else 0 end) as title,
-      sum(case when manager_id is null then 1 else 0 end) as manager,
-      sum(case when department is null or department = '' or title is null or title = '' or manager_id is null then 1 else 0 end) as any_missing
+      sum(case when ${noManager} then 1 else 0 end) as manager,
+      sum(case when department is null or department = '' or title is null or title = '' or ${noManager} then 1 else 0 end) as any_missing,
+      sum(department_head) as heads
     from gov_identities where org_id = ${orgId} and status <> 'terminated'`.execute(db);
   return missing.rows[0] ?? {};
 }

@@ -141,6 +141,7 @@ export async function normalizationHealth(db: Kysely<Database>, orgId: string, o
       title: num(m.title),
       manager: num(m.manager),
       any: num(m.any_missing),
+      departmentHeads: num(m.heads),
     },
     systems: items.slice(0, SYSTEMS_CAP),
     systemsTotal: items.length,

@@ -6,6 +6,7 @@ import type { Database } from '../../db/database.ts';
 import { analyzeTables } from '../../db/helpers.ts';
 import { AppError, validationFailed } from '../../errors.ts';
 import { refreshAccessSnapshot } from '../access/snapshot.ts';
+import { refreshReviewerChain } from '../reviews/reviews.repository.ts';
 import { formatPath, GovernanceBundle } from './bundle.schema.ts';
 import { csvPath, csvToBundle, type CsvKind } from './csv.ts';
 import type { SectionSummary } from './table-sync.ts';
@@ -129,6 +130,8 @@ async function writeSections(
 
   const campaigns = await writeReviewCampaigns(ctx, b.reviewCampaigns, { identities });
   await writeReviewItems(ctx, b.reviewItems, { campaigns, identities, grants, entitlements });
+  // Reporting lines or reviewers changed: re-derive which reviewers sit in their subject's manager chain.
+  if (ctx.changed('identities') || ctx.changed('reviewItems')) await refreshReviewerChain(db, orgId);
   const projects = await writeIsoProjects(ctx, b.isoProjects);
   await writeSoaEntries(ctx, b.soaEntries, { projects, identities });
   await writeEvidence(ctx, b.evidence, { projects, identities });
