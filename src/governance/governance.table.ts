@@ -240,6 +240,8 @@ export interface SodViolationTable {
   org_id: string;
   rule_id: string;
   identity_id: string;
+  /** 1 when one of the conflicting grants is on a service, shared or break-glass account the identity owns. */
+  via_owned_account: number;
 }
 
 declare module '../db/database.ts' {

@@ -2,7 +2,8 @@ import type { Kysely } from 'kysely';
 
 // Frozen: what an auditor asks of the governance data (docs/governance-tools.md): department heads and leave
 // start dates on identities, SoA version and approval per ISO project, control→risk links on SoA entries,
-// decision evidence on review items and whether the reviewer is in the subject's manager chain, the organisation's time zone, and separation-of-duty exceptions.
+// decision evidence on review items and whether the reviewer is in the subject's manager chain, the organisation's time zone, separation-of-duty exceptions, and whether a stored SoD pair involves an
+// owned (service, shared, break-glass) account.
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Db = Kysely<any>;
@@ -24,6 +25,7 @@ export async function up(db: Db): Promise<void> {
   await add('gov_review_items', 'evidence_url', 'text');
   await add('gov_review_items', 'reviewer_in_chain', 'integer', 0);
   await add('gov_settings', 'timezone', 'text', 'UTC');
+  await add('gov_sod_violations', 'via_owned_account', 'integer', 0);
   await db.schema
     .createTable('gov_sod_exceptions')
     .addColumn('id', 'text', (c) => c.primaryKey())
@@ -52,6 +54,7 @@ export async function up(db: Db): Promise<void> {
 export async function down(db: Db): Promise<void> {
   await db.schema.dropTable('gov_sod_exceptions').execute();
   const drop = (table: string, column: string) => db.schema.alterTable(table).dropColumn(column).execute();
+  await drop('gov_sod_violations', 'via_owned_account');
   await drop('gov_settings', 'timezone');
   await drop('gov_review_items', 'reviewer_in_chain');
   await drop('gov_review_items', 'evidence_url');

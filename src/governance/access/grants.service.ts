@@ -62,38 +62,24 @@ export async function privilegedDelta(db: Kysely<Database>, orgId: string, optio
 }
 
 /**
- * access_high_risk_lifecycle. Active grants that are privileged or of risk level high/critical, counted by the
- * holder's lifecycle stage (unowned: no identity; leaver: terminated; joiner: hired within 90 days; mover:
- * department changed within 90 days; steady), by age since granted, by last use and by last review.
+ * access_high_risk_lifecycle. Active grants on enabled accounts that are privileged or of risk level
+ * high/critical, counted by the holder's lifecycle stage (unowned: no identity; leaver: terminated; leave: on
+ * leave; joiner: hired within 90 days; mover: department changed within 90 days; steady), by age since
+ * granted, by last use and by last review. Disabled accounts still carrying grants and logins during leave
+ * are reported on their own.
  */
 export async function highRiskLifecycle(db: Kysely<Database>, orgId: string, options: AsOf = {}) {
   const asOf = resolveAsOf(options);
   const [d30, d90, d365, recent] = [30, 90, 365, LIFECYCLE_RECENT_DAYS].map((d) =>
     minusMs(asOf, d * DAY),
   ) as [string, string, string, string];
-  const rows = await repo.highRiskByStage(db, orgId, { d30, d90, d365, recent });
-  const byStage: Record<string, number> = { steady: 0, joiner: 0, mover: 0, leaver: 0, unowned: 0 };
-  const keys = [
-    'age_lt30',
-    'age_30_89',
-    'age_90_364',
-    'age_365',
-    'use_lt30',
-    'use_30_89',
-    'use_90',
-    'use_never',
-    'rev_lt90',
-    'rev_90_364',
-    'rev_365_never',
-    'unused',
-  ];
-  const sums: Record<string, number> = Object.fromEntries(keys.map((k) => [k, 0]));
-  let total = 0;
-  for (const row of rows) {
-    byStage[String(row.stage)] = num(row.n);
-    total += num(row.n);
-    for (const k of keys) sums[k]! += num(row[k]);
-  }
+  const cuts = { d30, d90, d365, recent };
+  // Everything on enabled accounts = all high-risk grants − those on disabled accounts (reported apart).
+  const all = tally(await repo.highRiskByStage(db, orgId, cuts, false));
+  const disabled = tally(await repo.highRiskByStage(db, orgId, cuts, true));
+  const byStage = Object.fromEntries(STAGES.map((k) => [k, all.byStage[k]! - disabled.byStage[k]!]));
+  const sums = Object.fromEntries(BUCKETS.map((k) => [k, all.sums[k]! - disabled.sums[k]!]));
+  const total = all.total - disabled.total;
   const attention = await unusedHighRisk(db, orgId, d90, asOf, sums.unused!);
   return {
     asOf,
@@ -112,8 +98,83 @@ export async function highRiskLifecycle(db: Kysely<Database>, orgId: string, opt
       never: sums.use_never,
     },
     byLastReview: { '<90d': sums.rev_lt90, '90-364d': sums.rev_90_364, '365d+OrNever': sums.rev_365_never },
+    disabledAccounts: await disabledAccountsWithGrants(db, orgId, disabled.total),
+    leave: await leaveLogins(db, orgId),
     // items: high-risk grants unused for 90+ days or never used (total counts all of them).
     ...attention,
+  };
+}
+
+const STAGES = ['steady', 'joiner', 'mover', 'leave', 'leaver', 'unowned'] as const;
+const BUCKETS = [
+  'age_lt30',
+  'age_30_89',
+  'age_90_364',
+  'age_365',
+  'use_lt30',
+  'use_30_89',
+  'use_90',
+  'use_never',
+  'rev_lt90',
+  'rev_90_364',
+  'rev_365_never',
+  'unused',
+] as const;
+
+/** Per-stage rows → counts by stage, bucket sums and the total. */
+function tally(rows: Record<string, number | string>[]) {
+  const byStage: Record<string, number> = Object.fromEntries(STAGES.map((k) => [k, 0]));
+  const sums: Record<string, number> = Object.fromEntries(BUCKETS.map((k) => [k, 0]));
+  let total = 0;
+  for (const row of rows) {
+    byStage[String(row.stage)] = num(row.n);
+    total += num(row.n);
+    for (const k of BUCKETS) sums[k]! += num(row[k]);
+  }
+  return { byStage, sums, total };
+}
+
+/** A disabled account that still carries active grants, flagged on its own (its grants are not high-risk counts). */
+async function disabledAccountsWithGrants(db: Kysely<Database>, orgId: string, highRiskGrants: number) {
+  const c = await repo.countDisabledWithGrants(db, orgId);
+  const rows = await repo.listDisabledWithGrants(db, orgId, LIFECYCLE_ITEMS_CAP);
+  const items = rows.map((r) => ({
+    accountId: r.id,
+    systemName: r.system_name,
+    identityId: r.identity_id,
+    displayName: r.display_name,
+    disabledAt: r.disabled_at,
+    activeGrants: num(r.grants),
+  }));
+  return {
+    accounts: num(c.accounts),
+    grants: num(c.grants),
+    highRiskGrants,
+    items,
+    truncated: num(c.accounts) > items.length,
+  };
+}
+
+/** Identities on leave, and accounts of theirs used after the leave began (latest login first). */
+async function leaveLogins(db: Kysely<Database>, orgId: string) {
+  const c = await repo.countLeave(db, orgId);
+  const rows = await repo.listLeaveLogins(db, orgId, LIFECYCLE_ITEMS_CAP);
+  const items = rows.map((r) => ({
+    accountId: r.id,
+    identityId: r.identity_id,
+    displayName: r.display_name,
+    systemName: r.system_name,
+    leaveStartedAt: r.leave_started_at,
+    lastLoginAt: r.last_login_at,
+  }));
+  return {
+    identitiesOnLeave: num(c.identities),
+    loginsDuringLeave: {
+      accounts: num(c.accounts),
+      identities: num(c.used),
+      items,
+      truncated: num(c.accounts) > items.length,
+    },
   };
 }
 

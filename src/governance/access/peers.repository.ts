@@ -7,13 +7,24 @@ import type { Database } from '../../db/database.ts';
 export const sodPairs = (orgId: string) =>
   sql`select rule_id, identity_id from gov_sod_violations where org_id = ${orgId}`;
 
-export async function countSodPairs(db: Kysely<Database>, orgId: string): Promise<number> {
-  const count = await sql<{ n: number }>`select count(*) as n from (${sodPairs(orgId)}) v`.execute(db);
-  return Number(count.rows[0]?.n ?? 0);
+/** The exception in force at `asOf` for a stored pair v (approved at or before, expiring after), if any. */
+const exceptionInForce = (orgId: string, asOf: string) => sql`(select x.id from gov_sod_exceptions x
+  where x.org_id = ${orgId} and x.rule_id = v.rule_id and x.identity_id = v.identity_id
+    and x.approved_at <= ${asOf} and x.expires_at > ${asOf} order by x.expires_at desc, x.id limit 1)`;
+
+/** SoD pairs: all, with an exception in force at `asOf`, of terminated identities, through owned accounts. */
+export async function countSodPairs(db: Kysely<Database>, orgId: string, asOf: string) {
+  const counts = await sql<Record<string, number>>`select count(*) as total,
+      sum(case when ${exceptionInForce(orgId, asOf)} is not null then 1 else 0 end) as excepted,
+      sum(case when i.status = 'terminated' then 1 else 0 end) as terminated,
+      sum(v.via_owned_account) as via_owned
+    from gov_sod_violations v join gov_identities i on i.id = v.identity_id and i.org_id = v.org_id
+    where v.org_id = ${orgId}`.execute(db);
+  return counts.rows[0] ?? {};
 }
 
-/** The first `limit` pairs, most severe rule first. */
-export async function listSodPairs(db: Kysely<Database>, orgId: string, limit: number) {
+/** The first `limit` pairs: without an exception first, then most severe rule first. */
+export async function listSodPairs(db: Kysely<Database>, orgId: string, asOf: string, limit: number) {
   const rows = await sql<{
     rule_id: string;
     name: string;
@@ -21,11 +32,26 @@ export async function listSodPairs(db: Kysely<Database>, orgId: string, limit: n
     identity_id: string;
     display_name: string;
     department: string | null;
+    status: string;
+    via_owned_account: number;
+    exception_id: string | null;
+    mitigating_control: string | null;
+    exception_expires_at: string | null;
+    exception_approved_at: string | null;
+    approver_name: string | null;
   }>`
-    select v.rule_id, r.name, r.severity, v.identity_id, i.display_name, i.department from (${sodPairs(orgId)}) v
-    join gov_sod_rules r on r.id = v.rule_id and r.org_id = ${orgId}
-    join gov_identities i on i.id = v.identity_id and i.org_id = ${orgId}
-    order by case r.severity when 'critical' then 0 when 'high' then 1 when 'medium' then 2 else 3 end, v.rule_id, v.identity_id
+    select p.*, x.mitigating_control, x.expires_at as exception_expires_at, x.approved_at as exception_approved_at,
+      a.display_name as approver_name from (
+      select v.rule_id, r.name, r.severity, v.identity_id, i.display_name, i.department, i.status, v.via_owned_account,
+        ${exceptionInForce(orgId, asOf)} as exception_id
+      from gov_sod_violations v
+      join gov_sod_rules r on r.id = v.rule_id and r.org_id = v.org_id
+      join gov_identities i on i.id = v.identity_id and i.org_id = v.org_id
+      where v.org_id = ${orgId}) p
+    left join gov_sod_exceptions x on x.id = p.exception_id and x.org_id = ${orgId}
+    left join gov_identities a on a.id = x.approved_by_id and a.org_id = ${orgId}
+    order by case when p.exception_id is null then 0 else 1 end,
+      case p.severity when 'critical' then 0 when 'high' then 1 when 'medium' then 2 else 3 end, p.rule_id, p.identity_id
     limit ${limit}`.execute(db);
   return rows.rows;
 }

@@ -15,9 +15,13 @@ export const MIN_PEER_GROUP = 5;
 /** An entitlement is rare in a peer group when at most 1 in RARE_DIVISOR members hold it (≤ 20 %). */
 export const RARE_DIVISOR = 5;
 
-async function sodViolations(db: Kysely<Database>, orgId: string) {
-  const total = await repo.countSodPairs(db, orgId);
-  const rows = await repo.listSodPairs(db, orgId, SOD_ITEMS_CAP);
+/**
+ * Separation-of-duty violations (rule, identity), terminated identities and owned accounts included; each
+ * says whether an exception is in force at asOf (approved, not yet expired) with its mitigating control.
+ */
+async function sodViolations(db: Kysely<Database>, orgId: string, asOf: string) {
+  const c = await repo.countSodPairs(db, orgId, asOf);
+  const rows = await repo.listSodPairs(db, orgId, asOf, SOD_ITEMS_CAP);
   const items = rows.map((r) => ({
     ruleId: r.rule_id,
     ruleName: r.name,
@@ -25,8 +29,29 @@ async function sodViolations(db: Kysely<Database>, orgId: string) {
     identityId: r.identity_id,
     displayName: r.display_name,
     department: r.department,
+    identityStatus: r.status,
+    throughOwnedAccount: num(r.via_owned_account) === 1,
+    exception:
+      r.exception_id === null
+        ? null
+        : {
+            exceptionId: r.exception_id,
+            mitigatingControl: r.mitigating_control,
+            approvedAt: r.exception_approved_at,
+            expiresAt: r.exception_expires_at,
+            actorName: r.approver_name,
+          },
   }));
-  return { items, total, truncated: total > items.length };
+  const total = num(c.total);
+  return {
+    withException: num(c.excepted),
+    withoutException: total - num(c.excepted),
+    terminatedIdentities: num(c.terminated),
+    throughOwnedAccounts: num(c.via_owned),
+    items,
+    total,
+    truncated: total > items.length,
+  };
 }
 
 async function singleHolders(db: Kysely<Database>, orgId: string) {
@@ -76,7 +101,7 @@ export async function concentration(db: Kysely<Database>, orgId: string, options
     total: outliers,
     truncated: outliers > items.length,
     singleHolders: await singleHolders(db, orgId),
-    sodViolations: await sodViolations(db, orgId),
+    sodViolations: await sodViolations(db, orgId, asOf),
   };
 }
 

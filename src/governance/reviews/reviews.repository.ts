@@ -67,7 +67,11 @@ export async function listCampaigns(db: Kysely<Database>, orgId: string, asOf: s
 }
 
 /** Item counts over the active campaigns (planned and completed ones are not included). */
-export async function countActiveItems(db: Kysely<Database>, orgId: string, asOf: string) {
+export async function countActiveItems(
+  db: Kysely<Database>,
+  orgId: string,
+  asOf: string,
+): Promise<ItemCounts & { campaigns?: number }> {
   const active = await sql<
     ItemCounts & { campaigns: number }
   >`select count(distinct c.id) as campaigns, ${itemCounts(asOf)}
