@@ -15,7 +15,7 @@ const project = (args: Record<string, unknown>) =>
   typeof args.projectId === 'string' ? { projectId: args.projectId } : {};
 
 /**
- * The 16 governance tools: thin wrappers over the service functions (which are tested directly). Every result
+ * The 17 governance tools: thin wrappers over the service functions (which are tested directly). Every result
  * carries person names only under displayName / holderName / ownerName / reviewerName / actorName
  * keys the tool server masks; ids stay.
  */
@@ -35,7 +35,7 @@ export const governanceToolHandlers: Record<string, ToolHandler> = {
   iso_controls_list: async ({ db, principal }, args) => isoControlsList(db, principal.orgId, project(args)),
   iso_gap_status: async ({ db, principal }, args) => isoGapStatus(db, principal.orgId, project(args)),
   iso_soa_summary: async ({ db, principal }, args) => isoSoaSummary(db, principal.orgId, project(args)),
-  evidence_log: async ({ db, principal }) => evidenceLog(db, principal.orgId),
+  evidence_log: async ({ db, principal }, args) => evidenceLog(db, principal.orgId, project(args)),
   maturity_scores: async ({ db, principal }) => {
     try {
       return await maturityScores(db, principal.orgId);
