@@ -130,11 +130,16 @@ export async function listRareHolders(db: Kysely<Database>, orgId: string, limit
   return rows.rows;
 }
 
-/** Peer groups with a known department and title, evaluated (size ≥ min) or skipped (smaller). */
+/**
+ * Peer groups: with a known department and title, evaluated (size ≥ min) or skipped (smaller); groups of
+ * identities missing a department or a title are never judged and counted apart.
+ */
 export async function countPeerGroups(db: Kysely<Database>, orgId: string, minSize: number) {
-  const groups = await sql<{ evaluated: number; skipped: number }>`select
-      sum(case when size >= ${minSize} then 1 else 0 end) as evaluated,
-      sum(case when size < ${minSize} then 1 else 0 end) as skipped
-    from gov_peer_groups where org_id = ${orgId} and department <> '' and title <> ''`.execute(db);
-  return groups.rows[0] ?? { evaluated: 0, skipped: 0 };
+  const known = sql`department <> '' and title <> ''`;
+  const groups = await sql<{ evaluated: number; skipped: number; unknown: number }>`select
+      sum(case when ${known} and size >= ${minSize} then 1 else 0 end) as evaluated,
+      sum(case when ${known} and size < ${minSize} then 1 else 0 end) as skipped,
+      sum(case when ${known} then 0 else 1 end) as unknown
+    from gov_peer_groups where org_id = ${orgId}`.execute(db);
+  return groups.rows[0] ?? { evaluated: 0, skipped: 0, unknown: 0 };
 }

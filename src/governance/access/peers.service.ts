@@ -132,6 +132,7 @@ export async function anomalyDiscovery(db: Kysely<Database>, orgId: string, opti
     rareAtMostShare: 1 / RARE_DIVISOR,
     groupsEvaluated: num(groups.evaluated),
     groupsSkipped: num(groups.skipped),
+    groupsWithoutDepartmentOrTitle: num(groups.unknown),
     rareAssignments: num(first?.assignments),
     items,
     total,
