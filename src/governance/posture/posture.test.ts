@@ -28,36 +28,55 @@ for (const dialect of DIALECTS) {
     it('copies each figure from the tool that defines it', async () => {
       const p = await postureSummary(store.db, orgId, services, { asOf: FIXTURE_AS_OF });
       assert.deepEqual(p.access, {
-        staleAccounts: 2, // a4 (last login 165 days ago), a5 (never, created 2025-01-01)
-        offboardingViolations: 2, // a6 and a7 of Gus Gone (terminated 5 days ago); Hal Hasty is within the SLA
+        staleAccounts: 3, // a4 (165 days), a10 (134 days), a5 (never, created 2025-01-01)
+        offboardingViolations: 2, // a6 and a7 of Gus Gone (left 120 h ago); Hal Hasty is within the SLA
         privilegedOffboardingViolations: 1, // a6 holds Domain Admin
         privilegedGranted30d: 1, // g1
         privilegedRevoked30d: 1, // g14
-        sodViolations: 1, // Flo Finance holds Payments Approve and Payments Create
+        sodViolations: 4, // r1 Flo, r2 Flo (through her service account), r3 Ada, r3 Gus (terminated)
+        sodViolationsWithoutException: 3, // x1 covers r1 Flo; x2 (r3 Ada) expired on 06-01
         concentrationOutliers: 1, // Ada Admin: 5 grants, Engineering mean 13/6
         uncorrelatedAccounts: 1, // a9
         orphanedAccounts: 1, // a10 (service, no owner)
-        correlationRate: 90.9, // 10 of 11 active human accounts
-        highRiskGrants: 9,
-        highRiskUnused90d: 4, // g10, g12, g16, g18
-        securityDebtOpen: 4, // a6 and a7 offboarding misses, ri3 overdue, g16 expired
+        correlationRate: 91.7, // 11 of 12 active human accounts
+        highRiskGrants: 10, // on enabled accounts; g23 on the disabled a16 is counted apart
+        highRiskUnused90d: 5, // g10, g12, g16, g17, g18
+        disabledAccountsWithGrants: 1, // a16
+        loginsDuringLeave: 1, // a15: Kit logged in on 06-12, on leave since 06-01
+        securityDebtOpen: 11, // see the June row in access.tools.test.ts
       });
       assert.deepEqual(p.reviews, {
         activeCampaigns: 1,
         pendingDecisions: 1, // ri1
-        completionRate: 75, // 3 of 4 items of Q2 decided
+        completionRate: 60, // 3 of Q2's 5 items decided: ri2 is a self-review
         overdueRemediation: 1, // ri3: revoke of g12 (not privileged) decided 06-01, due 06-08; ri4 is due 06-17
         selfReviews: 1, // ri2: Flo Finance approved her own Payments Approve grant
+        selfReviewedDecisions: 1,
+        reviewerInManagerChain: 3, // ri1, ri3 (Ivy manages Ada), ri7 (Ivy manages Di, who manages Ed)
+        decidedWithoutEvidence: 1, // ri4
       });
       assert.deepEqual(
         { ...p.iso, projectId: undefined },
-        { projectId: undefined, applicable: 91, implemented: 2, gaps: 89, percentImplemented: 2.2 },
+        {
+          projectId: undefined,
+          applicable: 91,
+          implemented: 2,
+          gaps: 89,
+          percentImplemented: 2.2,
+          withCurrentEvidence: 2, // A.5.1, A.8.2
+          onlyExpiredOrPendingEvidence: 2, // A.8.5 expired, A.5.2 pending
+          withoutEvidence: 87,
+          percentCovered: 2.2,
+        },
       );
       assert.deepEqual(
         { ...p.maturity, projectId: undefined },
-        { projectId: undefined, controlsAssessed: 4, averageScore: 2.5, belowTarget: 3 },
+        { projectId: undefined, controlsAssessed: 4, averageScore: 2.25, belowTarget: 4 },
       );
-      assert.deepEqual(p.evidence, { total: 4, expired: 1, expiringSoon: 1 });
+      assert.deepEqual(
+        { ...p.evidence, projectId: undefined },
+        { projectId: undefined, total: 5, expired: 1, expiringSoon: 1, pending: 1, rejected: 1 },
+      );
       assert.deepEqual(p.risks, { open: 0, high: 0, medium: 0, low: 0, unrated: 0 });
       assert.equal(p.vendors.total, 0);
       assert.deepEqual(p.findings, { CRITICAL: 0, HIGH: 0, MEDIUM: 0, LOW: 0, total: 0 });
