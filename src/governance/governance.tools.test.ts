@@ -316,7 +316,14 @@ for (const dialect of DIALECTS) {
         [archived.total, archived.expired, archived.items[0]?.title],
         [1, 1, 'Policy approval minutes 2025'],
       );
-      await assert.rejects(evidenceLog(store.db, otherOrgId, at), { code: 'NOT_FOUND' }, 'no active project');
+      // Without an active project the log is empty (evidence_log takes no required argument); an unknown
+      // project is NOT_FOUND as in the ISO tools.
+      const none = await evidenceLog(store.db, otherOrgId, at);
+      assert.deepEqual(
+        [none.projectId, none.total, none.items, none.note],
+        [null, 0, [], 'no active ISO project'],
+      );
+      await assert.rejects(evidenceLog(store.db, orgId, { projectId: 'iso_unknown' }), { code: 'NOT_FOUND' });
     });
 
     it('maturity_scores: latest per control in catalog order, ties by external id, previous score', async () => {

@@ -1,12 +1,23 @@
 // evidence_log: a project's evidence, status and expiry reported separately (docs/governance-tools.md).
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.ts';
+import { AppError } from '../../errors.ts';
 import { DAY, num, plusMs, resolveAsOf, type AsOf } from '../common.ts';
 import { resolveProject } from '../iso/iso.service.ts';
 import * as repo from './evidence.repository.ts';
 
 export const EVIDENCE_CAP = 50;
 export const EXPIRING_SOON_DAYS = 30;
+
+/** The given project (unknown → NOT_FOUND), else the first active one, else none (an empty log, not an error). */
+async function defaultOrGiven(db: Kysely<Database>, orgId: string, projectId: string | undefined) {
+  try {
+    return await resolveProject(db, orgId, projectId);
+  } catch (error) {
+    if (projectId === undefined && error instanceof AppError && error.code === 'NOT_FOUND') return null;
+    throw error;
+  }
+}
 
 /**
  * evidence_log. The project's (given, else the first active one, as the ISO tools) newest 50 evidence records
@@ -20,10 +31,10 @@ export async function evidenceLog(
   options: AsOf & { projectId?: string } = {},
 ) {
   const asOf = resolveAsOf(options);
-  const project = await resolveProject(db, orgId, options.projectId);
+  const project = await defaultOrGiven(db, orgId, options.projectId);
   const soon = plusMs(asOf, EXPIRING_SOON_DAYS * DAY);
-  const c = await repo.countEvidence(db, orgId, project.id, asOf, soon);
-  const rows = await repo.listEvidence(db, orgId, project.id, EVIDENCE_CAP);
+  const c = project ? await repo.countEvidence(db, orgId, project.id, asOf, soon) : {};
+  const rows = project ? await repo.listEvidence(db, orgId, project.id, EVIDENCE_CAP) : [];
   const items = rows.map((r) => ({
     id: r.id,
     controlId: r.control_id,
@@ -41,7 +52,8 @@ export async function evidenceLog(
   const expiringSoon = num(c.soon);
   return {
     asOf,
-    projectId: project.id,
+    projectId: project?.id ?? null,
+    ...(project ? {} : { note: 'no active ISO project' }),
     expiringSoonDays: EXPIRING_SOON_DAYS,
     byStatus: { accepted, pending: num(c.pending), rejected: num(c.rejected) },
     accepted: {
