@@ -1,4 +1,4 @@
-import type { Insertable, Kysely, Updateable } from 'kysely';
+import type { Insertable, Kysely, RawBuilder, SqlBool, Updateable } from 'kysely';
 import type { Database } from '../db/database.ts';
 import { insertMany } from '../db/helpers.ts';
 import { chunks, type PackageRef } from '../vulndb/index.ts';
@@ -41,13 +41,34 @@ export async function listFindings(
   db: Kysely<Database>,
   orgId: string,
   filter: FindingFilter,
+  conditions: RawBuilder<SqlBool>[] = [],
 ): Promise<FindingWithComponent[]> {
   let query = withComponent(db, orgId)
     .where('f.status', '=', filter.status)
     .where('f.retracted_at', 'is', null);
+  for (const condition of conditions) query = query.where(condition);
   if (filter.severity) query = query.where('f.severity', '=', filter.severity);
   if (filter.sbomId) query = query.where('f.sbom_id', '=', filter.sbomId);
   return query.orderBy('f.id', 'desc').execute();
+}
+
+/** One page of `listFindings`: the `limit` findings after the id `after` (ids descending). */
+export async function listFindingsPage(
+  db: Kysely<Database>,
+  orgId: string,
+  filter: FindingFilter,
+  after: string | undefined,
+  limit: number,
+  conditions: RawBuilder<SqlBool>[] = [],
+): Promise<FindingWithComponent[]> {
+  let query = withComponent(db, orgId)
+    .where('f.status', '=', filter.status)
+    .where('f.retracted_at', 'is', null);
+  for (const condition of conditions) query = query.where(condition);
+  if (filter.severity) query = query.where('f.severity', '=', filter.severity);
+  if (filter.sbomId) query = query.where('f.sbom_id', '=', filter.sbomId);
+  if (after !== undefined) query = query.where('f.id', '<', after);
+  return query.orderBy('f.id', 'desc').limit(limit).execute();
 }
 
 export async function findFinding(
@@ -71,6 +92,22 @@ export async function countOpenBySeverity(
     .groupBy('severity')
     .execute();
   return rows.map((r) => ({ severity: r.severity, n: Number(r.n) }));
+}
+
+/** Open, non-retracted findings meeting extra conditions on `findings as f` (the summary's KEV count). */
+export async function countOpen(
+  db: Kysely<Database>,
+  orgId: string,
+  conditions: RawBuilder<SqlBool>[],
+): Promise<number> {
+  let query = db
+    .selectFrom('findings as f')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('f.org_id', '=', orgId)
+    .where('f.status', '=', 'open')
+    .where('f.retracted_at', 'is', null);
+  for (const condition of conditions) query = query.where(condition);
+  return Number((await query.executeTakeFirstOrThrow()).n);
 }
 
 export async function countBySbom(

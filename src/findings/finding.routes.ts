@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { App } from '../http/app-type.ts';
 import { envelopeOf, ok } from '../http/envelope.ts';
 import { principalOf } from '../http/route-auth.ts';
+import { sendList } from '../http/stream-array.ts';
 import { FEATURES } from '../tenancy/plans.ts';
 import {
   Finding,
@@ -24,7 +25,7 @@ export async function findingRoutes(app: App, { findings }: { findings: FindingS
       config: read,
       schema: { tags, querystring: FindingQuery, response: { 200: envelopeOf(z.array(Finding)) } },
     },
-    async (request) => ok(await findings.list(principalOf(request).orgId, request.query)),
+    async (request, reply) => sendList(reply, findings.pages(principalOf(request).orgId, request.query)),
   );
 
   app.get(

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import type { App } from '../http/app-type.ts';
 import { envelopeOf, ok } from '../http/envelope.ts';
 import { principalOf } from '../http/route-auth.ts';
+import { sendList } from '../http/stream-array.ts';
 import { FEATURES } from '../tenancy/plans.ts';
 import {
   Component,
@@ -18,6 +19,12 @@ import {
 } from './sbom.schemas.ts';
 import type { SbomService } from './sbom.service.ts';
 import { readUploadForm } from './upload-form.ts';
+
+const Coverage = z.object({
+  ecosystem: z.string(),
+  components: z.number().int(),
+  advisories: z.number().int(),
+});
 
 const feature = FEATURES.supplyChainSecurity;
 const read = { auth: { scope: 'sbom:read', feature } } as const;
@@ -69,7 +76,7 @@ export async function sbomRoutes(
           'multipart/form-data: file (CycloneDX JSON 1.2–1.6 or XML 1.0–1.6, SPDX JSON 2.2/2.3; format from the file name), ' +
           'optional name, assetName, version. Stores the SBOM, its components and their findings in one transaction.',
         consumes: ['multipart/form-data'],
-        response: { 201: envelopeOf(SbomUpload) },
+        response: { 201: envelopeOf(SbomUpload).extend({ meta: z.object({ coverage: z.array(Coverage) }) }) },
       },
     },
     async (request, reply) => {
@@ -81,7 +88,10 @@ export async function sbomRoutes(
         stopReading(request.raw, reply);
         throw error;
       }
-      return reply.status(201).send(ok(await sboms.upload(orgId, userId, form.file, form.fields)));
+      const record = await sboms.upload(orgId, userId, form.file, form.fields);
+      // Zero findings because no advisories are held for an ecosystem must not pass silently.
+      const coverage = await sboms.coverage(orgId, record.id);
+      return reply.status(201).send({ ...ok(record), meta: { coverage } });
     },
   );
 
@@ -100,7 +110,7 @@ export async function sbomRoutes(
       config: read,
       schema: { tags, querystring: ListSbomsQuery, response: { 200: envelopeOf(z.array(SbomListItem)) } },
     },
-    async (request) => ok(await sboms.list(principalOf(request).orgId, request.query.q)),
+    async (request, reply) => sendList(reply, sboms.pages(principalOf(request).orgId, request.query.q)),
   );
 
   app.get(
@@ -112,7 +122,8 @@ export async function sbomRoutes(
   app.get(
     '/sscs/sboms/:sbomId/components',
     { config: read, schema: { tags, params: SbomParams, response: { 200: envelopeOf(z.array(Component)) } } },
-    async (request) => ok(await sboms.components(principalOf(request).orgId, request.params.sbomId)),
+    async (request, reply) =>
+      sendList(reply, await sboms.componentPages(principalOf(request).orgId, request.params.sbomId)),
   );
 
   app.delete(

@@ -10,6 +10,7 @@ export const ID_PREFIXES = [
   'org',
   'usr',
   'tok',
+  'ses',
   'aud',
   'sbom',
   'cmp',

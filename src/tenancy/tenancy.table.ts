@@ -15,6 +15,10 @@ export interface UserTable {
   org_id: string;
   email: string;
   display_name: string | null;
+  /** owner | admin | member | viewer (roles.ts). */
+  role: string;
+  /** scrypt hash (password.ts); null until a password is set, and then the user cannot sign in. */
+  password_hash: string | null;
   created_at: string;
 }
 

@@ -292,3 +292,13 @@ export async function statusCounts(db: Kysely<Database>) {
     })),
   };
 }
+
+/** Advisories held per affected ecosystem (as OSV names it, e.g. `Alpine:v3.18`). */
+export async function advisoriesByEcosystem(db: Kysely<Database>): Promise<Map<string, number>> {
+  const rows = await db
+    .selectFrom('vuln_affected')
+    .select((eb) => ['ecosystem', eb.fn.count<number>('advisory_id').distinct().as('n')])
+    .groupBy('ecosystem')
+    .execute();
+  return new Map(rows.map((r) => [r.ecosystem, Number(r.n)]));
+}

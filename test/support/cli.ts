@@ -14,10 +14,10 @@ export interface CliResult {
   stderr: string;
 }
 
-/** Runs `bulwark …` as a separate process, as an operator would. */
-export function runCli(args: string[], env: Record<string, string>): Promise<CliResult> {
+/** Runs `bulwark …` as a separate process, as an operator would; `input` is piped to its standard input. */
+export function runCli(args: string[], env: Record<string, string>, input?: string): Promise<CliResult> {
   return new Promise((resolve) => {
-    execFile(
+    const child = execFile(
       process.execPath,
       [BIN, ...args],
       { env: { ...process.env, ...env, LOG_LEVEL: 'warn' } },
@@ -25,6 +25,7 @@ export function runCli(args: string[], env: Record<string, string>): Promise<Cli
         resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr });
       },
     );
+    child.stdin?.end(input ?? '');
   });
 }
 

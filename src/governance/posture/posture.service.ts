@@ -15,6 +15,9 @@ import { isoGapStatus } from '../iso/iso.service.ts';
 import { maturityScores } from '../maturity/maturity.service.ts';
 import { uarStatus } from '../reviews/reviews.service.ts';
 
+/** EPSS score from which a finding counts as likely to be exploited in posture_summary. */
+const HIGH_EPSS = 0.1;
+
 /** ISO-dependent parts are null when the organisation has no active ISO project. */
 async function orNull<T>(work: Promise<T>): Promise<T | null> {
   try {
@@ -67,6 +70,7 @@ export async function postureSummary(
     services.risks.listRegister(orgId),
     services.findings.summary(orgId),
   ]);
+  const highEpss = await services.findings.countOpenWithEpss(orgId, HIGH_EPSS);
   const openRisks = risks.filter((r) => r.status !== 'closed');
   const band = (lo: number, hi: number) =>
     openRisks.filter((r) => (r.score ?? 0) >= lo && (r.score ?? 0) <= hi).length;
@@ -125,7 +129,8 @@ export async function postureSummary(
       pending: evidence.byStatus.pending,
       rejected: evidence.byStatus.rejected,
     },
-    findings,
+    // `kev` comes with the summary; `highEpss`: open findings with an EPSS score of at least 0.1.
+    findings: { ...findings, highEpss },
     // Third parties only, as supplier_list and supplier_assessment_status count them.
     vendors: await services.vendors.riskSummary(orgId, { thirdPartiesOnly: true }),
     risks: {
