@@ -34,7 +34,8 @@ export const governanceToolHandlers: Record<string, ToolHandler> = {
     governance.isoGapStatus(principal.orgId, project(args)),
   iso_soa_summary: async ({ governance, principal }, args) =>
     governance.isoSoaSummary(principal.orgId, project(args)),
-  evidence_log: async ({ governance, principal }) => governance.evidenceLog(principal.orgId),
+  evidence_log: async ({ governance, principal }, args) =>
+    governance.evidenceLog(principal.orgId, project(args)),
   maturity_scores: async ({ governance, principal }) => governance.maturityScores(principal.orgId),
   posture_summary: async ({ governance, principal }) => governance.postureSummary(principal.orgId),
 };

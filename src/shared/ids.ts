@@ -26,6 +26,7 @@ export const ID_PREFIXES = [
   'ent',
   'grt',
   'sod',
+  'sox',
   'uac',
   'uai',
   'ctl',
