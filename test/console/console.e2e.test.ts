@@ -164,6 +164,11 @@ describe('console in the browser', { skip: NO_CHROMIUM }, () => {
         .first()
         .waitFor();
       await assertAccessible(page, 'overview');
+      // No KEV catalog is loaded here: the overview says 0, and its link filters the findings to none.
+      await page.getByRole('link', { name: "0 in CISA's Known Exploited Vulnerabilities" }).click();
+      await heading(page, 'Findings');
+      assert.equal(await page.getByLabel('Known exploited (KEV) only').isChecked(), true);
+      await page.getByText('No findings match these filters.').waitFor();
 
       // Vendors: create one.
       await go(page, 'Vendors');
