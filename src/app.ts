@@ -11,6 +11,7 @@ import type { Store } from './db/connect.ts';
 import { authHook } from './http/route-auth.ts';
 import { installBodyTimeout } from './http/body-timeout.ts';
 import { installErrorHandling } from './http/error-handler.ts';
+import { clientErrorHandler, frameworkErrors } from './http/framework-errors.ts';
 import { installMetrics } from './http/metrics.ts';
 import { installRateLimit } from './http/rate-limit.ts';
 import { redisLogging, watchRedis } from './http/rate-limit-store.ts';
@@ -56,6 +57,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     requestIdHeader: false,
     genReqId: () => `req_${Date.now().toString(36)}${(requestCounter++ % 1e6).toString(36)}`,
     bodyLimit: 1_048_576,
+    frameworkErrors,
+    clientErrorHandler,
     // Paths like /api/v1/sscs/sboms/ and /api/v1/sscs/sboms name the same resource.
     routerOptions: { ignoreTrailingSlash: true },
   }).withTypeProvider<ZodTypeProvider>();
