@@ -1,7 +1,7 @@
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
 import { loadConfig } from '../config.ts';
-import { openStore } from '../db/connect.ts';
+import { CLI_BUSY_TIMEOUT_MS, openStore } from '../db/connect.ts';
 import { migrateToLatest } from '../db/migrate.ts';
 import { toolHandlers } from '../app.ts';
 import { connectToolServer, createToolServer } from '../mcp/tool-server.ts';
@@ -31,7 +31,7 @@ mcp:read scope; mcp:write for risk_create_draft), DATABASE_URL (as for bulwark s
       return 2;
     }
     const config = loadConfig();
-    const store = openStore(config.DATABASE_URL, config.DATA_DIR);
+    const store = openStore(config.DATABASE_URL, config.DATA_DIR, { busyTimeoutMs: CLI_BUSY_TIMEOUT_MS });
     try {
       await migrateToLatest(store.db);
       const services = createServices(store, config);

@@ -1,5 +1,5 @@
 import { loadConfig } from '../config.ts';
-import { openStore } from '../db/connect.ts';
+import { CLI_BUSY_TIMEOUT_MS, openStore } from '../db/connect.ts';
 import { migrateToLatest } from '../db/migrate.ts';
 import { startServer } from '../server.ts';
 import { emit, parse, UsageError, type Command } from './cli-kit.ts';
@@ -34,7 +34,7 @@ export const migrateCommand: Command = {
   async run(argv, io) {
     const { values } = parse(argv, { json: { type: 'boolean' } }, false);
     const config = loadConfig();
-    const store = openStore(config.DATABASE_URL, config.DATA_DIR);
+    const store = openStore(config.DATABASE_URL, config.DATA_DIR, { busyTimeoutMs: CLI_BUSY_TIMEOUT_MS });
     try {
       const results = await migrateToLatest(store.db);
       const applied = results.filter((r) => r.status === 'Success').map((r) => r.migrationName);
