@@ -104,8 +104,12 @@ export async function buildApp(deps: AppDeps): Promise<App> {
 
   await app.register(
     async (api) => {
-      await api.register(vendorRoutes, { vendors: services.vendors });
-      await api.register(sbomRoutes, { sboms: services.sboms, maxUploadBytes: deps.config.MAX_UPLOAD_BYTES });
+      await api.register(vendorRoutes, { vendors: services.vendors, idempotency: services.idempotency });
+      await api.register(sbomRoutes, {
+        sboms: services.sboms,
+        maxUploadBytes: deps.config.MAX_UPLOAD_BYTES,
+        idempotency: services.idempotency,
+      });
       await api.register(findingRoutes, { findings: services.findings });
       await api.register(mcpRoutes, { services, handlers: toolHandlers(), limits });
     },

@@ -3,6 +3,7 @@ import { AuditService } from './audit/audit.service.ts';
 import type { Config } from './config.ts';
 import type { Store } from './db/connect.ts';
 import { FindingService } from './findings/finding.service.ts';
+import { IdempotencyService } from './idempotency/idempotency.service.ts';
 import { GovernanceService } from './governance/governance.service.ts';
 import { RiskService } from './risks/risk.service.ts';
 import { SbomService } from './sboms/sbom.service.ts';
@@ -20,6 +21,7 @@ export interface Services {
   findings: FindingService;
   vulndb: VulnDbService;
   governance: GovernanceService;
+  idempotency: IdempotencyService;
 }
 
 export function createServices(store: Store, config: Config): Services {
@@ -33,6 +35,7 @@ export function createServices(store: Store, config: Config): Services {
     risks,
     sboms: new SbomService(store.db, { hooks: findings, limits: { maxComponents: config.MAX_COMPONENTS } }),
     findings,
+    idempotency: new IdempotencyService(store.db),
     vulndb: new VulnDbService(store.db, {
       rematch: async (packages) => ({ ...(await findings.rematchPackages(packages)) }),
     }),

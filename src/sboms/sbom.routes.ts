@@ -4,7 +4,9 @@ import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
 import type { App } from '../http/app-type.ts';
 import { envelopeOf, ok } from '../http/envelope.ts';
+import { fingerprintOf, idempotentCreate, jsonFingerprint } from '../http/idempotency.ts';
 import { principalOf } from '../http/route-auth.ts';
+import type { IdempotencyService } from '../idempotency/idempotency.service.ts';
 import { sendList } from '../http/stream-array.ts';
 import { FEATURES } from '../tenancy/plans.ts';
 import {
@@ -53,9 +55,9 @@ function stopReading(raw: IncomingMessage, reply: FastifyReply): void {
 
 export async function sbomRoutes(
   app: App,
-  deps: { sboms: SbomService; maxUploadBytes: number },
+  deps: { sboms: SbomService; maxUploadBytes: number; idempotency: IdempotencyService },
 ): Promise<void> {
-  const { sboms, maxUploadBytes } = deps;
+  const { sboms, maxUploadBytes, idempotency } = deps;
   // Oversized files are reported by readUploadForm (stream.truncated), as FILE_TOO_LARGE.
   await app.register(multipart, { limits: { fileSize: maxUploadBytes }, throwFileSizeLimit: false });
 
@@ -82,7 +84,15 @@ export async function sbomRoutes(
         stopReading(request.raw, reply);
         throw error;
       }
-      return reply.status(201).send(ok(await sboms.upload(orgId, userId, form.file, form.fields)));
+      const fingerprint = fingerprintOf(
+        request.routeOptions.url ?? request.url,
+        JSON.stringify(form.fields),
+        form.file.fileName,
+        form.file.bytes,
+      );
+      return idempotentCreate(idempotency, request, reply, fingerprint, () =>
+        sboms.upload(orgId, userId, form.file, form.fields),
+      );
     },
   );
 
@@ -91,7 +101,9 @@ export async function sbomRoutes(
     { config: write, schema: { tags, body: CreateSbomBody, response: { 201: envelopeOf(SbomRecord) } } },
     async (request, reply) => {
       const { orgId, userId } = principalOf(request);
-      return reply.status(201).send(ok(await sboms.create(orgId, userId, request.body)));
+      return idempotentCreate(idempotency, request, reply, jsonFingerprint(request), () =>
+        sboms.create(orgId, userId, request.body),
+      );
     },
   );
 

@@ -15,6 +15,7 @@ import * as governanceSod from './2026-11-22-44-governance-sod.ts';
 import * as governanceConcentration from './2026-11-22-45-governance-concentration.ts';
 import * as governanceHighRisk from './2026-11-22-46-governance-high-risk.ts';
 import * as principalNotify from './2026-11-22-47-principal-notify.ts';
+import * as idempotency from './2026-11-23-10-idempotency.ts';
 
 /**
  * Every migration, in order. Names are dated so they sort; a migration is frozen once it has landed
@@ -37,4 +38,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-22-45-governance-concentration': governanceConcentration,
   '2026-11-22-46-governance-high-risk': governanceHighRisk,
   '2026-11-22-47-principal-notify': principalNotify,
+  '2026-11-23-10-idempotency': idempotency,
 };
