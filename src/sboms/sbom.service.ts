@@ -89,6 +89,15 @@ const toComponent = (row: SbomComponentRow): Component => ({
   dependsOn: fromJson<string[]>(row.depends_on, []),
 });
 
+/** Rows per delete statement: ~20 ms of SQLite's write lock (docs/resilience.md). */
+export const DELETE_CHUNK_ROWS = 2_000;
+
+async function inChunks(deleteChunk: (limit: number) => Promise<number>): Promise<void> {
+  while ((await deleteChunk(DELETE_CHUNK_ROWS)) === DELETE_CHUNK_ROWS) {
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+}
+
 export class SbomService {
   readonly #db: Kysely<Database>;
   readonly #hooks: SbomFindingsHooks | undefined;
@@ -248,6 +257,14 @@ export class SbomService {
 
   /** Deletes the SBOM; its components and findings go with it (foreign keys cascade). */
   async delete(orgId: string, actorId: string, id: string): Promise<{ id: string; deleted: true }> {
+    if (!(await repo.findSbom(this.#db, orgId, id))) throw notFound('SBOM', id);
+    // Findings and components go first, a chunk per statement with a turn of the event loop between chunks:
+    // one cascading delete of a 1M-component SBOM held SQLite's write lock and the event loop for 3 s. A
+    // failure part-way leaves the SBOM with fewer components; deleting it again finishes the job.
+    const hooks = this.#hooks;
+    const deleteFindings = hooks?.deleteFindingsOfSbom?.bind(hooks);
+    if (deleteFindings) await inChunks((limit) => deleteFindings(this.#db, orgId, id, limit));
+    await inChunks((limit) => repo.deleteComponentsChunk(this.#db, orgId, id, limit));
     await this.#db.transaction().execute(async (trx) => {
       const row = await repo.findSbom(trx, orgId, id);
       if (!row || !(await repo.deleteSbom(trx, orgId, id))) throw notFound('SBOM', id);
