@@ -6,7 +6,6 @@ import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { validationFailed } from '../errors.ts';
 import type { IdempotencyService } from '../idempotency/idempotency.service.ts';
-import { ok } from './envelope.ts';
 import { principalOf } from './route-auth.ts';
 
 const KEY = /^[\x21-\x7e]{1,255}$/;
@@ -30,20 +29,28 @@ export const jsonFingerprint = (request: FastifyRequest): string =>
     JSON.stringify(request.body ?? null),
   );
 
+/** What a create answers: the envelope's data, and its meta when there is something to report. */
+export interface Created<T> {
+  data: T;
+  meta?: Record<string, unknown> | null;
+}
+
+const envelope = <T>({ data, meta }: Created<T>) => ({ data, error: null, meta: meta ?? null });
+
 /**
- * Runs `create` (which answers `status` with `data` in the envelope) once per Idempotency-Key; without the
- * header it simply runs. A failure frees the key, so a retry runs the request again.
+ * Runs `create` (answered with `status` in the envelope) once per Idempotency-Key; without the header it
+ * simply runs. A failure frees the key, so a retry runs the request again.
  */
 export async function idempotentCreate<T>(
   idempotency: IdempotencyService,
   request: FastifyRequest,
   reply: FastifyReply,
   fingerprint: string,
-  create: () => Promise<T>,
+  create: () => Promise<Created<T>>,
   status = 201,
 ): Promise<FastifyReply> {
   const key = request.headers['idempotency-key'];
-  if (key === undefined) return reply.status(status).send(ok(await create()));
+  if (key === undefined) return reply.status(status).send(envelope(await create()));
   if (typeof key !== 'string' || !KEY.test(key)) {
     const message = 'must be 1 to 255 printable ASCII characters, sent once';
     throw validationFailed(`Request validation failed: headers.idempotency-key: ${message}`, [
@@ -58,7 +65,7 @@ export async function idempotentCreate<T>(
   }
   let body: string;
   try {
-    body = JSON.stringify(ok(await create()));
+    body = JSON.stringify(envelope(await create()));
   } catch (error) {
     await idempotency.release(orgId, key).catch(() => {});
     throw error;

@@ -91,7 +91,9 @@ export async function sbomRoutes(
         form.file.bytes,
       );
       return idempotentCreate(idempotency, request, reply, fingerprint, () =>
-        sboms.upload(orgId, userId, form.file, form.fields),
+        sboms
+          .uploadWithWarnings(orgId, userId, form.file, form.fields)
+          .then(({ upload, warnings }) => ({ data: upload, meta: warnings.length ? { warnings } : null })),
       );
     },
   );
@@ -102,7 +104,7 @@ export async function sbomRoutes(
     async (request, reply) => {
       const { orgId, userId } = principalOf(request);
       return idempotentCreate(idempotency, request, reply, jsonFingerprint(request), () =>
-        sboms.create(orgId, userId, request.body),
+        sboms.create(orgId, userId, request.body).then((data) => ({ data })),
       );
     },
   );

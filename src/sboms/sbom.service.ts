@@ -124,6 +124,16 @@ export class SbomService {
     file: UploadedFile,
     fields: UploadFieldsInput,
   ): Promise<SbomUpload> {
+    return (await this.uploadWithWarnings(orgId, actorId, file, fields)).upload;
+  }
+
+  /** `upload`, plus what the response reports in meta.warnings (duplicate bom-refs). */
+  async uploadWithWarnings(
+    orgId: string,
+    actorId: string,
+    file: UploadedFile,
+    fields: UploadFieldsInput,
+  ): Promise<{ upload: SbomUpload; warnings: string[] }> {
     const id = newId('sbom');
     const prepared = await this.#prepare(file.fileName, file.bytes, orgId, id, this.#limits);
     const now = nowIso();
@@ -166,7 +176,7 @@ export class SbomService {
       });
       return found;
     });
-    return {
+    const upload: SbomUpload = {
       id: row.id,
       name: row.name,
       assetName: row.asset_name,
@@ -177,6 +187,7 @@ export class SbomService {
       findingCount,
       createdAt: row.created_at,
     };
+    return { upload, warnings: prepared.warnings };
   }
 
   async create(orgId: string, actorId: string, input: CreateSbomInput): Promise<SbomRecord> {

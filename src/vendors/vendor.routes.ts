@@ -35,7 +35,7 @@ export async function vendorRoutes(
     async (request, reply) => {
       const { orgId, userId } = principalOf(request);
       return idempotentCreate(idempotency, request, reply, jsonFingerprint(request), () =>
-        vendors.create(orgId, userId, request.body),
+        vendors.create(orgId, userId, request.body).then((data) => ({ data })),
       );
     },
   );
