@@ -8,13 +8,17 @@ import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import type { Config } from './config.ts';
 import type { Store } from './db/connect.ts';
+import { consoleRoutes } from './http/console.routes.ts';
 import { authHook } from './http/route-auth.ts';
 import { installBodyTimeout } from './http/body-timeout.ts';
 import { installErrorHandling } from './http/error-handler.ts';
 import { clientErrorHandler, frameworkErrors } from './http/framework-errors.ts';
 import { installMetrics } from './http/metrics.ts';
+import { registerSyncMetrics } from './vulndb/index.ts';
 import { installRateLimit } from './http/rate-limit.ts';
 import { redisLogging, watchRedis } from './http/rate-limit-store.ts';
+import { completeOpenApi, type Json } from './http/openapi.ts';
+import { installSecurityHeaders } from './http/security-headers.ts';
 import { systemRoutes } from './http/system.routes.ts';
 import { guardedValidatorCompiler } from './http/validation.ts';
 import { createLogger } from './logger.ts';
@@ -24,8 +28,11 @@ import { governanceToolHandlers } from './mcp/governance.tools.ts';
 import type { ToolHandler } from './mcp/tool-handler.ts';
 import { toolRegistry } from './mcp/tool-registry.ts';
 import { createServices, type Services } from './services.ts';
+import { VERSION } from './version.ts';
 import { findingRoutes } from './findings/finding.routes.ts';
 import { sbomRoutes } from './sboms/sbom.routes.ts';
+import { accessRoutes } from './access/access.routes.ts';
+import { sessionRoutes } from './access/session.routes.ts';
 import { vendorRoutes } from './vendors/vendor.routes.ts';
 
 export interface AppDeps {
@@ -35,6 +42,8 @@ export interface AppDeps {
   redis?: Redis;
   /** Substitute services (tests); built from the store otherwise. */
   services?: Services;
+  /** Where the built console is (tests); console/dist otherwise. */
+  consoleDir?: string;
 }
 
 export const API_PREFIX = '/api/v1';
@@ -71,6 +80,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   app.addHook('onRequest', async (request, reply) => {
     void reply.header('x-request-id', request.id);
   });
+  installSecurityHeaders(app);
   const redisStatus = deps.redis ? watchRedis(deps.redis, redisLogging(app.log)) : undefined;
   // Registered before the auth hook (it needs the limiter); per-route limits still run after authentication.
   const limits = await installRateLimit(app, {
@@ -78,24 +88,37 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     windowMs: deps.config.RATE_LIMIT_WINDOW_MS,
     ...(deps.redis ? { redis: deps.redis, redisStatus } : {}),
   });
-  app.addHook('onRequest', authHook(services.tenancy, limits));
+  app.addHook('onRequest', authHook(services.tenancy, services.sessions, limits));
   installErrorHandling(app);
   installBodyTimeout(app, deps.config.BODY_IDLE_TIMEOUT_MS);
   const metrics = installMetrics(app, redisStatus);
+  registerSyncMetrics(metrics, services.vulndbSync);
 
   await app.register(swagger, {
     openapi: {
       openapi: '3.1.0',
       info: {
         title: 'Bulwark API',
-        version: '1.0.0',
-        description: 'SBOMs, findings, vendors and the tool server.',
+        version: VERSION,
+        description:
+          'SBOMs, findings, vendors and the MCP tool server. Every answer but /api/v1/mcp and /metrics is the ' +
+          'envelope `{data, error, meta}`; errors carry a machine-readable code (docs/contract.md).',
       },
       servers: [{ url: API_PREFIX }],
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
-      security: [{ bearer: [] }],
+      components: {
+        securitySchemes: {
+          bearer: { type: 'http', scheme: 'bearer' },
+          // Browser sessions (docs/sessions.md); writes also need the X-CSRF-Token header.
+          session: { type: 'apiKey', in: 'cookie', name: 'bulwark_session' },
+        },
+      },
+      security: [{ bearer: [] }, { session: [] }],
     },
     transform: jsonSchemaTransform,
+    transformObject: (doc) =>
+      'openapiObject' in doc
+        ? (completeOpenApi(doc.openapiObject as Json) as typeof doc.openapiObject)
+        : doc.swaggerObject,
   });
   await app.register(swaggerUi, { routePrefix: `${API_PREFIX}/docs` });
   app.get(`${API_PREFIX}/openapi.json`, { schema: { hide: true } }, async () => app.swagger());
@@ -104,6 +127,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
 
   await app.register(
     async (api) => {
+      await api.register(sessionRoutes, { sessions: services.sessions });
+      await api.register(accessRoutes, { tenancy: services.tenancy, users: services.users });
       await api.register(vendorRoutes, { vendors: services.vendors, idempotency: services.idempotency });
       await api.register(sbomRoutes, {
         sboms: services.sboms,
@@ -115,6 +140,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     },
     { prefix: API_PREFIX },
   );
+  await app.register(consoleRoutes, deps.consoleDir ? { root: deps.consoleDir } : {});
 
   return app;
 }

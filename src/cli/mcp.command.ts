@@ -1,3 +1,4 @@
+/** `bulwark mcp`: the tool server over stdio for the organisation of BULWARK_TOKEN. */
 import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
 import { loadConfig } from '../config.ts';
 import { CLI_BUSY_TIMEOUT_MS, openStore } from '../db/connect.ts';

@@ -1,4 +1,5 @@
-import type { Insertable, Kysely, Updateable } from 'kysely';
+/** The findings' queries, always filtered on the organisation. */
+import type { Insertable, Kysely, RawBuilder, SqlBool, Updateable } from 'kysely';
 import type { Database } from '../db/database.ts';
 import { insertMany } from '../db/helpers.ts';
 import { chunks, type PackageRef } from '../vulndb/index.ts';
@@ -41,10 +42,12 @@ export async function listFindings(
   db: Kysely<Database>,
   orgId: string,
   filter: FindingFilter,
+  conditions: RawBuilder<SqlBool>[] = [],
 ): Promise<FindingWithComponent[]> {
   let query = withComponent(db, orgId)
     .where('f.status', '=', filter.status)
     .where('f.retracted_at', 'is', null);
+  for (const condition of conditions) query = query.where(condition);
   if (filter.severity) query = query.where('f.severity', '=', filter.severity);
   if (filter.sbomId) query = query.where('f.sbom_id', '=', filter.sbomId);
   return query.orderBy('f.id', 'desc').execute();
@@ -57,10 +60,12 @@ export async function listFindingsPage(
   filter: FindingFilter,
   after: string | undefined,
   limit: number,
+  conditions: RawBuilder<SqlBool>[] = [],
 ): Promise<FindingWithComponent[]> {
   let query = withComponent(db, orgId)
     .where('f.status', '=', filter.status)
     .where('f.retracted_at', 'is', null);
+  for (const condition of conditions) query = query.where(condition);
   if (filter.severity) query = query.where('f.severity', '=', filter.severity);
   if (filter.sbomId) query = query.where('f.sbom_id', '=', filter.sbomId);
   if (after !== undefined) query = query.where('f.id', '<', after);
@@ -88,6 +93,22 @@ export async function countOpenBySeverity(
     .groupBy('severity')
     .execute();
   return rows.map((r) => ({ severity: r.severity, n: Number(r.n) }));
+}
+
+/** Open, non-retracted findings meeting extra conditions on `findings as f` (the summary's KEV count). */
+export async function countOpen(
+  db: Kysely<Database>,
+  orgId: string,
+  conditions: RawBuilder<SqlBool>[],
+): Promise<number> {
+  let query = db
+    .selectFrom('findings as f')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('f.org_id', '=', orgId)
+    .where('f.status', '=', 'open')
+    .where('f.retracted_at', 'is', null);
+  for (const condition of conditions) query = query.where(condition);
+  return Number((await query.executeTakeFirstOrThrow()).n);
 }
 
 export async function countBySbom(

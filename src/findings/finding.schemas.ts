@@ -1,3 +1,4 @@
+/** Request and response schemas of the findings routes. */
 import { z } from 'zod';
 import { SEVERITIES, SEVERITY_SOURCES } from '../vulndb/index.ts';
 import { FINDING_STATUSES, HISTORY_EVENTS } from './finding.service.ts';
@@ -7,6 +8,12 @@ export const FindingQuery = z
     status: z.enum(FINDING_STATUSES).default('open'),
     severity: z.enum(SEVERITIES).optional(),
     sbomId: z.string().min(1).max(100).optional(),
+    kev: z
+      .enum(['true', 'false'])
+      .optional()
+      .transform((v) => (v === undefined ? undefined : v === 'true')),
+    epssMin: z.coerce.number().min(0).max(1).optional(),
+    sort: z.enum(['priority']).optional(),
   })
   .strict();
 
@@ -40,6 +47,10 @@ export const Finding = z.object({
   createdAt: z.string(),
   updatedAt: z.string(),
   statusChangedAt: z.string(),
+  kev: z
+    .object({ dateAdded: z.string(), dueDate: z.string().nullable(), knownRansomwareCampaignUse: z.string() })
+    .nullable(),
+  epss: z.object({ score: z.number(), percentile: z.number(), date: z.string() }).nullable(),
 });
 
 export const FindingDetail = Finding.extend({
@@ -63,4 +74,5 @@ export const FindingSummary = z.object({
   MEDIUM: z.number().int(),
   LOW: z.number().int(),
   total: z.number().int(),
+  kev: z.number().int(),
 });

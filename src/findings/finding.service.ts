@@ -19,6 +19,7 @@ import {
   type SeveritySource,
 } from '../vulndb/index.ts';
 import { CandidateCache } from './candidate-cache.ts';
+import { byPriority, exploitConditions, signalsOf, type ExploitSignals } from './exploit-signals.ts';
 import { resolveMatches, toCandidate, type MatchableComponent } from './finding-matching.ts';
 import { historyRow, newFindingRow } from './finding-rows.ts';
 import * as repo from './finding.repository.ts';
@@ -50,6 +51,20 @@ export interface Finding {
   createdAt: string;
   updatedAt: string;
   statusChangedAt: string;
+  /** CISA KEV entry of the vulnerability id or any alias, else null. */
+  kev: ExploitSignals['kev'];
+  /** Highest EPSS score among the vulnerability id and its aliases, else null. */
+  epss: ExploitSignals['epss'];
+}
+
+/** The findings list's query (docs/vulndb-sync.md for kev, epssMin and the priority order). */
+export interface FindingListFilter {
+  status?: FindingStatus;
+  severity?: string;
+  sbomId?: string;
+  kev?: boolean | undefined;
+  epssMin?: number | undefined;
+  sort?: 'priority' | undefined;
 }
 
 export const HISTORY_EVENTS = ['created', 'status_change', 'retracted', 'reinstated'] as const;
@@ -73,7 +88,7 @@ export interface FindingDetail extends Finding {
 const toFinding = (
   row: repo.FindingWithComponent,
   details: ReadonlyMap<string, AdvisoryDetails>,
-): Finding => ({
+): Omit<Finding, keyof ExploitSignals> => ({
   id: row.id,
   sbomId: row.sbom_id,
   componentId: row.component_id,
@@ -150,40 +165,72 @@ export class FindingService implements SbomFindingsHooks {
     return rematchPackages(this.#db, packages, this.#matchOptions);
   }
 
-  async list(
-    orgId: string,
-    filter: { status?: FindingStatus; severity?: string; sbomId?: string },
-  ): Promise<Finding[]> {
-    const rows = await repo.listFindings(this.#db, orgId, { ...filter, status: filter.status ?? 'open' });
+  async list(orgId: string, filter: FindingListFilter): Promise<Finding[]> {
+    const { kev, epssMin, sort, ...rest } = filter;
+    const rows = await repo.listFindings(
+      this.#db,
+      orgId,
+      { ...rest, status: rest.status ?? 'open' },
+      exploitConditions({ kev, epssMin }),
+    );
     const details = await this.#cache.details(this.#db, [
       ...new Set(rows.flatMap((r) => fromJson<string[]>(r.advisory_ids, []))),
     ]);
-    return rows.map((row) => toFinding(row, details));
+    const findings = await this.#withSignals(rows.map((row) => toFinding(row, details)));
+    return sort === 'priority' ? findings.sort(byPriority) : findings;
+  }
+
+  /** Open findings whose EPSS score (any id) is at least `min` (posture_summary's `highEpss`, min 0.1). */
+  async countOpenWithEpss(orgId: string, min: number): Promise<number> {
+    return repo.countOpen(this.#db, orgId, exploitConditions({ epssMin: min }));
+  }
+
+  async #withSignals<T extends { vulnerabilityId: string; aliases: string[] }>(
+    findings: T[],
+  ): Promise<(T & ExploitSignals)[]> {
+    const signals = await signalsOf(this.#db, findings);
+    return findings.map((f, i) => ({ ...f, ...signals[i]! }));
   }
 
   /** `list` a page at a time (docs/resilience.md): the advisory details are read per page too. */
-  pages(
-    orgId: string,
-    filter: { status?: FindingStatus; severity?: string; sbomId?: string },
-  ): AsyncGenerator<Finding[]> {
+  pages(orgId: string, filter: FindingListFilter): AsyncGenerator<Finding[]> {
+    const { kev, epssMin, sort, ...rest } = filter;
+    // The priority order needs every finding's KEV and EPSS data: computed whole, sent as one page.
+    if (sort === 'priority') {
+      const whole = () => this.list(orgId, filter);
+      return (async function* () {
+        yield await whole();
+      })();
+    }
+    const conditions = exploitConditions({ kev, epssMin });
     const rows = keysetPages(
       (after: string | undefined, limit) =>
-        repo.listFindingsPage(this.#db, orgId, { ...filter, status: filter.status ?? 'open' }, after, limit),
+        repo.listFindingsPage(
+          this.#db,
+          orgId,
+          { ...rest, status: rest.status ?? 'open' },
+          after,
+          limit,
+          conditions,
+        ),
       (row) => row.id,
     );
     return mapPages(rows, async (page) => {
       const ids = new Set(page.flatMap((r) => fromJson<string[]>(r.advisory_ids, [])));
       const details = await this.#cache.details(this.#db, [...ids]);
-      return page.map((row) => toFinding(row, details));
+      return this.#withSignals(page.map((row) => toFinding(row, details)));
     });
   }
 
-  async summary(orgId: string): Promise<Record<'CRITICAL' | 'HIGH' | 'MEDIUM' | 'LOW' | 'total', number>> {
-    const out = { CRITICAL: 0, HIGH: 0, MEDIUM: 0, LOW: 0, total: 0 };
+  async summary(
+    orgId: string,
+  ): Promise<Record<'CRITICAL' | 'HIGH' | 'MEDIUM' | 'LOW' | 'total' | 'kev', number>> {
+    const out = { CRITICAL: 0, HIGH: 0, MEDIUM: 0, LOW: 0, total: 0, kev: 0 };
     for (const { severity, n } of await repo.countOpenBySeverity(this.#db, orgId)) {
       if (severity in out) out[severity as 'LOW'] += n;
       out.total += n;
     }
+    out.kev = await repo.countOpen(this.#db, orgId, exploitConditions({ kev: true }));
     return out;
   }
 
@@ -192,8 +239,11 @@ export class FindingService implements SbomFindingsHooks {
     if (!row) throw notFound('Finding', id);
     const history = await repo.historyOf(this.#db, orgId, id);
     const advisoryIds = fromJson<string[]>(row.advisory_ids, []);
+    const [finding] = await this.#withSignals([
+      toFinding(row, await this.#cache.details(this.#db, advisoryIds)),
+    ]);
     return {
-      ...toFinding(row, await this.#cache.details(this.#db, advisoryIds)),
+      ...finding!,
       matchedBy: await this.#matchedBy(row, advisoryIds),
       retractedAt: row.retracted_at,
       // The first entry is the creation, told by the row itself (not stored twice).

@@ -1,3 +1,4 @@
+/** Per-token (or per-address) rate limits with RateLimit-* headers, shared through Redis when configured. */
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { App } from './app-type.ts';
@@ -34,7 +35,8 @@ const limited = (reply: FastifyReply, max: number, ttlSeconds: number, what: str
 };
 
 /**
- * Per-token limits on authenticated routes (the auth hook runs first, so the key is the token id); public
+ * Per-token (or per-session) limits on authenticated routes (the auth hook runs first, so the key is the token or
+ * session id); public
  * routes are keyed by client address. Draft-spec headers: RateLimit-Limit/Remaining/Reset and Retry-After.
  */
 export async function installRateLimit(app: App, options: RateLimitOptions): Promise<RateLimits> {
@@ -46,7 +48,11 @@ export async function installRateLimit(app: App, options: RateLimitOptions): Pro
     store: fallbackStore(options.redis, options.redisStatus, 'bulwark-rl:'),
     // Probes and scrapes must never be throttled.
     allowList: (request) => ['/healthz', '/readyz', '/metrics'].includes(request.url.split('?')[0]!),
-    keyGenerator: (request) => (request.principal ? `tok:${request.principal.tokenId}` : `ip:${request.ip}`),
+    keyGenerator: (request) => {
+      const principal = request.principal;
+      if (!principal) return `ip:${request.ip}`;
+      return principal.tokenId ? `tok:${principal.tokenId}` : `ses:${principal.session?.id}`;
+    },
     errorResponseBuilder: (_request, context) =>
       new AppError(
         'RATE_LIMITED',

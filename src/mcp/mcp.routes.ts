@@ -49,15 +49,8 @@ export async function mcpRoutes(app: App, deps: McpRouteDeps): Promise<void> {
     '/mcp',
     {
       config: { auth: { scope: 'mcp:read' } },
-      schema: {
-        summary: 'MCP tool server (Streamable HTTP, stateless)',
-        description:
-          'JSON-RPC 2.0 over HTTP POST (initialize, tools/list, tools/call). Clients must send ' +
-          '`Accept: application/json, text/event-stream`. Answers are JSON-RPC messages, not the REST envelope: ' +
-          'a malformed body is error -32700. Needs the mcp:read scope; write tools need mcp:write and the ' +
-          "organisation's MCP write setting. See docs/mcp.md.",
-        tags: ['mcp'],
-      },
+      // Summary, description and error responses: src/http/openapi.ts.
+      schema: { tags: ['mcp'] },
     },
     async (request, reply) => {
       if (request.body === UNPARSABLE || request.body === undefined) {

@@ -1,3 +1,4 @@
+/** REST routes of SBOMs: upload, create, list, get, components, delete. */
 import type { IncomingMessage } from 'node:http';
 import multipart from '@fastify/multipart';
 import type { FastifyReply } from 'fastify';
@@ -22,10 +23,16 @@ import {
 import type { SbomService } from './sbom.service.ts';
 import { readUploadForm } from './upload-form.ts';
 
+const Coverage = z.object({
+  ecosystem: z.string(),
+  components: z.number().int(),
+  advisories: z.number().int(),
+});
+
 const feature = FEATURES.supplyChainSecurity;
 const read = { auth: { scope: 'sbom:read', feature } } as const;
 const write = { auth: { scope: 'sbom:write', feature } } as const;
-// Interface §5.6: the upload answers a token without sbom:write with FORBIDDEN.
+// docs/contract.md, Errors: the upload answers a token without sbom:write with FORBIDDEN.
 const upload = { auth: { scope: 'sbom:write', feature, scopeErrorCode: 'FORBIDDEN' } } as const;
 const tags = ['sboms'];
 
@@ -72,7 +79,7 @@ export async function sbomRoutes(
           'multipart/form-data: file (CycloneDX JSON 1.2–1.6 or XML 1.0–1.6, SPDX JSON 2.2/2.3; format from the file name), ' +
           'optional name, assetName, version. Stores the SBOM, its components and their findings in one transaction.',
         consumes: ['multipart/form-data'],
-        response: { 201: envelopeOf(SbomUpload) },
+        response: { 201: envelopeOf(SbomUpload).extend({ meta: z.object({ coverage: z.array(Coverage) }) }) },
       },
     },
     async (request, reply) => {
@@ -90,11 +97,12 @@ export async function sbomRoutes(
         form.file.fileName,
         form.file.bytes,
       );
-      return idempotentCreate(idempotency, request, reply, fingerprint, () =>
-        sboms
-          .uploadWithWarnings(orgId, userId, form.file, form.fields)
-          .then(({ upload, warnings }) => ({ data: upload, meta: warnings.length ? { warnings } : null })),
-      );
+      return idempotentCreate(idempotency, request, reply, fingerprint, async () => {
+        const { upload, warnings } = await sboms.uploadWithWarnings(orgId, userId, form.file, form.fields);
+        // Zero findings because no advisories are held for an ecosystem must not pass silently.
+        const coverage = await sboms.coverage(orgId, upload.id);
+        return { data: upload, meta: { coverage, ...(warnings.length ? { warnings } : {}) } };
+      });
     },
   );
 

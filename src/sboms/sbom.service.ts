@@ -1,3 +1,4 @@
+/** SBOMs: upload (parse, then one transaction with components and findings), records, lists, deletion. */
 import type { Kysely } from 'kysely';
 import { recordAudit } from '../audit/audit.repository.ts';
 import type { Database } from '../db/database.ts';
@@ -20,6 +21,7 @@ import type {
 import type { SbomComponentRow, SbomRow } from './sbom.table.ts';
 import { INLINE_BELOW, prepareSbomOffThread } from './worker-parser.ts';
 import { DEFAULT_SBOM_LIMITS, type SbomLimits } from './parsers/parse-sbom.ts';
+import { coverageOf, type CoverageEntry } from '../vulndb/index.ts';
 
 /** Parses an uploaded file into rows; by default large files are parsed in a worker thread. */
 export type SbomPreparer = (
@@ -188,6 +190,11 @@ export class SbomService {
       createdAt: row.created_at,
     };
     return { upload, warnings: prepared.warnings };
+  }
+
+  /** Advisories held per ecosystem of an SBOM's components (the upload's `meta.coverage`). */
+  async coverage(orgId: string, sbomId: string): Promise<CoverageEntry[]> {
+    return coverageOf(this.#db, await repo.componentEcosystemCounts(this.#db, orgId, sbomId));
   }
 
   async create(orgId: string, actorId: string, input: CreateSbomInput): Promise<SbomRecord> {
