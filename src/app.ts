@@ -99,7 +99,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
         version: VERSION,
         description:
           'SBOMs, findings, vendors and the MCP tool server. Every answer but /api/v1/mcp and /metrics is the ' +
-          'envelope `{data, error, meta}`; errors carry a machine-readable code (docs/api.md).',
+          'envelope `{data, error, meta}`; errors carry a machine-readable code (docs/contract.md).',
       },
       servers: [{ url: API_PREFIX }],
       components: {

@@ -1,3 +1,4 @@
+/** The server process: migrate, bootstrap an empty store, listen, shut down gracefully. */
 import { randomBytes } from 'node:crypto';
 import { chmodSync, mkdirSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';

@@ -1,3 +1,4 @@
+/** `bulwark mcp`: the tool server over stdio for the organisation of BULWARK_TOKEN. */
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
 import { loadConfig } from '../config.ts';

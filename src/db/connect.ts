@@ -1,3 +1,4 @@
+/** Opens the store DATABASE_URL names: SQLite (default, embedded) or PostgreSQL, with Kysely over it. */
 import { mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { Kysely, PostgresAdapter, PostgresDialect } from 'kysely';

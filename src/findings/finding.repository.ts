@@ -1,3 +1,4 @@
+/** The findings' queries, always filtered on the organisation. */
 import type { Insertable, Kysely, RawBuilder, SqlBool, Updateable } from 'kysely';
 import type { Database } from '../db/database.ts';
 import { insertMany } from '../db/helpers.ts';

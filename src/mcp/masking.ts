@@ -1,5 +1,5 @@
 /**
- * The one place where tool results are masked (DESIGN.md §6): every structured result and every text block
+ * The one place where tool results are masked (docs/contract.md, Tool server): every structured result and every text block
  * passes through here before it leaves the tool server. E-mail addresses anywhere in any string become first
  * character + `***@` + domain; values under person-name keys become `[redacted]`. Ids are left as they are.
  */

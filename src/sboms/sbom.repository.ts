@@ -1,3 +1,4 @@
+/** The SBOMs' and components' queries, always filtered on the organisation. */
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/database.ts';
 import { containsInsensitive, insertRows } from '../db/helpers.ts';

@@ -1,3 +1,4 @@
+/** REST routes of SBOMs: upload, create, list, get, components, delete. */
 import type { IncomingMessage } from 'node:http';
 import multipart from '@fastify/multipart';
 import type { FastifyReply } from 'fastify';
@@ -29,7 +30,7 @@ const Coverage = z.object({
 const feature = FEATURES.supplyChainSecurity;
 const read = { auth: { scope: 'sbom:read', feature } } as const;
 const write = { auth: { scope: 'sbom:write', feature } } as const;
-// Interface §5.6: the upload answers a token without sbom:write with FORBIDDEN.
+// docs/contract.md, Errors: the upload answers a token without sbom:write with FORBIDDEN.
 const upload = { auth: { scope: 'sbom:write', feature, scopeErrorCode: 'FORBIDDEN' } } as const;
 const tags = ['sboms'];
 

@@ -1,3 +1,4 @@
+/** SBOMs: upload (parse, then one transaction with components and findings), records, lists, deletion. */
 import type { Kysely } from 'kysely';
 import { recordAudit } from '../audit/audit.repository.ts';
 import type { Database } from '../db/database.ts';

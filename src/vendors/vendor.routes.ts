@@ -1,3 +1,4 @@
+/** REST routes of vendors: list, risk summary, create, replace. */
 import { z } from 'zod';
 import type { App } from '../http/app-type.ts';
 import { envelopeOf, ok } from '../http/envelope.ts';

@@ -270,4 +270,34 @@ describe('console in the browser', { skip: NO_CHROMIUM }, () => {
     const overflow = await page.evaluate<number>('document.documentElement.scrollWidth - window.innerWidth');
     assert.equal(overflow, 0);
   });
+
+  it('offers a viewer no write controls and no access management', async (t) => {
+    const server = await startConsoleServer(t);
+    await server.services.tenancy.createUser('default', {
+      email: 'auditor@example.com',
+      role: 'viewer',
+      password: 'a long viewer password',
+    });
+    const browser = await launchBrowser(t);
+    const page = await browser.newPage();
+    await page.goto(server.base + '/sboms');
+    await page.getByLabel('E-mail', { exact: true }).fill('auditor@example.com');
+    await page.getByLabel('Password').fill('a long viewer password');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await heading(page, 'SBOMs');
+    await page.getByRole('heading', { name: 'All SBOMs' }).waitFor();
+    assert.equal(await page.getByRole('heading', { name: 'Upload an SBOM' }).count(), 0);
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    assert.deepEqual(await nav.getByRole('link').allTextContents(), [
+      'Overview',
+      'SBOMs',
+      'Findings',
+      'Vendors',
+      'Audit log',
+      'Connect an AI assistant',
+    ]);
+    await go(page, 'Vendors');
+    await heading(page, 'Vendors');
+    assert.equal(await page.getByRole('button', { name: 'New vendor' }).count(), 0);
+  });
 });

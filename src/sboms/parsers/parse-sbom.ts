@@ -1,3 +1,4 @@
+/** Format detection from the file name, then the parser of that family. */
 import { AppError } from '../../errors.ts';
 import type { ParsedSbom } from '../sbom-model.ts';
 import { parseCycloneDxJson } from './cyclonedx-json.ts';
@@ -8,7 +9,7 @@ import { parseSpdxJson } from './spdx-json.ts';
 export type SbomKind = 'cyclonedx-json' | 'spdx-json' | 'json' | 'cyclonedx-xml';
 
 /**
- * The family a file name announces (DESIGN §5): `.cdx.json`/`.bom.json` CycloneDX JSON, `.spdx.json` SPDX JSON,
+ * The family a file name announces (docs/contract.md, SBOMs): `.cdx.json`/`.bom.json` CycloneDX JSON, `.spdx.json` SPDX JSON,
  * plain `.json` decided by the document, `.xml` (incl. `.cdx.xml`, `.bom.xml`) CycloneDX XML.
  */
 export function kindFromFileName(fileName: string): SbomKind {
