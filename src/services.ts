@@ -4,6 +4,7 @@ import type { Config } from './config.ts';
 import type { Store } from './db/connect.ts';
 import { recordVulnDbSynced } from './events/vulndb-synced.ts';
 import { FindingService } from './findings/finding.service.ts';
+import { IdempotencyService } from './idempotency/idempotency.service.ts';
 import { GovernanceService } from './governance/governance.service.ts';
 import { RiskService } from './risks/risk.service.ts';
 import { SbomService } from './sboms/sbom.service.ts';
@@ -28,6 +29,7 @@ export interface Services {
   vulndb: VulnDbService;
   vulndbSync: VulnSyncService;
   governance: GovernanceService;
+  idempotency: IdempotencyService;
   webhooks: WebhookService;
   /** Built stopped: the server starts it (tests drive it themselves). */
   webhookDispatcher: WebhookDispatcher;
@@ -56,6 +58,7 @@ export function createServices(store: Store, config: Config, options: ServiceOpt
     risks,
     sboms: new SbomService(store.db, { hooks: findings, limits: { maxComponents: config.MAX_COMPONENTS } }),
     findings,
+    idempotency: new IdempotencyService(store.db),
     vulndb,
     vulndbSync: new VulnSyncService(store.db, vulndb, {
       osvSource: config.OSV_SOURCE,

@@ -1,3 +1,4 @@
+/** Prefixed, time-ordered ids for every entity. */
 import { randomBytes } from 'node:crypto';
 
 /**
@@ -25,6 +26,7 @@ export const ID_PREFIXES = [
   'ent',
   'grt',
   'sod',
+  'sox',
   'uac',
   'uai',
   'ctl',
