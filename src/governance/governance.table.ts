@@ -1,3 +1,4 @@
+/** Table types of the governance data. */
 import type { Selectable } from 'kysely';
 
 /** Governance tables (migration 2026-11-22-40-governance). Timestamps ISO 8601 UTC text; booleans 0/1. */

@@ -1,3 +1,4 @@
+/** Idempotent upsert of one governance table by external id, inside the import transaction. */
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import { insertRows } from '../../db/helpers.ts';
