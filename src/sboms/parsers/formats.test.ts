@@ -6,7 +6,6 @@ import type { ParsedComponent } from '../sbom-model.ts';
 import { parseSbom } from './parse-sbom.ts';
 
 const fixture = (name: string) => readFileSync(new URL(`./fixtures/${name}`, import.meta.url));
-const text = (name: string) => fixture(name).toString('utf8');
 const bytes = (content: string) => new TextEncoder().encode(content);
 
 function rejects(name: string, content: string, code: string, message: RegExp): void {
