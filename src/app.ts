@@ -17,6 +17,7 @@ import { mcpRoutes } from './mcp/mcp.routes.ts';
 import { toolHandlers } from './mcp/tool-registry.ts';
 import { createServices, type Services } from './services.ts';
 import { findingRoutes } from './findings/finding.routes.ts';
+import { pipelineRoutes } from './pipeline/pipeline.routes.ts';
 import { sbomRoutes } from './sboms/sbom.routes.ts';
 import { vendorRoutes } from './vendors/vendor.routes.ts';
 
@@ -86,6 +87,10 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       await api.register(vendorRoutes, { vendors: services.vendors });
       await api.register(sbomRoutes, { sboms: services.sboms, maxUploadBytes: deps.config.MAX_UPLOAD_BYTES });
       await api.register(findingRoutes, { findings: services.findings });
+      await api.register(pipelineRoutes, {
+        pipeline: services.pipeline,
+        maxUploadBytes: deps.config.MAX_UPLOAD_BYTES,
+      });
       await api.register(mcpRoutes, { db: deps.store.db, services, handlers: toolHandlers() });
     },
     { prefix: API_PREFIX },

@@ -1,6 +1,7 @@
 import type { Config } from './config.ts';
 import type { Store } from './db/connect.ts';
 import { FindingService } from './findings/finding.service.ts';
+import { createPipelineServices, withCarryOver, type PipelineServices } from './pipeline/index.ts';
 import { RiskService } from './risks/risk.service.ts';
 import { SbomService } from './sboms/sbom.service.ts';
 import { TenancyService } from './tenancy/tenancy.service.ts';
@@ -15,6 +16,7 @@ export interface Services {
   sboms: SbomService;
   findings: FindingService;
   vulndb: VulnDbService;
+  pipeline: PipelineServices;
 }
 
 export function createServices(store: Store, _config: Config): Services {
@@ -23,10 +25,11 @@ export function createServices(store: Store, _config: Config): Services {
     tenancy: new TenancyService(store.db, store.changeStamp),
     vendors: new VendorService(store.db),
     risks: new RiskService(store.db),
-    sboms: new SbomService(store.db, { hooks: findings }),
+    sboms: new SbomService(store.db, { hooks: withCarryOver(findings) }),
     findings,
     vulndb: new VulnDbService(store.db, {
       rematch: async (packages) => ({ ...(await findings.rematchPackages(packages)) }),
     }),
+    pipeline: createPipelineServices(store.db),
   };
 }

@@ -57,7 +57,11 @@ export class ExportService {
     const sbom = await findSbom(this.#db, orgId, sbomId);
     if (!sbom) throw notFound('SBOM', sbomId);
     const fileName = `${safe(sbom.name)}${sbom.version ? `-${safe(sbom.version)}` : ''}${CONTENT[format].suffix}`;
-    const file = (body: ExportFile['body']): ExportFile => ({ contentType: CONTENT[format].type, fileName, body });
+    const file = (body: ExportFile['body']): ExportFile => ({
+      contentType: CONTENT[format].type,
+      fileName,
+      body,
+    });
     switch (format) {
       case 'sarif':
         return file(
@@ -70,7 +74,12 @@ export class ExportService {
       case 'csv':
         return file(csvChunks(this.pages(orgId, sbomId)));
       case 'openvex':
-        return file(openvexDocument(`https://openvex.dev/docs/bulwark/${sbom.id}-${randomUUID()}`, await this.#all(orgId, sbomId)));
+        return file(
+          openvexDocument(
+            `https://openvex.dev/docs/bulwark/${sbom.id}-${randomUUID()}`,
+            await this.#all(orgId, sbomId),
+          ),
+        );
       case 'cyclonedx':
       case 'cyclonedx-vex':
         return file(await this.#cyclonedx(orgId, sbom, format === 'cyclonedx-vex'));
@@ -158,7 +167,9 @@ export class ExportService {
       fixedVersions: fromJson<string[]>(r.fixed_versions, []),
       status: r.status as FindingStatus,
       remediationNotes: r.remediation_notes,
-      kev: kev ? ([r.vulnerability_id, ...parsed[i]!.aliases].map((id) => kev.get(id)).find(Boolean) ?? null) : null,
+      kev: kev
+        ? ([r.vulnerability_id, ...parsed[i]!.aliases].map((id) => kev.get(id)).find(Boolean) ?? null)
+        : null,
     }));
   }
 }

@@ -43,7 +43,8 @@ const joinNotes = (...parts: unknown[]): string | null => {
 
 function cyclonedx(doc: Json): VexStatement[] {
   const version = String(doc.specVersion ?? '');
-  if (!CDX_VEX_VERSIONS.includes(version)) throw unsupported(`CycloneDX ${version || '(no specVersion)'} seen`);
+  if (!CDX_VEX_VERSIONS.includes(version))
+    throw unsupported(`CycloneDX ${version || '(no specVersion)'} seen`);
   if (!Array.isArray(doc.vulnerabilities)) throw invalid('vulnerabilities must be an array');
   const purls = new Map<string, string>();
   const visit = (list: unknown) => {

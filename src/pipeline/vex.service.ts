@@ -23,7 +23,8 @@ interface Candidate {
 }
 
 /** A versionless package URL in a statement means every version of the package. */
-const hasVersion = (purl: string) => packageIdentity({ name: '', purl }) !== purl.split('?')[0]!.split('#')[0];
+const hasVersion = (purl: string) =>
+  packageIdentity({ name: '', purl }) !== purl.split('?')[0]!.split('#')[0];
 
 export class VexService {
   readonly #db: Kysely<Database>;
@@ -94,7 +95,10 @@ export class VexService {
 
 function matches(f: Candidate, s: VexStatement): boolean {
   if (f.purl === null || s.purl === null) return false;
-  if (f.vulnerability_id !== s.vulnerabilityId && !fromJson<string[]>(f.aliases, []).includes(s.vulnerabilityId))
+  if (
+    f.vulnerability_id !== s.vulnerabilityId &&
+    !fromJson<string[]>(f.aliases, []).includes(s.vulnerabilityId)
+  )
     return false;
   if (hasVersion(s.purl)) return f.purl === s.purl;
   return packageIdentity({ name: '', purl: f.purl }) === s.purl;

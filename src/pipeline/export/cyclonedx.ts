@@ -45,7 +45,10 @@ function toComponent(c: ExportComponent): Models.Component {
   });
 }
 
-function toVulnerability(f: RefFinding, refs: Map<string, Models.Component>): Models.Vulnerability.Vulnerability {
+function toVulnerability(
+  f: RefFinding,
+  refs: Map<string, Models.Component>,
+): Models.Vulnerability.Vulnerability {
   const v = new Models.Vulnerability.Vulnerability({
     bomRef: f.ref,
     id: f.vulnerabilityId,

@@ -99,7 +99,8 @@ export async function* sarifChunks(
   for await (const page of findings) {
     let chunk = '';
     for (const f of page) {
-      chunk += (first ? '' : ',') + JSON.stringify(result(f, index.get(f.vulnerabilityId) ?? -1, subject.artifact));
+      chunk +=
+        (first ? '' : ',') + JSON.stringify(result(f, index.get(f.vulnerabilityId) ?? -1, subject.artifact));
       first = false;
     }
     if (chunk) yield chunk;

@@ -40,7 +40,9 @@ export function cyclonedxAnalysisOf(status: FindingStatus): { state: string; res
 }
 
 /** status → OpenVEX status (accepted_risk and mitigated are `affected` with an action statement). */
-export function openvexStatusOf(status: FindingStatus): 'not_affected' | 'fixed' | 'affected' | 'under_investigation' {
+export function openvexStatusOf(
+  status: FindingStatus,
+): 'not_affected' | 'fixed' | 'affected' | 'under_investigation' {
   switch (status) {
     case 'open':
       return 'under_investigation';
