@@ -83,7 +83,8 @@ export async function pipelineRoutes(
       void reply
         .header('content-type', file.contentType)
         .header('content-disposition', `attachment; filename="${file.fileName}"`);
-      return reply.send(typeof file.body === 'string' ? file.body : Readable.from(file.body));
+      // A Buffer, not a string: Fastify would rewrite the content type to add a charset.
+      return reply.send(typeof file.body === 'string' ? Buffer.from(file.body) : Readable.from(file.body));
     },
   );
 

@@ -1,7 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { build, createOrg, type TestOrg } from '../../test/support/app.ts';
-import { schemaErrors } from '../../test/support/json-schemas.ts';
 import { DIALECTS } from '../../test/support/store.ts';
 import type { App } from '../http/app-type.ts';
 import { formRequest, loadAdvisories, shopSbom, upload } from './pipeline-fixture.ts';

@@ -58,7 +58,7 @@ function result(f: ReportFinding, ruleIndex: number, artifact: string) {
     },
     locations: [
       {
-        physicalLocation: { artifactLocation: { uri: artifact } },
+        physicalLocation: { artifactLocation: { uri: encodeURIComponent(artifact) } },
         logicalLocations: [{ name: c.purl ?? what, kind: 'package' }],
       },
     ],
