@@ -1,3 +1,4 @@
+/** The composition root of the HTTP server: plugins, the request pipeline, each domain's routes and the tool registry. */
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyBaseLogger } from 'fastify';
@@ -14,7 +15,10 @@ import { installRateLimit } from './http/rate-limit.ts';
 import { systemRoutes } from './http/system.routes.ts';
 import { createLogger } from './logger.ts';
 import { mcpRoutes } from './mcp/mcp.routes.ts';
-import { toolHandlers } from './mcp/tool-registry.ts';
+import { builtinToolHandlers } from './mcp/builtin-tools.ts';
+import { governanceToolHandlers } from './mcp/governance.tools.ts';
+import type { ToolHandler } from './mcp/tool-handler.ts';
+import { toolRegistry } from './mcp/tool-registry.ts';
 import { createServices, type Services } from './services.ts';
 import { findingRoutes } from './findings/finding.routes.ts';
 import { pipelineRoutes } from './pipeline/pipeline.routes.ts';
@@ -32,11 +36,19 @@ export interface AppDeps {
 
 export const API_PREFIX = '/api/v1';
 
-let requestCounter = 0;
+/**
+ * The tool registry, gathered here at the composition root so that no domain imports the tool server and the
+ * tool server imports no tool set. `overrides` replace implementations (tests).
+ */
+export function toolHandlers(overrides: Record<string, ToolHandler> = {}): Map<string, ToolHandler> {
+  return toolRegistry({ ...governanceToolHandlers, ...builtinToolHandlers, ...overrides });
+}
 
 /** Builds the HTTP app: plugins, the request pipeline, then each domain's routes under /api/v1. */
 export async function buildApp(deps: AppDeps): Promise<App> {
   const services = deps.services ?? createServices(deps.store, deps.config);
+  // Per app, not per module: two apps in one process (tests) number their requests independently.
+  let requestCounter = 0;
   const app = Fastify({
     loggerInstance: (deps.logger ?? createLogger(deps.config.LOG_LEVEL)) as FastifyBaseLogger,
     requestIdHeader: false,
@@ -91,7 +103,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
         pipeline: services.pipeline,
         maxUploadBytes: deps.config.MAX_UPLOAD_BYTES,
       });
-      await api.register(mcpRoutes, { db: deps.store.db, services, handlers: toolHandlers() });
+      await api.register(mcpRoutes, { services, handlers: toolHandlers() });
     },
     { prefix: API_PREFIX },
   );

@@ -1,16 +1,40 @@
 /** One error type for every expected failure; the HTTP error handler and the tool server map it to their envelopes. */
+
+/** Every machine-readable code an API, tool or CLI failure may carry (listed with statuses in docs/errors.md). */
+export const ERROR_CODES = [
+  'VALIDATION_FAILED',
+  'INVALID_REQUEST',
+  'PARSE_ERROR',
+  'UNSUPPORTED_FORMAT',
+  'MISSING_FILE',
+  'UNAUTHORIZED',
+  'INVALID_TOKEN',
+  'FORBIDDEN',
+  'INSUFFICIENT_SCOPE',
+  'NOT_PERMITTED',
+  'NOT_FOUND',
+  'CONFLICT',
+  'FILE_TOO_LARGE',
+  'PAYLOAD_TOO_LARGE',
+  'UNSUPPORTED_MEDIA_TYPE',
+  'RATE_LIMITED',
+  'DB_ERROR',
+  'INTERNAL_ERROR',
+] as const;
+export type ErrorCode = (typeof ERROR_CODES)[number];
+
 export interface ErrorDetail {
   path: string;
   message: string;
 }
 
 export class AppError extends Error {
-  readonly code: string;
+  readonly code: ErrorCode;
   readonly status: number;
   readonly details: ErrorDetail[] | undefined;
 
   constructor(
-    code: string,
+    code: ErrorCode,
     status: number,
     message: string,
     options: { cause?: unknown; details?: ErrorDetail[] } = {},

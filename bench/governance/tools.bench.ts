@@ -12,7 +12,7 @@ import { defaultConfig } from '../../src/config.ts';
 import { openSqlite, openStore, type Store } from '../../src/db/connect.ts';
 import { migrateToLatest } from '../../src/db/migrate.ts';
 import { runDemo } from '../../src/governance/demo/demo.service.ts';
-import { governanceToolHandlers } from '../../src/governance/governance.tools.ts';
+import { governanceToolHandlers } from '../../src/mcp/governance.tools.ts';
 import { createServices } from '../../src/services.ts';
 
 const { values } = parseArgs({
@@ -84,7 +84,7 @@ for (const size of values.sizes!.split(',').map(Number)) {
     plan: org.plan,
     mcpWriteEnabled: false,
   };
-  const ctx = { db: store.db, principal, services };
+  const ctx = { ...services, principal };
   const counts = await sql<{
     n: number;
   }>`select count(*) as n from gov_grants where org_id = ${org.id}`.execute(store.db);

@@ -19,10 +19,7 @@ import { FindingService } from '../../src/findings/finding.service.ts';
 import { matchComponent, type Candidate } from '../../src/findings/matcher.ts';
 import { SbomService } from '../../src/sboms/sbom.service.ts';
 import { TenancyService } from '../../src/tenancy/tenancy.service.ts';
-import { packageKey } from '../../src/vulndb/ecosystems.ts';
-import { getVersionOrdering } from '../../src/vulndb/versions/index.ts';
-import { loadCandidates } from '../../src/vulndb/vulndb.repository.ts';
-import { VulnDbService } from '../../src/vulndb/vulndb.service.ts';
+import { getVersionOrdering, loadCandidates, packageKey, VulnDbService } from '../../src/vulndb/index.ts';
 import { machine } from '../support/process.ts';
 import {
   advisory,

@@ -112,7 +112,7 @@ async function check(s: Scenario): Promise<number> {
 async function directAudit(iterations: number): Promise<{ handler: Percentiles; naive: Percentiles }> {
   const store = openStore(process.env.DATABASE_URL ?? `sqlite:${outDir}mcp.sqlite`);
   const services = createServices(store, defaultConfig());
-  const handler = builtinToolHandlers().audit_trail_search!;
+  const handler = builtinToolHandlers.audit_trail_search!;
   const users = await services.tenancy.listUsers(orgId);
   const principal = {
     tokenId: 'bench',
@@ -124,7 +124,7 @@ async function directAudit(iterations: number): Promise<{ handler: Percentiles; 
   };
   try {
     const viaHandler = await timeIt(iterations, () =>
-      handler({ db: store.db, services, principal }, { limit: 50, offset: 0 }),
+      handler({ ...services, principal }, { limit: 50, offset: 0 }),
     );
     const naive = await timeIt(Math.ceil(iterations / 20), () =>
       searchAudit(store.db, orgId, { limit: 50, offset: 0 }),

@@ -3,8 +3,8 @@ import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
 import { loadConfig } from '../config.ts';
 import { openStore } from '../db/connect.ts';
 import { migrateToLatest } from '../db/migrate.ts';
+import { toolHandlers } from '../app.ts';
 import { createToolServer } from '../mcp/tool-server.ts';
-import { toolHandlers } from '../mcp/tool-registry.ts';
 import { createServices } from '../services.ts';
 import { parse, type Command } from './cli-kit.ts';
 
@@ -45,7 +45,6 @@ mcp:read scope; mcp:write for risk_create_draft), DATABASE_URL (as for bulwark s
         return 1;
       }
       const server = createToolServer({
-        db: store.db,
         services,
         handlers: toolHandlers(),
         logger: stderrLogger,

@@ -1,5 +1,5 @@
 import cliProgress from 'cli-progress';
-import type { ImportProgress, ImportSummary } from '../vulndb/vulndb.service.ts';
+import type { ImportProgress, ImportSummary } from '../vulndb/index.ts';
 import { emit, parse, UsageError, type Command, type CommandIo } from './cli-kit.ts';
 import { withStore } from './context.ts';
 

@@ -1,4 +1,6 @@
+/** A Kysely driver over better-sqlite3 with a per-connection statement cache. */
 import SqliteDatabase from 'better-sqlite3';
+import { LRUCache } from 'lru-cache';
 import type { CompiledQuery } from 'kysely';
 import type { ChangeStamp } from './change-stamp.ts';
 import {
@@ -40,12 +42,11 @@ class WriterLock {
  * distinct statements per connection (SQLite re-prepares a cached statement itself after a schema change).
  */
 function statementCache(database: SqliteDatabase.Database, limit = 500) {
-  const cache = new Map<string, SqliteDatabase.Statement>();
+  const cache = new LRUCache<string, SqliteDatabase.Statement>({ max: limit });
   return (source: string): SqliteDatabase.Statement => {
     let statement = cache.get(source);
     if (!statement) {
       statement = database.prepare(source);
-      if (cache.size >= limit) cache.delete(cache.keys().next().value!);
       cache.set(source, statement);
     }
     return statement;

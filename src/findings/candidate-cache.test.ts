@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { createTestStore, DIALECTS } from '../../test/support/store.ts';
-import { VulnDbService } from '../vulndb/vulndb.service.ts';
+import { VulnDbService } from '../vulndb/index.ts';
 import { CandidateCache } from './candidate-cache.ts';
 import { resolveMatches, toCandidate } from './finding-matching.ts';
 

@@ -1,16 +1,18 @@
+/** Parsed advisory candidates, severities and details kept across uploads for one advisory-database generation. */
 import type { Kysely } from 'kysely';
+import { LRUCache } from 'lru-cache';
 import type { Database } from '../db/database.ts';
 import { fromJson } from '../db/helpers.ts';
 import type { AdvisoryDetails, Candidate } from './matcher.ts';
 import {
   advisoryDetails,
+  type CandidateRow,
   generation,
   loadCandidates,
-  severityOfIds,
-  type CandidateRow,
   type PackageRef,
+  severityOfIds,
   type SeverityRow,
-} from '../vulndb/vulndb.repository.ts';
+} from '../vulndb/index.ts';
 
 /**
  * Parsed candidate rows per package, severity rows and details per advisory id, kept across uploads in this
@@ -33,10 +35,9 @@ const NO_DETAILS: AdvisoryDetails = { summary: null, references: [] };
 export const packageCacheKey = (ecosystem: string, packageKey: string) => `${ecosystem}\u0000${packageKey}`;
 
 /** Serves `keys` from `cache`, loads the rest with `load`, publishes them if `stillValid()`. */
-async function lookThrough<K, V>(
-  cache: Map<K, V>,
+async function lookThrough<K extends string, V extends object>(
+  cache: LRUCache<K, V>,
   keys: Iterable<K>,
-  max: number,
   load: (missing: K[]) => Promise<Map<K, V>>,
   stillValid: () => boolean,
 ): Promise<Map<K, V>> {
@@ -50,7 +51,6 @@ async function lookThrough<K, V>(
   if (missing.length === 0) return out;
   const loaded = await load(missing);
   const publish = stillValid();
-  if (publish && cache.size + loaded.size > max) cache.clear();
   for (const [key, value] of loaded) {
     out.set(key, value);
     if (publish) cache.set(key, value);
@@ -61,9 +61,10 @@ async function lookThrough<K, V>(
 export class CandidateCache {
   #generation: number | undefined;
   readonly #parse: CandidateParser;
-  readonly #packages = new Map<string, Candidate[]>();
-  readonly #severity = new Map<string, SeverityRow[]>();
-  readonly #details = new Map<string, AdvisoryDetails>();
+  // Bounded: the least recently used entries go first.
+  readonly #packages = new LRUCache<string, Candidate[]>({ max: MAX_PACKAGES });
+  readonly #severity = new LRUCache<string, SeverityRow[]>({ max: MAX_IDS });
+  readonly #details = new LRUCache<string, AdvisoryDetails>({ max: MAX_IDS });
 
   constructor(parse: CandidateParser) {
     this.#parse = parse;
@@ -90,7 +91,6 @@ export class CandidateCache {
     return lookThrough(
       this.#packages,
       packages.keys(),
-      MAX_PACKAGES,
       async (missing) => {
         const loaded = new Map<string, Candidate[]>(missing.map((key) => [key, []]));
         for (const row of await loadCandidates(
@@ -112,7 +112,6 @@ export class CandidateCache {
     return lookThrough(
       this.#details,
       ids,
-      MAX_IDS,
       async (missing) => {
         const loaded = new Map<string, AdvisoryDetails>(missing.map((id) => [id, NO_DETAILS]));
         for (const row of await advisoryDetails(db, missing))
@@ -129,7 +128,6 @@ export class CandidateCache {
     return lookThrough(
       this.#severity,
       ids,
-      MAX_IDS,
       async (missing) => {
         const found = await severityOfIds(db, missing);
         return new Map(missing.map((id) => [id, (found.get(id) ?? []).filter((r) => r.withdrawn === null)]));

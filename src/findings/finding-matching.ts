@@ -2,17 +2,20 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../db/database.ts';
 import { fromJson } from '../db/helpers.ts';
 import type { MatchableComponent } from '../sboms/component-matcher.ts';
-import type { MatchRange } from '../vulndb/osv.ts';
-import { preparePackage, sharedParser } from '../vulndb/prepared-match.ts';
 import {
-  combineSeverity,
   type AdvisorySeverity,
+  type CandidateRow,
+  combineSeverity,
   type CvssScore,
+  getVersionOrdering,
+  type MatchRange,
+  type PackageRef,
+  preparePackage,
   type Severity,
   type SeverityLevel,
-} from '../vulndb/severity.ts';
-import { getVersionOrdering } from '../vulndb/versions/index.ts';
-import type { CandidateRow, PackageRef, SeverityRow } from '../vulndb/vulndb.repository.ts';
+  type SeverityRow,
+  sharedParser,
+} from '../vulndb/index.ts';
 import { CandidateCache, packageCacheKey } from './candidate-cache.ts';
 import { matchComponent, type Candidate, type MatchedVulnerability } from './matcher.ts';
 
@@ -122,10 +125,16 @@ export interface Resolution {
   withdrawn: Set<string>;
 }
 
+/** The candidate cache to read advisories through and the severity of an advisory that states none. */
+export interface MatchOptions {
+  cache?: CandidateCache;
+  fallback?: SeverityLevel;
+}
+
 export async function resolveMatches(
   db: Kysely<Database>,
   components: readonly MatchableComponent[],
-  options: { cache?: CandidateCache; fallback?: SeverityLevel } = {},
+  options: MatchOptions = {},
 ): Promise<Resolution> {
   const cache = options.cache ?? new CandidateCache(toCandidate);
   const result = new Map<string, ResolvedVulnerability[]>();

@@ -1,7 +1,7 @@
 import type { Insertable, Kysely, Updateable } from 'kysely';
 import type { Database } from '../db/database.ts';
 import { insertMany } from '../db/helpers.ts';
-import { chunks, type PackageRef } from '../vulndb/vulndb.repository.ts';
+import { chunks, type PackageRef } from '../vulndb/index.ts';
 import type { FindingHistoryRow, FindingHistoryTable, FindingRow, FindingTable } from './finding.table.ts';
 
 export type NewFindingRow = Insertable<FindingTable>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { SEVERITIES, SEVERITY_SOURCES } from '../vulndb/severity.ts';
+import { SEVERITIES, SEVERITY_SOURCES } from '../vulndb/index.ts';
 import { FINDING_STATUSES, HISTORY_EVENTS } from './finding.service.ts';
 
 export const FindingQuery = z

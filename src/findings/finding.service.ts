@@ -1,28 +1,31 @@
+/** Findings: matching an uploaded SBOM's components, listing, detail with history, triage; re-matching is in rematch.ts. */
 import type { Kysely } from 'kysely';
 import { recordAudit, SYSTEM_ACTOR } from '../audit/audit.repository.ts';
 import type { Database } from '../db/database.ts';
-import { fromJson, toJson } from '../db/helpers.ts';
+import { fromJson } from '../db/helpers.ts';
 import { notFound } from '../errors.ts';
-import { newId } from '../shared/ids.ts';
 import { nowIso } from '../shared/time.ts';
 import type { SbomFindingsHooks } from '../sboms/component-matcher.ts';
 import type { Principal } from '../tenancy/tenancy.service.ts';
-import { comparatorFor } from '../vulndb/comparator.ts';
-import { affectedBy, type MatchReason } from '../vulndb/match.ts';
-import type { MatchRange } from '../vulndb/osv.ts';
-import type { SeverityLevel, SeveritySource } from '../vulndb/severity.ts';
-import { loadCandidates, type PackageRef } from '../vulndb/vulndb.repository.ts';
-import { CandidateCache } from './candidate-cache.ts';
 import {
-  resolveMatches,
-  toCandidate,
-  type MatchableComponent,
-  type ResolvedVulnerability,
-} from './finding-matching.ts';
+  affectedBy,
+  comparatorFor,
+  loadCandidates,
+  type MatchRange,
+  type MatchReason,
+  type PackageRef,
+  type SeverityLevel,
+  type SeveritySource,
+} from '../vulndb/index.ts';
+import { CandidateCache } from './candidate-cache.ts';
+import { resolveMatches, toCandidate, type MatchableComponent } from './finding-matching.ts';
+import { historyRow, newFindingRow } from './finding-rows.ts';
 import * as repo from './finding.repository.ts';
 import type { FindingHistoryRow } from './finding.table.ts';
 import { detailsOf, type AdvisoryDetails } from './matcher.ts';
-import { reconcile } from './reconcile.ts';
+import { rematchPackages, type RematchResult } from './rematch.ts';
+
+export type { RematchResult };
 
 export const FINDING_STATUSES = ['open', 'mitigated', 'accepted_risk', 'false_positive', 'fixed'] as const;
 export type FindingStatus = (typeof FINDING_STATUSES)[number];
@@ -66,14 +69,6 @@ export interface FindingDetail extends Finding {
   history: FindingHistoryEntry[];
 }
 
-export interface RematchResult {
-  components: number;
-  created: number;
-  updated: number;
-  retracted: number;
-  reinstated: number;
-}
-
 const toFinding = (
   row: repo.FindingWithComponent,
   details: ReadonlyMap<string, AdvisoryDetails>,
@@ -106,49 +101,6 @@ const toHistory = (row: FindingHistoryRow): FindingHistoryEntry => ({
   at: row.at,
 });
 
-/**
- * The columns a vulnerability decides (everything but identity and triage state). Summary, references and the
- * match reasons are not copied into every finding: they are read from the advisories (`advisory_ids`) when a
- * finding is shown, so an upload writes less and an edited advisory shows at once. The columns stay for
- * rows written before (and are ignored).
- */
-function matchedColumns(v: ResolvedVulnerability) {
-  return {
-    vulnerability_id: v.vulnerabilityId,
-    aliases: toJson(v.aliases),
-    advisory_ids: toJson(v.advisoryIds),
-    summary: null,
-    severity: v.severity.severity,
-    severity_source: v.severity.source,
-    cvss_score: v.severity.cvssScore,
-    cvss_vector: v.severity.cvssVector,
-    fixed_versions: toJson(v.fixedVersions),
-    refs: '[]',
-    match_reasons: '[]',
-  };
-}
-
-const historyRow = (
-  orgId: string,
-  findingId: string,
-  event: string,
-  at: string,
-  extra: { from?: string | null; to?: string | null; notes?: string | null; actor?: string } = {},
-) => ({
-  id: newId('fnh'),
-  org_id: orgId,
-  finding_id: findingId,
-  event,
-  from_status: extra.from ?? null,
-  to_status: extra.to ?? null,
-  notes: extra.notes ?? null,
-  actor_id: extra.actor ?? SYSTEM_ACTOR,
-  at,
-});
-
-/** Rematch visits an organisation's components in slices, each in its own transaction. */
-const REMATCH_SLICE = 5_000;
-
 export class FindingService implements SbomFindingsHooks {
   readonly #db: Kysely<Database>;
   readonly #defaultSeverity: SeverityLevel;
@@ -174,8 +126,7 @@ export class FindingService implements SbomFindingsHooks {
     const now = nowIso();
     const rows: repo.NewFindingRow[] = [];
     for (const [componentId, vulnerabilities] of matches) {
-      for (const v of vulnerabilities)
-        rows.push(this.#newRow(newId('fnd'), orgId, sbomId, componentId, v, now));
+      for (const v of vulnerabilities) rows.push(newFindingRow(orgId, sbomId, componentId, v, now));
     }
     // Creation is not written to the history table: the finding's created_at is that entry (see get()).
     await repo.insertFindings(trx, rows, []);
@@ -186,118 +137,12 @@ export class FindingService implements SbomFindingsHooks {
     return repo.countBySbom(db, orgId, sbomIds);
   }
 
-  #newRow(
-    id: string,
-    orgId: string,
-    sbomId: string,
-    componentId: string,
-    v: ResolvedVulnerability,
-    now: string,
-  ): repo.NewFindingRow {
-    return {
-      id,
-      org_id: orgId,
-      sbom_id: sbomId,
-      component_id: componentId,
-      ...matchedColumns(v),
-      status: 'open',
-      remediation_notes: null,
-      created_at: now,
-      updated_at: now,
-      status_changed_at: now,
-      retracted_at: null,
-      retraction_reason: null,
-    };
-  }
-
   /**
-   * After an import: re-evaluates the components of the changed packages in every organisation (indexed
-   * lookups per package, never the whole portfolio) and reconciles their findings.
+   * After an import: re-evaluates the components of the changed packages in every organisation and
+   * reconciles their findings (see rematch.ts).
    */
-  async rematchPackages(packages: PackageRef[]): Promise<RematchResult> {
-    const total: RematchResult = { components: 0, created: 0, updated: 0, retracted: 0, reinstated: 0 };
-    if (packages.length === 0) return total;
-    for (const orgId of await repo.organisationIds(this.#db)) {
-      const components = await repo.componentsOfPackages(this.#db, orgId, packages);
-      for (let i = 0; i < components.length; i += REMATCH_SLICE) {
-        const slice = components.slice(i, i + REMATCH_SLICE);
-        const result = await this.#db.transaction().execute((trx) => this.#rematchSlice(trx, orgId, slice));
-        total.components += slice.length;
-        total.created += result.created;
-        total.updated += result.updated;
-        total.retracted += result.retracted;
-        total.reinstated += result.reinstated;
-      }
-    }
-    return total;
-  }
-
-  async #rematchSlice(
-    trx: Kysely<Database>,
-    orgId: string,
-    components: repo.StoredComponent[],
-  ): Promise<Omit<RematchResult, 'components'>> {
-    const counts = { created: 0, updated: 0, retracted: 0, reinstated: 0 };
-    const { matches, withdrawn } = await resolveMatches(
-      trx,
-      components.map((c) => ({
-        id: c.id,
-        ecosystem: c.ecosystem,
-        packageKey: c.package_key,
-        name: c.name,
-        version: c.version,
-        purl: c.purl,
-      })),
-      this.#matchOptions,
-    );
-    const existing = Map.groupBy(
-      await repo.findingsOfComponents(
-        trx,
-        orgId,
-        components.map((c) => c.id),
-      ),
-      (r) => r.component_id,
-    );
-    const now = nowIso();
-    const inserts: repo.NewFindingRow[] = [];
-    const history: ReturnType<typeof historyRow>[] = [];
-    for (const component of components) {
-      const plan = reconcile(existing.get(component.id) ?? [], matches.get(component.id) ?? [], withdrawn);
-      for (const v of plan.insert)
-        inserts.push(this.#newRow(newId('fnd'), orgId, component.sbom_id, component.id, v, now));
-      for (const { row, vulnerability, reinstate } of plan.update) {
-        const columns = matchedColumns(vulnerability);
-        const changed =
-          reinstate ||
-          Object.entries(columns).some(([k, v]) => (row as unknown as Record<string, unknown>)[k] !== v);
-        if (!changed) continue;
-        await repo.updateFinding(trx, orgId, row.id, {
-          ...columns,
-          updated_at: now,
-          ...(reinstate ? { retracted_at: null, retraction_reason: null } : {}),
-        });
-        if (reinstate)
-          history.push(
-            historyRow(orgId, row.id, 'reinstated', now, {
-              to: row.status,
-              notes: `matched again by ${vulnerability.advisoryIds.join(', ')}`,
-            }),
-          );
-        counts[reinstate ? 'reinstated' : 'updated']++;
-      }
-      for (const { row, reason } of plan.retract) {
-        await repo.updateFinding(trx, orgId, row.id, {
-          retracted_at: now,
-          retraction_reason: reason,
-          updated_at: now,
-        });
-        history.push(historyRow(orgId, row.id, 'retracted', now, { from: row.status, notes: reason }));
-        counts.retracted++;
-      }
-    }
-    await repo.insertFindings(trx, inserts, history);
-    counts.created = inserts.length;
-    return counts;
+  rematchPackages(packages: PackageRef[]): Promise<RematchResult> {
+    return rematchPackages(this.#db, packages, this.#matchOptions);
   }
 
   async list(

@@ -1,7 +1,10 @@
-import type { MatchReason } from '../vulndb/match.ts';
-import { evaluatePrepared, type PreparedPackage } from '../vulndb/prepared-match.ts';
-import type { AdvisorySeverity } from '../vulndb/severity.ts';
-import type { VersionOrdering } from '../vulndb/versions/index.ts';
+import {
+  type AdvisorySeverity,
+  evaluatePrepared,
+  type MatchReason,
+  type PreparedPackage,
+  type VersionOrdering,
+} from '../vulndb/index.ts';
 
 /**
  * Component × candidate advisories → vulnerabilities (pure). Advisories that match one component and share

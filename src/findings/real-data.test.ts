@@ -1,13 +1,14 @@
 import assert from 'node:assert/strict';
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { build, createOrg, type TestOrg } from '../../test/support/app.ts';
 import { DIALECTS } from '../../test/support/store.ts';
 import type { App } from '../http/app-type.ts';
+import { SHARED_DATA, sharedDataSkip } from '../../test/support/shared-data.ts';
 
-const DATA = fileURLToPath(new URL('../../../shared/data/', import.meta.url));
-const skip = existsSync(DATA) ? false : '../shared/data not found';
+const DATA = fileURLToPath(SHARED_DATA);
+const skip = sharedDataSkip('osv', 'sboms');
 const ZIPS = [`${DATA}osv/PyPI-all.zip`, `${DATA}osv/Go-all.zip`];
 
 async function upload(app: App, org: TestOrg, content: string | Uint8Array, fileName: string) {

@@ -1,16 +1,16 @@
 import { z } from 'zod';
-import type { ErrorDetail } from '../errors.ts';
+import type { ErrorCode, ErrorDetail } from '../errors.ts';
 
 /** Every REST response: `{ data, error, meta }`. Lists carry a bare array in data and are not paginated. */
 export interface Envelope<T> {
   data: T | null;
-  error: { code: string; message: string; details?: ErrorDetail[] } | null;
+  error: { code: ErrorCode; message: string; details?: ErrorDetail[] } | null;
   meta: Record<string, unknown> | null;
 }
 
 export const ok = <T>(data: T): { data: T; error: null; meta: null } => ({ data, error: null, meta: null });
 
-export const failure = (code: string, message: string, details?: ErrorDetail[]): Envelope<never> => ({
+export const failure = (code: ErrorCode, message: string, details?: ErrorDetail[]): Envelope<never> => ({
   data: null,
   error: details ? { code, message, details } : { code, message },
   meta: null,

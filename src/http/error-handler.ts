@@ -1,6 +1,6 @@
 import type { FastifyError } from 'fastify';
 import type { App } from './app-type.ts';
-import { AppError, type ErrorDetail } from '../errors.ts';
+import { AppError, type ErrorCode, type ErrorDetail } from '../errors.ts';
 import { isStoreFailure } from '../db/store-error.ts';
 import { failure } from './envelope.ts';
 
@@ -25,7 +25,7 @@ function validationDetails(error: FastifyError): ErrorDetail[] {
 }
 
 /** Framework errors that are the caller's fault, by Fastify code. */
-const CLIENT_ERRORS: Record<string, { status: number; code: string }> = {
+const CLIENT_ERRORS: Record<string, { status: number; code: ErrorCode }> = {
   FST_ERR_CTP_INVALID_JSON_BODY: { status: 400, code: 'INVALID_REQUEST' },
   FST_ERR_CTP_EMPTY_JSON_BODY: { status: 400, code: 'INVALID_REQUEST' },
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: { status: 400, code: 'INVALID_REQUEST' },

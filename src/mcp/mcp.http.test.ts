@@ -5,9 +5,7 @@ import { searchAudit } from '../audit/audit.repository.ts';
 import { build, createOrg, type TestEnv, type TestOrg } from '../../test/support/app.ts';
 import { DIALECTS } from '../../test/support/store.ts';
 import { TOOL_NAMES } from './generated/tool-catalog.ts';
-import { governanceFallbackHandlers, NO_GOVERNANCE_DATA } from './governance-fallback.ts';
 import { call, callError, callOk, httpClient, seedOrg } from './mcp-test-kit.ts';
-import type { ToolHandler } from './tool-handler.ts';
 
 interface Running extends TestEnv {
   url: string;
@@ -329,38 +327,6 @@ for (const dialect of DIALECTS) {
       );
       assert.equal((await callError(client, 'evidence_log', { limit: 5 })).code, 'VALIDATION_FAILED');
       assert.equal((await callError(client, 'iso_gap_status', { projectId: 'iso_x' })).code, 'NOT_FOUND');
-    });
-
-    it('the fallback for a governance tool without a handler is an empty result of its shape', async () => {
-      const ctx = {} as Parameters<ToolHandler>[0];
-      assert.deepEqual(await governanceFallbackHandlers.access_stale_accounts!(ctx, {}), {
-        items: [],
-        total: 0,
-        note: NO_GOVERNANCE_DATA,
-      });
-      assert.deepEqual(await governanceFallbackHandlers.posture_summary!(ctx, {}), {
-        note: NO_GOVERNANCE_DATA,
-      });
-      assert.deepEqual(await governanceFallbackHandlers.access_security_debt_trend!(ctx, { months: 6 }), {
-        months: 6,
-        items: [],
-        total: 0,
-        note: NO_GOVERNANCE_DATA,
-      });
-      assert.deepEqual(await governanceFallbackHandlers.iso_controls_list!(ctx, {}), {
-        projectId: null,
-        items: [],
-        total: 0,
-        note: NO_GOVERNANCE_DATA,
-      });
-      await assert.rejects(governanceFallbackHandlers.iso_gap_status!(ctx, { projectId: 'iso_x' }), {
-        code: 'NOT_FOUND',
-        message: "ISO project 'iso_x' was not found",
-      });
-      assert.deepEqual(
-        Object.keys(governanceFallbackHandlers).sort(),
-        TOOL_NAMES.filter((n) => /^(access_|uar_|iso_|evidence_|maturity_|posture_)/.test(n)),
-      );
     });
   });
 }

@@ -10,7 +10,7 @@ import { TOOL_NAMES } from './generated/tool-catalog.ts';
 import { call, callError, callOk, seedOrg } from './mcp-test-kit.ts';
 import { createToolServer } from './tool-server.ts';
 import type { ToolHandler } from './tool-handler.ts';
-import { toolHandlers } from './tool-registry.ts';
+import { toolHandlers } from '../app.ts';
 
 /** An SDK client connected to a tool server through the SDK's in-memory transport. */
 async function connect(
@@ -22,7 +22,6 @@ async function connect(
   const principal = await env.services.tenancy.authenticate(org.tokens.all!);
   assert.ok(principal);
   const server = createToolServer({
-    db: env.store.db,
     services: env.services,
     handlers: toolHandlers(overrides),
     principal: async () => principal,

@@ -1,15 +1,12 @@
+/** MCP over Streamable HTTP at /api/v1/mcp (stateless, JSON responses). */
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
-import type { Kysely } from 'kysely';
-import type { Database } from '../db/database.ts';
 import type { App } from '../http/app-type.ts';
 import { principalOf } from '../http/route-auth.ts';
-import type { Services } from '../services.ts';
 import { createToolServer } from './tool-server.ts';
-import type { ToolHandler } from './tool-handler.ts';
+import type { ToolHandler, ToolServices } from './tool-handler.ts';
 
 export interface McpRouteDeps {
-  db: Kysely<Database>;
-  services: Services;
+  services: ToolServices;
   handlers: Map<string, ToolHandler>;
 }
 

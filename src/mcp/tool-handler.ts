@@ -1,13 +1,13 @@
-import type { Kysely } from 'kysely';
-import type { Database } from '../db/database.ts';
+/** The contract between the tool server and the tool implementations (an edge: translate, call a service). */
 import type { Services } from '../services.ts';
 import type { Principal } from '../tenancy/tenancy.service.ts';
 
-/** What a tool implementation receives: the caller (already scope-checked) and the domain services. */
-export interface ToolContext {
-  db: Kysely<Database>;
+/** The services a tool may call; no tool gets a database handle. */
+export type ToolServices = Pick<Services, 'tenancy' | 'audit' | 'vendors' | 'risks' | 'governance'>;
+
+/** What a tool implementation receives: the caller (already scope-checked) and the named domain services. */
+export interface ToolContext extends ToolServices {
   principal: Principal;
-  services: Services;
 }
 
 /**

@@ -1,25 +1,19 @@
-import { builtinToolHandlers } from './builtin-tools.ts';
+/** Checks a set of tool implementations against the generated catalog and indexes them by tool name. */
 import { TOOL_CATALOG } from './generated/tool-catalog.ts';
-import { governanceFallbackHandlers } from './governance-fallback.ts';
 import type { ToolHandler } from './tool-handler.ts';
-import { governanceToolHandlers } from '../governance/governance.tools.ts';
 
 /**
- * One handler per catalog tool: the governance domain's where it has one, the honest fallback otherwise, and
- * the built-in ones (risks, audit, suppliers). Fails at start-up when a catalog tool has no handler.
+ * One handler per catalog tool, from the implementations the composition root (src/app.ts) gathers. Fails at
+ * start-up when a catalog tool has no handler or a handler names no catalog tool.
  */
-export function toolHandlers(overrides: Record<string, ToolHandler> = {}): Map<string, ToolHandler> {
-  const merged: Record<string, ToolHandler> = {
-    ...governanceFallbackHandlers,
-    ...governanceToolHandlers,
-    ...builtinToolHandlers(),
-    ...overrides,
-  };
+export function toolRegistry(implementations: Record<string, ToolHandler>): Map<string, ToolHandler> {
   const handlers = new Map<string, ToolHandler>();
   for (const tool of TOOL_CATALOG) {
-    const handler = merged[tool.name];
+    const handler = implementations[tool.name];
     if (!handler) throw new Error(`No handler for tool '${tool.name}'`);
     handlers.set(tool.name, handler);
   }
+  for (const name of Object.keys(implementations))
+    if (!handlers.has(name)) throw new Error(`Handler '${name}' names no tool of the catalog`);
   return handlers;
 }

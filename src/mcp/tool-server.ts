@@ -1,3 +1,4 @@
+/** The MCP tool server: tools/list from the catalog, tools/call with scope, permission, validation and masking. */
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import {
   CallToolRequestSchema,
@@ -8,26 +9,27 @@ import {
   type Tool,
 } from '@modelcontextprotocol/sdk/types.js';
 import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv';
-import type { Kysely } from 'kysely';
 import { z } from 'zod';
-import type { Database } from '../db/database.ts';
-import { AppError } from '../errors.ts';
-import type { Services } from '../services.ts';
+import { AppError, type ErrorCode as AppErrorCode } from '../errors.ts';
 import type { Principal } from '../tenancy/tenancy.service.ts';
 import { TOOL_CATALOG, type ToolDefinition } from './generated/tool-catalog.ts';
 import { maskEmails, maskResult } from './masking.ts';
-import type { ToolHandler } from './tool-handler.ts';
+import type { ToolHandler, ToolServices } from './tool-handler.ts';
 
 export const SERVER_INFO = { name: 'bulwark', version: '1.0.0' } as const;
 
 const SHARED_VALIDATOR = new AjvJsonSchemaValidator();
 
 /** Codes a tool failure may carry (DESIGN.md §6); anything else is reported as INTERNAL_ERROR. */
-const TOOL_ERROR_CODES = new Set(['INSUFFICIENT_SCOPE', 'NOT_PERMITTED', 'NOT_FOUND', 'VALIDATION_FAILED']);
+const TOOL_ERROR_CODES = new Set<AppErrorCode>([
+  'INSUFFICIENT_SCOPE',
+  'NOT_PERMITTED',
+  'NOT_FOUND',
+  'VALIDATION_FAILED',
+]);
 
 export interface ToolServerDeps {
-  db: Kysely<Database>;
-  services: Services;
+  services: ToolServices;
   handlers: Map<string, ToolHandler>;
   /** The caller, resolved for every call (stdio re-authenticates, so a revoked token stops working at once). */
   principal: () => Promise<Principal>;
@@ -71,8 +73,11 @@ function toolResult(
   };
 }
 
-const toolError = (code: string, message: string, personNames: readonly string[] = []): CallToolResult =>
-  toolResult({ error: { code, message } }, true, personNames);
+const toolError = (
+  code: AppErrorCode,
+  message: string,
+  personNames: readonly string[] = [],
+): CallToolResult => toolResult({ error: { code, message } }, true, personNames);
 
 /** Display names of the organisation's workspace users: redacted wherever free text mentions them. */
 async function personNames(deps: ToolServerDeps, orgId: string): Promise<string[]> {
@@ -121,7 +126,7 @@ export async function callTool(
     }
     const args = parseArgs(tool, rawArgs);
     const [result, names] = await Promise.all([
-      handler({ db: deps.db, services: deps.services, principal }, args),
+      handler({ ...deps.services, principal }, args),
       personNames(deps, principal.orgId),
     ]);
     return toolResult(result, false, names);

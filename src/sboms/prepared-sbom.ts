@@ -1,7 +1,36 @@
+/** An upload made ready to store: parse, assign ids, turn components into bulk-insert value rows. */
 import { newId } from '../shared/ids.ts';
 import type { MatchableComponent } from './component-matcher.ts';
 import { parseSbom } from './parsers/parse-sbom.ts';
 import type { ParsedComponent, ParsedSbom, SbomFormat } from './sbom-model.ts';
+
+/**
+ * One component as the bulk insert's value array, in COMPONENT_COLUMNS order (sbom.table.ts; the repository
+ * checks the two agree). Arrays, not objects: an upload writes up to 100,000 of them and the parser worker
+ * sends them as JSON.
+ */
+export type ComponentValues = [
+  id: string,
+  orgId: string,
+  sbomId: string,
+  bomRef: string | null,
+  type: string,
+  groupName: string | null,
+  name: string,
+  version: string | null,
+  purl: string | null,
+  cpe: string | null,
+  ecosystem: string | null,
+  packageKey: string | null,
+  /** JSON arrays as text. */
+  licenses: string,
+  hashes: string,
+  supplier: string | null,
+  scope: string | null,
+  /** JSON array of component ids. */
+  dependsOn: string,
+  position: number,
+];
 
 /** An upload ready to store: what the SBOM record needs, and its component rows in COMPONENT_COLUMNS order. */
 export interface PreparedSbom {
@@ -9,7 +38,7 @@ export interface PreparedSbom {
   specVersion: string;
   /** Version of the SBOM's subject (CycloneDX metadata.component, SPDX root package), if it names one. */
   subjectVersion: string | null;
-  rows: unknown[][];
+  rows: ComponentValues[];
 }
 
 /**
@@ -35,7 +64,7 @@ export function prepareSbom(
  * Parsed components → value rows, with ids assigned and dependency bomRefs resolved to component ids
  * (refs to nothing, e.g. the SBOM's own subject, are dropped).
  */
-export function componentRows(orgId: string, sbomId: string, sbom: ParsedSbom): unknown[][] {
+export function componentRows(orgId: string, sbomId: string, sbom: ParsedSbom): ComponentValues[] {
   const toRow = rowBuilder(orgId, sbomId, sbom);
   return sbom.components.map((c, i) => toRow(c, i));
 }
@@ -54,7 +83,7 @@ export function componentRowSlices(
   const components: (ParsedComponent | undefined)[] = sbom.components;
   const slices: string[] = [];
   for (let start = 0; start < components.length; start += perSlice) {
-    const rows: unknown[][] = [];
+    const rows: ComponentValues[] = [];
     for (let i = start; i < Math.min(start + perSlice, components.length); i++) {
       rows.push(toRow(components[i]!, i));
       components[i] = undefined;
@@ -68,7 +97,7 @@ function rowBuilder(
   orgId: string,
   sbomId: string,
   sbom: ParsedSbom,
-): (c: ParsedComponent, i: number) => unknown[] {
+): (c: ParsedComponent, i: number) => ComponentValues {
   const ids = sbom.components.map(() => newId('cmp'));
   const byRef = new Map<string, string>();
   sbom.components.forEach((c, i) => {
@@ -98,12 +127,25 @@ function rowBuilder(
   ];
 }
 
-/** The matcher's view of a row (indexes follow COMPONENT_COLUMNS). */
-export const matchableOf = (row: unknown[]): MatchableComponent => ({
-  id: row[0] as string,
-  ecosystem: row[10] as string | null,
-  packageKey: row[11] as string | null,
-  name: row[6] as string,
-  version: row[7] as string | null,
-  purl: row[8] as string | null,
+/** The matcher's view of a row. */
+export const matchableOf = ([
+  id,
+  ,
+  ,
+  ,
+  ,
+  ,
+  name,
+  version,
+  purl,
+  ,
+  ecosystem,
+  packageKey,
+]: ComponentValues): MatchableComponent => ({
+  id,
+  ecosystem,
+  packageKey,
+  name,
+  version,
+  purl,
 });

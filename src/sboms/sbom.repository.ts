@@ -1,13 +1,14 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/database.ts';
 import { containsInsensitive, insertRows } from '../db/helpers.ts';
+import type { ComponentValues } from './prepared-sbom.ts';
 import { COMPONENT_COLUMNS, COMPONENT_PG_TYPES, type SbomComponentRow, type SbomRow } from './sbom.table.ts';
 
 export const insertSbom = (db: Kysely<Database>, row: SbomRow) =>
   db.insertInto('sboms').values(row).execute();
 
 /** Rows as value arrays in COMPONENT_COLUMNS order (bulk path: 100,000 rows per upload); pass the upload's transaction. */
-export const insertComponents = (db: Kysely<Database>, rows: readonly (readonly unknown[])[]) =>
+export const insertComponents = (db: Kysely<Database>, rows: readonly ComponentValues[]) =>
   insertRows(db, 'sbom_components', COMPONENT_COLUMNS, rows, COMPONENT_PG_TYPES);
 
 /** Newest first (ids are time-ordered); `q` is a case-insensitive substring of the name. */
@@ -42,3 +43,8 @@ export async function deleteSbom(db: Kysely<Database>, orgId: string, id: string
     .executeTakeFirst();
   return Number(result.numDeletedRows) === 1;
 }
+
+/** Compile-time check: a ComponentValues tuple has one value per COMPONENT_COLUMNS entry. */
+const _columnsMatch: ComponentValues['length'] extends (typeof COMPONENT_COLUMNS)['length'] ? true : never =
+  true;
+void _columnsMatch;

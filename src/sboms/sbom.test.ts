@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import { describe, it } from 'node:test';
 import { sql } from 'kysely';
@@ -9,9 +9,10 @@ import { buildApp } from '../app.ts';
 import type { App } from '../http/app-type.ts';
 import { createLogger } from '../logger.ts';
 import { SbomService } from './sbom.service.ts';
+import { SHARED_DATA, sharedDataSkip } from '../../test/support/shared-data.ts';
 
-const DATA = new URL('../../../shared/data/sboms/', import.meta.url);
-const haveData = existsSync(DATA);
+const DATA = new URL('sboms/', SHARED_DATA);
+const skipRealData = sharedDataSkip('sboms');
 const realFile = (relative: string) => readFileSync(new URL(relative, DATA));
 const URL_UPLOAD = '/api/v1/sscs/sboms/upload';
 
@@ -57,7 +58,7 @@ for (const dialect of DIALECTS) {
   describe(`${dialect}: SBOM upload`, () => {
     it(
       'stores real SBOMs of each family with exact counts and components',
-      { skip: haveData ? false : '../shared/data not found' },
+      { skip: skipRealData },
       async (t) => {
         const { app, services } = await build(t, dialect);
         const org = await createOrg(services);
@@ -100,7 +101,7 @@ for (const dialect of DIALECTS) {
 
     it(
       'returns components with every field and dependsOn as component ids',
-      { skip: haveData ? false : '../shared/data not found' },
+      { skip: skipRealData },
       async (t) => {
         const { app, services } = await build(t, dialect);
         const org = await createOrg(services);

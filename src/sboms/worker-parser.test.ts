@@ -1,11 +1,12 @@
 import assert from 'node:assert/strict';
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { describe, it } from 'node:test';
 import { AppError } from '../errors.ts';
 import { prepareSbom } from './prepared-sbom.ts';
 import { prepareSbomOffThread } from './worker-parser.ts';
+import { SHARED_DATA, sharedDataSkip } from '../../test/support/shared-data.ts';
 
-const DATA = new URL('../../../shared/data/sboms/', import.meta.url);
+const DATA = new URL('sboms/', SHARED_DATA);
 
 describe('parsing off the main thread', () => {
   for (const file of [
@@ -14,7 +15,7 @@ describe('parsing off the main thread', () => {
   ]) {
     it(
       `gives the inline result for ${file} (through a worker)`,
-      { skip: existsSync(DATA) ? false : '../shared/data not found' },
+      { skip: sharedDataSkip('sboms') },
       async () => {
         const bytes = readFileSync(new URL(file, DATA));
         const inline = prepareSbom(file, Uint8Array.from(bytes), 'org_1', 'sbom_1');

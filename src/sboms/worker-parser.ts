@@ -1,6 +1,6 @@
 import { Worker } from 'node:worker_threads';
-import { AppError } from '../errors.ts';
-import { prepareSbom, type PreparedSbom } from './prepared-sbom.ts';
+import { AppError, type ErrorCode } from '../errors.ts';
+import { prepareSbom, type ComponentValues, type PreparedSbom } from './prepared-sbom.ts';
 
 /**
  * Below this size parsing inline (≈ 0.1 s of blocking per MiB) costs less than starting a worker (≈ 0.3–0.5 s on
@@ -10,7 +10,7 @@ export const INLINE_BELOW = 4 * 1_048_576;
 
 type Reply =
   | { ok: Omit<PreparedSbom, 'rows'> & { slices: string[] } }
-  | { appError: { code: string; status: number; message: string } }
+  | { appError: { code: ErrorCode; status: number; message: string } }
   | { failure: string };
 
 /**
@@ -64,10 +64,10 @@ export function prepareSbomOffThread(
 }
 
 /** One slice per event-loop turn, so a 100,000-row result never blocks other requests for long. */
-async function joinSlices(slices: string[]): Promise<unknown[][]> {
-  const rows: unknown[][] = [];
+async function joinSlices(slices: string[]): Promise<ComponentValues[]> {
+  const rows: ComponentValues[] = [];
   for (const slice of slices) {
-    for (const row of JSON.parse(slice) as unknown[][]) rows.push(row);
+    for (const row of JSON.parse(slice) as ComponentValues[]) rows.push(row);
     await new Promise((resolve) => setImmediate(resolve));
   }
   return rows;

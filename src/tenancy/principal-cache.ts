@@ -1,3 +1,5 @@
+/** Resolved principals by token hash, dropped whenever the store's change stamp moves. */
+import { LRUCache } from 'lru-cache';
 import type { ChangeStamp } from '../db/change-stamp.ts';
 
 interface Entry<T> {
@@ -13,15 +15,14 @@ interface Entry<T> {
  */
 export class PrincipalCache<T> {
   readonly #stamp: ChangeStamp;
-  readonly #limit: number;
-  readonly #entries = new Map<string, Entry<T>>();
+  readonly #entries: LRUCache<string, Entry<T>>;
   #stampSeen: number | undefined;
   /** Moves on every drop: a load that started before it must not be stored after it. */
   #generation = 0;
 
   constructor(stamp: ChangeStamp, limit = 10_000) {
     this.#stamp = stamp;
-    this.#limit = limit;
+    this.#entries = new LRUCache({ max: limit });
   }
 
   /** The cached entry, if any, and the generation to pass to `set` after loading a miss. */
@@ -37,7 +38,6 @@ export class PrincipalCache<T> {
 
   set(key: string, generation: number | undefined, entry: Entry<T>): void {
     if (generation !== this.#generation) return;
-    if (this.#entries.size >= this.#limit) this.#entries.delete(this.#entries.keys().next().value!);
     this.#entries.set(key, entry);
   }
 

@@ -1,3 +1,4 @@
+/** Vendors: the register (CRUD with audit), the risk summary and the third-party figures the supplier tools show. */
 import type { Kysely } from 'kysely';
 import { recordAudit } from '../audit/audit.repository.ts';
 import type { Database } from '../db/database.ts';
@@ -33,6 +34,21 @@ const toVendor = (row: VendorRow): Vendor => ({
  */
 export const TIER_WEIGHT: Record<number, number> = { 1: 3, 2: 2, 3: 1 };
 export const REMAINING: Record<string, number> = { not_started: 1, in_progress: 0.5, completed: 0 };
+
+/** Completed share in percent, 1 decimal; null when there is nothing to complete. */
+const completionRate = (completed: number, total: number): number | null =>
+  total === 0 ? null : Math.round((1000 * completed) / total) / 10;
+
+export interface SupplierAssessmentStatus {
+  total: number;
+  notStarted: number;
+  inProgress: number;
+  completed: number;
+  completionRate: number | null;
+  byTier: Record<string, { total: number; completed: number; completionRate: number | null }>;
+  /** Tier-1 third parties whose assessment is not completed. */
+  unassessedCritical: number;
+}
 
 export class VendorService {
   readonly #db: Kysely<Database>;
@@ -111,19 +127,39 @@ export class VendorService {
     return { vendors: rows.map(toVendor), total };
   }
 
-  /** Third-party counts per (risk tier, assessment status), counted in SQL; one row per vendor type (sum them). */
-  async thirdPartyAssessmentCounts(
-    orgId: string,
-  ): Promise<Array<{ riskTier: number; assessmentStatus: AssessmentStatus; count: number }>> {
-    const rows = await repo.countThirdPartyVendorsByTierAndStatus(this.#db, orgId);
-    return rows.map((r) => ({
-      riskTier: r.risk_tier,
-      assessmentStatus: r.assessment_status as AssessmentStatus,
-      count: Number(r.n),
-    }));
+  /**
+   * supplier_assessment_status: third parties (internal left out) by assessment status, overall and per risk
+   * tier, with completion rates in percent (1 decimal; null when there is nothing to assess).
+   */
+  async assessmentStatus(orgId: string): Promise<SupplierAssessmentStatus> {
+    const byStatus = { not_started: 0, in_progress: 0, completed: 0 };
+    const byTier: SupplierAssessmentStatus['byTier'] = {};
+    for (const tier of ['1', '2', '3']) byTier[tier] = { total: 0, completed: 0, completionRate: null };
+    for (const r of await repo.countThirdPartyVendorsByTierAndStatus(this.#db, orgId)) {
+      const count = Number(r.n);
+      const status = r.assessment_status as AssessmentStatus;
+      byStatus[status] += count;
+      const tier = byTier[String(r.risk_tier)];
+      if (!tier) continue;
+      tier.total += count;
+      if (status === 'completed') tier.completed += count;
+    }
+    for (const tier of Object.values(byTier))
+      tier.completionRate = completionRate(tier.completed, tier.total);
+    const total = byStatus.not_started + byStatus.in_progress + byStatus.completed;
+    return {
+      total,
+      notStarted: byStatus.not_started,
+      inProgress: byStatus.in_progress,
+      completed: byStatus.completed,
+      completionRate: completionRate(byStatus.completed, total),
+      byTier,
+      unassessedCritical: byTier['1']!.total - byTier['1']!.completed,
+    };
   }
 
-  async riskSummary(orgId: string): Promise<VendorRiskSummary> {
+  /** The vendor summary; `thirdPartiesOnly` leaves internal vendors out (as the supplier tools count). */
+  async riskSummary(orgId: string, options: { thirdPartiesOnly?: boolean } = {}): Promise<VendorRiskSummary> {
     const summary: VendorRiskSummary = {
       total: 0,
       byTier: { '1': 0, '2': 0, '3': 0 },
@@ -133,10 +169,10 @@ export class VendorService {
     };
     let weighted = 0;
     let weights = 0;
-    for (const { risk_tier, assessment_status, n } of await repo.countVendorsByTierAndStatus(
-      this.#db,
-      orgId,
-    )) {
+    const counts = options.thirdPartiesOnly
+      ? repo.countThirdPartyVendorsByTierAndStatus(this.#db, orgId)
+      : repo.countVendorsByTierAndStatus(this.#db, orgId);
+    for (const { risk_tier, assessment_status, n } of await counts) {
       const count = Number(n);
       summary.total += count;
       summary.byTier[String(risk_tier) as '1' | '2' | '3'] += count;

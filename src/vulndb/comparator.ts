@@ -1,32 +1,21 @@
+/** A comparator per ecosystem over the shared parsed-version cache (one parse per distinct version string). */
+import { LRUCache } from 'lru-cache';
 import type { Compare } from './match.ts';
 import { getVersionOrdering } from './versions/index.ts';
+import { cachedParse } from './versions/parse-cache.ts';
 
-/**
- * A comparator per ecosystem that parses each distinct version string once: matching compares one
- * component version with every event of every candidate range, and the same event values recur across
- * components. The cache is bounded so a long-running process does not grow without limit.
- */
-const MAX_CACHED = 200_000;
-const comparators = new Map<string, Compare | null>();
+/** Ecosystem names come from uploads and advisories: bounded, least recently used first. `false`: none. */
+const comparators = new LRUCache<string, Compare | false>({ max: 1_000 });
 
 export function comparatorFor(ecosystem: string): Compare | undefined {
   const known = comparators.get(ecosystem);
-  if (known !== undefined) return known ?? undefined;
+  if (known !== undefined) return known || undefined;
   const ordering = getVersionOrdering(ecosystem);
   if (!ordering) {
-    comparators.set(ecosystem, null);
+    comparators.set(ecosystem, false);
     return undefined;
   }
-  const parsed = new Map<string, unknown>();
-  const parse = (v: string): unknown => {
-    let p = parsed.get(v);
-    if (p === undefined) {
-      if (parsed.size >= MAX_CACHED) parsed.clear();
-      p = ordering.parse(v);
-      parsed.set(v, p);
-    }
-    return p;
-  };
+  const parse = cachedParse(ordering);
   const compare: Compare = (a, b) => ordering.compareParsed(parse(a), parse(b));
   comparators.set(ecosystem, compare);
   return compare;

@@ -1,4 +1,22 @@
-/** The vulnerability database's public surface for other domains. */
+/**
+ * The vulnerability database's public surface: other domains import from here only, never from the
+ * modules behind it (checked by test/architecture/import-graph.test.ts).
+ */
+export { comparatorFor } from './comparator.ts';
+export { osvPackageOf, packageKey } from './ecosystems.ts';
+export { affectedBy, type MatchReason } from './match.ts';
+export type { MatchRange } from './osv.ts';
+export { evaluatePrepared, preparePackage, sharedParser, type PreparedPackage } from './prepared-match.ts';
+export {
+  combineSeverity,
+  SEVERITIES,
+  SEVERITY_SOURCES,
+  type AdvisorySeverity,
+  type CvssScore,
+  type Severity,
+  type SeverityLevel,
+  type SeveritySource,
+} from './severity.ts';
 export {
   baseEcosystem,
   compareVersions,
@@ -8,3 +26,14 @@ export {
   type Ordering,
   type VersionOrdering,
 } from './versions/index.ts';
+export {
+  advisoryDetails,
+  chunks,
+  generation,
+  loadCandidates,
+  severityOfIds,
+  type CandidateRow,
+  type PackageRef,
+  type SeverityRow,
+} from './vulndb.repository.ts';
+export { VulnDbService, type ImportProgress, type ImportSummary } from './vulndb.service.ts';

@@ -1,5 +1,4 @@
 import assert from 'node:assert/strict';
-import { existsSync } from 'node:fs';
 import { describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { comparatorFor } from './comparator.ts';
@@ -8,9 +7,10 @@ import { evaluatePrepared, preparePackage } from './prepared-match.ts';
 import { getVersionOrdering } from './versions/index.ts';
 import { parseOsv, type Advisory } from './osv.ts';
 import { readSourceFile } from './osv-sources.ts';
+import { SHARED_DATA, sharedDataSkip } from '../../test/support/shared-data.ts';
 
-const OSV = fileURLToPath(new URL('../../../shared/data/osv/', import.meta.url));
-const skip = existsSync(OSV) ? false : '../shared/data not found';
+const OSV = fileURLToPath(new URL('osv/', SHARED_DATA));
+const skip = sharedDataSkip('osv');
 
 const parsed = new Map<string, ReturnType<typeof parseZipOnce>>();
 const parseZip = (name: string) =>

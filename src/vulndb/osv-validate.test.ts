@@ -1,13 +1,14 @@
 import assert from 'node:assert/strict';
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { readSourceFile } from './osv-sources.ts';
 import { validateOsv } from './osv-validate.ts';
+import { SHARED_DATA, sharedDataSkip } from '../../test/support/shared-data.ts';
 
 // The published schema is read here, in the test only, to check that our own description agrees with it.
-const OSV = fileURLToPath(new URL('../../../shared/data/osv/', import.meta.url));
-const skip = existsSync(OSV) ? false : '../shared/data not found';
+const OSV = fileURLToPath(new URL('osv/', SHARED_DATA));
+const skip = sharedDataSkip('osv');
 
 type PathsOf = (document: unknown) => string[];
 interface Ajv {

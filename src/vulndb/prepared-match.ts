@@ -1,6 +1,7 @@
 import type { MatchReason } from './match.ts';
 import type { AffectedPackage, EventKind, MatchRange } from './osv.ts';
 import type { VersionOrdering } from './versions/index.ts';
+import { cachedParse } from './versions/parse-cache.ts';
 
 /**
  * The OSV evaluation of match.ts, for bulk matching: every event value and listed version is parsed once and
@@ -34,31 +35,8 @@ export interface PreparedPackage {
   fixed: { value: string; parsed: unknown }[];
 }
 
-const MAX_SHARED = 300_000;
-const sharedParsers = new WeakMap<VersionOrdering<unknown>, (version: string) => unknown>();
-
-/**
- * `ordering.parse` memoized per ordering (bounded): advisories of one package repeat the same version strings
- * (long PyPI `versions` lists, common bounds), so sharing parsed values keeps a large cache small.
- * Parsed values are never mutated by `compareParsed`.
- */
-export function sharedParser(ordering: VersionOrdering<unknown>): (version: string) => unknown {
-  let parser = sharedParsers.get(ordering);
-  if (!parser) {
-    const memo = new Map<string, unknown>();
-    parser = (version) => {
-      let parsed = memo.get(version);
-      if (parsed === undefined) {
-        if (memo.size >= MAX_SHARED) memo.clear();
-        parsed = ordering.parse(version);
-        memo.set(version, parsed);
-      }
-      return parsed;
-    };
-    sharedParsers.set(ordering, parser);
-  }
-  return parser;
-}
+/** `ordering.parse` through the shared bounded cache: advisories of one package repeat the same strings. */
+export const sharedParser = cachedParse;
 
 const NO_LIMITS: PreparedEvent[] = [];
 

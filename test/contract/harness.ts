@@ -1,18 +1,20 @@
 // Black-box harness for the contract tests: the product is driven only through `node bin/bulwark.js …`
-// processes and HTTP, as an outside user would. Expectations come from spec/interface.md and DESIGN.md.
+// processes and HTTP, as an outside user would. Expectations come from docs/contract.md.
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, mkdirSync, rmSync } from 'node:fs';
+import { mkdtempSync, mkdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import assert from 'node:assert/strict';
+import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import { SHARED_DATA, SHARED_DATA_ABSENT, sharedDataSkip } from '../support/shared-data.ts';
 
 export const REPO_ROOT = resolve(new URL('../..', import.meta.url).pathname);
 export const BIN = join(REPO_ROOT, 'bin/bulwark.js');
-export const DATA = resolve(REPO_ROOT, '../shared/data');
-export const HAS_DATA = existsSync(join(DATA, 'sboms')) && existsSync(join(DATA, 'osv'));
-export const NO_DATA = '../shared/data not found: real-data contract checks skipped';
+export const DATA = fileURLToPath(SHARED_DATA).replace(/\/$/, '');
+export const HAS_DATA = sharedDataSkip('sboms', 'osv') === false;
+export const NO_DATA = SHARED_DATA_ABSENT;
 
 export type Dialect = 'sqlite' | 'postgres';
 export const DIALECTS: Dialect[] = process.env.TEST_DATABASE_URL ? ['sqlite', 'postgres'] : ['sqlite'];

@@ -1,6 +1,8 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.ts';
-import type { Services } from '../../services.ts';
+import type { RiskService } from '../../risks/risk.service.ts';
+import type { TenancyService } from '../../tenancy/tenancy.service.ts';
+import type { VendorService } from '../../vendors/vendor.service.ts';
 import { DAY } from '../common.ts';
 import type { GovernanceBundle } from '../import/bundle.schema.ts';
 import { writeBundle, type ImportSummary } from '../import/import.service.ts';
@@ -61,7 +63,7 @@ export interface DemoResult {
  */
 export async function runDemo(
   db: Kysely<Database>,
-  services: Pick<Services, 'tenancy' | 'vendors' | 'risks'>,
+  services: { tenancy: TenancyService; vendors: VendorService; risks: RiskService },
   slug: string,
   options: DemoOptions,
 ): Promise<DemoResult> {

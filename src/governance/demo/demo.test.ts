@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { defaultConfig } from '../../config.ts';
 import type { Store } from '../../db/connect.ts';
+import { governanceToolHandlers } from '../../mcp/governance.tools.ts';
 import { PERSON_NAME_KEYS } from '../../mcp/masking.ts';
 import { createServices, type Services } from '../../services.ts';
 import { createTestStore, DIALECTS } from '../../../test/support/store.ts';
@@ -10,7 +11,6 @@ import { highRiskLifecycle, privilegedDelta } from '../access/grants.service.ts'
 import { concentration } from '../access/peers.service.ts';
 import { departmentRisk, securityDebtTrend } from '../access/risk.service.ts';
 import { evidenceLog } from '../evidence/evidence.service.ts';
-import { governanceToolHandlers } from '../governance.tools.ts';
 import { GovernanceBundle } from '../import/bundle.schema.ts';
 import { isoGapStatus } from '../iso/iso.service.ts';
 import { maturityScores } from '../maturity/maturity.service.ts';
@@ -124,7 +124,10 @@ for (const dialect of DIALECTS) {
         expiringSoon: evidence.expiringSoon,
       });
       assert.equal(posture.maturity?.controlsAssessed, maturity.total);
-      assert.deepEqual(posture.vendors, await services.vendors.riskSummary(orgId));
+      assert.deepEqual(
+        posture.vendors,
+        await services.vendors.riskSummary(orgId, { thirdPartiesOnly: true }),
+      );
       assert.equal(posture.risks.open, 8);
       if (posture.findings)
         assert.equal(
@@ -178,7 +181,7 @@ for (const dialect of DIALECTS) {
       };
       for (const [name, handler] of Object.entries(governanceToolHandlers)) {
         const result = await handler(
-          { db: store.db, principal, services },
+          { ...services, principal },
           name === 'access_security_debt_trend' ? { months: 3 } : {},
         );
         assertNamesOnlyUnderMaskedKeys(result, names);
@@ -189,15 +192,11 @@ for (const dialect of DIALECTS) {
       }
       const other = { ...principal, orgId: 'org_other' };
       await assert.rejects(
-        governanceToolHandlers.iso_soa_summary!(
-          { db: store.db, principal: other, services },
-          { projectId: 'iso_x' },
-        ),
+        governanceToolHandlers.iso_soa_summary!({ ...services, principal: other }, { projectId: 'iso_x' }),
         { code: 'NOT_FOUND' },
       );
       assert.deepEqual(
-        (await governanceToolHandlers.maturity_scores!({ db: store.db, principal: other, services }, {}))
-          .items,
+        (await governanceToolHandlers.maturity_scores!({ ...services, principal: other }, {})).items,
         [],
       );
     });

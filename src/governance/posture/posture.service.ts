@@ -1,8 +1,11 @@
-import { sql, type Kysely } from 'kysely';
+/** posture_summary: one roll-up of the governance, findings, vendor and risk figures of an organisation. */
+import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.ts';
-import type { Services } from '../../services.ts';
+import type { FindingService } from '../../findings/finding.service.ts';
+import type { RiskService } from '../../risks/risk.service.ts';
+import type { VendorService } from '../../vendors/vendor.service.ts';
 import { AppError } from '../../errors.ts';
-import { num, resolveAsOf, type AsOf } from '../common.ts';
+import { resolveAsOf, type AsOf } from '../common.ts';
 import { normalizationHealth, offboardingViolations, staleAccounts } from '../access/accounts.service.ts';
 import { highRiskLifecycle, privilegedDelta } from '../access/grants.service.ts';
 import { concentration } from '../access/peers.service.ts';
@@ -11,27 +14,6 @@ import { evidenceLog } from '../evidence/evidence.service.ts';
 import { isoGapStatus } from '../iso/iso.service.ts';
 import { maturityScores } from '../maturity/maturity.service.ts';
 import { uarStatus } from '../reviews/reviews.service.ts';
-
-const SEVERITIES = ['CRITICAL', 'HIGH', 'MEDIUM', 'LOW'] as const;
-
-/**
- * Open findings by severity (open, not retracted). The findings table belongs to the findings domain; until
- * it exists in this store the answer is null with a note, never an estimate. Read-only, filtered on org_id.
- */
-export async function openFindingsBySeverity(db: Kysely<Database>, orgId: string) {
-  try {
-    const rows = await sql<{ severity: string; n: number }>`select severity, count(*) as n from findings
-      where org_id = ${orgId} and status = 'open' and retracted_at is null group by severity`.execute(db);
-    const out: Record<string, number> = { CRITICAL: 0, HIGH: 0, MEDIUM: 0, LOW: 0, total: 0 };
-    for (const r of rows.rows) {
-      if ((SEVERITIES as readonly string[]).includes(r.severity)) out[r.severity] = num(r.n);
-      out.total! += num(r.n);
-    }
-    return out;
-  } catch {
-    return null;
-  }
-}
 
 /** ISO-dependent parts are null when the organisation has no active ISO project. */
 async function orNull<T>(work: Promise<T>): Promise<T | null> {
@@ -50,7 +32,7 @@ async function orNull<T>(work: Promise<T>): Promise<T | null> {
 export async function postureSummary(
   db: Kysely<Database>,
   orgId: string,
-  services: Pick<Services, 'vendors' | 'risks'>,
+  services: { vendors: VendorService; risks: RiskService; findings: FindingService },
   options: AsOf = {},
 ) {
   const asOf = resolveAsOf(options);
@@ -83,7 +65,7 @@ export async function postureSummary(
     orNull(isoGapStatus(db, orgId)),
     orNull(maturityScores(db, orgId)),
     services.risks.listRegister(orgId),
-    openFindingsBySeverity(db, orgId),
+    services.findings.summary(orgId),
   ]);
   const openRisks = risks.filter((r) => r.status !== 'closed');
   const band = (lo: number, hi: number) =>
@@ -127,8 +109,8 @@ export async function postureSummary(
     },
     evidence: { total: evidence.total, expired: evidence.expired, expiringSoon: evidence.expiringSoon },
     findings,
-    ...(findings === null ? { findingsNote: 'findings are not available in this store' } : {}),
-    vendors: await services.vendors.riskSummary(orgId),
+    // Third parties only, as supplier_list and supplier_assessment_status count them.
+    vendors: await services.vendors.riskSummary(orgId, { thirdPartiesOnly: true }),
     risks: {
       open: openRisks.length,
       high: band(15, 25),

@@ -137,3 +137,12 @@ export async function uarStatus(db: Kysely<Database>, orgId: string, options: As
     truncated: summary.pending > items.length,
   };
 }
+
+/** uar_status as the tool answers it: the status plus the active campaigns of access_reviews_list. */
+export async function uarStatusWithCampaigns(db: Kysely<Database>, orgId: string, options: AsOf = {}) {
+  const status = await uarStatus(db, orgId, options);
+  const campaigns = (await reviewsList(db, orgId, { asOf: status.asOf })).items.filter(
+    (c) => c.status === 'active',
+  );
+  return { ...status, campaigns };
+}

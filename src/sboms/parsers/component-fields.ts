@@ -1,5 +1,5 @@
 import { PackageURL } from 'packageurl-js';
-import { osvPackageOf, packageKey } from '../../vulndb/ecosystems.ts';
+import { osvPackageOf, packageKey } from '../../vulndb/index.ts';
 
 /** A canonical purl, its ecosystem and OSV package key; all null when the purl is absent or not valid. */
 export interface PurlInfo {

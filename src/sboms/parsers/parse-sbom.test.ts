@@ -1,8 +1,9 @@
 import assert from 'node:assert/strict';
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { describe, it } from 'node:test';
 import { AppError } from '../../errors.ts';
 import { kindFromFileName, parseSbom } from './parse-sbom.ts';
+import { SHARED_DATA, sharedDataSkip } from '../../../test/support/shared-data.ts';
 
 const bytes = (text: string) => new TextEncoder().encode(text);
 const parse = (name: string, content: string | object) =>
@@ -468,37 +469,33 @@ describe('SPDX JSON', () => {
 });
 
 describe('never anything but PARSE_ERROR on broken real files', () => {
-  const DATA = new URL('../../../../shared/data/sboms/', import.meta.url);
+  const DATA = new URL('sboms/', SHARED_DATA);
   const files = [
     'cyclonedx/juice-shop__v11.1.2__bom.xml',
     'cyclonedx/laravel-7.12.0__bom.1.4.json',
     'spdx/microsoft-sbom-tool-nuget.spdx-2.2.json',
   ];
   for (const file of files) {
-    it(
-      `${file}: 40 truncations and 40 injected bytes`,
-      { skip: existsSync(DATA) ? false : '../shared/data not found' },
-      () => {
-        const bytes = readFileSync(new URL(file, DATA));
-        const name = file.split('/').pop()!;
-        let seed = 42;
-        const random = () => (seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31;
-        const variants: Uint8Array[] = [];
-        for (let i = 0; i < 40; i++) variants.push(bytes.subarray(0, Math.floor(random() * bytes.length)));
-        for (let i = 0; i < 40; i++) {
-          const copy = Uint8Array.from(bytes);
-          copy[Math.floor(random() * copy.length)] = '<{"&\u0000]'.charCodeAt(i % 6);
-          variants.push(copy);
+    it(`${file}: 40 truncations and 40 injected bytes`, { skip: sharedDataSkip('sboms') }, () => {
+      const bytes = readFileSync(new URL(file, DATA));
+      const name = file.split('/').pop()!;
+      let seed = 42;
+      const random = () => (seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31;
+      const variants: Uint8Array[] = [];
+      for (let i = 0; i < 40; i++) variants.push(bytes.subarray(0, Math.floor(random() * bytes.length)));
+      for (let i = 0; i < 40; i++) {
+        const copy = Uint8Array.from(bytes);
+        copy[Math.floor(random() * copy.length)] = '<{"&\u0000]'.charCodeAt(i % 6);
+        variants.push(copy);
+      }
+      for (const variant of variants) {
+        try {
+          parseSbom(name, variant);
+        } catch (error) {
+          assert.ok(error instanceof AppError, `${String(error)}`);
+          assert.equal(error.code, 'PARSE_ERROR');
         }
-        for (const variant of variants) {
-          try {
-            parseSbom(name, variant);
-          } catch (error) {
-            assert.ok(error instanceof AppError, `${String(error)}`);
-            assert.equal(error.code, 'PARSE_ERROR');
-          }
-        }
-      },
-    );
+      }
+    });
   }
 });

@@ -1,11 +1,12 @@
 import assert from 'node:assert/strict';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { describe, it } from 'node:test';
 import type { ParsedComponent } from '../sbom-model.ts';
 import { parseSbom } from './parse-sbom.ts';
+import { SHARED_DATA, sharedDataSkip } from '../../../test/support/shared-data.ts';
 
-const DATA = new URL('../../../../shared/data/sboms/', import.meta.url);
-const present = existsSync(DATA);
+const DATA = new URL('sboms/', SHARED_DATA);
+const skip = sharedDataSkip('sboms');
 
 interface Sample {
   name: string;
@@ -391,36 +392,32 @@ const EXPECTED: Record<string, Expected> = {
 const parseFile = (relative: string) =>
   parseSbom(relative.split('/').pop()!, readFileSync(new URL(relative, DATA)));
 
-describe(
-  'real SBOMs from ../shared/data/sboms',
-  { skip: present ? false : '../shared/data/sboms not found' },
-  () => {
-    it('the table covers every file in the folder', () => {
-      const files = ['cyclonedx', 'spdx'].flatMap((dir) =>
-        readdirSync(new URL(`${dir}/`, DATA)).map((f) => `${dir}/${f}`),
-      );
-      assert.deepEqual(files.sort(), Object.keys(EXPECTED).sort());
-    });
+describe('real SBOMs from ../shared/data/sboms', { skip }, () => {
+  it('the table covers every file in the folder', () => {
+    const files = ['cyclonedx', 'spdx'].flatMap((dir) =>
+      readdirSync(new URL(`${dir}/`, DATA)).map((f) => `${dir}/${f}`),
+    );
+    assert.deepEqual(files.sort(), Object.keys(EXPECTED).sort());
+  });
 
-    for (const [file, expected] of Object.entries(EXPECTED)) {
-      it(`${file}: ${expected.count} components`, () => {
-        const sbom = parseFile(file);
-        assert.equal(sbom.format, expected.format);
-        assert.equal(sbom.specVersion, expected.specVersion);
-        assert.equal(sbom.components.length, expected.count);
-        assert.equal(sbom.metadataComponent?.name ?? null, expected.subject);
-        for (const sample of expected.samples) {
-          // Syft lists a Go module once per binary that embeds it: the first occurrence stands for all.
-          const c = sbom.components.find((x) => x.name === sample.name && x.version === sample.version);
-          assert.ok(c, `${sample.name}@${sample.version} is a component`);
-          assert.equal(c.purl, sample.purl);
-          assert.deepEqual(c.licenses, sample.licenses);
-          if (sample.ecosystem !== undefined) assert.equal(c.ecosystem, sample.ecosystem);
-        }
-      });
-    }
-  },
-);
+  for (const [file, expected] of Object.entries(EXPECTED)) {
+    it(`${file}: ${expected.count} components`, () => {
+      const sbom = parseFile(file);
+      assert.equal(sbom.format, expected.format);
+      assert.equal(sbom.specVersion, expected.specVersion);
+      assert.equal(sbom.components.length, expected.count);
+      assert.equal(sbom.metadataComponent?.name ?? null, expected.subject);
+      for (const sample of expected.samples) {
+        // Syft lists a Go module once per binary that embeds it: the first occurrence stands for all.
+        const c = sbom.components.find((x) => x.name === sample.name && x.version === sample.version);
+        assert.ok(c, `${sample.name}@${sample.version} is a component`);
+        assert.equal(c.purl, sample.purl);
+        assert.deepEqual(c.licenses, sample.licenses);
+        if (sample.ecosystem !== undefined) assert.equal(c.ecosystem, sample.ecosystem);
+      }
+    });
+  }
+});
 
 /** Fields compared between twins; the differences the documents really have are listed per pair. */
 const strip = (c: ParsedComponent, ignore: (keyof ParsedComponent)[]) =>
@@ -453,29 +450,25 @@ const TWINS: { a: string; b: string; ignore: (keyof ParsedComponent)[]; why?: st
   },
 ];
 
-describe(
-  'JSON and XML twins give the same components',
-  { skip: present ? false : '../shared/data/sboms not found' },
-  () => {
-    for (const twin of TWINS) {
-      it(`${twin.a} = ${twin.b}${twin.why ? ` (except ${twin.ignore.join(', ')}: ${twin.why})` : ''}`, () => {
-        const a = parseFile(`cyclonedx/${twin.a}`);
-        const b = parseFile(`cyclonedx/${twin.b}`);
-        assert.deepEqual(
-          a.components.map((c) => strip(c, twin.ignore)),
-          b.components.map((c) => strip(c, twin.ignore)),
-        );
-      });
-    }
-
-    it('dropwizard twins differ exactly where the documents do', () => {
-      const json = parseFile('cyclonedx/dropwizard-1.3.15__bom.json').components;
-      const xml = parseFile('cyclonedx/dropwizard-1.3.15__bom.xml').components;
-      assert.ok(json.every((c) => c.scope === null) && xml.every((c) => c.scope === 'required'));
-      const differing = json
-        .filter((c, i) => JSON.stringify(c.licenses) !== JSON.stringify(xml[i]!.licenses))
-        .map((c) => c.name);
-      assert.deepEqual(differing, ['osgi-resource-locator']);
+describe('JSON and XML twins give the same components', { skip }, () => {
+  for (const twin of TWINS) {
+    it(`${twin.a} = ${twin.b}${twin.why ? ` (except ${twin.ignore.join(', ')}: ${twin.why})` : ''}`, () => {
+      const a = parseFile(`cyclonedx/${twin.a}`);
+      const b = parseFile(`cyclonedx/${twin.b}`);
+      assert.deepEqual(
+        a.components.map((c) => strip(c, twin.ignore)),
+        b.components.map((c) => strip(c, twin.ignore)),
+      );
     });
-  },
-);
+  }
+
+  it('dropwizard twins differ exactly where the documents do', () => {
+    const json = parseFile('cyclonedx/dropwizard-1.3.15__bom.json').components;
+    const xml = parseFile('cyclonedx/dropwizard-1.3.15__bom.xml').components;
+    assert.ok(json.every((c) => c.scope === null) && xml.every((c) => c.scope === 'required'));
+    const differing = json
+      .filter((c, i) => JSON.stringify(c.licenses) !== JSON.stringify(xml[i]!.licenses))
+      .map((c) => c.name);
+    assert.deepEqual(differing, ['osgi-resource-locator']);
+  });
+});

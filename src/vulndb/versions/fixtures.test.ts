@@ -4,12 +4,13 @@
  * point `compareVersions` and through the parse-once path `compareParsed`.
  */
 import assert from 'node:assert/strict';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { describe, it } from 'node:test';
 
+import { SHARED_DATA, sharedDataSkip } from '../../../test/support/shared-data.ts';
 import { compareVersions, getVersionOrdering } from './index.ts';
 
-const DATA_DIR = new URL('../../../../shared/data/version-order/', import.meta.url);
+const DATA_DIR = new URL('version-order/', SHARED_DATA);
 
 /** Fixture file → the OSV ecosystems it pins (osv-scalibr runs semver-versions.txt for all four). */
 const FILE_ECOSYSTEMS: Record<string, string[]> = {
@@ -93,11 +94,7 @@ describe('version ordering cross-checked against reference tools', () => {
   }
 });
 
-describe('version ordering fixtures', () => {
-  if (!existsSync(DATA_DIR)) {
-    it('reads the published fixtures', (t) => t.skip('../shared/data/version-order not found'));
-    return;
-  }
+describe('version ordering fixtures', { skip: sharedDataSkip('version-order') }, () => {
   it('covers every fixture file', () => {
     const files = readdirSync(DATA_DIR).filter((f) => f.endsWith('.txt'));
     assert.deepEqual(

@@ -7,6 +7,7 @@
  * `Red Hat:enterprise_linux:9::appstream`, `Ubuntu:22.04:LTS`) mapped to the base ordering.
  * For hot loops, take `getVersionOrdering(ecosystem)` once and use its `parse` + `compareParsed`.
  */
+import { LRUCache } from 'lru-cache';
 import { alpineOrdering } from './alpine.ts';
 import { cranOrdering, hackageOrdering } from './cran.ts';
 import { debianOrdering } from './debian.ts';
@@ -14,6 +15,7 @@ import { goOrdering } from './go.ts';
 import { mavenOrdering } from './maven.ts';
 import { nugetOrdering } from './nuget.ts';
 import { packagistOrdering } from './packagist.ts';
+import { cachedParse } from './parse-cache.ts';
 import { pubOrdering } from './pub.ts';
 import { pypiOrdering } from './pypi.ts';
 import { rpmOrdering } from './redhat.ts';
@@ -63,46 +65,22 @@ export const isSupportedEcosystem = (ecosystem: string): boolean => ORDERINGS.ha
 
 export const supportedEcosystems = (): string[] => [...ORDERINGS.keys()];
 
-/**
- * Parsed versions by string, per ordering. Parsing costs 10–50× a comparison of parsed versions, and
- * matching compares the same few strings (one installed version, each advisory's range events) over and
- * over. Results stay pure: the cache only memoizes `parse`. Bounded: emptied when it reaches the limit,
- * which costs one re-parse per string and no bookkeeping per hit (cheaper than an LRU here).
- */
-const CACHE_LIMIT = 10_000;
+/** Ecosystem name as given (`Debian:12`) → its ordering and cached parser: one lookup per comparison. */
+const BY_NAME = new LRUCache<string, { ordering: VersionOrdering<unknown>; parse: (v: string) => unknown }>({
+  max: 1_000,
+});
 
-interface Memo {
-  ordering: VersionOrdering<unknown>;
-  parsed: Map<string, unknown>;
-}
-
-const MEMOS = new Map<VersionOrdering<unknown>, Memo>();
-/** Ecosystem name as given (`Debian:12`) → its memo, so a comparison costs one lookup to resolve. */
-const BY_NAME = new Map<string, Memo>();
-
-function memoFor(ecosystem: string): Memo {
+function memoFor(ecosystem: string) {
   let memo = BY_NAME.get(ecosystem);
   if (memo) return memo;
   const ordering = getVersionOrdering(ecosystem);
   if (!ordering) throw new RangeError(`no version ordering for ecosystem "${ecosystem}"`);
-  memo = MEMOS.get(ordering);
-  if (!memo) MEMOS.set(ordering, (memo = { ordering, parsed: new Map() }));
-  if (BY_NAME.size >= 1_000) BY_NAME.clear();
+  memo = { ordering, parse: cachedParse(ordering) };
   BY_NAME.set(ecosystem, memo);
   return memo;
 }
 
-function parsedVersion(memo: Memo, version: string): unknown {
-  let parsed = memo.parsed.get(version);
-  if (parsed === undefined) {
-    parsed = memo.ordering.parse(version);
-    if (memo.parsed.size >= CACHE_LIMIT) memo.parsed.clear();
-    memo.parsed.set(version, parsed);
-  }
-  return parsed;
-}
-
 export function compareVersions(ecosystem: string, a: string, b: string): Ordering {
   const memo = memoFor(ecosystem);
-  return memo.ordering.compareParsed(parsedVersion(memo, a), parsedVersion(memo, b));
+  return memo.ordering.compareParsed(memo.parse(a), memo.parse(b));
 }

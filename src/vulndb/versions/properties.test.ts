@@ -7,16 +7,19 @@
  *   RubyGems, stay within that library's limits), the order is the library's.
  */
 import assert from 'node:assert/strict';
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { describe, it } from 'node:test';
 
 import { compare as pep440Compare, valid as pep440Valid } from '@renovatebot/pep440';
 import * as rubySemver from '@renovatebot/ruby-semver';
 import semver from 'semver';
 
+import { SHARED_DATA, sharedDataSkip } from '../../../test/support/shared-data.ts';
 import { compareVersions, supportedEcosystems } from './index.ts';
 
-const DATA_DIR = new URL('../../../../shared/data/version-order/', import.meta.url);
+const DATA_DIR = new URL('version-order/', SHARED_DATA);
+/** Without the shared data the fixture-dependent checks skip; the library comparisons run on in-repo lists. */
+const skip = sharedDataSkip('version-order');
 
 const FILES: Record<string, string[]> = {
   npm: ['semver-versions.txt'],
@@ -34,9 +37,10 @@ const FILES: Record<string, string[]> = {
   Hackage: ['hackage-versions.txt'],
 };
 
-function versionsIn(file: string): string[] {
-  const url = new URL(file, DATA_DIR);
-  if (!existsSync(url)) return [];
+/** The distinct versions of a comparison file (`a < b` lines); none when the shared data is absent. */
+function versionsIn(file: string, dir = DATA_DIR): string[] {
+  const url = new URL(file, dir);
+  if (dir === DATA_DIR && skip) return [];
   const out = new Set<string>();
   for (const raw of readFileSync(url, 'utf8').split('\n')) {
     const line = raw.trim();
@@ -111,9 +115,8 @@ describe('version ordering properties', () => {
   }
 
   for (const [ecosystem, files] of Object.entries(FILES)) {
-    it(`${ecosystem}: sorting the fixture versions gives a consistent order`, (t) => {
-      const versions = files.flatMap(versionsIn);
-      if (versions.length === 0) return t.skip('../shared/data/version-order not found');
+    it(`${ecosystem}: sorting the fixture versions gives a consistent order`, { skip }, (t) => {
+      const versions = files.flatMap((file) => versionsIn(file));
       const sorted = [...versions].sort((a, b) => compareVersions(ecosystem, a, b));
       const violations: string[] = [];
       for (let i = 0; i < sorted.length; i++) {
@@ -130,6 +133,8 @@ describe('version ordering properties', () => {
   }
 
   it('npm: agrees with semver.compare wherever semver accepts both strings', () => {
+    // In the repository, so the check runs on a fresh clone: the SemVer 2.0.0 precedence examples and
+    // prerelease, build and loose spellings.
     const extra = [
       '1.2.3-alpha.1',
       '1.2.3-alpha.beta',
@@ -138,6 +143,42 @@ describe('version ordering properties', () => {
       '=1.2.3',
       '0.0.1-0',
       '1.0.0-x-y-z.-',
+      '1.0.0-alpha',
+      '1.0.0-alpha.1',
+      '1.0.0-alpha.beta',
+      '1.0.0-beta',
+      '1.0.0-beta.2',
+      '1.0.0-beta.11',
+      '1.0.0-rc.1',
+      '1.0.0',
+      '2.0.0',
+      '2.1.0',
+      '2.1.1',
+      '0.0.0',
+      '0.0.1',
+      '0.1.0',
+      '0.10.0',
+      '0.9.9',
+      '1.0.0+20130313144700',
+      '1.0.0-beta+exp.sha.5114f85',
+      '1.0.0-0.3.7',
+      '1.0.0-x.7.z.92',
+      '1.0.0-1',
+      '1.0.0-01a',
+      '1.0.0-a1',
+      '1.0.0-A',
+      '1.0.0-a',
+      '10.20.30',
+      '1.1.2-prerelease+meta',
+      '1.1.2+meta',
+      '1.0.0-alpha.0valid',
+      '1.0.0-alpha-a.b-c-somethinglong+build.1-aef.1-its-okay',
+      '999999.999999.999999',
+      '1.2.3-SNAPSHOT-123',
+      '2.0.0-rc.1+build.123',
+      '1.2.3----RC-SNAPSHOT.12.9.1--.12+788',
+      '0.0.4',
+      '1.2.3-beta',
     ];
     const versions = [
       ...versionsIn('semver-versions.txt'),
@@ -162,7 +203,14 @@ describe('version ordering properties', () => {
       '2.0rc1',
       '1.0.0.0',
     ];
-    const versions = [...versionsIn('pypi-versions.txt'), ...extra].filter((v) => pep440Valid(v) !== null);
+    const versions = [
+      ...new Set([
+        ...versionsIn('pypi-versions.txt'),
+        // In the repository: random PEP 440 spellings checked against Python's packaging.
+        ...versionsIn('pypi-packaging.txt', new URL('./testdata/', import.meta.url)),
+        ...extra,
+      ]),
+    ].filter((v) => pep440Valid(v) !== null);
     assert.ok(versions.length >= 40, `only ${versions.length} versions to compare`);
     for (const a of versions)
       for (const b of versions)
@@ -172,7 +220,38 @@ describe('version ordering properties', () => {
   it('RubyGems: agrees with @renovatebot/ruby-semver within its limits', () => {
     // The library reads numbers with parseInt and compares words with localeCompare: keep to small
     // numbers and lower-case words, where both are exact.
-    const extra = ['1.0.0-rc1', '1.0.0.pre.rc1', '1.0.0.beta2', '2.0.0.a', '1.10', '1.9', '0.0', '0'];
+    const extra = [
+      '1.0.0-rc1',
+      '1.0.0.pre.rc1',
+      '1.0.0.beta2',
+      '2.0.0.a',
+      '1.10',
+      '1.9',
+      '0.0',
+      '0',
+      '1',
+      '1.0',
+      '1.0.0',
+      '1.0.1',
+      '1.1',
+      '1.2.3',
+      '1.2.3.4',
+      '2',
+      '2.0.0.rc1',
+      '2.0.0.rc2',
+      '2.0.0.b1',
+      '2.0.0.alpha',
+      '2.0.0.beta',
+      '3.0.0.pre',
+      '3.0.0',
+      '3.0.0.1',
+      '10.0',
+      '1.0.a',
+      '1.0.b',
+      '1.0.a.1',
+      '0.9.9',
+      '0.10',
+    ];
     const versions = [...versionsIn('rubygems-versions.txt'), ...extra].filter(
       (v) => rubySemver.valid(v) !== null && !/[0-9]{15}|[A-Z]/.test(v),
     );

@@ -1,5 +1,7 @@
+/** Exact audit-trail totals that count only the recent entries on each call. */
 import type { Kysely } from 'kysely';
-import { countAudit } from '../audit/audit.repository.ts';
+import { LRUCache } from 'lru-cache';
+import { countAudit } from './audit.repository.ts';
 import type { Database } from '../db/database.ts';
 import { newId } from '../shared/ids.ts';
 
@@ -20,7 +22,8 @@ const boundaryAt = (ms: number): string => newId('aud', ms).slice(0, 'aud_'.leng
  * Several processes each keep their own; nothing is shared or stale.
  */
 export class AuditTotals {
-  readonly #settled = new Map<string, { boundary: string; count: number }>();
+  /** Bounded: the least recently used (organisation, actor) goes first. */
+  readonly #settled = new LRUCache<string, { boundary: string; count: number }>({ max: MAX_KEYS });
   /** Move the settled boundary forward once this many entries have arrived after it. */
   readonly #rebaseAfter: number;
 
@@ -42,22 +45,15 @@ export class AuditTotals {
         countAudit(db, orgId, { actorId, toId: boundary }),
         countAudit(db, orgId, { actorId, fromId: boundary }),
       ]);
-      this.#remember(key, { boundary, count: settled });
+      this.#settled.set(key, { boundary, count: settled });
       return settled + recent;
     }
     const recent = await countAudit(db, orgId, { actorId, fromId: entry.boundary });
     if (recent > this.#rebaseAfter) {
       const boundary = boundaryAt(now - SETTLE_MS);
       const moved = await countAudit(db, orgId, { actorId, fromId: entry.boundary, toId: boundary });
-      this.#remember(key, { boundary, count: entry.count + moved });
+      this.#settled.set(key, { boundary, count: entry.count + moved });
     }
     return entry.count + recent;
-  }
-
-  #remember(key: string, entry: { boundary: string; count: number }): void {
-    this.#settled.delete(key);
-    // Bounded: the oldest key goes first (Map keeps insertion order).
-    if (this.#settled.size >= MAX_KEYS) this.#settled.delete(this.#settled.keys().next().value!);
-    this.#settled.set(key, entry);
   }
 }

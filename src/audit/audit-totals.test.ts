@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { countAudit } from '../audit/audit.repository.ts';
+import { countAudit } from './audit.repository.ts';
 import { insertMany } from '../db/helpers.ts';
 import { newId } from '../shared/ids.ts';
 import { build, createOrg } from '../../test/support/app.ts';

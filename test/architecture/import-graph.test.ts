@@ -1,0 +1,127 @@
+// The folder-level import graph of src/ is acyclic: dependencies between top-level folders run one way.
+import assert from 'node:assert/strict';
+import { readdirSync, readFileSync } from 'node:fs';
+import { dirname, join, relative, resolve, sep } from 'node:path';
+import { describe, it } from 'node:test';
+import { fileURLToPath } from 'node:url';
+
+const SRC = fileURLToPath(new URL('../../src/', import.meta.url));
+
+/** Every module of src/ (tests and test kits are left out: they may reach across to set up a scenario). */
+function modules(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) return modules(path);
+    return entry.name.endsWith('.ts') && !/\.test\.ts$|test-kit\.ts$|\.fixture\.ts$/.test(entry.name)
+      ? [path]
+      : [];
+  });
+}
+
+/** A top-level folder (`mcp/`) or a root module (`app.ts`): the units whose dependencies must run one way. */
+const unitOf = (file: string): string => {
+  const [first, ...rest] = relative(SRC, file).split(sep);
+  return rest.length > 0 ? `${first}/` : first!;
+};
+
+/** Relative specifiers of static imports, re-exports, `import type` and dynamic imports. */
+const SPECIFIER = /(?:\bfrom\s*|\bimport\s*\(?\s*)'(\.{1,2}\/[^']+)'/g;
+
+/** unit → the units it imports, with one importing file per edge to name in a failure. */
+function folderGraph(files: string[]): Map<string, Map<string, string>> {
+  const graph = new Map<string, Map<string, string>>();
+  for (const file of files) {
+    const from = unitOf(file);
+    for (const [, specifier] of readFileSync(file, 'utf8').matchAll(SPECIFIER)) {
+      const target = resolve(dirname(file), specifier!);
+      if (!target.startsWith(SRC)) continue;
+      const to = unitOf(target);
+      if (to === from) continue;
+      const edges = graph.get(from) ?? new Map<string, string>();
+      if (!edges.has(to)) edges.set(to, relative(SRC, file));
+      graph.set(from, edges);
+    }
+  }
+  return graph;
+}
+
+/** The first cycle found (as `a -> b (file) -> a`), or undefined. */
+function findCycle(graph: Map<string, Map<string, string>>): string[] | undefined {
+  const state = new Map<string, 'visiting' | 'done'>();
+  const path: string[] = [];
+  const visit = (unit: string): string[] | undefined => {
+    if (state.get(unit) === 'done') return undefined;
+    if (state.get(unit) === 'visiting') return [...path.slice(path.indexOf(unit)), unit];
+    state.set(unit, 'visiting');
+    path.push(unit);
+    for (const next of (graph.get(unit) ?? new Map()).keys()) {
+      const cycle = visit(next);
+      if (cycle) return cycle;
+    }
+    path.pop();
+    state.set(unit, 'done');
+    return undefined;
+  };
+  for (const unit of [...graph.keys()].sort()) {
+    const cycle = visit(unit);
+    if (cycle) return cycle;
+  }
+  return undefined;
+}
+
+const describeCycle = (graph: Map<string, Map<string, string>>, cycle: string[]) =>
+  cycle
+    .slice(0, -1)
+    .map((unit, i) => `${unit} -> ${cycle[i + 1]} (${graph.get(unit)!.get(cycle[i + 1]!)})`)
+    .join('; ');
+
+describe('import graph of src/', () => {
+  it('has no cycle between top-level folders and root modules', () => {
+    const graph = folderGraph(modules(SRC));
+    const cycle = findCycle(graph);
+    assert.equal(cycle && describeCycle(graph, cycle), undefined);
+  });
+
+  it('no domain imports the tool server, the CLI or the composition root', () => {
+    const graph = folderGraph(modules(SRC));
+    const edges = ['mcp/', 'cli/', 'app.ts', 'server.ts'];
+    const offending = [...graph]
+      .filter(([unit]) => !['mcp/', 'cli/', 'app.ts', 'server.ts'].includes(unit))
+      .flatMap(([unit, targets]) =>
+        [...targets].filter(([to]) => edges.includes(to)).map(([to, file]) => `${unit} -> ${to} (${file})`),
+      );
+    assert.deepEqual(offending, []);
+  });
+
+  it('other folders reach vulndb/ only through src/vulndb/index.ts', () => {
+    const vulndb = join(SRC, 'vulndb') + sep;
+    const offending = modules(SRC)
+      .filter((file) => !file.startsWith(vulndb))
+      .flatMap((file) =>
+        [...readFileSync(file, 'utf8').matchAll(SPECIFIER)]
+          .map(([, specifier]) => resolve(dirname(file), specifier!))
+          .filter((target) => target.startsWith(vulndb) && target !== join(vulndb, 'index.ts'))
+          .map((target) => `${relative(SRC, file)} -> ${relative(SRC, target)}`),
+      );
+    assert.deepEqual(offending, []);
+  });
+
+  it('the check finds a cycle when there is one', () => {
+    const graph = new Map([
+      ['governance/', new Map([['mcp/', 'governance/governance.tools.ts']])],
+      [
+        'mcp/',
+        new Map([
+          ['errors.ts', 'mcp/tool-server.ts'],
+          ['governance/', 'mcp/tool-registry.ts'],
+        ]),
+      ],
+    ]);
+    assert.deepEqual(findCycle(graph), ['governance/', 'mcp/', 'governance/']);
+    assert.equal(
+      describeCycle(graph, findCycle(graph)!),
+      'governance/ -> mcp/ (governance/governance.tools.ts); mcp/ -> governance/ (mcp/tool-registry.ts)',
+    );
+    assert.equal(findCycle(new Map([['a/', new Map([['b/', 'a/x.ts']])]])), undefined);
+  });
+});
