@@ -10,6 +10,7 @@ import type { Config } from './config.ts';
 import type { Store } from './db/connect.ts';
 import { authHook } from './http/route-auth.ts';
 import { installErrorHandling } from './http/error-handler.ts';
+import { requireDeclaredQuery } from './http/strict-query.ts';
 import { installMetrics } from './http/metrics.ts';
 import { installRateLimit } from './http/rate-limit.ts';
 import { systemRoutes } from './http/system.routes.ts';
@@ -68,6 +69,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   });
   app.addHook('onRequest', authHook(services.tenancy));
   installErrorHandling(app);
+  requireDeclaredQuery(app);
   const metrics = installMetrics(app);
   await installRateLimit(app, {
     max: deps.config.RATE_LIMIT_MAX,

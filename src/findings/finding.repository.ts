@@ -2,6 +2,7 @@ import type { Insertable, Kysely, Updateable } from 'kysely';
 import type { Database } from '../db/database.ts';
 import { insertMany } from '../db/helpers.ts';
 import { chunks, type PackageRef } from '../vulndb/index.ts';
+import { applyFindingQuery, type FindingListFilter } from './finding-query.ts';
 import type { FindingHistoryRow, FindingHistoryTable, FindingRow, FindingTable } from './finding.table.ts';
 
 export type NewFindingRow = Insertable<FindingTable>;
@@ -15,11 +16,7 @@ export interface FindingWithComponent extends FindingRow {
   component_package_key: string | null;
 }
 
-export interface FindingFilter {
-  status: string;
-  severity?: string;
-  sbomId?: string;
-}
+export type { FindingListFilter as FindingFilter } from './finding-query.ts';
 
 function withComponent(db: Kysely<Database>, orgId: string) {
   return db
@@ -36,18 +33,16 @@ function withComponent(db: Kysely<Database>, orgId: string) {
     .where('f.org_id', '=', orgId);
 }
 
-/** Non-retracted findings, newest first. */
+/** Non-retracted findings, filtered, sorted and paged as finding-query.ts says (newest first by default). */
 export async function listFindings(
   db: Kysely<Database>,
   orgId: string,
-  filter: FindingFilter,
+  filter: FindingListFilter,
 ): Promise<FindingWithComponent[]> {
-  let query = withComponent(db, orgId)
+  const query = withComponent(db, orgId)
     .where('f.status', '=', filter.status)
     .where('f.retracted_at', 'is', null);
-  if (filter.severity) query = query.where('f.severity', '=', filter.severity);
-  if (filter.sbomId) query = query.where('f.sbom_id', '=', filter.sbomId);
-  return query.orderBy('f.id', 'desc').execute();
+  return (await applyFindingQuery(db, query, filter).execute()) as FindingWithComponent[];
 }
 
 export async function findFinding(
@@ -61,16 +56,44 @@ export async function findFinding(
 export async function countOpenBySeverity(
   db: Kysely<Database>,
   orgId: string,
+  sbomId?: string,
 ): Promise<{ severity: string; n: number }[]> {
-  const rows = await db
+  let query = db
     .selectFrom('findings')
     .select((eb) => ['severity', eb.fn.countAll<number>().as('n')])
     .where('org_id', '=', orgId)
     .where('status', '=', 'open')
-    .where('retracted_at', 'is', null)
-    .groupBy('severity')
-    .execute();
+    .where('retracted_at', 'is', null);
+  if (sbomId) query = query.where('sbom_id', '=', sbomId);
+  const rows = await query.groupBy('severity').execute();
   return rows.map((r) => ({ severity: r.severity, n: Number(r.n) }));
+}
+
+export async function sbomExists(db: Kysely<Database>, orgId: string, id: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('sboms')
+    .select('id')
+    .where('org_id', '=', orgId)
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** The newest SBOM of an asset (ids are time-ordered). */
+export async function latestSbomIdOfAsset(
+  db: Kysely<Database>,
+  orgId: string,
+  assetName: string,
+): Promise<string | undefined> {
+  const row = await db
+    .selectFrom('sboms')
+    .select('id')
+    .where('org_id', '=', orgId)
+    .where('asset_name', '=', assetName)
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  return row?.id;
 }
 
 export async function countBySbom(

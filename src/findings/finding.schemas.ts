@@ -1,13 +1,26 @@
 import { z } from 'zod';
 import { SEVERITIES, SEVERITY_SOURCES } from '../vulndb/index.ts';
+import { FINDING_SORTS, SEVERITY_LIST_PATTERN } from './finding-query.ts';
 import { FINDING_STATUSES, HISTORY_EVENTS } from './finding.service.ts';
 
 export const FindingQuery = z
   .object({
     status: z.enum(FINDING_STATUSES).default('open'),
-    severity: z.enum(SEVERITIES).optional(),
+    severity: z
+      .string()
+      .regex(SEVERITY_LIST_PATTERN, 'one of CRITICAL, HIGH, MEDIUM, LOW, or a comma list of them')
+      .optional(),
     sbomId: z.string().min(1).max(100).optional(),
+    vulnerabilityId: z.string().min(1).max(200).optional(),
+    q: z.string().min(1).max(200).optional(),
+    sort: z.enum(Object.keys(FINDING_SORTS) as [string, ...string[]]).optional(),
+    limit: z.coerce.number().int().min(1).max(1000).optional(),
+    cursor: z.string().min(1).max(1000).optional(),
   })
+  .strict();
+
+export const SummaryQuery = z
+  .object({ sbomId: z.string().min(1).max(100).optional(), assetName: z.string().min(1).max(200).optional() })
   .strict();
 
 export const FindingParams = z.object({ findingId: z.string().min(1).max(100) }).strict();

@@ -20,6 +20,7 @@ import {
 import { CandidateCache } from './candidate-cache.ts';
 import { resolveMatches, toCandidate, type MatchableComponent } from './finding-matching.ts';
 import { historyRow, newFindingRow } from './finding-rows.ts';
+import { pageOf, type FindingListFilter } from './finding-query.ts';
 import * as repo from './finding.repository.ts';
 import type { FindingHistoryRow } from './finding.table.ts';
 import { detailsOf, type AdvisoryDetails } from './matcher.ts';
@@ -147,18 +148,46 @@ export class FindingService implements SbomFindingsHooks {
 
   async list(
     orgId: string,
-    filter: { status?: FindingStatus; severity?: string; sbomId?: string },
+    filter: Partial<FindingListFilter> & { status?: FindingStatus },
   ): Promise<Finding[]> {
-    const rows = await repo.listFindings(this.#db, orgId, { ...filter, status: filter.status ?? 'open' });
+    return (await this.listPage(orgId, filter)).findings;
+  }
+
+  /** The list with its paging: `nextCursor` names the next page when `limit` was given and more remain. */
+  async listPage(
+    orgId: string,
+    filter: Partial<FindingListFilter> & { status?: FindingStatus },
+  ): Promise<{ findings: Finding[]; nextCursor: string | null }> {
+    const full = { ...filter, status: filter.status ?? 'open' };
+    const { rows, nextCursor } = pageOf(await repo.listFindings(this.#db, orgId, full), full);
     const details = await this.#cache.details(this.#db, [
       ...new Set(rows.flatMap((r) => fromJson<string[]>(r.advisory_ids, []))),
     ]);
-    return rows.map((row) => toFinding(row, details));
+    return { findings: rows.map((row) => toFinding(row, details)), nextCursor };
   }
 
-  async summary(orgId: string): Promise<Record<'CRITICAL' | 'HIGH' | 'MEDIUM' | 'LOW' | 'total', number>> {
+  /**
+   * Open findings by severity: the organisation's, one SBOM's, or an asset's (its latest SBOM only, so re-uploads
+   * are not counted twice). An unknown SBOM or asset is 404.
+   */
+  async summary(
+    orgId: string,
+    scope: { sbomId?: string | undefined; assetName?: string | undefined } = {},
+  ): Promise<Record<'CRITICAL' | 'HIGH' | 'MEDIUM' | 'LOW' | 'total', number>> {
     const out = { CRITICAL: 0, HIGH: 0, MEDIUM: 0, LOW: 0, total: 0 };
-    for (const { severity, n } of await repo.countOpenBySeverity(this.#db, orgId)) {
+    const sbomIds: string[] = [];
+    if (scope.sbomId) {
+      if (!(await repo.sbomExists(this.#db, orgId, scope.sbomId))) throw notFound('SBOM', scope.sbomId);
+      sbomIds.push(scope.sbomId);
+    }
+    if (scope.assetName) {
+      const latest = await repo.latestSbomIdOfAsset(this.#db, orgId, scope.assetName);
+      if (!latest) throw notFound('Asset', scope.assetName);
+      sbomIds.push(latest);
+    }
+    // Both given and naming different SBOMs: nothing is in both.
+    if (sbomIds.length === 2 && sbomIds[0] !== sbomIds[1]) return out;
+    for (const { severity, n } of await repo.countOpenBySeverity(this.#db, orgId, sbomIds[0])) {
       if (severity in out) out[severity as 'LOW'] += n;
       out.total += n;
     }

@@ -9,7 +9,12 @@ import { formRequest, loadAdvisories, shopSbom, upload } from './pipeline-fixtur
 const get = (app: App, org: TestOrg, url: string) =>
   app.inject({ method: 'GET', url, headers: org.bearer() });
 
-async function triage(app: App, org: TestOrg, sbomId: string, changes: Record<string, readonly [string, string?]>) {
+async function triage(
+  app: App,
+  org: TestOrg,
+  sbomId: string,
+  changes: Record<string, readonly [string, string?]>,
+) {
   const list = (await get(app, org, `/api/v1/sscs/findings?sbomId=${sbomId}`)).json().data;
   for (const f of list as { id: string; vulnerabilityId: string }[]) {
     const change = changes[f.vulnerabilityId];

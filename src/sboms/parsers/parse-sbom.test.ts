@@ -49,8 +49,13 @@ describe('format detection by file name', () => {
 });
 
 describe('content checks → PARSE_ERROR saying what and where', () => {
-  it('tag-value text in a .spdx.json is read as tag-value (the content decides)', () =>
-    assert.equal(parse('a.spdx.json', 'SPDXVersion: SPDX-2.3\nDataLicense: CC0-1.0\n').specVersion, '2.3'));
+  it('tag-value text in a .spdx.json (a name that promises JSON)', () =>
+    rejects(
+      'a.spdx.json',
+      'SPDXVersion: SPDX-2.3\nDataLicense: CC0-1.0\n',
+      'PARSE_ERROR',
+      /'a\.spdx\.json': .*tag-value/,
+    ));
   it('JSON that is not an SBOM', () =>
     rejects('a.json', { hello: 'world' }, 'PARSE_ERROR', /neither bomFormat .* nor spdxVersion/));
   it('a JSON array', () => rejects('a.json', '[1,2]', 'PARSE_ERROR', /not an SBOM/));

@@ -9,8 +9,8 @@ import { parseSpdxJson } from './spdx-json.ts';
 import { parseSpdxTagValue } from './spdx-tag-value.ts';
 
 /**
- * What a file name announces. `json` (plain `.json`) and `content` (no name, `-`, `.txt`, no extension) are
- * ambiguous: the content decides.
+ * What a file name announces. `json` (plain `.json`) and `content` (no name, `-`, `.txt`) are ambiguous: the
+ * content decides.
  */
 export type SbomKind =
   'cyclonedx-json' | 'spdx-json' | 'spdx-tag-value' | 'spdx3-jsonld' | 'json' | 'cyclonedx-xml' | 'content';
@@ -18,7 +18,7 @@ export type SbomKind =
 /**
  * The family a file name announces (docs/pipeline.md "Formats"): `.cdx.json`/`.bom.json` CycloneDX JSON,
  * `.spdx.json` SPDX JSON, `.spdx` SPDX tag-value, `.spdx.jsonld`/`.jsonld` SPDX 3 JSON-LD, `.xml` CycloneDX XML;
- * plain `.json`, `.txt`, `-` and names without an extension are decided by the content.
+ * plain `.json`, `.txt` and `-` (or no name) are decided by the content; any other name is UNSUPPORTED_FORMAT.
  */
 export function kindFromFileName(fileName: string): SbomKind {
   const lower = fileName.toLowerCase().trim();
@@ -29,11 +29,11 @@ export function kindFromFileName(fileName: string): SbomKind {
   if (lower.endsWith('.json')) return 'json';
   if (lower.endsWith('.xml')) return 'cyclonedx-xml';
   const base = lower.slice(lower.lastIndexOf('/') + 1);
-  if (base === '' || base === '-' || base.endsWith('.txt') || !base.includes('.')) return 'content';
+  if (base === '' || base === '-' || base.endsWith('.txt')) return 'content';
   throw new AppError(
     'UNSUPPORTED_FORMAT',
     400,
-    `'${fileName}' is not a recognised SBOM file name: use .cdx.json, .bom.json, .spdx.json, .json, .xml, .spdx, .spdx.jsonld or .jsonld (or .txt / no name to let the content decide); accepted: ${ACCEPTED}`,
+    `'${fileName}' is not a recognised SBOM file name: use .cdx.json, .bom.json, .spdx.json, .json, .xml, .spdx, .spdx.jsonld or .jsonld (or .txt / - to let the content decide); accepted: ${ACCEPTED}`,
   );
 }
 
@@ -42,8 +42,10 @@ export function parseSbom(fileName: string, bytes: Uint8Array): ParsedSbom {
   const kind = kindFromFileName(fileName);
   const text = decodeUtf8(fileName, bytes);
   const seen = sniff(text);
-  // Tag-value text is unmistakable whatever the name says (a `.json` holding it is a common mix-up).
-  if (seen === 'tag-value') return parseSpdxTagValue(fileName, text);
+  // Tag-value text under an ambiguous name (a plain `.json` holding it is a common mix-up) is read as such; a
+  // name that promises JSON of one family (`.spdx.json`, `.cdx.json`) gets a PARSE_ERROR saying what it holds.
+  if (seen === 'tag-value' && (kind === 'json' || kind === 'content' || kind === 'spdx-tag-value'))
+    return parseSpdxTagValue(fileName, text);
   switch (kind) {
     case 'cyclonedx-xml':
       return parseCycloneDxXml(fileName, text);
@@ -111,6 +113,11 @@ function decodeUtf8(fileName: string, bytes: Uint8Array): string {
 }
 
 function parseJsonText(fileName: string, text: string): unknown {
+  if (sniff(text) === 'tag-value')
+    throw parseError(
+      fileName,
+      'the file holds SPDX tag-value text, not JSON; name it .spdx to upload tag-value',
+    );
   if (text.trimStart().startsWith('<'))
     throw parseError(fileName, 'the file holds XML, not JSON; name it .xml to upload CycloneDX XML');
   try {
