@@ -8,6 +8,9 @@ if (major < 22 || (major === 22 && minor < 18)) {
   );
   process.exit(1);
 }
+// Compiled (and type-stripped) modules are cached on disk between runs: a CLI started again and again (a CI gate)
+// does not compile its sources every time. BULWARK_COMPILE_CACHE=0 turns it off.
+if (process.env.BULWARK_COMPILE_CACHE !== '0') (await import('node:module')).enableCompileCache?.();
 const args = process.argv.slice(2);
 if (args[0] === 'scan') {
   // The CI gate loads only its own modules, not every command's (the server, the tool server): it starts faster.

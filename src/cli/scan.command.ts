@@ -37,7 +37,7 @@ function oneOf<T extends string>(
 class ScanFailure extends Error {}
 
 export const scanCommand: Command = {
-  summary: 'Scan an SBOM file for vulnerabilities without storing it (a CI gate)',
+  summary: 'match an SBOM file against the advisories without storing it (a CI gate)',
   usage,
   async run(argv, io) {
     const { values, positionals } = parse(argv, {
@@ -107,26 +107,42 @@ async function render(format: Format, data: ScanResult, fileName: string, colour
 
 type Scanned = { data: ScanResult; coverage: Coverage[] };
 
+/**
+ * The local store, opened like every command does (DATABASE_URL, migrations), but with only the scan's own
+ * modules loaded: not the server, the tool server or the other services (the gate's start time is its budget).
+ */
 async function scanLocal(
   file: { fileName: string; bytes: Uint8Array },
   asset: string | undefined,
 ): Promise<Scanned> {
-  const { withStore } = await import('./context.ts');
-  return withStore(async ({ services }) => {
+  const [{ loadConfig }, { openStore }, { migrateToLatest }, { ScanService }] = await Promise.all([
+    import('../config.ts'),
+    import('../db/connect.ts'),
+    import('../db/migrate.ts'),
+    import('../pipeline/scan.service.ts'),
+  ]);
+  const config = loadConfig();
+  const store = openStore(config.DATABASE_URL, config.DATA_DIR);
+  try {
+    await migrateToLatest(store.db);
     let orgId: string | null = null;
     if (asset !== undefined) {
       // The token names the organisation; without one, the organisation `bulwark serve` creates.
+      const { TenancyService } = await import('../tenancy/tenancy.service.ts');
+      const tenancy = new TenancyService(store.db, store.changeStamp);
       const token = process.env.BULWARK_TOKEN;
-      const principal = token ? await services.tenancy.authenticate(token) : undefined;
+      const principal = token ? await tenancy.authenticate(token) : undefined;
       if (token && !principal) throw new ScanFailure('BULWARK_TOKEN is not a valid token of this store');
-      orgId = principal?.orgId ?? (await services.tenancy.findOrganization('default'))?.id ?? null;
+      orgId = principal?.orgId ?? (await tenancy.findOrganization('default'))?.id ?? null;
       if (orgId === null)
         throw new ScanFailure(
           '--asset needs an organisation: set BULWARK_TOKEN (the local store has no "default")',
         );
     }
-    return services.pipeline.scan.scan(orgId, file, { assetName: asset });
-  });
+    return await new ScanService(store.db).scan(orgId, file, { assetName: asset });
+  } finally {
+    await store.close();
+  }
 }
 
 async function scanRemote(
