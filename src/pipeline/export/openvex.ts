@@ -42,6 +42,9 @@ export function openvexDocument(
     timestamp: now,
     version: 1,
     tooling: 'Bulwark',
-    statements: withPurl.map((f) => statement(f, now)),
+    // An SBOM may list one package twice (two components, one purl): one statement says it once.
+    statements: [
+      ...new Map(withPurl.map((f) => statement(f, now)).map((st) => [JSON.stringify(st), st])).values(),
+    ],
   });
 }
