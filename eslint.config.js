@@ -2,10 +2,10 @@
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['node_modules/', '.tools/', 'data/', 'clients/python/', 'bench/.out/'] },
+  { ignores: ['node_modules/', '.tools/', 'data/', 'clients/python/', 'bench/.out/', 'console/dist/'] },
   ...tseslint.configs.recommended,
   {
-    files: ['**/*.ts'],
+    files: ['**/*.ts', '**/*.tsx'],
     languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
     rules: {
       // node:test's describe/it return promises the runner tracks itself.

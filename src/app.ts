@@ -3,17 +3,24 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyBaseLogger } from 'fastify';
 import type { App } from './http/app-type.ts';
-import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import type { Config } from './config.ts';
 import type { Store } from './db/connect.ts';
+import { consoleRoutes } from './http/console.routes.ts';
 import { authHook } from './http/route-auth.ts';
+import { installBodyTimeout } from './http/body-timeout.ts';
 import { installErrorHandling } from './http/error-handler.ts';
 import { requireDeclaredQuery } from './http/strict-query.ts';
 import { installMetrics } from './http/metrics.ts';
+import { registerSyncMetrics } from './vulndb/index.ts';
 import { installRateLimit } from './http/rate-limit.ts';
+import { redisLogging, watchRedis } from './http/rate-limit-store.ts';
+import { completeOpenApi, type Json } from './http/openapi.ts';
+import { installSecurityHeaders } from './http/security-headers.ts';
 import { systemRoutes } from './http/system.routes.ts';
+import { guardedValidatorCompiler } from './http/validation.ts';
 import { createLogger } from './logger.ts';
 import { mcpRoutes } from './mcp/mcp.routes.ts';
 import { builtinToolHandlers } from './mcp/builtin-tools.ts';
@@ -21,9 +28,12 @@ import { governanceToolHandlers } from './mcp/governance.tools.ts';
 import type { ToolHandler } from './mcp/tool-handler.ts';
 import { toolRegistry } from './mcp/tool-registry.ts';
 import { createServices, type Services } from './services.ts';
+import { VERSION } from './version.ts';
 import { findingRoutes } from './findings/finding.routes.ts';
 import { pipelineRoutes } from './pipeline/pipeline.routes.ts';
 import { sbomRoutes } from './sboms/sbom.routes.ts';
+import { accessRoutes } from './access/access.routes.ts';
+import { sessionRoutes } from './access/session.routes.ts';
 import { vendorRoutes } from './vendors/vendor.routes.ts';
 
 export interface AppDeps {
@@ -33,6 +43,8 @@ export interface AppDeps {
   redis?: Redis;
   /** Substitute services (tests); built from the store otherwise. */
   services?: Services;
+  /** Where the built console is (tests); console/dist otherwise. */
+  consoleDir?: string;
 }
 
 export const API_PREFIX = '/api/v1';
@@ -59,7 +71,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     routerOptions: { ignoreTrailingSlash: true },
   }).withTypeProvider<ZodTypeProvider>();
 
-  app.setValidatorCompiler(validatorCompiler);
+  app.setValidatorCompiler(guardedValidatorCompiler);
   // Response schemas document the API; serialisation stays plain JSON.stringify (no per-response validation).
   app.setSerializerCompiler(() => (data) => JSON.stringify(data));
 
@@ -67,37 +79,56 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   app.addHook('onRequest', async (request, reply) => {
     void reply.header('x-request-id', request.id);
   });
-  app.addHook('onRequest', authHook(services.tenancy));
-  installErrorHandling(app);
-  requireDeclaredQuery(app);
-  const metrics = installMetrics(app);
-  await installRateLimit(app, {
+  installSecurityHeaders(app);
+  const redisStatus = deps.redis ? watchRedis(deps.redis, redisLogging(app.log)) : undefined;
+  // Registered before the auth hook (it needs the limiter); per-route limits still run after authentication.
+  const limits = await installRateLimit(app, {
     max: deps.config.RATE_LIMIT_MAX,
     windowMs: deps.config.RATE_LIMIT_WINDOW_MS,
-    ...(deps.redis ? { redis: deps.redis } : {}),
+    ...(deps.redis ? { redis: deps.redis, redisStatus } : {}),
   });
+  app.addHook('onRequest', authHook(services.tenancy, services.sessions, limits));
+  installErrorHandling(app);
+  requireDeclaredQuery(app);
+  installBodyTimeout(app, deps.config.BODY_IDLE_TIMEOUT_MS);
+  const metrics = installMetrics(app, redisStatus);
+  registerSyncMetrics(metrics, services.vulndbSync);
 
   await app.register(swagger, {
     openapi: {
       openapi: '3.1.0',
       info: {
         title: 'Bulwark API',
-        version: '1.0.0',
-        description: 'SBOMs, findings, vendors and the tool server.',
+        version: VERSION,
+        description:
+          'SBOMs, findings, vendors and the MCP tool server. Every answer but /api/v1/mcp and /metrics is the ' +
+          'envelope `{data, error, meta}`; errors carry a machine-readable code (docs/contract.md).',
       },
       servers: [{ url: API_PREFIX }],
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
-      security: [{ bearer: [] }],
+      components: {
+        securitySchemes: {
+          bearer: { type: 'http', scheme: 'bearer' },
+          // Browser sessions (docs/sessions.md); writes also need the X-CSRF-Token header.
+          session: { type: 'apiKey', in: 'cookie', name: 'bulwark_session' },
+        },
+      },
+      security: [{ bearer: [] }, { session: [] }],
     },
     transform: jsonSchemaTransform,
+    transformObject: (doc) =>
+      'openapiObject' in doc
+        ? (completeOpenApi(doc.openapiObject as Json) as typeof doc.openapiObject)
+        : doc.swaggerObject,
   });
   await app.register(swaggerUi, { routePrefix: `${API_PREFIX}/docs` });
   app.get(`${API_PREFIX}/openapi.json`, { schema: { hide: true } }, async () => app.swagger());
 
-  systemRoutes(app, { store: deps.store, metrics });
+  systemRoutes(app, { store: deps.store, metrics, ...(redisStatus ? { redis: redisStatus } : {}) });
 
   await app.register(
     async (api) => {
+      await api.register(sessionRoutes, { sessions: services.sessions });
+      await api.register(accessRoutes, { tenancy: services.tenancy, users: services.users });
       await api.register(vendorRoutes, { vendors: services.vendors });
       await api.register(sbomRoutes, { sboms: services.sboms, maxUploadBytes: deps.config.MAX_UPLOAD_BYTES });
       await api.register(findingRoutes, { findings: services.findings });
@@ -105,10 +136,11 @@ export async function buildApp(deps: AppDeps): Promise<App> {
         pipeline: services.pipeline,
         maxUploadBytes: deps.config.MAX_UPLOAD_BYTES,
       });
-      await api.register(mcpRoutes, { services, handlers: toolHandlers() });
+      await api.register(mcpRoutes, { services, handlers: toolHandlers(), limits });
     },
     { prefix: API_PREFIX },
   );
+  await app.register(consoleRoutes, deps.consoleDir ? { root: deps.consoleDir } : {});
 
   return app;
 }

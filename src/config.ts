@@ -1,4 +1,6 @@
+/** The process environment as one zod schema, parsed once at start-up. */
 import { z } from 'zod';
+import { parseDuration } from './shared/time.ts';
 
 /** The process environment, parsed once at start-up and passed down (never read elsewhere). */
 const ConfigSchema = z.object({
@@ -10,7 +12,35 @@ const ConfigSchema = z.object({
   RATE_LIMIT_MAX: z.coerce.number().int().positive().default(600),
   RATE_LIMIT_WINDOW_MS: z.coerce.number().int().positive().default(60_000),
   MAX_UPLOAD_BYTES: z.coerce.number().int().positive().default(52_428_800),
+  MAX_COMPONENTS: z.coerce.number().int().positive().default(500_000),
+  BODY_IDLE_TIMEOUT_MS: z.coerce.number().int().positive().default(30_000),
   DATA_DIR: z.string().min(1).default('./data'),
+  // Vulnerability data (docs/vulndb-sync.md): nothing is fetched unless a sync is run or scheduled.
+  OSV_SOURCE: z.string().min(1).optional(),
+  OSV_ECOSYSTEMS: z
+    .string()
+    .optional()
+    .transform((v) =>
+      v
+        ?.split(',')
+        .map((e) => e.trim())
+        .filter(Boolean),
+    ),
+  KEV_SOURCE: z.string().min(1).optional(),
+  EPSS_SOURCE: z.string().min(1).optional(),
+  /** `6h`, `30m`…; unset or `0`: no scheduled sync. Parsed to milliseconds (0 = off). */
+  VULNDB_SYNC_INTERVAL: z
+    .string()
+    .optional()
+    .transform((v, ctx) => {
+      if (v === undefined || v.trim() === '' || v.trim() === '0') return 0;
+      const ms = parseDuration(v);
+      if (ms === undefined) {
+        ctx.addIssue({ code: 'custom', message: "expected a duration such as '6h', '30m' or '0'" });
+        return z.NEVER;
+      }
+      return ms;
+    }),
 });
 
 export type Config = z.infer<typeof ConfigSchema>;

@@ -1,6 +1,6 @@
 /** One error type for every expected failure; the HTTP error handler and the tool server map it to their envelopes. */
 
-/** Every machine-readable code an API, tool or CLI failure may carry (listed with statuses in docs/errors.md). */
+/** Every machine-readable code an API, tool or CLI failure may carry (statuses and meanings: docs/contract.md, Errors). */
 export const ERROR_CODES = [
   'VALIDATION_FAILED',
   'INVALID_REQUEST',
@@ -9,6 +9,7 @@ export const ERROR_CODES = [
   'MISSING_FILE',
   'UNAUTHORIZED',
   'INVALID_TOKEN',
+  'INVALID_CREDENTIALS',
   'FORBIDDEN',
   'INSUFFICIENT_SCOPE',
   'NOT_PERMITTED',
@@ -18,6 +19,12 @@ export const ERROR_CODES = [
   'PAYLOAD_TOO_LARGE',
   'UNSUPPORTED_MEDIA_TYPE',
   'RATE_LIMITED',
+  // docs/resilience.md
+  'TOO_MANY_COMPONENTS',
+  'REQUEST_TIMEOUT',
+  'IDEMPOTENCY_CONFLICT',
+  'URI_TOO_LONG',
+  'HEADERS_TOO_LARGE',
   'DB_ERROR',
   'INTERNAL_ERROR',
 ] as const;

@@ -1,3 +1,5 @@
+/** The server process: migrate, bootstrap an empty store, listen, shut down gracefully. */
+import { randomBytes } from 'node:crypto';
 import { chmodSync, mkdirSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { Redis } from 'ioredis';
@@ -8,29 +10,72 @@ import { migrateToLatest } from './db/migrate.ts';
 import { createLogger } from './logger.ts';
 import { createServices, type Services } from './services.ts';
 import { SCOPES } from './tenancy/plans.ts';
+import { startSyncSchedule } from './vulndb/index.ts';
+
+function writeSecretFile(dataDir: string, name: string, secret: string): string {
+  mkdirSync(dataDir, { recursive: true });
+  const path = resolve(dataDir, name);
+  writeFileSync(path, `${secret}\n`, { mode: 0o600 });
+  chmodSync(path, 0o600);
+  return path;
+}
 
 /**
- * First run on an empty store: organisation `default` (professional), user admin@localhost and an all-scopes
- * token written to <DATA_DIR>/bootstrap-token with mode 0600. Returns the file path (the token is never logged).
+ * First run on an empty store: organisation `default` (professional), user admin@localhost (owner) with a random
+ * password written to <DATA_DIR>/bootstrap-password, and an all-scopes token written to
+ * <DATA_DIR>/bootstrap-token, both mode 0600. Returns the file paths (the secrets are never logged).
  */
-export async function bootstrapIfEmpty(services: Services, dataDir: string): Promise<string | undefined> {
+export async function bootstrapIfEmpty(
+  services: Services,
+  dataDir: string,
+): Promise<{ tokenFile: string; passwordFile: string } | undefined> {
   if ((await services.tenancy.countOrganizations()) > 0) return undefined;
   await services.tenancy.createOrganization({
     slug: 'default',
     name: 'Default organisation',
     plan: 'professional',
   });
-  await services.tenancy.createUser('default', { email: 'admin@localhost', name: 'Administrator' });
+  // 144 random bits, 24 characters: easy to paste, far beyond guessing under the sign-in throttle.
+  const password = randomBytes(18).toString('base64url');
+  await services.tenancy.createUser('default', {
+    email: 'admin@localhost',
+    name: 'Administrator',
+    role: 'owner',
+    password,
+  });
   const { secret } = await services.tenancy.createToken({
     orgSlug: 'default',
     scopes: [...SCOPES],
     name: 'bootstrap',
   });
-  mkdirSync(dataDir, { recursive: true });
-  const path = resolve(dataDir, 'bootstrap-token');
-  writeFileSync(path, `${secret}\n`, { mode: 0o600 });
-  chmodSync(path, 0o600);
-  return path;
+  return {
+    tokenFile: writeSecretFile(dataDir, 'bootstrap-token', secret),
+    passwordFile: writeSecretFile(dataDir, 'bootstrap-password', password),
+  };
+}
+
+/**
+ * A Redis client that never makes a request wait: no offline queue (a command while disconnected fails at
+ * once and the rate limit counts in memory), 500 ms per command, reconnection with back-off up to 5 s. Start-up
+ * waits up to 2 s for the first connection (or its refusal) so that the first requests already share their budget.
+ */
+export async function connectRedis(url: string): Promise<Redis> {
+  const redis = new Redis(url, {
+    enableOfflineQueue: false,
+    maxRetriesPerRequest: 0,
+    commandTimeout: 500,
+    retryStrategy: (attempt) => Math.min(attempt * 200, 5_000),
+  });
+  // Until the app's watcher is attached, a refused connection must not become an unhandled 'error' event.
+  const ignore = (): void => undefined;
+  redis.on('error', ignore);
+  await new Promise<void>((done) => {
+    const timer = setTimeout(done, 2_000);
+    // A refused connection will not turn into a connection by waiting: start in fallback at once.
+    for (const event of ['ready', 'error']) redis.once(event, () => (clearTimeout(timer), done()));
+  });
+
+  return redis;
 }
 
 /** Opens the store, migrates, bootstraps, listens; closes gracefully on SIGTERM/SIGINT. */
@@ -39,25 +84,27 @@ export async function startServer(config: Config): Promise<void> {
   const store = openStore(config.DATABASE_URL, config.DATA_DIR);
   await migrateToLatest(store.db);
   const services = createServices(store, config);
-  const tokenFile = await bootstrapIfEmpty(services, config.DATA_DIR);
-  if (tokenFile)
+  const bootstrap = await bootstrapIfEmpty(services, config.DATA_DIR);
+  if (bootstrap)
     logger.info(
-      { tokenFile },
-      'created organisation "default" and an all-scopes token; its secret is in the token file',
+      bootstrap,
+      'created organisation "default", an all-scopes token and owner admin@localhost; the secrets are in the files',
     );
 
-  const redis = config.REDIS_URL
-    ? new Redis(config.REDIS_URL, { lazyConnect: false, maxRetriesPerRequest: 1 })
-    : undefined;
+  const redis = config.REDIS_URL ? await connectRedis(config.REDIS_URL) : undefined;
   const app = await buildApp({ store, config, logger, services, ...(redis ? { redis } : {}) });
   await app.listen({ port: config.PORT, host: config.HOST });
   logger.info({ store: store.location, redis: Boolean(redis) }, 'bulwark is serving');
+  // Off unless VULNDB_SYNC_INTERVAL is set: nothing reaches the internet unless configured.
+  const schedule = startSyncSchedule(services.vulndbSync, config.VULNDB_SYNC_INTERVAL, logger);
 
   let closing = false;
   const shutdown = (signal: string) => {
     if (closing) return;
     closing = true;
     logger.info({ signal }, 'shutting down: finishing in-flight requests');
+    // A sync in progress is not waited for: closing the store rolls its transaction back (nothing half-written).
+    void schedule.stop();
     // Fastify's close stops accepting connections and waits for in-flight requests before resolving. A
     // keep-alive connection whose request finishes during shutdown would otherwise stay open until its
     // keep-alive timeout (72 s): close connections as soon as they are idle.

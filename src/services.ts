@@ -7,13 +7,17 @@ import { createPipelineServices, withCarryOver, type PipelineServices } from './
 import { GovernanceService } from './governance/governance.service.ts';
 import { RiskService } from './risks/risk.service.ts';
 import { SbomService } from './sboms/sbom.service.ts';
+import { SessionService } from './tenancy/session.service.ts';
 import { TenancyService } from './tenancy/tenancy.service.ts';
+import { UserService } from './tenancy/user.service.ts';
 import { VendorService } from './vendors/vendor.service.ts';
-import { VulnDbService } from './vulndb/index.ts';
+import { VulnDbService, VulnSyncService } from './vulndb/index.ts';
 
 /** The domain services; each edge receives only the ones it uses. */
 export interface Services {
   tenancy: TenancyService;
+  sessions: SessionService;
+  users: UserService;
   audit: AuditService;
   vendors: VendorService;
   risks: RiskService;
@@ -21,22 +25,41 @@ export interface Services {
   findings: FindingService;
   vulndb: VulnDbService;
   pipeline: PipelineServices;
+  vulndbSync: VulnSyncService;
   governance: GovernanceService;
 }
 
-export function createServices(store: Store, _config: Config): Services {
+export interface ServiceOptions {
+  /** The clock of time-limited state (sessions); tests move it instead of sleeping. */
+  now?: () => number;
+}
+
+export function createServices(store: Store, config: Config, options: ServiceOptions = {}): Services {
   const findings = new FindingService(store.db);
+  const vulndb = new VulnDbService(store.db, {
+    rematch: async (packages) => ({ ...(await findings.rematchPackages(packages)) }),
+  });
   const vendors = new VendorService(store.db);
   const risks = new RiskService(store.db);
+  const tenancy = new TenancyService(store.db, store.changeStamp);
   return {
-    tenancy: new TenancyService(store.db, store.changeStamp),
+    tenancy,
+    users: new UserService(store.db, tenancy),
+    sessions: new SessionService(store.db, options.now ? { now: options.now } : {}),
     audit: new AuditService(store.db),
     vendors,
     risks,
-    sboms: new SbomService(store.db, { hooks: withCarryOver(findings) }),
+    sboms: new SbomService(store.db, {
+      hooks: withCarryOver(findings),
+      limits: { maxComponents: config.MAX_COMPONENTS },
+    }),
     findings,
-    vulndb: new VulnDbService(store.db, {
-      rematch: async (packages) => ({ ...(await findings.rematchPackages(packages)) }),
+    vulndb,
+    vulndbSync: new VulnSyncService(store.db, vulndb, {
+      osvSource: config.OSV_SOURCE,
+      ecosystems: config.OSV_ECOSYSTEMS,
+      kevSource: config.KEV_SOURCE,
+      epssSource: config.EPSS_SOURCE,
     }),
     pipeline: createPipelineServices(store.db),
     governance: new GovernanceService(store.db, { findings, vendors, risks }),

@@ -120,6 +120,72 @@ for (const dialect of DIALECTS) {
       assert.match(help.stdout, /bulwark token create --org <slug>/);
     });
 
+    it('lists organisations and users, prints its version, and explains usage mistakes in one place', async (t) => {
+      const db = await freshDatabaseUrl(dialect);
+      t.after(db.cleanup);
+      const env = { DATABASE_URL: db.url, DATA_DIR: db.dataDir };
+      const version = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')).version;
+      assert.deepEqual(await runCli(['--version'], env), {
+        code: 0,
+        stdout: `bulwark ${version}\n`,
+        stderr: '',
+      });
+
+      assert.equal((await runCli(['org', 'create', 'zeta', '--name', 'Zeta'], env)).code, 0);
+      assert.equal((await runCli(['org', 'create', 'acme', '--plan', 'essentials'], env)).code, 0);
+      const orgs = await runCli(['org', 'list', '--json'], env);
+      assert.equal(orgs.code, 0, orgs.stderr);
+      const listed = JSON.parse(orgs.stdout).organizations as Array<Record<string, unknown>>;
+      assert.deepEqual(
+        listed.map((o) => [o.slug, o.name, o.plan, o.mcpWriteEnabled]),
+        [
+          ['acme', 'acme', 'essentials', false],
+          ['zeta', 'Zeta', 'professional', false],
+        ],
+      );
+      assert.match(String(listed[0]!.id), /^org_/);
+
+      const ada = await runCli(
+        ['user', 'create', '--org', 'acme', '--email', 'ada@acme.example', '--json'],
+        env,
+      );
+      const users = await runCli(['user', 'list', '--org', 'acme', '--json'], env);
+      assert.deepEqual(JSON.parse(users.stdout), {
+        users: [
+          {
+            id: JSON.parse(ada.stdout).id,
+            email: 'ada@acme.example',
+            name: null,
+            role: 'member',
+            orgId: listed[0]!.id,
+          },
+        ],
+      });
+      assert.deepEqual(await runCli(['user', 'list', '--org', 'zeta'], env), {
+        code: 0,
+        stdout: 'No users.\n',
+        stderr: '',
+      });
+
+      const far = await runCli(
+        ['token', 'create', '--org', 'acme', '--scopes', 'sbom:read', '--expires-in', '99999999999d'],
+        env,
+      );
+      assert.equal(far.code, 2);
+      assert.match(far.stderr, /^error: --expires-in '99999999999d' is too far in the future\n/);
+
+      assert.deepEqual(await runCli(['org', 'create', 'y', '--frobnicate'], env), {
+        code: 2,
+        stdout: '',
+        stderr: "error: Unknown option '--frobnicate'; see 'bulwark org create --help'\n",
+      });
+      assert.deepEqual(await runCli(['token', 'revoke', '--help'], env), {
+        code: 0,
+        stdout: 'Usage:\n  bulwark token revoke <tokenId> [--json]\n',
+        stderr: '',
+      });
+    });
+
     it('serve bootstraps an empty store, serves with the token file, and shuts down gracefully', async (t) => {
       const db = await freshDatabaseUrl(dialect);
       t.after(db.cleanup);

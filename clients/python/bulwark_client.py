@@ -218,7 +218,7 @@ class BulwarkClient:
     def access_concentration(self):
         """Access concentration (mcp:read).
 
-        Shows where privileged entitlements are concentrated: identities holding the most privileged grants and entitlements held by very few or very many identities (key-person risk). Identities are masked."""
+        Shows where privileged entitlements are concentrated: identities holding the most privileged grants and entitlements held by very few or very many identities (key-person risk), and separation-of-duty violations (terminated identities and owned service/shared accounts included) with the exception in force, if any (mitigating control, approver, expiry). Identities are masked."""
         return self.call_tool("access_concentration", {})
 
     def access_department_risk(self):
@@ -230,7 +230,7 @@ class BulwarkClient:
     def access_high_risk_lifecycle(self):
         """High-risk access lifecycle (mcp:read).
 
-        Privileged grants with lifecycle problems: granted without a review, never used, or kept after a role or department change. Identities are masked."""
+        Privileged grants with lifecycle problems: granted without a review, never used, or kept after a role or department change, counted by the holder's stage (joiner, mover, leave, leaver, steady, unowned). Disabled accounts still carrying grants and logins during leave are reported on their own. Identities are masked."""
         return self.call_tool("access_high_risk_lifecycle", {})
 
     def access_normalization_health(self):
@@ -254,13 +254,13 @@ class BulwarkClient:
     def access_reviews_list(self):
         """Access review campaigns (mcp:read).
 
-        User access review campaigns with their status, due date, reviewer and progress (items decided out of items total). Reviewer identities are masked."""
+        User access review campaigns with their status, due date, reviewer and progress (items decided out of items total; a self-review is not a decision), self-reviews, reviewers inside the reviewed identity's manager chain and decisions recorded without evidence. Reviewer identities are masked."""
         return self.call_tool("access_reviews_list", {})
 
     def access_security_debt_trend(self, *, months=None):
         """Access security debt trend (mcp:read).
 
-        Monthly trend of access security debt (stale accounts, offboarding violations, unreviewed privileged grants, open separation-of-duty conflicts) over the last `months` months, oldest month first."""
+        Monthly trend of access security debt (offboarding misses, overdue review remediations, expired grants, separation-of-duty conflicts, stale privileged accounts, unreviewed privileged grants) over the last `months` months, oldest month first: open at each month end by severity and by kind, opened and closed."""
         return self.call_tool("access_security_debt_trend", {"months": months})
 
     def access_stale_accounts(self):
@@ -275,11 +275,11 @@ class BulwarkClient:
         Pages through the organisation's audit trail, newest entry first. Each entry has its id (aud_<id>), the dotted action (<entity>.<verb>, e.g. vendor.create), the actor (masked e-mail, or "system") and the time. Filter by one actor with its exact user id (usr_<id>). `total` is the full count of matching entries; fetch further pages with `offset` (the only tool with real pagination)."""
         return self.call_tool("audit_trail_search", {"actorId": actor_id, "limit": limit, "offset": offset})
 
-    def evidence_log(self):
+    def evidence_log(self, *, project_id=None):
         """Evidence log (mcp:read).
 
-        The latest compliance evidence records (at most 50, newest first, no continuation): title, kind, linked control, collection date and who collected it. Identities are masked."""
-        return self.call_tool("evidence_log", {})
+        The latest compliance evidence records of an ISO 27001 project (at most 50, newest first, no continuation): title, status, linked control, collection and expiry dates and who collected it; counts by status and, for accepted evidence, by expiry. Without projectId the organisation's first active ISO project is used (none: an empty log). Identities are masked."""
+        return self.call_tool("evidence_log", {"projectId": project_id})
 
     def iso_controls_list(self, *, project_id=None):
         """ISO 27001 controls (mcp:read).
@@ -290,13 +290,13 @@ class BulwarkClient:
     def iso_gap_status(self, *, project_id=None):
         """ISO 27001 gap status (mcp:read).
 
-        Gap analysis of an ISO 27001 project: applicable controls by implementation status, controls without evidence and the largest gaps. Without projectId the organisation's first active ISO project is used."""
+        Gap analysis of an ISO 27001 project: applicable controls by implementation status, evidence coverage (applicable controls with current accepted evidence, with only expired or pending evidence, without any) and the largest gaps. Without projectId the organisation's first active ISO project is used."""
         return self.call_tool("iso_gap_status", {"projectId": project_id})
 
     def iso_soa_summary(self, *, project_id=None):
         """Statement of applicability summary (mcp:read).
 
-        Summary of an ISO 27001 project's statement of applicability: applicable and excluded controls (with justifications counted), implementation status and average maturity per Annex A theme. Without projectId the organisation's first active ISO project is used."""
+        Summary of an ISO 27001 project's statement of applicability: applicable and excluded controls (with justifications counted), implementation status and average maturity per Annex A theme, completeness (undecided controls, applicable ones without justification), the SoA version and approval date, and the links from applicable controls to the risks they treat. Without projectId the organisation's first active ISO project is used."""
         return self.call_tool("iso_soa_summary", {"projectId": project_id})
 
     def maturity_scores(self):
@@ -344,5 +344,5 @@ class BulwarkClient:
     def uar_status(self):
         """User access review status (mcp:read).
 
-        Status of user access reviews: active campaigns with progress and deadlines, and the open review items (undecided or awaiting remediation), overdue first. Reviewer and holder identities are masked."""
+        Status of user access reviews: active campaigns with progress and deadlines (planned campaigns are not counted; a self-review is not a decision), and the open review items (undecided or awaiting remediation), overdue first, each flagged when the reviewer sits in the holder's manager chain. Reviewer and holder identities are masked."""
         return self.call_tool("uar_status", {})

@@ -345,11 +345,27 @@ export type AccessAnomalyDiscoveryResult = {
 export type AccessConcentrationArgs = Record<string, never>;
 /** Result of access_concentration. */
 export type AccessConcentrationResult = {
+  /** Concentration outliers, highest ratio first */
   items: Array<{
     [key: string]: unknown;
   }>;
-  /** Number of items in this result */
   total: number;
+  privilegedOutliers?: number;
+  singleHolders?: {
+    [key: string]: unknown;
+  };
+  sodViolations?: {
+    total?: number;
+    /** Violations covered by an exception in force */
+    withException?: number;
+    withoutException?: number;
+    terminatedIdentities?: number;
+    throughOwnedAccounts?: number;
+    items?: Array<{
+      [key: string]: unknown;
+    }>;
+    [key: string]: unknown;
+  };
   /** Present when the organisation has no governance data yet; the result is then empty, not estimated. */
   note?: string;
   [key: string]: unknown;
@@ -373,11 +389,24 @@ export type AccessDepartmentRiskResult = {
 export type AccessHighRiskLifecycleArgs = Record<string, never>;
 /** Result of access_high_risk_lifecycle. */
 export type AccessHighRiskLifecycleResult = {
+  /** High-risk grants unused for 90+ days or never used */
   items: Array<{
     [key: string]: unknown;
   }>;
-  /** Number of items in this result */
   total: number;
+  /** On enabled accounts */
+  highRiskGrants?: number;
+  byStage?: {
+    [key: string]: unknown;
+  };
+  /** Disabled accounts with active grants */
+  disabledAccounts?: {
+    [key: string]: unknown;
+  };
+  /** Identities on leave and logins during leave */
+  leave?: {
+    [key: string]: unknown;
+  };
   /** Present when the organisation has no governance data yet; the result is then empty, not estimated. */
   note?: string;
   [key: string]: unknown;
@@ -387,6 +416,7 @@ export type AccessHighRiskLifecycleResult = {
 export type AccessNormalizationHealthArgs = Record<string, never>;
 /** Result of access_normalization_health. */
 export type AccessNormalizationHealthResult = {
+  /** Active accounts of every type (human and non-human) */
   totalAccounts?: number;
   correlatedAccounts?: number;
   uncorrelatedAccounts?: number;
@@ -395,6 +425,10 @@ export type AccessNormalizationHealthResult = {
   systems?: Array<{
     [key: string]: unknown;
   }>;
+  /** Active identities missing department, title or manager (department heads need no manager) */
+  identitiesMissingAttributes?: {
+    [key: string]: unknown;
+  };
   /** Present when the organisation has no governance data yet; the result is then empty, not estimated. */
   note?: string;
   [key: string]: unknown;
@@ -502,14 +536,27 @@ export type AuditTrailSearchResult = {
 };
 
 /** Arguments of evidence_log. */
-export type EvidenceLogArgs = Record<string, never>;
+export type EvidenceLogArgs = {
+  /** ISO 27001 project id (iso_<id>). Omit to use the organisation's first active ISO project. */
+  projectId?: string;
+};
 /** Result of evidence_log. */
 export type EvidenceLogResult = {
+  projectId?: string | null;
   items: Array<{
     [key: string]: unknown;
   }>;
-  /** Number of items in this result */
   total: number;
+  byStatus?: {
+    [key: string]: unknown;
+  };
+  /** Accepted evidence by expiry */
+  accepted?: {
+    [key: string]: unknown;
+  };
+  /** Accepted evidence past its expiry */
+  expired?: number;
+  expiringSoon?: number;
   /** Present when the organisation has no governance data yet; the result is then empty, not estimated. */
   note?: string;
   [key: string]: unknown;
@@ -541,6 +588,9 @@ export type IsoGapStatusArgs = {
 /** Result of iso_gap_status. */
 export type IsoGapStatusResult = {
   projectId: string | null;
+  evidenceCoverage?: {
+    [key: string]: unknown;
+  };
   /** Present when the organisation has no governance data yet; the result is then empty, not estimated. */
   note?: string;
   [key: string]: unknown;
@@ -554,6 +604,14 @@ export type IsoSoaSummaryArgs = {
 /** Result of iso_soa_summary. */
 export type IsoSoaSummaryResult = {
   projectId: string | null;
+  completeness?: {
+    [key: string]: unknown;
+  };
+  version?: string | null;
+  approvedAt?: string | null;
+  riskLinks?: {
+    [key: string]: unknown;
+  };
   /** Present when the organisation has no governance data yet; the result is then empty, not estimated. */
   note?: string;
   [key: string]: unknown;
@@ -750,7 +808,7 @@ export class BulwarkClient extends BulwarkRestClient {
     return this.callTool<AccessAnomalyDiscoveryResult>('access_anomaly_discovery', args ?? {});
   }
 
-  /** Access concentration (mcp:read). Shows where privileged entitlements are concentrated: identities holding the most privileged grants and entitlements held by very few or very many identities (key-person risk). Identities are masked. */
+  /** Access concentration (mcp:read). Shows where privileged entitlements are concentrated: identities holding the most privileged grants and entitlements held by very few or very many identities (key-person risk), and separation-of-duty violations (terminated identities and owned service/shared accounts included) with the exception in force, if any (mitigating control, approver, expiry). Identities are masked. */
   accessConcentration(args?: AccessConcentrationArgs): Promise<AccessConcentrationResult> {
     return this.callTool<AccessConcentrationResult>('access_concentration', args ?? {});
   }
@@ -760,7 +818,7 @@ export class BulwarkClient extends BulwarkRestClient {
     return this.callTool<AccessDepartmentRiskResult>('access_department_risk', args ?? {});
   }
 
-  /** High-risk access lifecycle (mcp:read). Privileged grants with lifecycle problems: granted without a review, never used, or kept after a role or department change. Identities are masked. */
+  /** High-risk access lifecycle (mcp:read). Privileged grants with lifecycle problems: granted without a review, never used, or kept after a role or department change, counted by the holder's stage (joiner, mover, leave, leaver, steady, unowned). Disabled accounts still carrying grants and logins during leave are reported on their own. Identities are masked. */
   accessHighRiskLifecycle(args?: AccessHighRiskLifecycleArgs): Promise<AccessHighRiskLifecycleResult> {
     return this.callTool<AccessHighRiskLifecycleResult>('access_high_risk_lifecycle', args ?? {});
   }
@@ -782,12 +840,12 @@ export class BulwarkClient extends BulwarkRestClient {
     return this.callTool<AccessPrivilegedDeltaResult>('access_privileged_delta', args ?? {});
   }
 
-  /** Access review campaigns (mcp:read). User access review campaigns with their status, due date, reviewer and progress (items decided out of items total). Reviewer identities are masked. */
+  /** Access review campaigns (mcp:read). User access review campaigns with their status, due date, reviewer and progress (items decided out of items total; a self-review is not a decision), self-reviews, reviewers inside the reviewed identity's manager chain and decisions recorded without evidence. Reviewer identities are masked. */
   accessReviewsList(args?: AccessReviewsListArgs): Promise<AccessReviewsListResult> {
     return this.callTool<AccessReviewsListResult>('access_reviews_list', args ?? {});
   }
 
-  /** Access security debt trend (mcp:read). Monthly trend of access security debt (stale accounts, offboarding violations, unreviewed privileged grants, open separation-of-duty conflicts) over the last `months` months, oldest month first. */
+  /** Access security debt trend (mcp:read). Monthly trend of access security debt (offboarding misses, overdue review remediations, expired grants, separation-of-duty conflicts, stale privileged accounts, unreviewed privileged grants) over the last `months` months, oldest month first: open at each month end by severity and by kind, opened and closed. */
   accessSecurityDebtTrend(args?: AccessSecurityDebtTrendArgs): Promise<AccessSecurityDebtTrendResult> {
     return this.callTool<AccessSecurityDebtTrendResult>('access_security_debt_trend', args ?? {});
   }
@@ -802,7 +860,7 @@ export class BulwarkClient extends BulwarkRestClient {
     return this.callTool<AuditTrailSearchResult>('audit_trail_search', args ?? {});
   }
 
-  /** Evidence log (mcp:read). The latest compliance evidence records (at most 50, newest first, no continuation): title, kind, linked control, collection date and who collected it. Identities are masked. */
+  /** Evidence log (mcp:read). The latest compliance evidence records of an ISO 27001 project (at most 50, newest first, no continuation): title, status, linked control, collection and expiry dates and who collected it; counts by status and, for accepted evidence, by expiry. Without projectId the organisation's first active ISO project is used (none: an empty log). Identities are masked. */
   evidenceLog(args?: EvidenceLogArgs): Promise<EvidenceLogResult> {
     return this.callTool<EvidenceLogResult>('evidence_log', args ?? {});
   }
@@ -812,12 +870,12 @@ export class BulwarkClient extends BulwarkRestClient {
     return this.callTool<IsoControlsListResult>('iso_controls_list', args ?? {});
   }
 
-  /** ISO 27001 gap status (mcp:read). Gap analysis of an ISO 27001 project: applicable controls by implementation status, controls without evidence and the largest gaps. Without projectId the organisation's first active ISO project is used. */
+  /** ISO 27001 gap status (mcp:read). Gap analysis of an ISO 27001 project: applicable controls by implementation status, evidence coverage (applicable controls with current accepted evidence, with only expired or pending evidence, without any) and the largest gaps. Without projectId the organisation's first active ISO project is used. */
   isoGapStatus(args?: IsoGapStatusArgs): Promise<IsoGapStatusResult> {
     return this.callTool<IsoGapStatusResult>('iso_gap_status', args ?? {});
   }
 
-  /** Statement of applicability summary (mcp:read). Summary of an ISO 27001 project's statement of applicability: applicable and excluded controls (with justifications counted), implementation status and average maturity per Annex A theme. Without projectId the organisation's first active ISO project is used. */
+  /** Statement of applicability summary (mcp:read). Summary of an ISO 27001 project's statement of applicability: applicable and excluded controls (with justifications counted), implementation status and average maturity per Annex A theme, completeness (undecided controls, applicable ones without justification), the SoA version and approval date, and the links from applicable controls to the risks they treat. Without projectId the organisation's first active ISO project is used. */
   isoSoaSummary(args?: IsoSoaSummaryArgs): Promise<IsoSoaSummaryResult> {
     return this.callTool<IsoSoaSummaryResult>('iso_soa_summary', args ?? {});
   }
@@ -857,7 +915,7 @@ export class BulwarkClient extends BulwarkRestClient {
     return this.callTool<SupplierListResult>('supplier_list', args ?? {});
   }
 
-  /** User access review status (mcp:read). Status of user access reviews: active campaigns with progress and deadlines, and the open review items (undecided or awaiting remediation), overdue first. Reviewer and holder identities are masked. */
+  /** User access review status (mcp:read). Status of user access reviews: active campaigns with progress and deadlines (planned campaigns are not counted; a self-review is not a decision), and the open review items (undecided or awaiting remediation), overdue first, each flagged when the reviewer sits in the holder's manager chain. Reviewer and holder identities are masked. */
   uarStatus(args?: UarStatusArgs): Promise<UarStatusResult> {
     return this.callTool<UarStatusResult>('uar_status', args ?? {});
   }

@@ -1,18 +1,40 @@
+/** What every CLI command shares: argument parsing, output, help and how failures become exit codes. */
 import { parseArgs, type ParseArgsOptionsConfig } from 'node:util';
 import { AppError } from '../errors.ts';
 
 /** A usage mistake: printed with the command's help, exit code 2. */
 export class UsageError extends Error {}
 
+/** An option the command does not know: one line naming it (no help dump), exit code 2. */
+export class UnknownOptionError extends UsageError {}
+
 export interface CommandIo {
   out: (text: string) => void;
   err: (text: string) => void;
+  /** All of standard input (`--password-stdin`). */
+  readStdin?: () => Promise<string>;
+}
+
+async function readProcessStdin(): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString('utf8');
 }
 
 export const processIo: CommandIo = {
   out: (text) => process.stdout.write(`${text}\n`),
   err: (text) => process.stderr.write(`${text}\n`),
+  readStdin: readProcessStdin,
 };
+
+/**
+ * A secret piped on standard input (`printf %s "$PW" | bulwark … --password-stdin`): one trailing newline is
+ * dropped, as `echo` adds one; nothing else is trimmed, since spaces may belong to a passphrase.
+ */
+export async function readSecretFromStdin(io: CommandIo): Promise<string> {
+  const text = await (io.readStdin ?? readProcessStdin)();
+  return text.replace(/\r?\n$/, '');
+}
 
 export interface Command {
   /** One line for the command list. */
@@ -31,8 +53,35 @@ export function parse<T extends ParseArgsOptionsConfig>(argv: string[], options:
       allowNegative: true,
     });
   } catch (error) {
-    throw new UsageError((error as Error).message);
+    const { code, message } = error as { code?: string; message: string };
+    if (code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION') {
+      const option = /'([^']+)'/.exec(message)?.[1] ?? message;
+      throw new UnknownOptionError(`Unknown option '${option}'`);
+    }
+    throw new UsageError(message);
   }
+}
+
+/**
+ * The usage lines of one action (`bulwark token create …` and its continuation lines), or the whole usage
+ * when the group has no such action.
+ */
+export function actionUsage(usage: string, group: string, action: string | undefined): string {
+  if (!action || action.startsWith('-')) return usage;
+  const lines = usage.split('\n');
+  const start = lines.findIndex(
+    (l) =>
+      l.trimStart().startsWith(`bulwark ${group} ${action} `) || l.trim() === `bulwark ${group} ${action}`,
+  );
+  if (start < 0) return usage;
+  let end = start + 1;
+  while (
+    end < lines.length &&
+    /^\s{3,}\S/.test(lines[end]!) &&
+    !lines[end]!.trimStart().startsWith('bulwark ')
+  )
+    end++;
+  return ['Usage:', ...lines.slice(start, end)].join('\n');
 }
 
 /** `--json` prints exactly one JSON object on stdout; otherwise a short human line. */
@@ -41,16 +90,29 @@ export function emit(io: CommandIo, json: boolean | undefined, value: unknown, h
 }
 
 /** Runs a command, mapping known failures to messages and exit codes (2 usage, 1 failure). */
-export async function runCommand(command: Command, argv: string[], io: CommandIo): Promise<number> {
+export async function runCommand(
+  name: string,
+  command: Command,
+  argv: string[],
+  io: CommandIo,
+): Promise<number> {
   if (argv.includes('--help') || argv.includes('-h')) {
-    io.out(command.usage);
+    io.out(actionUsage(command.usage, name, argv[0]));
     return 0;
   }
   try {
     return await command.run(argv, io);
   } catch (error) {
+    if (error instanceof UnknownOptionError) {
+      const action =
+        argv[0] && !argv[0].startsWith('-') && actionUsage(command.usage, name, argv[0]) !== command.usage
+          ? ` ${argv[0]}`
+          : '';
+      io.err(`error: ${error.message}; see 'bulwark ${name}${action} --help'`);
+      return 2;
+    }
     if (error instanceof UsageError) {
-      io.err(`error: ${error.message}\n\n${command.usage}`);
+      io.err(`error: ${error.message}\n\n${actionUsage(command.usage, name, argv[0])}`);
       return 2;
     }
     if (error instanceof AppError) {

@@ -1,3 +1,4 @@
+/** What a CLI command runs in: the store named by DATABASE_URL, migrated, and the services over it. */
 import { loadConfig, type Config } from '../config.ts';
 import { openStore, type Store } from '../db/connect.ts';
 import { migrateToLatest } from '../db/migrate.ts';

@@ -67,7 +67,8 @@ for (const dialect of DIALECTS) {
           result.import.identities.created,
           result.import.soaEntries.created,
         ],
-        ['acme', true, 50, 50, 93],
+        // The demo leaves two Annex A controls undecided (an incomplete SoA is one of the cases it shows).
+        ['acme', true, 50, 50, 91],
       );
       assert.equal(
         (await runCli(['demo', '--org', 'acme', '--identities', '10'], env)).code,

@@ -1,3 +1,5 @@
+/** The `bulwark` command line: the command table, top-level help and --version. */
+import { VERSION } from '../version.ts';
 import { processIo, runCommand, type Command, type CommandIo } from './cli-kit.ts';
 import { demoCommand, importCommand } from './governance.commands.ts';
 import { mcpCommand } from './mcp.command.ts';
@@ -23,11 +25,15 @@ export const COMMANDS: Record<string, Command> = {
 function help(): string {
   const width = Math.max(...Object.keys(COMMANDS).map((n) => n.length));
   const lines = Object.entries(COMMANDS).map(([name, c]) => `  ${name.padEnd(width)}  ${c.summary}`);
-  return `Bulwark: SBOMs, vulnerability findings, vendors and governance tools.\n\nUsage: bulwark <command> [options]\n\nCommands:\n${lines.join('\n')}\n\nRun 'bulwark <command> --help' for a command's options. Every command reads DATABASE_URL like the server.`;
+  return `Bulwark: SBOMs, vulnerability findings, vendors and governance tools.\n\nUsage: bulwark <command> [options]\n\nCommands:\n${lines.join('\n')}\n\nRun 'bulwark <command> --help' for a command's options ('bulwark --version' for the version). Every command reads DATABASE_URL like the server.`;
 }
 
 export async function main(argv: string[], io: CommandIo = processIo): Promise<number> {
   const [name, ...rest] = argv;
+  if (name === '--version' || name === '-V' || name === 'version') {
+    io.out(`bulwark ${VERSION}`);
+    return 0;
+  }
   if (!name || name === '--help' || name === '-h' || name === 'help') {
     io.out(help());
     return name ? 0 : 2;
@@ -37,5 +43,5 @@ export async function main(argv: string[], io: CommandIo = processIo): Promise<n
     io.err(`error: unknown command '${name}'\n\n${help()}`);
     return 2;
   }
-  return runCommand(command, rest, io);
+  return runCommand(name, command, rest, io);
 }

@@ -1,10 +1,11 @@
+/** `bulwark mcp`: the tool server over stdio for the organisation of BULWARK_TOKEN. */
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
 import { loadConfig } from '../config.ts';
 import { openStore } from '../db/connect.ts';
 import { migrateToLatest } from '../db/migrate.ts';
 import { toolHandlers } from '../app.ts';
-import { createToolServer } from '../mcp/tool-server.ts';
+import { connectToolServer, createToolServer } from '../mcp/tool-server.ts';
 import { createServices } from '../services.ts';
 import { parse, type Command } from './cli-kit.ts';
 
@@ -64,7 +65,7 @@ mcp:read scope; mcp:write for risk_create_draft), DATABASE_URL (as for bulwark s
         transport.onclose = resolve;
         process.stdin.once('end', resolve);
       });
-      await server.connect(transport);
+      await connectToolServer(server, transport);
       await closed;
       await server.close();
       return 0;

@@ -1,3 +1,4 @@
+/** `bulwark serve` and `bulwark migrate`. */
 import { loadConfig } from '../config.ts';
 import { openStore } from '../db/connect.ts';
 import { migrateToLatest } from '../db/migrate.ts';

@@ -1,6 +1,7 @@
+/** `bulwark org`, `bulwark user`, `bulwark token`: organisations, workspace users and API tokens. */
 import { parseDuration } from '../shared/time.ts';
-import type { Organization, ApiToken } from '../tenancy/tenancy.service.ts';
-import { emit, parse, requireString, UsageError, type Command } from './cli-kit.ts';
+import type { Organization, ApiToken, User } from '../tenancy/tenancy.service.ts';
+import { emit, parse, readSecretFromStdin, requireString, UsageError, type Command } from './cli-kit.ts';
 import { withStore } from './context.ts';
 
 const orgJson = (org: Organization) => ({
@@ -10,6 +11,7 @@ const orgJson = (org: Organization) => ({
   plan: org.plan,
   mcpWriteEnabled: org.mcpWriteEnabled,
 });
+const userJson = (u: User) => ({ id: u.id, email: u.email, name: u.name, role: u.role, orgId: u.orgId });
 const tokenJson = (t: ApiToken) => ({
   id: t.id,
   name: t.name,
@@ -21,10 +23,11 @@ const tokenJson = (t: ApiToken) => ({
 });
 
 export const orgCommand: Command = {
-  summary: 'create or update an organisation',
+  summary: 'create, update or list organisations',
   usage: `Usage:
   bulwark org create <slug> [--name N] [--plan essentials|professional] [--mcp-write] [--json]
-  bulwark org update <slug> [--name N] [--plan P] [--mcp-write|--no-mcp-write] [--json]`,
+  bulwark org update <slug> [--name N] [--plan P] [--mcp-write|--no-mcp-write] [--json]
+  bulwark org list [--json]`,
   async run(argv, io) {
     const { values, positionals } = parse(argv, {
       name: { type: 'string' },
@@ -33,6 +36,18 @@ export const orgCommand: Command = {
       json: { type: 'boolean' },
     });
     const [action, slug, ...extra] = positionals;
+    if (action === 'list') {
+      if (slug !== undefined) throw new UsageError(`org list takes no arguments`);
+      return withStore(async ({ services }) => {
+        const orgs = await services.tenancy.listOrganizations();
+        const lines = orgs.map(
+          (o) =>
+            `${o.slug}  ${o.id}  ${o.plan}  MCP write ${o.mcpWriteEnabled ? 'enabled' : 'disabled'}  ${o.name}`,
+        );
+        emit(io, values.json, { organizations: orgs.map(orgJson) }, lines.join('\n') || 'No organisations.');
+        return 0;
+      });
+    }
     if (action !== 'create' && action !== 'update') throw new UsageError(`unknown action '${action ?? ''}'`);
     if (!slug || extra.length > 0) throw new UsageError('exactly one <slug> is required');
     return withStore(async ({ services }) => {
@@ -57,30 +72,62 @@ export const orgCommand: Command = {
 };
 
 export const userCommand: Command = {
-  summary: 'create a workspace user',
-  usage: 'Usage:\n  bulwark user create --org <slug> --email E [--name N] [--json]',
+  summary: 'create or list workspace users, or set a password',
+  usage: `Usage:
+  bulwark user create --org <slug> --email E [--name N] [--role owner|admin|member|viewer] [--password-stdin] [--json]
+  bulwark user set-password --org <slug> --email E --password-stdin [--json]
+  bulwark user list --org <slug> [--json]
+
+The role defaults to member. Passwords (at least 12 characters) are read from standard input, never from the
+command line, e.g. printf %s "$PASSWORD" | bulwark user set-password --org acme --email ada@acme.example --password-stdin.
+A password change ends all of the user's sessions.`,
   async run(argv, io) {
     const { values, positionals } = parse(argv, {
       org: { type: 'string' },
       email: { type: 'string' },
       name: { type: 'string' },
+      role: { type: 'string' },
+      'password-stdin': { type: 'boolean' },
       json: { type: 'boolean' },
     });
-    if (positionals[0] !== 'create' || positionals.length > 1)
+    const [action, ...extra] = positionals;
+    if ((action !== 'create' && action !== 'set-password' && action !== 'list') || extra.length > 0)
       throw new UsageError(`unknown action '${positionals.join(' ')}'`);
     const org = requireString(values.org, '--org');
+    if (action === 'list') {
+      return withStore(async ({ services }) => {
+        const users = await services.tenancy.listUsers((await services.tenancy.requireOrganization(org)).id);
+        const lines = users.map((u) => `${u.email}  ${u.id}  ${u.role}${u.name ? `  ${u.name}` : ''}`);
+        emit(io, values.json, { users: users.map(userJson) }, lines.join('\n') || 'No users.');
+        return 0;
+      });
+    }
     const email = requireString(values.email, '--email');
+    if (action === 'set-password') {
+      if (!values['password-stdin']) throw new UsageError('--password-stdin is required');
+      if (values.name !== undefined || values.role !== undefined)
+        throw new UsageError('set-password takes only --org, --email and --password-stdin');
+      const password = await readSecretFromStdin(io);
+      return withStore(async ({ services }) => {
+        const user = await services.users.setPassword(org, email, password);
+        emit(
+          io,
+          values.json,
+          userJson(user),
+          `Set the password of ${user.email} (${user.id}); their sessions ended`,
+        );
+        return 0;
+      });
+    }
+    const password = values['password-stdin'] ? await readSecretFromStdin(io) : undefined;
     return withStore(async ({ services }) => {
       const user = await services.tenancy.createUser(org, {
         email,
         ...(values.name ? { name: values.name } : {}),
+        ...(values.role !== undefined ? { role: values.role } : {}),
+        ...(password !== undefined ? { password } : {}),
       });
-      emit(
-        io,
-        values.json,
-        { id: user.id, email: user.email, name: user.name, orgId: user.orgId },
-        `Created user ${user.email} (${user.id})`,
-      );
+      emit(io, values.json, userJson(user), `Created user ${user.email} (${user.id}), role ${user.role}`);
       return 0;
     });
   },
@@ -116,6 +163,9 @@ The token secret is printed once; only its hash is stored.`,
         expiresInMs = parseDuration(values['expires-in']);
         if (!expiresInMs)
           throw new UsageError(`--expires-in '${values['expires-in']}' must look like 30d, 12h or 90m`);
+        // Beyond the largest date a timestamp can hold (year 275760) there is no expiry time to store.
+        if (!Number.isFinite(new Date(Date.now() + expiresInMs).getTime()))
+          throw new UsageError(`--expires-in '${values['expires-in']}' is too far in the future`);
       }
       return withStore(async ({ services }) => {
         const { token, secret } = await services.tenancy.createToken({

@@ -87,10 +87,10 @@ for (const dialect of DIALECTS) {
 
       const status = await runCli(['vulndb', 'status', '--json'], env);
       assert.deepEqual(JSON.parse(status.stdout), {
-        advisories: 2,
-        withdrawn: 0,
-        newestModified: '2024-05-01T00:00:00.000Z',
-        byEcosystem: [{ ecosystem: 'npm', advisories: 2, packages: 2 }],
+        osv: [{ ecosystem: 'npm', advisories: 2, lastSyncAt: null, lastError: null, source: null }],
+        kev: { entries: 0, catalogVersion: null, lastSyncAt: null },
+        epss: { entries: 0, scoreDate: null, lastSyncAt: null },
+        ecosystemsWithoutAdvisories: [],
       });
 
       const check = await runCli(['vulndb', 'check', 'pkg:npm/left-pad@1.3.0'], env);

@@ -1,7 +1,10 @@
+/** `bulwark vulndb import | status | check`: the OSV advisory database from the command line. */
 import cliProgress from 'cli-progress';
 import type { ImportProgress, ImportSummary } from '../vulndb/index.ts';
 import { emit, parse, UsageError, type Command, type CommandIo } from './cli-kit.ts';
 import { withStore } from './context.ts';
+import { feedLine, humanStatus, runSync } from './vulndb-sync.command.ts';
+import type { FeedResult } from '../vulndb/index.ts';
 
 /** A progress bar on stderr when it is a terminal; nothing otherwise (pipes and CI stay clean). */
 function progressBar(): { progress: ImportProgress; stop: () => void } {
@@ -9,16 +12,15 @@ function progressBar(): { progress: ImportProgress; stop: () => void } {
   const bar = new cliProgress.SingleBar(
     {
       stream: process.stderr,
-      format: 'importing [{bar}] {value}/{total} documents | {eta_formatted} left',
+      format: 'importing [{bar}] {value}/{total} entries | {eta_formatted} left',
       hideCursor: true,
     },
     cliProgress.Presets.shades_classic,
   );
-  let total = 0;
-  bar.start(0, 0);
   return {
+    // The total is counted before the first entry is read, so the bar and its estimate are right from the start.
     progress: {
-      addTotal: (n) => bar.setTotal((total += n)),
+      start: (total) => bar.start(total, 0),
       tick: () => bar.increment(),
     },
     stop: () => bar.stop(),
@@ -55,43 +57,66 @@ function humanSummary(s: ImportSummary): string {
 async function runImport(paths: string[], json: boolean | undefined, io: CommandIo): Promise<number> {
   if (paths.length === 0) throw new UsageError('at least one <path> is required');
   return withStore(async ({ services }) => {
+    const { feeds: feedPaths, osv } = await services.vulndbSync.classify(paths);
+    const feeds: FeedResult[] = [];
+    for (const { kind, path } of feedPaths) feeds.push(await services.vulndbSync.importFeed(kind, path));
+    const feedsFailed = feeds.some((f) => f.error !== null);
+    if (osv.length === 0) {
+      emit(io, json, { feeds }, feeds.map(feedLine).join('\n'));
+      return feedsFailed ? 1 : 0;
+    }
     const bar = json ? { progress: {}, stop: () => {} } : progressBar();
     let summary: ImportSummary;
     try {
-      summary = await services.vulndb.import(paths, bar.progress);
+      summary = await services.vulndb.import(osv, bar.progress);
     } finally {
       bar.stop();
     }
-    emit(io, json, summary, humanSummary(summary));
+    const human = [humanSummary(summary), ...feeds.map(feedLine)].join('\n');
+    emit(io, json, feeds.length > 0 ? { ...summary, feeds } : summary, human);
     // Partial success is success; only an import where nothing at all was usable fails.
-    return summary.rejected.length > 0 && summary.added + summary.updated + summary.unchanged === 0 ? 1 : 0;
+    const nothingUsable =
+      summary.rejected.length > 0 && summary.added + summary.updated + summary.unchanged === 0;
+    return nothingUsable || feedsFailed ? 1 : 0;
   });
 }
 
 export const vulndbCommand: Command = {
-  summary: 'import OSV advisories, show the database status, check a package version',
+  summary: 'sync or import vulnerability data (OSV, KEV, EPSS), show its status, check a package version',
   usage: `Usage:
-  bulwark vulndb import <path…> [--json]   OSV advisories: a directory, an osv.dev ecosystem .zip, .json or .jsonl
-  bulwark vulndb status [--json]           advisories by ecosystem and the newest 'modified'
+  bulwark vulndb sync [--source URL|DIR] [--ecosystems A,B] [--kev URL|FILE] [--epss URL|FILE] [--json]
+                                           OSV from osv.dev's layout (env OSV_SOURCE, OSV_ECOSYSTEMS), KEV and
+                                           EPSS (env KEV_SOURCE, EPSS_SOURCE); a failed source changes nothing
+  bulwark vulndb import <path…> [--json]   OSV advisories (a directory, an osv.dev ecosystem .zip, .json or
+                                           .jsonl), a KEV catalog .json or an EPSS .csv(.gz), told by content
+  bulwark vulndb status [--json]           per source: advisories or entries, last sync, last error
   bulwark vulndb check <purl> [--json]     advisories affecting one package version, and why
 
 Importing is idempotent (id + modified + content); stored components are re-matched afterwards.`,
   async run(argv, io) {
-    const { values, positionals } = parse(argv, { json: { type: 'boolean' } });
+    const { values, positionals } = parse(argv, {
+      json: { type: 'boolean' },
+      source: { type: 'string' },
+      ecosystems: { type: 'string' },
+      kev: { type: 'string' },
+      epss: { type: 'string' },
+    });
     const [action, ...rest] = positionals;
+    const syncFlags = ['source', 'ecosystems', 'kev', 'epss'] as const;
+    if (action !== 'sync' && syncFlags.some((f) => values[f] !== undefined))
+      throw new UsageError(
+        `--${syncFlags.find((f) => values[f] !== undefined)!} is an option of 'sync' only`,
+      );
+    if (action === 'sync') {
+      if (rest.length > 0) throw new UsageError('sync takes no arguments');
+      return withStore(({ services }) => runSync(services, values, io));
+    }
     if (action === 'import') return runImport(rest, values.json, io);
     if (action === 'status') {
       if (rest.length > 0) throw new UsageError('status takes no arguments');
       return withStore(async ({ services }) => {
-        const s = await services.vulndb.status();
-        const lines = [
-          `${s.advisories} advisories (${s.withdrawn} withdrawn), newest modified ${s.newestModified ?? 'n/a'}`,
-          ...s.byEcosystem.map(
-            (e) =>
-              `  ${e.ecosystem.padEnd(12)} ${String(e.advisories).padStart(7)} advisories  ${String(e.packages).padStart(6)} packages`,
-          ),
-        ];
-        emit(io, values.json, s, lines.join('\n'));
+        const s = await services.vulndbSync.status();
+        emit(io, values.json, s, humanStatus(s));
         return 0;
       });
     }

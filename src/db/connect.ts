@@ -1,3 +1,4 @@
+/** Opens the store DATABASE_URL names: SQLite (default, embedded) or PostgreSQL, with Kysely over it. */
 import { mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { Kysely, PostgresAdapter, PostgresDialect } from 'kysely';
@@ -38,7 +39,15 @@ export interface OpenOptions {
   schema?: string;
   /** Pool size for PostgreSQL. */
   poolSize?: number;
+  /** PostgreSQL: a statement running (or unanswered) longer fails with DB_ERROR. Default 30 s. */
+  statementTimeoutMs?: number;
+  /** PostgreSQL: a connection not established within this fails with DB_ERROR. Default 5 s. */
+  connectTimeoutMs?: number;
 }
+
+/** docs/resilience.md: no request waits on a stalled database for longer than this. */
+export const STATEMENT_TIMEOUT_MS = 30_000;
+export const CONNECT_TIMEOUT_MS = 5_000;
 
 /** Opens the store named by DATABASE_URL: unset → SQLite file in dataDir; `sqlite:` path; `postgres://`. */
 export function openStore(url: string | undefined, dataDir = './data', options: OpenOptions = {}): Store {
@@ -73,9 +82,17 @@ export function openSqlite(path: string): Store {
 }
 
 function openPostgres(url: string, options: OpenOptions): Store {
+  const statementTimeout = options.statementTimeoutMs ?? STATEMENT_TIMEOUT_MS;
+  const serverOptions = [
+    ...(options.schema ? [`-c search_path=${options.schema}`] : []),
+    `-c statement_timeout=${statementTimeout}`,
+  ];
   const connection = {
     connectionString: url,
-    ...(options.schema ? { options: `-c search_path=${options.schema}` } : {}),
+    options: serverOptions.join(' '),
+    connectionTimeoutMillis: options.connectTimeoutMs ?? CONNECT_TIMEOUT_MS,
+    // The server's statement_timeout cannot fire when the network itself is stalled: the client gives up too.
+    query_timeout: statementTimeout + 1_000,
   };
   const pool = new pg.Pool({ ...connection, max: options.poolSize ?? 10 });
   // An idle client losing its connection must not crash the process; the next query reports DB_ERROR.

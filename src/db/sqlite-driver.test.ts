@@ -64,7 +64,10 @@ describe('sqlite: one writer, one reader', () => {
     const write = sql`insert into items (name) values ('independent')`
       .execute(db)
       .then(() => order.push('independent write'));
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    // The query pipeline (Kysely, the driver, better-sqlite3) never waits on a timer or I/O: an unblocked
+    // write finishes within microtasks. A macrotask runs only once they are all drained, so this is the
+    // point at which an unblocked write would certainly have landed.
+    await new Promise((resolve) => setImmediate(resolve));
     assert.deepEqual(order, [], 'the independent write waits for the writer');
     release();
     assert.equal(await transaction, 'boom');

@@ -77,6 +77,8 @@ for (const dialect of DIALECTS) {
 
       for (const bad of [
         'severity=SEVERE',
+        'severity=high',
+        'severity=HIGH,,LOW',
         'sort=name',
         'limit=0',
         'limit=x',
@@ -95,6 +97,7 @@ for (const dialect of DIALECTS) {
         MEDIUM: 2,
         LOW: 0,
         total: 5,
+        kev: 0,
       });
       assert.deepEqual((await summary(`?sbomId=${a.id}`)).json().data, {
         CRITICAL: 1,
@@ -102,6 +105,7 @@ for (const dialect of DIALECTS) {
         MEDIUM: 1,
         LOW: 0,
         total: 3,
+        kev: 0,
       });
       assert.deepEqual((await summary('?assetName=shop')).json().data, {
         CRITICAL: 0,
@@ -109,6 +113,7 @@ for (const dialect of DIALECTS) {
         MEDIUM: 1,
         LOW: 0,
         total: 2,
+        kev: 0,
       });
       assert.equal((await summary('?foo=bar')).json().error.code, 'VALIDATION_FAILED');
       assert.equal((await summary('?assetName=nope')).statusCode, 404);

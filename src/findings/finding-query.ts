@@ -163,12 +163,22 @@ export function pageOf<T extends { id: string }>(
 
 const SEVERITY_LIST = /^(CRITICAL|HIGH|MEDIUM|LOW)(,(CRITICAL|HIGH|MEDIUM|LOW))*$/;
 
-/** The list's query string → the filter: the severity comma list split (upper case, as the contract has it). */
-export function filterFromQuery<Q extends { severity?: string | undefined }>(
-  query: Q,
-): Omit<Q, 'severity'> & { severity?: string[] } {
-  const { severity, ...rest } = query;
-  return severity ? { ...rest, severity: severity.split(',') } : rest;
+/** The service's filter → the query's: status defaults to open, the severity comma list is split. */
+export function queryFilter(
+  filter: Omit<FindingListFilter, 'status' | 'severity'> & { status?: string; severity?: string | undefined },
+): FindingListFilter {
+  const { severity, status, ...rest } = filter;
+  return { ...rest, status: status ?? 'open', ...(severity ? { severity: severity.split(',') } : {}) };
+}
+
+/** A position cursor (orders computed outside the database, e.g. priority): `encodeCursor(n, 'priority')`. */
+export function positionOf(cursor: string): number {
+  const [value, kind] = decodeCursor(cursor);
+  if (kind !== 'priority' || typeof value !== 'number' || !Number.isInteger(value) || value < 0)
+    throw validationFailed('cursor is not a cursor this list returned', [
+      { path: 'querystring.cursor', message: 'invalid cursor' },
+    ]);
+  return value;
 }
 
 export const SEVERITY_LIST_PATTERN = SEVERITY_LIST;

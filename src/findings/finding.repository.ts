@@ -1,8 +1,9 @@
-import type { Insertable, Kysely, Updateable } from 'kysely';
+/** The findings' queries, always filtered on the organisation. */
+import type { Insertable, Kysely, RawBuilder, SqlBool, Updateable } from 'kysely';
 import type { Database } from '../db/database.ts';
 import { insertMany } from '../db/helpers.ts';
 import { chunks, type PackageRef } from '../vulndb/index.ts';
-import { applyFindingQuery, type FindingListFilter } from './finding-query.ts';
+import { applyFindingQuery, type FindingListFilter as FindingListQueryFilter } from './finding-query.ts';
 import type { FindingHistoryRow, FindingHistoryTable, FindingRow, FindingTable } from './finding.table.ts';
 
 export type NewFindingRow = Insertable<FindingTable>;
@@ -16,7 +17,8 @@ export interface FindingWithComponent extends FindingRow {
   component_package_key: string | null;
 }
 
-export type { FindingListFilter as FindingFilter } from './finding-query.ts';
+/** What the list filters on (severity already split into its list): see finding-query.ts. */
+export type FindingFilter = FindingListQueryFilter;
 
 function withComponent(db: Kysely<Database>, orgId: string) {
   return db
@@ -33,15 +35,20 @@ function withComponent(db: Kysely<Database>, orgId: string) {
     .where('f.org_id', '=', orgId);
 }
 
-/** Non-retracted findings, filtered, sorted and paged as finding-query.ts says (newest first by default). */
+/**
+ * Non-retracted findings meeting `conditions` (KEV, EPSS) and the filter, sorted and (with `limit`) paged by
+ * finding-query.ts; newest first by default. With `limit`, one more row than asked says whether more follow.
+ */
 export async function listFindings(
   db: Kysely<Database>,
   orgId: string,
-  filter: FindingListFilter,
+  filter: FindingFilter,
+  conditions: RawBuilder<SqlBool>[] = [],
 ): Promise<FindingWithComponent[]> {
-  const query = withComponent(db, orgId)
+  let query = withComponent(db, orgId)
     .where('f.status', '=', filter.status)
     .where('f.retracted_at', 'is', null);
+  for (const condition of conditions) query = query.where(condition);
   return (await applyFindingQuery(db, query, filter).execute()) as FindingWithComponent[];
 }
 
@@ -67,6 +74,22 @@ export async function countOpenBySeverity(
   if (sbomId) query = query.where('sbom_id', '=', sbomId);
   const rows = await query.groupBy('severity').execute();
   return rows.map((r) => ({ severity: r.severity, n: Number(r.n) }));
+}
+
+/** Open, non-retracted findings meeting extra conditions on `findings as f` (the summary's KEV count). */
+export async function countOpen(
+  db: Kysely<Database>,
+  orgId: string,
+  conditions: RawBuilder<SqlBool>[],
+): Promise<number> {
+  let query = db
+    .selectFrom('findings as f')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('f.org_id', '=', orgId)
+    .where('f.status', '=', 'open')
+    .where('f.retracted_at', 'is', null);
+  for (const condition of conditions) query = query.where(condition);
+  return Number((await query.executeTakeFirstOrThrow()).n);
 }
 
 export async function sbomExists(db: Kysely<Database>, orgId: string, id: string): Promise<boolean> {

@@ -1,7 +1,9 @@
+/** REST routes of findings: list, summary, detail, triage. */
 import { z } from 'zod';
 import type { App } from '../http/app-type.ts';
 import { envelopeOf, ok } from '../http/envelope.ts';
 import { principalOf } from '../http/route-auth.ts';
+import { sendList } from '../http/stream-array.ts';
 import { FEATURES } from '../tenancy/plans.ts';
 import {
   Finding,
@@ -12,7 +14,6 @@ import {
   StatusBody,
   SummaryQuery,
 } from './finding.schemas.ts';
-import { filterFromQuery } from './finding-query.ts';
 import type { FindingService } from './finding.service.ts';
 
 const read = { auth: { scope: 'sbom:read', feature: FEATURES.supplyChainSecurity } } as const;
@@ -31,15 +32,13 @@ export async function findingRoutes(app: App, { findings }: { findings: FindingS
       config: read,
       schema: { tags, querystring: FindingQuery, response: { 200: FindingPage } },
     },
-    async (request) => {
-      const query = filterFromQuery(request.query);
-      const page = await findings.listPage(principalOf(request).orgId, query);
-      // Paging is opt-in: without limit the answer is the whole list with meta null, as it always was.
-      return {
-        data: page.findings,
-        error: null,
-        meta: query.limit === undefined ? null : { nextCursor: page.nextCursor },
-      };
+    async (request, reply) => {
+      const { orgId } = principalOf(request);
+      const query = request.query;
+      // Paging is opt-in: without limit the whole list streams with meta null, as it always did.
+      if (query.limit === undefined) return sendList(reply, findings.pages(orgId, query));
+      const page = await findings.listPage(orgId, { ...query, limit: query.limit });
+      return { data: page.findings, error: null, meta: { nextCursor: page.nextCursor } };
     },
   );
 

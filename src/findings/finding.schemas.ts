@@ -1,3 +1,4 @@
+/** Request and response schemas of the findings routes. */
 import { z } from 'zod';
 import { SEVERITIES, SEVERITY_SOURCES } from '../vulndb/index.ts';
 import { FINDING_SORTS, SEVERITY_LIST_PATTERN } from './finding-query.ts';
@@ -13,14 +14,22 @@ export const FindingQuery = z
     sbomId: z.string().min(1).max(100).optional(),
     vulnerabilityId: z.string().min(1).max(200).optional(),
     q: z.string().min(1).max(200).optional(),
-    sort: z.enum(Object.keys(FINDING_SORTS) as [string, ...string[]]).optional(),
     limit: z.coerce.number().int().min(1).max(1000).optional(),
     cursor: z.string().min(1).max(1000).optional(),
+    kev: z
+      .enum(['true', 'false'])
+      .optional()
+      .transform((v) => (v === undefined ? undefined : v === 'true')),
+    epssMin: z.coerce.number().min(0).max(1).optional(),
+    sort: z.enum(['priority', ...Object.keys(FINDING_SORTS)] as [string, ...string[]]).optional(),
   })
   .strict();
 
 export const SummaryQuery = z
-  .object({ sbomId: z.string().min(1).max(100).optional(), assetName: z.string().min(1).max(200).optional() })
+  .object({
+    sbomId: z.string().min(1).max(100).optional(),
+    assetName: z.string().min(1).max(200).optional(),
+  })
   .strict();
 
 export const FindingParams = z.object({ findingId: z.string().min(1).max(100) }).strict();
@@ -53,6 +62,10 @@ export const Finding = z.object({
   createdAt: z.string(),
   updatedAt: z.string(),
   statusChangedAt: z.string(),
+  kev: z
+    .object({ dateAdded: z.string(), dueDate: z.string().nullable(), knownRansomwareCampaignUse: z.string() })
+    .nullable(),
+  epss: z.object({ score: z.number(), percentile: z.number(), date: z.string() }).nullable(),
 });
 
 export const FindingDetail = Finding.extend({
@@ -76,4 +89,5 @@ export const FindingSummary = z.object({
   MEDIUM: z.number().int(),
   LOW: z.number().int(),
   total: z.number().int(),
+  kev: z.number().int(),
 });

@@ -1,5 +1,5 @@
 /** Findings: matching an uploaded SBOM's components, listing, detail with history, triage; re-matching is in rematch.ts. */
-import type { Kysely } from 'kysely';
+import { sql, type Kysely, type SqlBool } from 'kysely';
 import { recordAudit, SYSTEM_ACTOR } from '../audit/audit.repository.ts';
 import type { Database } from '../db/database.ts';
 import { fromJson } from '../db/helpers.ts';
@@ -18,9 +18,10 @@ import {
   type SeveritySource,
 } from '../vulndb/index.ts';
 import { CandidateCache } from './candidate-cache.ts';
+import { byPriority, exploitConditions, signalsOf, type ExploitSignals } from './exploit-signals.ts';
 import { resolveMatches, toCandidate, type MatchableComponent } from './finding-matching.ts';
 import { historyRow, newFindingRow } from './finding-rows.ts';
-import { pageOf, type FindingListFilter } from './finding-query.ts';
+import { encodeCursor, pageOf, positionOf, queryFilter } from './finding-query.ts';
 import * as repo from './finding.repository.ts';
 import type { FindingHistoryRow } from './finding.table.ts';
 import { detailsOf, type AdvisoryDetails } from './matcher.ts';
@@ -50,7 +51,32 @@ export interface Finding {
   createdAt: string;
   updatedAt: string;
   statusChangedAt: string;
+  /** CISA KEV entry of the vulnerability id or any alias, else null. */
+  kev: ExploitSignals['kev'];
+  /** Highest EPSS score among the vulnerability id and its aliases, else null. */
+  epss: ExploitSignals['epss'];
 }
+
+/**
+ * The findings list's query (docs/vulndb-sync.md for kev, epssMin and the priority order; docs/pipeline.md for
+ * the severity list, vulnerabilityId, q, the other sorts and limit + cursor paging).
+ */
+export interface FindingListFilter {
+  status?: FindingStatus;
+  /** One severity or a comma list. */
+  severity?: string | undefined;
+  sbomId?: string | undefined;
+  vulnerabilityId?: string | undefined;
+  q?: string | undefined;
+  kev?: boolean | undefined;
+  epssMin?: number | undefined;
+  sort?: string | undefined;
+  limit?: number | undefined;
+  cursor?: string | undefined;
+}
+
+/** Rows per page when the list is streamed whole. */
+const STREAM_PAGE = 1_000;
 
 export const HISTORY_EVENTS = ['created', 'status_change', 'retracted', 'reinstated'] as const;
 
@@ -73,7 +99,7 @@ export interface FindingDetail extends Finding {
 const toFinding = (
   row: repo.FindingWithComponent,
   details: ReadonlyMap<string, AdvisoryDetails>,
-): Finding => ({
+): Omit<Finding, keyof ExploitSignals> => ({
   id: row.id,
   sbomId: row.sbom_id,
   componentId: row.component_id,
@@ -146,35 +172,93 @@ export class FindingService implements SbomFindingsHooks {
     return rematchPackages(this.#db, packages, this.#matchOptions);
   }
 
-  async list(
-    orgId: string,
-    filter: Partial<FindingListFilter> & { status?: FindingStatus },
-  ): Promise<Finding[]> {
-    return (await this.listPage(orgId, filter)).findings;
-  }
-
-  /** The list with its paging: `nextCursor` names the next page when `limit` was given and more remain. */
-  async listPage(
-    orgId: string,
-    filter: Partial<FindingListFilter> & { status?: FindingStatus },
-  ): Promise<{ findings: Finding[]; nextCursor: string | null }> {
-    const full = { ...filter, status: filter.status ?? 'open' };
-    const { rows, nextCursor } = pageOf(await repo.listFindings(this.#db, orgId, full), full);
-    const details = await this.#cache.details(this.#db, [
-      ...new Set(rows.flatMap((r) => fromJson<string[]>(r.advisory_ids, []))),
-    ]);
-    return { findings: rows.map((row) => toFinding(row, details)), nextCursor };
+  async list(orgId: string, filter: FindingListFilter): Promise<Finding[]> {
+    const { kev, epssMin, sort, limit: _limit, cursor: _cursor, ...rest } = filter;
+    const rows = await repo.listFindings(
+      this.#db,
+      orgId,
+      queryFilter({ ...rest, sort: sort === 'priority' ? undefined : sort }),
+      exploitConditions({ kev, epssMin }),
+    );
+    const findings = await this.#toFindings(rows);
+    return sort === 'priority' ? findings.sort(byPriority) : findings;
   }
 
   /**
-   * Open findings by severity: the organisation's, one SBOM's, or an asset's (its latest SBOM only, so re-uploads
-   * are not counted twice). An unknown SBOM or asset is 404.
+   * One page of the list (`limit` given) and the cursor of the next, null on the last. The priority order is
+   * computed over the whole list, so its cursor is a position in it.
+   */
+  async listPage(
+    orgId: string,
+    filter: FindingListFilter & { limit: number },
+  ): Promise<{ findings: Finding[]; nextCursor: string | null }> {
+    if (filter.sort === 'priority') {
+      const all = await this.list(orgId, { ...filter, cursor: undefined });
+      const start = filter.cursor ? positionOf(filter.cursor) : 0;
+      const end = start + filter.limit;
+      return {
+        findings: all.slice(start, end),
+        nextCursor: end < all.length ? encodeCursor(end, 'priority') : null,
+      };
+    }
+    const { kev, epssMin, ...rest } = filter;
+    const full = queryFilter(rest);
+    const { rows, nextCursor } = pageOf(
+      await repo.listFindings(this.#db, orgId, full, exploitConditions({ kev, epssMin })),
+      full,
+    );
+    return { findings: await this.#toFindings(rows), nextCursor };
+  }
+
+  async #toFindings(rows: repo.FindingWithComponent[]): Promise<Finding[]> {
+    const details = await this.#cache.details(this.#db, [
+      ...new Set(rows.flatMap((r) => fromJson<string[]>(r.advisory_ids, []))),
+    ]);
+    return this.#withSignals(rows.map((row) => toFinding(row, details)));
+  }
+
+  /** Open findings whose EPSS score (any id) is at least `min` (posture_summary's `highEpss`, min 0.1). */
+  async countOpenWithEpss(orgId: string, min: number): Promise<number> {
+    return repo.countOpen(this.#db, orgId, exploitConditions({ epssMin: min }));
+  }
+
+  async #withSignals<T extends { vulnerabilityId: string; aliases: string[] }>(
+    findings: T[],
+  ): Promise<(T & ExploitSignals)[]> {
+    const signals = await signalsOf(this.#db, findings);
+    return findings.map((f, i) => ({ ...f, ...signals[i]! }));
+  }
+
+  /** `list` a page at a time (docs/resilience.md), through the list's own keyset cursor. */
+  pages(orgId: string, filter: FindingListFilter): AsyncGenerator<Finding[]> {
+    // The priority order needs every finding's KEV and EPSS data: computed whole, sent as one page.
+    if (filter.sort === 'priority') {
+      const whole = () => this.list(orgId, filter);
+      return (async function* () {
+        yield await whole();
+      })();
+    }
+    const page = (cursor: string | undefined) =>
+      this.listPage(orgId, { ...filter, limit: STREAM_PAGE, cursor });
+    return (async function* () {
+      let cursor: string | undefined;
+      do {
+        const next = await page(cursor);
+        yield next.findings;
+        cursor = next.nextCursor ?? undefined;
+      } while (cursor);
+    })();
+  }
+
+  /**
+   * Open findings by severity (and in KEV): the organisation's, one SBOM's, or an asset's (its latest SBOM only,
+   * so re-uploads are not counted twice). An unknown SBOM or asset is 404.
    */
   async summary(
     orgId: string,
     scope: { sbomId?: string | undefined; assetName?: string | undefined } = {},
-  ): Promise<Record<'CRITICAL' | 'HIGH' | 'MEDIUM' | 'LOW' | 'total', number>> {
-    const out = { CRITICAL: 0, HIGH: 0, MEDIUM: 0, LOW: 0, total: 0 };
+  ): Promise<Record<'CRITICAL' | 'HIGH' | 'MEDIUM' | 'LOW' | 'total' | 'kev', number>> {
+    const out = { CRITICAL: 0, HIGH: 0, MEDIUM: 0, LOW: 0, total: 0, kev: 0 };
     const sbomIds: string[] = [];
     if (scope.sbomId) {
       if (!(await repo.sbomExists(this.#db, orgId, scope.sbomId))) throw notFound('SBOM', scope.sbomId);
@@ -187,10 +271,15 @@ export class FindingService implements SbomFindingsHooks {
     }
     // Both given and naming different SBOMs: nothing is in both.
     if (sbomIds.length === 2 && sbomIds[0] !== sbomIds[1]) return out;
-    for (const { severity, n } of await repo.countOpenBySeverity(this.#db, orgId, sbomIds[0])) {
+    const sbomId = sbomIds[0];
+    for (const { severity, n } of await repo.countOpenBySeverity(this.#db, orgId, sbomId)) {
       if (severity in out) out[severity as 'LOW'] += n;
       out.total += n;
     }
+    out.kev = await repo.countOpen(this.#db, orgId, [
+      ...exploitConditions({ kev: true }),
+      ...(sbomId ? [sql<SqlBool>`f.sbom_id = ${sbomId}`] : []),
+    ]);
     return out;
   }
 
@@ -199,8 +288,11 @@ export class FindingService implements SbomFindingsHooks {
     if (!row) throw notFound('Finding', id);
     const history = await repo.historyOf(this.#db, orgId, id);
     const advisoryIds = fromJson<string[]>(row.advisory_ids, []);
+    const [finding] = await this.#withSignals([
+      toFinding(row, await this.#cache.details(this.#db, advisoryIds)),
+    ]);
     return {
-      ...toFinding(row, await this.#cache.details(this.#db, advisoryIds)),
+      ...finding!,
       matchedBy: await this.#matchedBy(row, advisoryIds),
       retractedAt: row.retracted_at,
       // The first entry is the creation, told by the row itself (not stored twice).

@@ -131,6 +131,8 @@ for (const dialect of DIALECTS) {
           createdAt: undefined,
           updatedAt: undefined,
           statusChangedAt: undefined,
+          kev: null,
+          epss: null,
         },
       );
       assert.deepEqual(
@@ -139,7 +141,7 @@ for (const dialect of DIALECTS) {
       );
       assert.deepEqual(
         (await app.inject({ url: '/api/v1/sscs/findings/summary', headers: org.bearer('read') })).json().data,
-        { CRITICAL: 1, HIGH: 0, MEDIUM: 1, LOW: 0, total: 2 },
+        { CRITICAL: 1, HIGH: 0, MEDIUM: 1, LOW: 0, total: 2, kev: 0 },
       );
 
       // Triage.

@@ -39,6 +39,8 @@ export interface GovernanceSettings {
   offboardingSlaHours: number;
   reviewRemediationSlaDays: number;
   privilegedRemediationSlaDays: number;
+  /** IANA time zone for date-only times (a termination date is midnight there); default UTC. */
+  timeZone: string;
 }
 
 export const DEFAULT_SETTINGS: GovernanceSettings = {
@@ -46,6 +48,7 @@ export const DEFAULT_SETTINGS: GovernanceSettings = {
   offboardingSlaHours: 24,
   reviewRemediationSlaDays: 7,
   privilegedRemediationSlaDays: 3,
+  timeZone: 'UTC',
 };
 
 export async function getSettings(db: Kysely<Database>, orgId: string): Promise<GovernanceSettings> {
@@ -56,5 +59,6 @@ export async function getSettings(db: Kysely<Database>, orgId: string): Promise<
     offboardingSlaHours: row.offboarding_sla_hours,
     reviewRemediationSlaDays: row.review_remediation_sla_days,
     privilegedRemediationSlaDays: row.privileged_remediation_sla_days,
+    timeZone: row.timezone,
   };
 }

@@ -65,7 +65,7 @@ export const FIXTURE: GovernanceBundle = {
       departmentChangedAt: '2026-06-01T00:00:00Z',
     }),
     person('i4', 'Di Dev', 'Engineering', 'Engineer', { managerExternalId: 'i9' }),
-    person('i5', 'Ed Eng', 'Engineering', 'Engineer', { managerExternalId: 'i9' }),
+    person('i5', 'Ed Eng', 'Engineering', 'Engineer', { managerExternalId: 'i4' }),
     person('i6', 'Flo Finance', 'Finance', undefined, { hireDate: '2018-01-01' }),
     person('i7', 'Gus Gone', 'Finance', 'Analyst', {
       status: 'terminated',
@@ -75,7 +75,12 @@ export const FIXTURE: GovernanceBundle = {
       status: 'terminated',
       terminationDate: '2026-06-15T00:00:00Z',
     }),
-    person('i9', 'Ivy Ivory', 'Engineering', 'Manager'),
+    person('i9', 'Ivy Ivory', 'Engineering', 'Manager', { departmentHead: true }),
+    person('i10', 'Kit Keeper', 'Finance', 'Analyst', {
+      managerExternalId: 'i6',
+      status: 'leave',
+      leaveStartedAt: '2026-06-01',
+    }),
   ],
   systems: [
     { externalId: 's1', name: 'Directory', criticality: 'critical', lastSyncAt: '2026-06-15T06:00:00Z' },
@@ -92,7 +97,7 @@ export const FIXTURE: GovernanceBundle = {
     account('a7', 's2', 'i7', 'human', undefined, { createdAt: '2026-06-01T00:00:00Z' }),
     account('a8', 's2', 'i8', 'human', '2026-06-14T00:00:00Z'),
     account('a9', 's2', undefined, 'human', '2026-06-01T00:00:00Z'),
-    account('a10', 's2', undefined, 'service', '2026-06-15T00:00:00Z'),
+    account('a10', 's2', undefined, 'service', '2026-02-01T00:00:00Z'),
     account('a11', 's3', 'i6', 'service', '2026-06-15T00:00:00Z'),
     {
       ...account('a12', 's3', 'i9', 'human', '2025-01-01T00:00:00Z'),
@@ -101,6 +106,14 @@ export const FIXTURE: GovernanceBundle = {
     },
     account('a13', 's1', 'i6', 'human', '2026-06-10T00:00:00Z'),
     account('a14', 's1', 'i9', 'human', '2026-06-15T00:00:00Z'),
+    // Kit logged in after her leave began.
+    account('a15', 's1', 'i10', 'human', '2026-06-12T00:00:00Z'),
+    // Disabled, uncorrelated, and still carrying a grant.
+    {
+      ...account('a16', 's2', undefined, 'human', '2026-04-30T00:00:00Z'),
+      status: 'disabled',
+      disabledAt: '2026-05-01T00:00:00Z',
+    },
   ],
   entitlements: [
     {
@@ -146,11 +159,15 @@ export const FIXTURE: GovernanceBundle = {
     grant('g14', 'a2', 'e1', { grantedAt: '2026-05-01T00:00:00Z', revokedAt: '2026-06-05T00:00:00Z' }),
     grant('g15', 'a14', 'e1', { revokedAt: '2026-05-01T00:00:00Z' }),
     grant('g16', 'a11', 'e6', { expiresAt: '2026-03-01T00:00:00Z' }),
-    grant('g17', 'a10', 'e6', { grantedAt: '2025-06-01T00:00:00Z', lastUsedAt: '2026-06-15T00:00:00Z' }),
+    grant('g17', 'a10', 'e6', { grantedAt: '2025-06-01T00:00:00Z', lastUsedAt: '2026-02-01T00:00:00Z' }),
     grant('g18', 'a4', 'e3', { grantedAt: '2026-04-01T00:00:00Z' }),
     grant('g19', 'a2', 'e5', { grantedAt: '2026-05-01T00:00:00Z', lastUsedAt: '2026-06-10T00:00:00Z' }),
     grant('g20', 'a1', 'e7', { lastUsedAt: '2026-06-01T00:00:00Z' }),
     grant('g21', 'a1', 'e4', { lastUsedAt: '2026-06-01T00:00:00Z' }),
+    grant('g22', 'a15', 'e2', { lastUsedAt: '2026-06-12T00:00:00Z' }),
+    grant('g23', 'a16', 'e3'),
+    grant('g24', 'a15', 'e5', { lastUsedAt: '2026-06-12T00:00:00Z' }),
+    grant('g25', 'a7', 'e4'),
   ],
   sodRules: [
     {
@@ -159,6 +176,40 @@ export const FIXTURE: GovernanceBundle = {
       entitlementAExternalId: 'e3',
       entitlementBExternalId: 'e4',
       severity: 'high',
+    },
+    {
+      externalId: 'r2',
+      name: 'CRM admin with payment approval',
+      entitlementAExternalId: 'e6',
+      entitlementBExternalId: 'e3',
+      severity: 'critical',
+    },
+    {
+      externalId: 'r3',
+      name: 'Domain admin with payment creation',
+      entitlementAExternalId: 'e1',
+      entitlementBExternalId: 'e4',
+      severity: 'medium',
+    },
+  ],
+  sodExceptions: [
+    {
+      externalId: 'x1',
+      ruleExternalId: 'r1',
+      identityExternalId: 'i6',
+      mitigatingControl: 'Second approver on payments over 10k',
+      approvedByExternalId: 'i9',
+      approvedAt: '2026-01-01T00:00:00Z',
+      expiresAt: '2026-12-31T00:00:00Z',
+    },
+    {
+      // Expired on 2026-06-01: no longer covers Ada's conflict.
+      externalId: 'x2',
+      ruleExternalId: 'r3',
+      identityExternalId: 'i1',
+      mitigatingControl: 'Quarterly log review',
+      approvedAt: '2025-06-01T00:00:00Z',
+      expiresAt: '2026-06-01T00:00:00Z',
     },
   ],
   reviewCampaigns: [
@@ -203,6 +254,7 @@ export const FIXTURE: GovernanceBundle = {
       reviewerExternalId: 'i9',
       decision: 'revoke',
       decidedAt: '2026-06-01T00:00:00Z',
+      evidenceNote: 'Repo Write no longer needed after the team change',
     },
     {
       externalId: 'ri4',
@@ -211,6 +263,16 @@ export const FIXTURE: GovernanceBundle = {
       reviewerExternalId: 'i9',
       decision: 'revoke',
       decidedAt: '2026-06-14T00:00:00Z',
+    },
+    {
+      // Ed Eng reports to Di Dev, who reports to Ivy: Ivy is two levels up his manager chain.
+      externalId: 'ri7',
+      campaignExternalId: 'c1',
+      grantExternalId: 'g7',
+      reviewerExternalId: 'i9',
+      decision: 'approve',
+      decidedAt: '2026-06-05T00:00:00Z',
+      evidenceUrl: 'https://tickets.corp.example.com/UAR-7',
     },
     {
       externalId: 'ri5',
@@ -233,7 +295,14 @@ export const FIXTURE: GovernanceBundle = {
     },
   ],
   isoProjects: [
-    { externalId: 'p1', name: 'ISMS 2026', status: 'active', createdAt: '2026-01-01T00:00:00Z' },
+    {
+      externalId: 'p1',
+      name: 'ISMS 2026',
+      status: 'active',
+      createdAt: '2026-01-01T00:00:00Z',
+      soaVersion: '1.2',
+      soaApprovedAt: '2026-05-20',
+    },
     { externalId: 'p2', name: 'ISMS 2025', status: 'archived', createdAt: '2025-01-01T00:00:00Z' },
   ],
   soaEntries: [
@@ -241,6 +310,7 @@ export const FIXTURE: GovernanceBundle = {
       projectExternalId: 'p1',
       controlId: 'A.5.1',
       applicable: true,
+      justification: 'Required by clause 5.2',
       implementationStatus: 'implemented',
       result: 'effective',
       maturityCurrent: 3,
@@ -312,6 +382,24 @@ export const FIXTURE: GovernanceBundle = {
       collectedAt: '2026-06-12T00:00:00Z',
       status: 'pending',
     },
+    {
+      externalId: 'ev5',
+      projectExternalId: 'p1',
+      controlId: 'A.5.10',
+      title: 'Acceptable use sign-offs',
+      collectedAt: '2026-06-14T00:00:00Z',
+      expiresAt: '2026-06-10T00:00:00Z',
+      status: 'rejected',
+    },
+    {
+      externalId: 'ev6',
+      projectExternalId: 'p2',
+      controlId: 'A.5.1',
+      title: 'Policy approval minutes 2025',
+      collectedAt: '2025-06-01T00:00:00Z',
+      expiresAt: '2025-12-31T00:00:00Z',
+      status: 'accepted',
+    },
   ],
   maturityAssessments: [
     {
@@ -363,6 +451,15 @@ export const FIXTURE: GovernanceBundle = {
       score: 5,
       target: 5,
       assessedAt: '2025-06-01T00:00:00Z',
+    },
+    {
+      // Assessed at the same time as m3: the greater external id (m7) is the later one.
+      externalId: 'm7',
+      projectExternalId: 'p1',
+      controlId: 'A.8.2',
+      score: 3,
+      target: 4,
+      assessedAt: '2026-04-01T00:00:00Z',
     },
   ],
 };

@@ -17,7 +17,7 @@ import { evidenceLog } from './evidence/evidence.service.ts';
 import { isoControlsList, isoGapStatus, isoSoaSummary } from './iso/iso.service.ts';
 import { maturityScores } from './maturity/maturity.service.ts';
 import { postureSummary } from './posture/posture.service.ts';
-import { reviewsList, uarStatusWithCampaigns } from './reviews/reviews.service.ts';
+import { reviewsList, uarStatus } from './reviews/reviews.service.ts';
 
 /** The other domains posture_summary rolls up. */
 export interface PostureSources {
@@ -48,11 +48,11 @@ export class GovernanceService {
   securityDebtTrend = (orgId: string, o: AsOf & { months?: number } = {}) =>
     securityDebtTrend(this.#db, orgId, o);
   staleAccounts = (orgId: string, o: AsOf = {}) => staleAccounts(this.#db, orgId, o);
-  uarStatus = (orgId: string, o: AsOf = {}) => uarStatusWithCampaigns(this.#db, orgId, o);
+  uarStatus = (orgId: string, o: AsOf = {}) => uarStatus(this.#db, orgId, o);
   isoControlsList = (orgId: string, o: Project = {}) => isoControlsList(this.#db, orgId, o);
-  isoGapStatus = (orgId: string, o: Project = {}) => isoGapStatus(this.#db, orgId, o);
+  isoGapStatus = (orgId: string, o: AsOf & Project = {}) => isoGapStatus(this.#db, orgId, o);
   isoSoaSummary = (orgId: string, o: Project = {}) => isoSoaSummary(this.#db, orgId, o);
-  evidenceLog = (orgId: string, o: AsOf = {}) => evidenceLog(this.#db, orgId, o);
+  evidenceLog = (orgId: string, o: AsOf & Project = {}) => evidenceLog(this.#db, orgId, o);
   postureSummary = (orgId: string, o: AsOf = {}) => postureSummary(this.#db, orgId, this.#sources, o);
 
   /** maturity_scores takes no project id: without an active ISO project the answer is empty, not an error. */

@@ -21,6 +21,10 @@ export interface IdentityTable extends Owned {
   hire_date: string | null;
   termination_date: string | null;
   department_changed_at: string | null;
+  /** 1 when the identity heads its department (exempt from "missing manager"). */
+  department_head: number;
+  /** When the current leave began (status leave); logins after it are logins during leave. */
+  leave_started_at: string | null;
   updated_at: string;
 }
 
@@ -75,6 +79,16 @@ export interface SodRuleTable extends Owned {
   severity: string;
 }
 
+/** An accepted separation-of-duty conflict: who approved it, the mitigating control, until when. */
+export interface SodExceptionTable extends Owned {
+  rule_id: string;
+  identity_id: string;
+  mitigating_control: string;
+  approved_by_id: string | null;
+  approved_at: string;
+  expires_at: string;
+}
+
 export interface ReviewCampaignTable extends Owned {
   name: string;
   /** planned | active | completed */
@@ -99,6 +113,11 @@ export interface ReviewItemTable extends Owned {
   remediation_status: string;
   remediation_due_at: string | null;
   remediated_at: string | null;
+  /** Evidence of the decision: a note and/or a link. */
+  evidence_note: string | null;
+  evidence_url: string | null;
+  /** 1 when the reviewer is the subject's manager or above (set by every import, see reviews/chain.ts). */
+  reviewer_in_chain: number;
 }
 
 export interface IsoProjectTable extends Owned {
@@ -107,6 +126,9 @@ export interface IsoProjectTable extends Owned {
   status: string;
   created_at: string;
   target_date: string | null;
+  /** The statement of applicability's version and approval time. */
+  soa_version: string | null;
+  soa_approved_at: string | null;
 }
 
 export interface SoaEntryTable {
@@ -123,6 +145,8 @@ export interface SoaEntryTable {
   maturity_current: number | null;
   maturity_target: number | null;
   owner_id: string | null;
+  /** JSON array of risk register ids (risk_…) the control treats, sorted; null when none are linked. */
+  risk_ids: string | null;
   updated_at: string;
 }
 
@@ -161,6 +185,8 @@ export interface GovSettingsTable {
   offboarding_sla_hours: number;
   review_remediation_sla_days: number;
   privileged_remediation_sla_days: number;
+  /** IANA time zone in which date-only times (a termination date) are read; default UTC. */
+  timezone: string;
   updated_at: string;
 }
 
@@ -175,6 +201,7 @@ declare module '../db/database.ts' {
     gov_entitlements: EntitlementTable;
     gov_grants: GrantTable;
     gov_sod_rules: SodRuleTable;
+    gov_sod_exceptions: SodExceptionTable;
     gov_review_campaigns: ReviewCampaignTable;
     gov_review_items: ReviewItemTable;
     gov_iso_projects: IsoProjectTable;
@@ -213,6 +240,8 @@ export interface SodViolationTable {
   org_id: string;
   rule_id: string;
   identity_id: string;
+  /** 1 when one of the conflicting grants is on a service, shared or break-glass account the identity owns. */
+  via_owned_account: number;
 }
 
 declare module '../db/database.ts' {

@@ -1,15 +1,35 @@
+/** Authentication and authorisation of routes: bearer tokens or sessions, scopes, plan features. */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../errors.ts';
 import type { Feature, Scope } from '../tenancy/plans.ts';
+import { roleAtLeast, type Role } from '../tenancy/roles.ts';
+import { csrfMatches, type SessionService } from '../tenancy/session.service.ts';
 import { hasFeature, type Principal, type TenancyService } from '../tenancy/tenancy.service.ts';
+import { readSessionCookie } from './session-cookie.ts';
 
-/** What a route needs from its caller; routes without it are public. */
-export interface RouteAuth {
+/** A public-API route: an API token with the scope, or a session whose role grants it (docs/sessions.md). */
+export interface ScopedAuth {
   scope: Scope;
   feature?: Feature;
-  /** The upload answers a missing scope with FORBIDDEN (interface §5.6); everything else INSUFFICIENT_SCOPE. */
+  /** The upload answers a missing scope with FORBIDDEN (docs/contract.md, Errors); everything else INSUFFICIENT_SCOPE. */
   scopeErrorCode?: 'FORBIDDEN' | 'INSUFFICIENT_SCOPE';
 }
+
+/** A session-only route: API tokens get 403 FORBIDDEN, a session needs at least `role`. */
+export interface SessionOnlyAuth {
+  sessionOnly: true;
+  role: Role;
+}
+
+/** What a route needs from its caller; routes without it are public. */
+export type RouteAuth = ScopedAuth | SessionOnlyAuth;
+
+/**
+ * Route config for a session-only endpoint (management: tokens, users, organisation settings, webhooks):
+ * `app.get('/webhooks', { config: sessionOnly('admin'), schema }, handler)`. A bearer token is answered with
+ * 403 FORBIDDEN, a session below `role` too; cookie-authenticated writes need X-CSRF-Token.
+ */
+export const sessionOnly = (role: Role): { auth: SessionOnlyAuth } => ({ auth: { sessionOnly: true, role } });
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -21,6 +41,7 @@ declare module 'fastify' {
 }
 
 const CHALLENGE = 'Bearer realm="bulwark"';
+const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 export function unauthorized(code: 'UNAUTHORIZED' | 'INVALID_TOKEN', message: string): AppError {
   return new AppError(code, 401, message);
@@ -44,8 +65,22 @@ export async function authenticateRequest(
   return principal;
 }
 
-/** Order of checks: token (401) → plan feature (403 FORBIDDEN) → scope (403). Validation and existence follow. */
+/**
+ * Order of checks: token or session (401) → session-only / plan feature (403 FORBIDDEN) → scope or role (403).
+ * Validation and existence follow.
+ */
 export function authorize(principal: Principal, auth: RouteAuth): void {
+  if ('sessionOnly' in auth) {
+    if (!principal.session)
+      throw new AppError('FORBIDDEN', 403, 'This endpoint does not accept API tokens; sign in instead');
+    if (!roleAtLeast(principal.session.role, auth.role))
+      throw new AppError(
+        'FORBIDDEN',
+        403,
+        `The role ${principal.session.role} may not do this (needs ${auth.role})`,
+      );
+    return;
+  }
   if (auth.feature && !hasFeature(principal, auth.feature)) {
     throw new AppError(
       'FORBIDDEN',
@@ -57,19 +92,61 @@ export function authorize(principal: Principal, auth: RouteAuth): void {
     throw new AppError(
       auth.scopeErrorCode ?? 'INSUFFICIENT_SCOPE',
       403,
-      `The token lacks the scope ${auth.scope}`,
+      principal.session
+        ? `The role ${principal.session.role} does not allow ${auth.scope}`
+        : `The token lacks the scope ${auth.scope}`,
     );
   }
 }
 
-export function authHook(tenancy: TenancyService) {
+/**
+ * A signed-in person's cookie. Used only when no Authorization header is present (a header always wins, so a
+ * script's token is never mixed up with a browser's session).
+ */
+async function authenticateSession(
+  sessions: SessionService,
+  request: FastifyRequest,
+  cookie: string,
+): Promise<Principal> {
+  const principal = await sessions.resolve(cookie);
+  if (!principal?.session)
+    throw unauthorized('UNAUTHORIZED', 'The session has expired or was signed out; sign in again');
+  // A cross-site page can make the browser send the cookie, but cannot read the token to send it back.
+  if (
+    UNSAFE_METHODS.has(request.method) &&
+    !csrfMatches(principal.session.csrfToken, headerValue(request.headers['x-csrf-token']))
+  ) {
+    throw new AppError('FORBIDDEN', 403, 'X-CSRF-Token header missing or wrong for this session');
+  }
+  return principal;
+}
+
+const headerValue = (value: string | string[] | undefined): string | undefined =>
+  Array.isArray(value) ? value[0] : value;
+
+/** Failed authentications are limited per client address (docs/resilience.md). */
+export interface AuthFailureLimit {
+  checkAuthFailures(request: FastifyRequest, reply: FastifyReply): Promise<void>;
+  recordAuthFailure(request: FastifyRequest): Promise<void>;
+}
+
+export function authHook(tenancy: TenancyService, sessions: SessionService, failures?: AuthFailureLimit) {
   return async function authenticate(request: FastifyRequest, reply: FastifyReply): Promise<void> {
     const auth = request.routeOptions.config.auth;
     if (!auth) return;
+    // Checked before the token, so that an address over the limit learns nothing about the tokens it tries.
+    await failures?.checkAuthFailures(request, reply);
+    const cookie = request.headers.authorization === undefined ? readSessionCookie(request) : undefined;
     try {
-      request.principal = await authenticateRequest(tenancy, request.headers.authorization);
+      request.principal =
+        cookie === undefined
+          ? await authenticateRequest(tenancy, request.headers.authorization)
+          : await authenticateSession(sessions, request, cookie);
     } catch (error) {
-      if (error instanceof AppError && error.status === 401) void reply.header('www-authenticate', CHALLENGE);
+      if (error instanceof AppError && error.status === 401) {
+        void reply.header('www-authenticate', CHALLENGE);
+        await failures?.recordAuthFailure(request);
+      }
       throw error;
     }
     authorize(request.principal, auth);

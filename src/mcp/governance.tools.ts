@@ -1,4 +1,4 @@
-/** The 16 governance tools: each translates its arguments and calls the GovernanceService. */
+/** The 17 governance tools: each translates its arguments and calls the GovernanceService. */
 import type { ToolHandler } from './tool-handler.ts';
 
 /** The tool server validated args against the manifest already; these only pick the optional ones. */
@@ -34,7 +34,8 @@ export const governanceToolHandlers: Record<string, ToolHandler> = {
     governance.isoGapStatus(principal.orgId, project(args)),
   iso_soa_summary: async ({ governance, principal }, args) =>
     governance.isoSoaSummary(principal.orgId, project(args)),
-  evidence_log: async ({ governance, principal }) => governance.evidenceLog(principal.orgId),
+  evidence_log: async ({ governance, principal }, args) =>
+    governance.evidenceLog(principal.orgId, project(args)),
   maturity_scores: async ({ governance, principal }) => governance.maturityScores(principal.orgId),
   posture_summary: async ({ governance, principal }) => governance.postureSummary(principal.orgId),
 };

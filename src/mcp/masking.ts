@@ -1,5 +1,5 @@
 /**
- * The one place where tool results are masked (DESIGN.md §6): every structured result and every text block
+ * The one place where tool results are masked (docs/contract.md, Tool server): every structured result and every text block
  * passes through here before it leaves the tool server. E-mail addresses anywhere in any string become first
  * character + `***@` + domain; values under person-name keys become `[redacted]`. Ids are left as they are.
  */
@@ -20,12 +20,84 @@ export const REDACTED = '[redacted]';
 
 const NAME_KEYS = new Set(PERSON_NAME_KEYS);
 
-// Local part then domain; `*` is not a local-part character here, so masked text stays unchanged (idempotent).
-const EMAIL =
-  /([A-Za-z0-9._%+-])[A-Za-z0-9._%+-]*@([A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?)*)/g;
+// Scanned by hand, not with a regular expression: a backtracking pattern re-reads the local part from every
+// start position, so 2 KB of `aaaa…a@-` cost ~2M steps and one 1 MB string froze the server. Here each '@'
+// looks back only as far as the previous '@' (or the end of the previous address) and forward only to the next
+// character that cannot continue a domain, so every character is read a bounded number of times.
+const isAlnum = (c: number): boolean => (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122);
+// `*` is not a local-part character, so already-masked text stays unchanged (masking is idempotent).
+const isLocal = (c: number): boolean =>
+  isAlnum(c) ||
+  c === 46 /* . */ ||
+  c === 95 /* _ */ ||
+  c === 37 /* % */ ||
+  c === 43 /* + */ ||
+  c === 45; /* - */
+const QUOTE = 34;
+const AT = 64;
+/** A quoted local part (`"x y"@…`) or an address literal (`…@[10.0.0.1]`) is at most this long (RFC 5321). */
+const MAX_QUOTED = 64;
+
+/** Start of the local part that ends just before `at`, not reaching back before `floor`; -1 when there is none. */
+function localStart(text: string, at: number, floor: number): number {
+  if (at - 1 >= floor && text.charCodeAt(at - 1) === QUOTE) {
+    // "x y"@host: the opening quote, on the same line and within MAX_QUOTED characters.
+    const limit = Math.max(floor, at - 1 - MAX_QUOTED);
+    for (let i = at - 2; i >= limit; i--) {
+      const c = text.charCodeAt(i);
+      if (c === QUOTE) return i < at - 2 ? i : -1;
+      if (c === 10 || c === 13 || c === AT) return -1;
+    }
+    return -1;
+  }
+  let i = at;
+  while (i > floor && isLocal(text.charCodeAt(i - 1))) i--;
+  return i < at ? i : -1;
+}
+
+/** End (exclusive) of the domain that starts at `from`, or -1: dot-separated labels, or a bracketed literal. */
+function domainEnd(text: string, from: number): number {
+  if (text.charCodeAt(from) === 91 /* [ */) {
+    const limit = Math.min(text.length, from + MAX_QUOTED);
+    for (let i = from + 1; i < limit; i++) {
+      const c = text.charCodeAt(i);
+      if (c === 93 /* ] */) return i > from + 1 ? i + 1 : -1;
+      if (!(isAlnum(c) || c === 46 || c === 58 /* : */)) return -1;
+    }
+    return -1;
+  }
+  // Labels of letters, digits and inner hyphens; a trailing '.' or '-' is not part of the domain.
+  let end = -1;
+  let i = from;
+  for (;;) {
+    if (!isAlnum(text.charCodeAt(i))) return end;
+    let lastAlnum = i;
+    i++;
+    for (let c = text.charCodeAt(i); isAlnum(c) || c === 45; c = text.charCodeAt(++i))
+      if (c !== 45) lastAlnum = i;
+    end = lastAlnum + 1;
+    if (i !== end || text.charCodeAt(i) !== 46) return end;
+    i++;
+  }
+}
 
 export function maskEmails(text: string): string {
-  return text.includes('@') ? text.replace(EMAIL, '$1***@$2') : text;
+  let at = text.indexOf('@');
+  if (at < 0) return text;
+  let out = '';
+  let copied = 0; // text before this index is in `out` already
+  while (at >= 0) {
+    const start = localStart(text, at, copied);
+    const end = start < 0 ? -1 : domainEnd(text, at + 1);
+    if (end < 0) {
+      at = text.indexOf('@', at + 1);
+      continue;
+    }
+    out += text.slice(copied, start + 1) + '***@' + text.slice(at + 1, end);
+    copied = end;
+    at = text.indexOf('@', end);
+  }
+  return out + text.slice(copied);
 }
 
 const matchers = new Map<string, RegExp | undefined>();
@@ -48,13 +120,40 @@ function nameMatcher(names: readonly string[]): RegExp | undefined {
   return matcher;
 }
 
+/** Names as a tree of words: names that share their first words share one branch of the pattern. */
+interface WordNode {
+  words: Map<string, { word: string; ends: boolean; next: WordNode }>;
+}
+
 function compileNames(names: readonly string[]): RegExp | undefined {
-  const usable = [...new Set(names.map((n) => n.trim()).filter((n) => n.length >= 3))].sort(
-    (a, b) => b.length - a.length,
-  );
-  return usable.length
-    ? new RegExp(`(?<![\\p{L}\\p{N}])(?:${usable.map(escapeRegExp).join('|')})(?![\\p{L}\\p{N}])`, 'giu')
-    : undefined;
+  const root: WordNode = { words: new Map() };
+  for (const name of names) {
+    const words = name.trim().split(/\s+/);
+    if (words.join(' ').length < 3) continue;
+    let node = root;
+    words.forEach((word, i) => {
+      const key = word.toLowerCase(); // the pattern ignores case, so "Alice" and "alice" are one branch
+      let branch = node.words.get(key);
+      if (!branch) node.words.set(key, (branch = { word, ends: false, next: { words: new Map() } }));
+      if (i === words.length - 1) branch.ends = true;
+      node = branch.next;
+    });
+  }
+  if (root.words.size === 0) return undefined;
+  // Words may be separated by any run of white space in the text ("Alice  Wong", a line break). The run is
+  // taken atomically (`(?=(\s+))\N`: JavaScript has no possessive quantifier) and once per shared prefix, so a
+  // first name followed by 1 MB of blanks costs one read of the blanks, not one per blank or per name.
+  let group = 0;
+  const alternatives = (node: WordNode): string =>
+    [...node.words.values()]
+      .sort((a, b) => b.word.length - a.word.length)
+      .map(({ word, ends, next }) => {
+        if (next.words.size === 0) return escapeRegExp(word);
+        const rest = `(?:(?=(\\s+))(?:\\${++group})(?:${alternatives(next)}))`;
+        return `${escapeRegExp(word)}${rest}${ends ? '?' : ''}`;
+      })
+      .join('|');
+  return new RegExp(`(?<![\\p{L}\\p{N}])(?:${alternatives(root)})(?![\\p{L}\\p{N}])`, 'giu');
 }
 
 function maskString(text: string, names: RegExp | undefined): string {

@@ -81,7 +81,7 @@ for (const dialect of DIALECTS) {
       assert.equal(client.getServerVersion()?.name, 'bulwark');
     });
 
-    it('answers 401 with WWW-Authenticate, 403 without mcp:read, 405 on GET/DELETE; no plan feature needed', async (t) => {
+    it('answers 401 with WWW-Authenticate, 403 without mcp:read, 405 on every method but POST; no plan feature needed', async (t) => {
       const env = await start(t, dialect);
       const org = await createOrg(env.services, {
         plan: 'essentials',
@@ -106,15 +106,66 @@ for (const dialect of DIALECTS) {
       const listed = await post(env.url, { authorization: `Bearer ${org.tokens.mcp}` });
       assert.equal(listed.status, 200);
       assert.equal(((await listed.json()) as { result: { tools: unknown[] } }).result.tools.length, 23);
-      for (const method of ['GET', 'DELETE']) {
+      for (const method of ['GET', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']) {
         const response = await fetch(`${env.url}/api/v1/mcp`, {
           method,
           headers: { authorization: `Bearer ${org.tokens.mcp}` },
         });
-        assert.equal(response.status, 405);
+        assert.equal(response.status, 405, method);
         assert.equal(response.headers.get('allow'), 'POST');
         assert.equal(((await response.json()) as { error: { code: number } }).error.code, -32000);
       }
+    });
+
+    it('answers as JSON-RPC with the pipeline headers: request id, rate limits, -32700 for a malformed body', async (t) => {
+      const env = await start(t, dialect);
+      const org = await createOrg(env.services, { tokens: { mcp: ['mcp:read'] } });
+      const listed = await post(env.url, { authorization: `Bearer ${org.tokens.mcp}` });
+      assert.equal(listed.status, 200);
+      assert.match(listed.headers.get('x-request-id') ?? '', /^req_/);
+      assert.equal(listed.headers.get('ratelimit-limit'), '600');
+      assert.equal(listed.headers.get('ratelimit-remaining'), '599');
+      assert.match(listed.headers.get('ratelimit-reset') ?? '', /^[0-9]+$/);
+      for (const body of ['{"jsonrpc":"2.0","id":1,', '']) {
+        const malformed = await fetch(`${env.url}/api/v1/mcp`, {
+          method: 'POST',
+          headers: {
+            authorization: `Bearer ${org.tokens.mcp}`,
+            'content-type': 'application/json',
+            accept: 'application/json, text/event-stream',
+          },
+          body,
+        });
+        assert.equal(malformed.status, 400);
+        assert.deepEqual(await malformed.json(), {
+          jsonrpc: '2.0',
+          error: { code: -32700, message: 'Parse error: the request body is not valid JSON' },
+          id: null,
+        });
+      }
+    });
+
+    it('arguments: null is VALIDATION_FAILED with a plain message', async (t) => {
+      const env = await start(t, dialect);
+      const org = await createOrg(env.services, { tokens: { mcp: ['mcp:read'] } });
+      const response = await post(
+        env.url,
+        { authorization: `Bearer ${org.tokens.mcp}` },
+        { jsonrpc: '2.0', id: 7, method: 'tools/call', params: { name: 'supplier_list', arguments: null } },
+      );
+      assert.equal(response.status, 200);
+      const body = (await response.json()) as {
+        id: number;
+        result: { isError: boolean; structuredContent: unknown };
+      };
+      assert.equal(body.id, 7);
+      assert.equal(body.result.isError, true);
+      assert.deepEqual(body.result.structuredContent, {
+        error: {
+          code: 'VALIDATION_FAILED',
+          message: 'Invalid arguments for supplier_list: arguments must be an object (or left out), not null',
+        },
+      });
     });
 
     it('risk_create_draft: INSUFFICIENT_SCOPE without mcp:write, NOT_PERMITTED while write is disabled, else a draft', async (t) => {
@@ -126,9 +177,12 @@ for (const dialect of DIALECTS) {
         code: 'INSUFFICIENT_SCOPE',
         message: 'The token lacks the scope mcp:write that risk_create_draft needs',
       });
-      assert.equal(
-        (await callError(await env.client(closed, 'write'), 'risk_create_draft', { title: 'x' })).code,
-        'NOT_PERMITTED',
+      assert.deepEqual(
+        await callError(await env.client(closed, 'write'), 'risk_create_draft', { title: 'x' }),
+        {
+          code: 'NOT_PERMITTED',
+          message: `Write tools are not enabled for this organisation; an administrator enables them with: bulwark org update ${closed.slug} --mcp-write`,
+        },
       );
       const writer = await env.client(open, 'write');
       const invalid = await callError(writer, 'risk_create_draft', { title: '', owner: 'x' });

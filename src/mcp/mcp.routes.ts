@@ -1,51 +1,98 @@
 /** MCP over Streamable HTTP at /api/v1/mcp (stateless, JSON responses). */
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import type { App } from '../http/app-type.ts';
+import type { RateLimits } from '../http/rate-limit.ts';
 import { principalOf } from '../http/route-auth.ts';
-import { createToolServer } from './tool-server.ts';
+import { connectToolServer, createToolServer } from './tool-server.ts';
 import type { ToolHandler, ToolServices } from './tool-handler.ts';
 
 export interface McpRouteDeps {
   services: ToolServices;
   handlers: Map<string, ToolHandler>;
+  limits: Pick<RateLimits, 'charge'>;
 }
 
-const METHOD_NOT_ALLOWED = {
+/** A JSON-RPC batch holds at most this many calls (docs/resilience.md); each counts against the rate limit. */
+export const MAX_BATCH_CALLS = 20;
+
+const jsonRpcError = (code: number, message: string) => ({
   jsonrpc: '2.0',
-  error: {
-    code: -32000,
-    message: 'Method not allowed: this tool server is stateless; send JSON-RPC with POST',
-  },
+  error: { code, message },
   id: null,
-};
+});
+
+const METHOD_NOT_ALLOWED = jsonRpcError(
+  -32000,
+  'Method not allowed: this tool server is stateless; send JSON-RPC with POST',
+);
+
+/** A body that is not JSON: answered with JSON-RPC's parse error, as a JSON-RPC client expects. */
+const UNPARSABLE = Symbol('unparsable JSON body');
 
 /**
  * Streamable HTTP at POST /mcp, stateless: every request gets its own server and transport and a JSON response.
  * Bearer auth and the mcp:read scope run in the shared auth hook (401 with WWW-Authenticate, 403
- * INSUFFICIENT_SCOPE); the route is not gated by a plan feature.
+ * INSUFFICIENT_SCOPE); the route is not gated by a plan feature. Every other method is 405.
  */
 export async function mcpRoutes(app: App, deps: McpRouteDeps): Promise<void> {
+  // This plugin's own JSON parser: a malformed body reaches the handler (JSON-RPC -32700), not the REST
+  // error envelope the rest of the API answers with.
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
+    try {
+      done(null, JSON.parse(body as string));
+    } catch {
+      done(null, UNPARSABLE);
+    }
+  });
+
   app.post(
     '/mcp',
-    { config: { auth: { scope: 'mcp:read' } }, schema: { hide: true } },
+    {
+      config: { auth: { scope: 'mcp:read' } },
+      // Summary, description and error responses: src/http/openapi.ts.
+      schema: { tags: ['mcp'] },
+    },
     async (request, reply) => {
+      if (request.body === UNPARSABLE || request.body === undefined) {
+        return reply
+          .status(400)
+          .send(jsonRpcError(-32700, 'Parse error: the request body is not valid JSON'));
+      }
       const principal = principalOf(request);
+      if (Array.isArray(request.body)) {
+        // The request itself was counted once already; the other calls of a batch count too.
+        if (request.body.length > MAX_BATCH_CALLS) {
+          return reply
+            .status(400)
+            .send(
+              jsonRpcError(
+                -32600,
+                `A batch holds at most ${MAX_BATCH_CALLS} calls; this one has ${request.body.length}`,
+              ),
+            );
+        }
+        await deps.limits.charge(request, reply, request.body.length - 1);
+      }
       const server = createToolServer({ ...deps, principal: async () => principal, logger: request.log });
       const transport = new StreamableHTTPServerTransport({
         sessionIdGenerator: undefined,
         enableJsonResponse: true,
       });
+      // The transport writes the response itself: carry over the headers the pipeline set (x-request-id,
+      // RateLimit-*), which Fastify would otherwise send only with its own reply.
+      for (const [name, value] of Object.entries(reply.getHeaders()))
+        if (value !== undefined) reply.raw.setHeader(name, value);
       reply.hijack();
       reply.raw.on('close', () => {
         void transport.close();
         void server.close();
       });
-      await server.connect(transport);
+      await connectToolServer(server, transport);
       await transport.handleRequest(request.raw, reply.raw, request.body);
     },
   );
 
-  for (const method of ['GET', 'DELETE'] as const) {
+  for (const method of ['GET', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'] as const) {
     app.route({
       method,
       url: '/mcp',

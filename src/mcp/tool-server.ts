@@ -6,13 +6,16 @@ import {
   ListToolsRequestSchema,
   McpError,
   type CallToolResult,
+  type JSONRPCMessage,
   type Tool,
 } from '@modelcontextprotocol/sdk/types.js';
+import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv';
 import { z } from 'zod';
 import { AppError, type ErrorCode as AppErrorCode } from '../errors.ts';
 import type { Principal } from '../tenancy/tenancy.service.ts';
 import { TOOL_CATALOG, type ToolDefinition } from './generated/tool-catalog.ts';
+import { findControlCharacters } from '../shared/control-characters.ts';
 import { maskEmails, maskResult } from './masking.ts';
 import type { ToolHandler, ToolServices } from './tool-handler.ts';
 
@@ -20,7 +23,7 @@ export const SERVER_INFO = { name: 'bulwark', version: '1.0.0' } as const;
 
 const SHARED_VALIDATOR = new AjvJsonSchemaValidator();
 
-/** Codes a tool failure may carry (DESIGN.md §6); anything else is reported as INTERNAL_ERROR. */
+/** Codes a tool failure may carry (docs/contract.md, Tool server); anything else is reported as INTERNAL_ERROR. */
 const TOOL_ERROR_CODES = new Set<AppErrorCode>([
   'INSUFFICIENT_SCOPE',
   'NOT_PERMITTED',
@@ -89,6 +92,21 @@ function parseArgs(
   tool: { definition: ToolDefinition; args: z.ZodType },
   raw: unknown,
 ): Record<string, unknown> {
+  if (raw === null)
+    throw new AppError(
+      'VALIDATION_FAILED',
+      400,
+      `Invalid arguments for ${tool.definition.name}: arguments must be an object (or left out), not null`,
+    );
+  const control = findControlCharacters(raw);
+  if (control.length > 0) {
+    const problems = control.map((i) => `${i.path.join('.')}: ${i.message}`);
+    throw new AppError(
+      'VALIDATION_FAILED',
+      400,
+      `Invalid arguments for ${tool.definition.name}: ${problems.join('; ')}`,
+    );
+  }
   const parsed = tool.args.safeParse(raw ?? {});
   if (parsed.success) return parsed.data as Record<string, unknown>;
   const problems = parsed.error.issues.map(
@@ -119,9 +137,10 @@ export async function callTool(
       );
     }
     if (!tool.definition.readOnly && !principal.mcpWriteEnabled) {
+      const { slug } = await deps.services.tenancy.getOrganizationById(principal.orgId);
       return toolError(
         'NOT_PERMITTED',
-        `Write tools are not enabled for this organisation; an administrator can enable them`,
+        `Write tools are not enabled for this organisation; an administrator enables them with: bulwark org update ${slug} --mcp-write`,
       );
     }
     const args = parseArgs(tool, rawArgs);
@@ -150,7 +169,34 @@ export function createToolServer(deps: ToolServerDeps): Server {
   });
   server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: LISTED_TOOLS }));
   server.setRequestHandler(CallToolRequestSchema, async (request) =>
-    callTool(deps, request.params.name, request.params.arguments),
+    callTool(
+      deps,
+      request.params.name,
+      request.params._meta?.[NULL_ARGUMENTS] === true ? null : request.params.arguments,
+    ),
   );
   return server;
+}
+
+/**
+ * `_meta` key standing in for `arguments: null`, which the SDK's request schema would reject with its raw
+ * validator output before any handler runs; the tool server answers VALIDATION_FAILED instead.
+ */
+const NULL_ARGUMENTS = 'bulwark/argumentsNull';
+
+function markNullArguments(message: JSONRPCMessage): JSONRPCMessage {
+  if (!('method' in message) || message.method !== 'tools/call' || !message.params) return message;
+  const { arguments: args, ...params } = message.params as Record<string, unknown> & {
+    _meta?: Record<string, unknown>;
+  };
+  if (args !== null) return message;
+  return { ...message, params: { ...params, _meta: { ...params._meta, [NULL_ARGUMENTS]: true } } };
+}
+
+/** Connects a tool server to its transport (HTTP or stdio), normalising what the SDK would reject unhelpfully. */
+export async function connectToolServer(server: Server, transport: Transport): Promise<void> {
+  await server.connect(transport);
+  const deliver = transport.onmessage;
+  if (!deliver) return;
+  transport.onmessage = (message, extra) => deliver(markNullArguments(message), extra);
 }

@@ -19,7 +19,7 @@ import { rulesOf, TOOL_VERSION } from './export/render.ts';
 import { sarifChunks, type RuleSource } from './export/sarif.ts';
 import { componentsOfSbom, findingsOfSbom, type FindingRowWithComponent } from './pipeline.repository.ts';
 import { compareFindings, type ReportFinding } from './report-model.ts';
-import type { KevLookup } from './scan.service.ts';
+import { storedKev, type KevLookup } from './scan.service.ts';
 
 export const EXPORT_FORMATS = ['cyclonedx', 'cyclonedx-vex', 'openvex', 'sarif', 'csv'] as const;
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];
@@ -46,11 +46,11 @@ const safe = (text: string) => text.replace(/[^A-Za-z0-9._-]+/g, '_').slice(0, 1
 export class ExportService {
   readonly #db: Kysely<Database>;
   readonly #cache = new CandidateCache(toCandidate);
-  readonly #kev: KevLookup | undefined;
+  readonly #kev: KevLookup;
 
   constructor(db: Kysely<Database>, options: { kev?: KevLookup } = {}) {
     this.#db = db;
-    this.#kev = options.kev;
+    this.#kev = options.kev ?? storedKev;
   }
 
   async export(orgId: string, sbomId: string, format: ExportFormat): Promise<ExportFile> {
@@ -154,7 +154,7 @@ export class ExportService {
       return { advisories, aliases };
     });
     const details = await this.#cache.details(this.#db, [...advisoryIds]);
-    const kev = this.#kev ? await this.#kev(this.#db, [...ids]) : undefined;
+    const kev = await this.#kev(this.#db, [...ids]);
     return rows.map((r, i) => ({
       component: { name: r.name, version: r.version, purl: r.purl },
       vulnerabilityId: r.vulnerability_id,

@@ -8,6 +8,7 @@ import { detailsOf } from '../findings/matcher.ts';
 import type { MatchableComponent } from '../sboms/component-matcher.ts';
 import { parseSbom } from '../sboms/parsers/parse-sbom.ts';
 import type { ParsedComponent, SbomFormat } from '../sboms/sbom-model.ts';
+import { exploitDataOf } from '../vulndb/exploit.repository.ts';
 import type { SeverityLevel } from '../vulndb/severity.ts';
 import { advisoriesPerEcosystem, latestSbomOfAsset } from './pipeline.repository.ts';
 import {
@@ -33,8 +34,10 @@ export interface Coverage {
   advisories: number;
 }
 
-/** KEV entries by vulnerability id or alias; the vulnerability database provides it when it holds the catalog. */
+/** KEV entries by vulnerability id or alias (the catalog the vulnerability database holds). */
 export type KevLookup = (db: Kysely<Database>, ids: string[]) => Promise<Map<string, KevInfo>>;
+
+export const storedKev: KevLookup = async (db, ids) => (await exploitDataOf(db, ids)).kev;
 
 export interface ScanServiceOptions {
   defaultSeverity?: SeverityLevel;
@@ -45,12 +48,12 @@ export class ScanService {
   readonly #db: Kysely<Database>;
   readonly #cache = new CandidateCache(toCandidate);
   readonly #fallback: SeverityLevel;
-  readonly #kev: KevLookup | undefined;
+  readonly #kev: KevLookup;
 
   constructor(db: Kysely<Database>, options: ScanServiceOptions = {}) {
     this.#db = db;
     this.#fallback = options.defaultSeverity ?? 'MEDIUM';
-    this.#kev = options.kev;
+    this.#kev = options.kev ?? storedKev;
   }
 
   /** Parses and matches a file; with an asset name, triage recorded on that asset's latest SBOM applies. */
@@ -82,7 +85,7 @@ export class ScanService {
         for (const a of v.aliases) allIds.add(a);
       }
     const details = await this.#cache.details(this.#db, [...advisoryIds]);
-    const kev = this.#kev ? await this.#kev(this.#db, [...allIds]) : new Map<string, KevInfo>();
+    const kev = await this.#kev(this.#db, [...allIds]);
     const triage = await this.#triage(orgId, options.assetName);
     const findings: ReportFinding[] = [];
     for (const [index, list] of matches) {

@@ -1,3 +1,4 @@
+/** The hook through which an upload asks the findings domain to match its components. */
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/database.ts';
 

@@ -3,17 +3,23 @@
 // one slice per event-loop turn.
 import { parentPort, workerData } from 'node:worker_threads';
 import { AppError } from '../errors.ts';
-import { parseSbom } from './parsers/parse-sbom.ts';
+import { parseSbom, type SbomLimits } from './parsers/parse-sbom.ts';
 import { componentRowSlices } from './prepared-sbom.ts';
 
 const ROWS_PER_SLICE = 4000;
 
 function prepare(): void {
-  const data = workerData as { fileName: string; bytes?: Uint8Array; orgId: string; sbomId: string };
+  const data = workerData as {
+    fileName: string;
+    bytes?: Uint8Array;
+    orgId: string;
+    sbomId: string;
+    limits: SbomLimits;
+  };
   const bytes = data.bytes!;
   // Nothing else holds the upload's bytes: once parsed they can be collected.
   data.bytes = undefined;
-  const parsed = parseSbom(data.fileName, bytes);
+  const parsed = parseSbom(data.fileName, bytes, data.limits);
   const meta = {
     format: parsed.format,
     specVersion: parsed.specVersion,

@@ -1,7 +1,7 @@
 /** An upload made ready to store: parse, assign ids, turn components into bulk-insert value rows. */
 import { newId } from '../shared/ids.ts';
 import type { MatchableComponent } from './component-matcher.ts';
-import { parseSbom } from './parsers/parse-sbom.ts';
+import { DEFAULT_SBOM_LIMITS, parseSbom, type SbomLimits } from './parsers/parse-sbom.ts';
 import type { ParsedComponent, ParsedSbom, SbomFormat } from './sbom-model.ts';
 
 /**
@@ -50,8 +50,9 @@ export function prepareSbom(
   bytes: Uint8Array,
   orgId: string,
   sbomId: string,
+  limits: SbomLimits = DEFAULT_SBOM_LIMITS,
 ): PreparedSbom {
-  const parsed = parseSbom(fileName, bytes);
+  const parsed = parseSbom(fileName, bytes, limits);
   return {
     format: parsed.format,
     specVersion: parsed.specVersion,

@@ -1,3 +1,4 @@
+/** The SBOMs' and components' queries, always filtered on the organisation. */
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/database.ts';
 import { containsInsensitive, insertRows } from '../db/helpers.ts';
@@ -18,6 +19,20 @@ export function listSboms(db: Kysely<Database>, orgId: string, q?: string): Prom
   return query.orderBy('id', 'desc').execute();
 }
 
+/** One page of `listSboms`: the `limit` SBOMs after the id `after` (ids descending). */
+export function listSbomsPage(
+  db: Kysely<Database>,
+  orgId: string,
+  q: string | undefined,
+  after: string | undefined,
+  limit: number,
+): Promise<SbomRow[]> {
+  let query = db.selectFrom('sboms').selectAll().where('org_id', '=', orgId);
+  if (q) query = query.where((eb) => containsInsensitive(db, eb.ref('name'), q));
+  if (after !== undefined) query = query.where('id', '<', after);
+  return query.orderBy('id', 'desc').limit(limit).execute();
+}
+
 export const findSbom = (db: Kysely<Database>, orgId: string, id: string): Promise<SbomRow | undefined> =>
   db.selectFrom('sboms').selectAll().where('org_id', '=', orgId).where('id', '=', id).executeTakeFirst();
 
@@ -34,6 +49,24 @@ export const listComponents = (
     .orderBy('position')
     .execute();
 
+/** One page of `listComponents`: the `limit` components after the position `after`. */
+export const listComponentsPage = (
+  db: Kysely<Database>,
+  orgId: string,
+  sbomId: string,
+  after: number | undefined,
+  limit: number,
+): Promise<SbomComponentRow[]> =>
+  db
+    .selectFrom('sbom_components')
+    .selectAll()
+    .where('org_id', '=', orgId)
+    .where('sbom_id', '=', sbomId)
+    .where('position', '>', after ?? -1)
+    .orderBy('position')
+    .limit(limit)
+    .execute();
+
 /** Components and (through their foreign keys) findings go with the SBOM. */
 export async function deleteSbom(db: Kysely<Database>, orgId: string, id: string): Promise<boolean> {
   const result = await db
@@ -42,6 +75,23 @@ export async function deleteSbom(db: Kysely<Database>, orgId: string, id: string
     .where('id', '=', id)
     .executeTakeFirst();
   return Number(result.numDeletedRows) === 1;
+}
+
+/** Component count per ecosystem of one SBOM (components without an ecosystem are left out). */
+export async function componentEcosystemCounts(
+  db: Kysely<Database>,
+  orgId: string,
+  sbomId: string,
+): Promise<Map<string, number>> {
+  const rows = await db
+    .selectFrom('sbom_components')
+    .select((eb) => ['ecosystem', eb.fn.countAll<number>().as('n')])
+    .where('org_id', '=', orgId)
+    .where('sbom_id', '=', sbomId)
+    .where('ecosystem', 'is not', null)
+    .groupBy('ecosystem')
+    .execute();
+  return new Map(rows.map((r) => [r.ecosystem!, Number(r.n)]));
 }
 
 /** Compile-time check: a ComponentValues tuple has one value per COMPONENT_COLUMNS entry. */

@@ -1,3 +1,4 @@
+/** REST routes of SBOMs: upload, create, list, get, components, delete. */
 import type { IncomingMessage } from 'node:http';
 import multipart from '@fastify/multipart';
 import type { FastifyReply } from 'fastify';
@@ -5,6 +6,7 @@ import { z } from 'zod';
 import type { App } from '../http/app-type.ts';
 import { envelopeOf, ok } from '../http/envelope.ts';
 import { principalOf } from '../http/route-auth.ts';
+import { sendList } from '../http/stream-array.ts';
 import { FEATURES } from '../tenancy/plans.ts';
 import {
   Component,
@@ -19,10 +21,16 @@ import {
 import type { SbomService } from './sbom.service.ts';
 import { readUploadForm } from './upload-form.ts';
 
+const Coverage = z.object({
+  ecosystem: z.string(),
+  components: z.number().int(),
+  advisories: z.number().int(),
+});
+
 const feature = FEATURES.supplyChainSecurity;
 const read = { auth: { scope: 'sbom:read', feature } } as const;
 const write = { auth: { scope: 'sbom:write', feature } } as const;
-// Interface §5.6: the upload answers a token without sbom:write with FORBIDDEN.
+// docs/contract.md, Errors: the upload answers a token without sbom:write with FORBIDDEN.
 const upload = { auth: { scope: 'sbom:write', feature, scopeErrorCode: 'FORBIDDEN' } } as const;
 const tags = ['sboms'];
 
@@ -69,7 +77,7 @@ export async function sbomRoutes(
           'multipart/form-data: file (CycloneDX JSON 1.2–1.6 or XML 1.0–1.6, SPDX JSON 2.2/2.3; format from the file name), ' +
           'optional name, assetName, version. Stores the SBOM, its components and their findings in one transaction.',
         consumes: ['multipart/form-data'],
-        response: { 201: envelopeOf(SbomUpload) },
+        response: { 201: envelopeOf(SbomUpload).extend({ meta: z.object({ coverage: z.array(Coverage) }) }) },
       },
     },
     async (request, reply) => {
@@ -81,7 +89,10 @@ export async function sbomRoutes(
         stopReading(request.raw, reply);
         throw error;
       }
-      return reply.status(201).send(ok(await sboms.upload(orgId, userId, form.file, form.fields)));
+      const record = await sboms.upload(orgId, userId, form.file, form.fields);
+      // Zero findings because no advisories are held for an ecosystem must not pass silently.
+      const coverage = await sboms.coverage(orgId, record.id);
+      return reply.status(201).send({ ...ok(record), meta: { coverage } });
     },
   );
 
@@ -100,7 +111,7 @@ export async function sbomRoutes(
       config: read,
       schema: { tags, querystring: ListSbomsQuery, response: { 200: envelopeOf(z.array(SbomListItem)) } },
     },
-    async (request) => ok(await sboms.list(principalOf(request).orgId, request.query.q)),
+    async (request, reply) => sendList(reply, sboms.pages(principalOf(request).orgId, request.query.q)),
   );
 
   app.get(
@@ -112,7 +123,8 @@ export async function sbomRoutes(
   app.get(
     '/sscs/sboms/:sbomId/components',
     { config: read, schema: { tags, params: SbomParams, response: { 200: envelopeOf(z.array(Component)) } } },
-    async (request) => ok(await sboms.components(principalOf(request).orgId, request.params.sbomId)),
+    async (request, reply) =>
+      sendList(reply, await sboms.componentPages(principalOf(request).orgId, request.params.sbomId)),
   );
 
   app.delete(

@@ -1,7 +1,9 @@
+/** SBOMs: upload (parse, then one transaction with components and findings), records, lists, deletion. */
 import type { Kysely } from 'kysely';
 import { recordAudit } from '../audit/audit.repository.ts';
 import type { Database } from '../db/database.ts';
 import { fromJson } from '../db/helpers.ts';
+import { keysetPages, mapPages } from '../db/paging.ts';
 import { notFound } from '../errors.ts';
 import { newId } from '../shared/ids.ts';
 import { nowIso } from '../shared/time.ts';
@@ -17,7 +19,9 @@ import type {
   UploadFieldsInput,
 } from './sbom.schemas.ts';
 import type { SbomComponentRow, SbomRow } from './sbom.table.ts';
-import { prepareSbomOffThread } from './worker-parser.ts';
+import { INLINE_BELOW, prepareSbomOffThread } from './worker-parser.ts';
+import { DEFAULT_SBOM_LIMITS, type SbomLimits } from './parsers/parse-sbom.ts';
+import { coverageOf, type CoverageEntry } from '../vulndb/index.ts';
 
 /** Parses an uploaded file into rows; by default large files are parsed in a worker thread. */
 export type SbomPreparer = (
@@ -25,12 +29,14 @@ export type SbomPreparer = (
   bytes: Uint8Array,
   orgId: string,
   sbomId: string,
+  limits: SbomLimits,
 ) => PreparedSbom | Promise<PreparedSbom>;
 
 export interface SbomServiceOptions {
   /** Findings wiring; without it findingCount is 0. */
   hooks?: SbomFindingsHooks;
   prepare?: SbomPreparer;
+  limits?: SbomLimits;
 }
 
 export interface UploadedFile {
@@ -89,11 +95,16 @@ export class SbomService {
   readonly #db: Kysely<Database>;
   readonly #hooks: SbomFindingsHooks | undefined;
   readonly #prepare: SbomPreparer;
+  readonly #limits: SbomLimits;
 
   constructor(db: Kysely<Database>, options: SbomServiceOptions = {}) {
     this.#db = db;
     this.#hooks = options.hooks;
-    this.#prepare = options.prepare ?? prepareSbomOffThread;
+    this.#prepare =
+      options.prepare ??
+      ((fileName, bytes, orgId, sbomId, limits) =>
+        prepareSbomOffThread(fileName, bytes, orgId, sbomId, INLINE_BELOW, limits));
+    this.#limits = options.limits ?? DEFAULT_SBOM_LIMITS;
   }
 
   /**
@@ -107,7 +118,7 @@ export class SbomService {
     fields: UploadFieldsInput,
   ): Promise<SbomUpload> {
     const id = newId('sbom');
-    const prepared = await this.#prepare(file.fileName, file.bytes, orgId, id);
+    const prepared = await this.#prepare(file.fileName, file.bytes, orgId, id, this.#limits);
     const now = nowIso();
     const fallbackName = file.fileName.slice(0, 200);
     const row: SbomRow = {
@@ -161,6 +172,11 @@ export class SbomService {
     };
   }
 
+  /** Advisories held per ecosystem of an SBOM's components (the upload's `meta.coverage`). */
+  async coverage(orgId: string, sbomId: string): Promise<CoverageEntry[]> {
+    return coverageOf(this.#db, await repo.componentEcosystemCounts(this.#db, orgId, sbomId));
+  }
+
   async create(orgId: string, actorId: string, input: CreateSbomInput): Promise<SbomRecord> {
     const now = nowIso();
     const row: SbomRow = {
@@ -198,6 +214,31 @@ export class SbomService {
       rows.map((r) => r.id),
     );
     return rows.map((r) => toListItem(r, counts.get(r.id) ?? 0));
+  }
+
+  /** `list` a page at a time (docs/resilience.md). */
+  pages(orgId: string, q?: string): AsyncGenerator<SbomListItem[]> {
+    const rows = keysetPages(
+      (after: string | undefined, limit) => repo.listSbomsPage(this.#db, orgId, q, after, limit),
+      (row) => row.id,
+    );
+    return mapPages(rows, async (page) => {
+      const counts = await this.#findingCounts(
+        orgId,
+        page.map((r) => r.id),
+      );
+      return page.map((r) => toListItem(r, counts.get(r.id) ?? 0));
+    });
+  }
+
+  /** `components` a page at a time; NOT_FOUND before the first page when the SBOM is not the caller's. */
+  async componentPages(orgId: string, sbomId: string): Promise<AsyncGenerator<Component[]>> {
+    if (!(await repo.findSbom(this.#db, orgId, sbomId))) throw notFound('SBOM', sbomId);
+    const rows = keysetPages(
+      (after: number | undefined, limit) => repo.listComponentsPage(this.#db, orgId, sbomId, after, limit),
+      (row) => row.position,
+    );
+    return mapPages(rows, (page) => page.map(toComponent));
   }
 
   async get(orgId: string, id: string): Promise<SbomRecord> {

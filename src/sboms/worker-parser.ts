@@ -1,5 +1,7 @@
+/** Parses large uploads in a worker thread so the event loop keeps serving. */
 import { Worker } from 'node:worker_threads';
 import { AppError, type ErrorCode } from '../errors.ts';
+import { DEFAULT_SBOM_LIMITS, type SbomLimits } from './parsers/parse-sbom.ts';
 import { prepareSbom, type ComponentValues, type PreparedSbom } from './prepared-sbom.ts';
 
 /**
@@ -24,8 +26,9 @@ export function prepareSbomOffThread(
   orgId: string,
   sbomId: string,
   inlineBelow = INLINE_BELOW,
+  limits: SbomLimits = DEFAULT_SBOM_LIMITS,
 ): Promise<PreparedSbom> | PreparedSbom {
-  if (bytes.byteLength < inlineBelow) return prepareSbom(fileName, bytes, orgId, sbomId);
+  if (bytes.byteLength < inlineBelow) return prepareSbom(fileName, bytes, orgId, sbomId, limits);
   return new Promise((resolve, reject) => {
     // The upload's buffer moves to the worker instead of being copied; only large, unpooled buffers get here.
     const transfer =
@@ -35,7 +38,7 @@ export function prepareSbomOffThread(
         ? [bytes.buffer]
         : [];
     const worker = new Worker(new URL('./parse-worker.ts', import.meta.url), {
-      workerData: { fileName, bytes, orgId, sbomId },
+      workerData: { fileName, bytes, orgId, sbomId, limits },
       transferList: transfer,
       resourceLimits: { maxYoungGenerationSizeMb: 32 },
     });

@@ -1,3 +1,4 @@
+/** Prefixed, time-ordered ids for every entity. */
 import { randomBytes } from 'node:crypto';
 
 /**
@@ -10,6 +11,7 @@ export const ID_PREFIXES = [
   'org',
   'usr',
   'tok',
+  'ses',
   'aud',
   'sbom',
   'cmp',
@@ -24,6 +26,7 @@ export const ID_PREFIXES = [
   'ent',
   'grt',
   'sod',
+  'sox',
   'uac',
   'uai',
   'ctl',

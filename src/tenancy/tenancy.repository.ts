@@ -1,4 +1,6 @@
+/** The queries of organisations, users and tokens. */
 import { sql, type Kysely } from 'kysely';
+import { dialectOf } from '../db/connect.ts';
 import type { Database } from '../db/database.ts';
 import type { ApiTokenRow, OrganizationRow, UserRow } from './tenancy.table.ts';
 
@@ -7,6 +9,9 @@ export const findOrgBySlug = (db: Kysely<Database>, slug: string): Promise<Organ
 
 export const findOrgById = (db: Kysely<Database>, id: string): Promise<OrganizationRow | undefined> =>
   db.selectFrom('organizations').selectAll().where('id', '=', id).executeTakeFirst();
+
+export const listOrgs = (db: Kysely<Database>): Promise<OrganizationRow[]> =>
+  db.selectFrom('organizations').selectAll().orderBy('slug').execute();
 
 export const countOrgs = async (db: Kysely<Database>): Promise<number> =>
   Number(
@@ -90,4 +95,39 @@ export async function findTokenWithOrg(
     from api_tokens t
     where t.secret_hash = ${secretHash}`.execute(db);
   return result.rows[0];
+}
+
+export interface UserWithOrg extends UserRow {
+  slug: string;
+}
+
+/** The users with this e-mail address in every organisation (sign-in without an organisation slug). */
+export const findUsersByEmailAnyOrg = (db: Kysely<Database>, email: string): Promise<UserWithOrg[]> =>
+  db
+    .selectFrom('users as u')
+    .innerJoin('organizations as o', 'o.id', 'u.org_id')
+    .selectAll('u')
+    .select('o.slug')
+    .where('u.email', '=', email)
+    .orderBy('u.id')
+    .limit(20)
+    .execute();
+
+export const findUserById = (db: Kysely<Database>, orgId: string, id: string): Promise<UserRow | undefined> =>
+  db.selectFrom('users').selectAll().where('org_id', '=', orgId).where('id', '=', id).executeTakeFirst();
+
+export const updateUser = (db: Kysely<Database>, id: string, changes: Partial<UserRow>) =>
+  db.updateTable('users').set(changes).where('id', '=', id).execute();
+
+export const deleteUser = (db: Kysely<Database>, id: string) =>
+  db.deleteFrom('users').where('id', '=', id).execute();
+
+/**
+ * The organisation's owners. On PostgreSQL their rows are locked until the transaction ends, so two people
+ * demoting the last two owners at once cannot both pass the "one owner remains" check; SQLite has one writer.
+ */
+export async function countOwners(db: Kysely<Database>, orgId: string): Promise<number> {
+  const query = db.selectFrom('users').select('id').where('org_id', '=', orgId).where('role', '=', 'owner');
+  const rows = await (dialectOf(db) === 'postgres' ? query.forUpdate() : query).execute();
+  return rows.length;
 }

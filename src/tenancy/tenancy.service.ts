@@ -1,3 +1,4 @@
+/** Organisations, users, API tokens, and resolving a caller to a principal. */
 import type { Kysely } from 'kysely';
 import type { ChangeStamp } from '../db/change-stamp.ts';
 import type { Database } from '../db/database.ts';
@@ -8,6 +9,8 @@ import { newId } from '../shared/ids.ts';
 import { addMs, nowIso } from '../shared/time.ts';
 import { isScope, PLAN_NAMES, planHasFeature, type Feature, type Plan, type Scope } from './plans.ts';
 import { PrincipalCache } from './principal-cache.ts';
+import { isRole, type Role } from './roles.ts';
+import { checkPasswordRules, hashPassword } from './password.ts';
 import * as repo from './tenancy.repository.ts';
 import type { ApiTokenRow, OrganizationRow, UserRow } from './tenancy.table.ts';
 import { generateTokenSecret, hashesEqual, hashTokenSecret, TOKEN_PATTERN } from './token-secret.ts';
@@ -26,6 +29,7 @@ export interface User {
   orgId: string;
   email: string;
   name: string | null;
+  role: Role;
   createdAt: string;
 }
 
@@ -40,14 +44,34 @@ export interface ApiToken {
   createdAt: string;
 }
 
-/** Who is calling: resolved from a bearer token on every request and tool call. */
+/**
+ * Who is calling: resolved from a bearer token, or from a signed-in person's session cookie, on every request
+ * and tool call. A session's scopes are those of its role (roles.ts).
+ */
 export interface Principal {
-  tokenId: string;
+  /** The API token, or null for a session. */
+  tokenId: string | null;
   orgId: string;
   userId: string;
   scopes: ReadonlySet<Scope>;
   plan: string;
   mcpWriteEnabled: boolean;
+  /** Set when a person signed in through POST /session (never for a token). */
+  session?: SessionInfo;
+}
+
+export interface SessionInfo {
+  id: string;
+  role: Role;
+  csrfToken: string;
+  view: SessionView;
+}
+
+/** The answer of POST and GET /session. */
+export interface SessionView {
+  user: { id: string; email: string; name: string | null; role: Role };
+  org: { id: string; slug: string; name: string; plan: string };
+  csrfToken: string;
 }
 
 const toOrganization = (row: OrganizationRow): Organization => ({
@@ -59,11 +83,12 @@ const toOrganization = (row: OrganizationRow): Organization => ({
   createdAt: row.created_at,
 });
 
-const toUser = (row: UserRow): User => ({
+export const toUser = (row: UserRow): User => ({
   id: row.id,
   orgId: row.org_id,
   email: row.email,
   name: row.display_name,
+  role: isRole(row.role) ? row.role : 'viewer',
   createdAt: row.created_at,
 });
 
@@ -133,9 +158,11 @@ export class TenancyService {
     return toOrganization(row);
   }
 
+  /** `actorId` is who asked (audit): a signed-in admin, or SYSTEM_ACTOR for the operator CLI. */
   async updateOrganization(
     slug: string,
     changes: { plan?: string; mcpWriteEnabled?: boolean; name?: string },
+    actorId = SYSTEM_ACTOR,
   ) {
     const org = await this.requireOrganization(slug);
     if (changes.plan !== undefined && !PLAN_NAMES.includes(changes.plan as Plan)) {
@@ -148,8 +175,8 @@ export class TenancyService {
     await this.#db.transaction().execute(async (trx) => {
       await repo.updateOrg(trx, org.id, set);
       await recordAudit(trx, org.id, {
-        actorId: SYSTEM_ACTOR,
-        action: 'organization.update',
+        actorId,
+        action: 'org.update',
         entityType: 'organization',
         entityId: org.id,
         details: { ...changes },
@@ -177,29 +204,48 @@ export class TenancyService {
     return toOrganization(row);
   }
 
+  /** Every organisation, by slug (an operator's view: the CLI). */
+  async listOrganizations(): Promise<Organization[]> {
+    return (await repo.listOrgs(this.#db)).map(toOrganization);
+  }
+
   countOrganizations(): Promise<number> {
     return repo.countOrgs(this.#db);
   }
 
-  async createUser(orgSlug: string, input: { email: string; name?: string }): Promise<User> {
+  /**
+   * Adds a user (role `member` unless given). A password, when given, must follow the rules in password.ts; a
+   * user without one cannot sign in until `set-password`. `actorId` is who asked (audit).
+   */
+  async createUser(
+    orgSlug: string,
+    input: { email: string; name?: string; role?: string; password?: string },
+    actorId = SYSTEM_ACTOR,
+  ): Promise<User> {
     const org = await this.requireOrganization(orgSlug);
     const email = input.email.trim().toLowerCase();
     if (!EMAIL.test(email)) throw validationFailed(`'${input.email}' is not an e-mail address`);
+    const role = input.role ?? 'member';
+    if (!isRole(role)) throw validationFailed(`Role '${role}' is not one of owner, admin, member, viewer`);
+    if (input.password !== undefined) checkPasswordRules(input.password);
     const row: UserRow = {
       id: newId('usr'),
       org_id: org.id,
       email,
       display_name: input.name ?? null,
+      role,
+      password_hash: input.password === undefined ? null : await hashPassword(input.password),
       created_at: nowIso(),
     };
     try {
       await this.#db.transaction().execute(async (trx) => {
         await repo.insertUser(trx, row);
         await recordAudit(trx, org.id, {
-          actorId: SYSTEM_ACTOR,
+          actorId,
           action: 'user.create',
           entityType: 'user',
           entityId: row.id,
+          details: { email, role },
         });
       });
     } catch (error) {
@@ -271,9 +317,10 @@ export class TenancyService {
     return { token: toApiToken(row), secret };
   }
 
-  async revokeToken(tokenId: string, actorId = SYSTEM_ACTOR): Promise<ApiToken> {
+  /** With `orgId`, a token of another organisation is not found (404), as if it did not exist. */
+  async revokeToken(tokenId: string, actorId = SYSTEM_ACTOR, orgId?: string): Promise<ApiToken> {
     const row = await repo.findTokenById(this.#db, tokenId);
-    if (!row) throw notFound('Token', tokenId);
+    if (!row || (orgId !== undefined && row.org_id !== orgId)) throw notFound('Token', tokenId);
     if (!row.revoked_at) {
       await this.#db.transaction().execute(async (trx) => {
         await repo.revokeToken(trx, tokenId, nowIso());
@@ -287,6 +334,11 @@ export class TenancyService {
       this.#principals?.invalidate();
     }
     return toApiToken((await repo.findTokenById(this.#db, tokenId))!);
+  }
+
+  /** Drops cached principals: call after changing users (their tokens go with them) outside this service. */
+  forgetPrincipals(): void {
+    this.#principals?.invalidate();
   }
 
   async listTokens(orgSlug: string): Promise<ApiToken[]> {

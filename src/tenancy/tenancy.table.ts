@@ -1,3 +1,4 @@
+/** Table types of organisations, users and API tokens. */
 import type { Selectable } from 'kysely';
 
 export interface OrganizationTable {
@@ -15,6 +16,10 @@ export interface UserTable {
   org_id: string;
   email: string;
   display_name: string | null;
+  /** owner | admin | member | viewer (roles.ts). */
+  role: string;
+  /** scrypt hash (password.ts); null until a password is set, and then the user cannot sign in. */
+  password_hash: string | null;
   created_at: string;
 }
 

@@ -1,3 +1,4 @@
+/** The vendors' queries, always filtered on the organisation. */
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/database.ts';
 import { preparedQuery } from '../db/prepared-query.ts';
@@ -13,6 +14,48 @@ export const listVendors: (db: Kysely<Database>, orgId: string) => Promise<Vendo
       .orderBy((eb) => eb.fn('lower', ['name']))
       .orderBy('id'),
 );
+
+/** The first page of `listVendors`; `listVendorsAfter` reads the next ones. */
+// The key is the store's own lower(name): SQLite lowers ASCII only, PostgreSQL by locale, JavaScript neither way.
+type VendorPageRow = VendorRow & { lower_name: string };
+
+export const listVendorsFirst: (
+  db: Kysely<Database>,
+  orgId: string,
+  limit: number,
+) => Promise<VendorPageRow[]> = preparedQuery((db, orgId: string, limit: number) =>
+  db
+    .selectFrom('vendors')
+    .selectAll()
+    .select((eb) => eb.fn<string>('lower', ['name']).as('lower_name'))
+    .where('org_id', '=', orgId)
+    .orderBy((eb) => eb.fn('lower', ['name']))
+    .orderBy('id')
+    .limit(limit),
+);
+
+/** The `limit` vendors after (lowerName, id) in list order. */
+export const listVendorsAfter = (
+  db: Kysely<Database>,
+  orgId: string,
+  after: { lowerName: string; id: string },
+  limit: number,
+): Promise<VendorPageRow[]> =>
+  db
+    .selectFrom('vendors')
+    .selectAll()
+    .select((eb) => eb.fn<string>('lower', ['name']).as('lower_name'))
+    .where('org_id', '=', orgId)
+    .where((eb) =>
+      eb.or([
+        eb(eb.fn('lower', ['name']), '>', after.lowerName),
+        eb.and([eb(eb.fn('lower', ['name']), '=', after.lowerName), eb('id', '>', after.id)]),
+      ]),
+    )
+    .orderBy((eb) => eb.fn('lower', ['name']))
+    .orderBy('id')
+    .limit(limit)
+    .execute();
 
 export const findVendor = (db: Kysely<Database>, orgId: string, id: string): Promise<VendorRow | undefined> =>
   db.selectFrom('vendors').selectAll().where('org_id', '=', orgId).where('id', '=', id).executeTakeFirst();

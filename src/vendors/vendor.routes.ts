@@ -1,7 +1,9 @@
+/** REST routes of vendors: list, risk summary, create, replace. */
 import { z } from 'zod';
 import type { App } from '../http/app-type.ts';
 import { envelopeOf, ok } from '../http/envelope.ts';
 import { principalOf } from '../http/route-auth.ts';
+import { sendList } from '../http/stream-array.ts';
 import { FEATURES } from '../tenancy/plans.ts';
 import { Vendor, VendorBody, VendorParams, VendorRiskSummary } from './vendor.schemas.ts';
 import type { VendorService } from './vendor.service.ts';
@@ -14,7 +16,7 @@ export async function vendorRoutes(app: App, { vendors }: { vendors: VendorServi
   app.get(
     '/sscs/vendors',
     { config: read, schema: { tags, response: { 200: envelopeOf(z.array(Vendor)) } } },
-    async (request) => ok(await vendors.list(principalOf(request).orgId)),
+    async (request, reply) => sendList(reply, vendors.pages(principalOf(request).orgId)),
   );
 
   app.get(

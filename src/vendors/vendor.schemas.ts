@@ -1,3 +1,4 @@
+/** Request and response schemas of the vendor routes. */
 import { z } from 'zod';
 
 export const VENDOR_TYPES = ['oss', 'commercial', 'internal'] as const;
@@ -13,7 +14,13 @@ export const VendorBody = z
     riskTier: z.union([z.literal(1), z.literal(2), z.literal(3)]),
     assessmentStatus: z.enum(ASSESSMENT_STATUSES),
     // null is accepted too, so a vendor as returned (website: null) can be sent back unchanged.
-    website: z.string().max(2048).nullable().optional(),
+    // http(s) only: a `javascript:` or `data:` URL would run in whatever page shows the vendor.
+    website: z
+      .string()
+      .max(2048)
+      .regex(/^https?:\/\/[^\s/?#]+[^\s]*$/i, 'must be an http:// or https:// URL')
+      .nullable()
+      .optional(),
     notes: z.string().max(10_000).nullable().optional(),
   })
   .strict();

@@ -2,6 +2,7 @@
 import type { Kysely } from 'kysely';
 import { recordAudit } from '../audit/audit.repository.ts';
 import type { Database } from '../db/database.ts';
+import { keysetPages, mapPages } from '../db/paging.ts';
 import { notFound } from '../errors.ts';
 import { newId } from '../shared/ids.ts';
 import { nowIso } from '../shared/time.ts';
@@ -59,6 +60,18 @@ export class VendorService {
 
   async list(orgId: string): Promise<Vendor[]> {
     return (await repo.listVendors(this.#db, orgId)).map(toVendor);
+  }
+
+  /** `list` a page at a time (docs/resilience.md). */
+  pages(orgId: string): AsyncGenerator<Vendor[]> {
+    const rows = keysetPages(
+      (after: { lowerName: string; id: string } | undefined, limit) =>
+        after
+          ? repo.listVendorsAfter(this.#db, orgId, after, limit)
+          : repo.listVendorsFirst(this.#db, orgId, limit),
+      (row) => ({ lowerName: row.lower_name, id: row.id }),
+    );
+    return mapPages(rows, (page) => page.map(toVendor));
   }
 
   async get(orgId: string, id: string): Promise<Vendor> {

@@ -26,6 +26,8 @@ export {
   type Ordering,
   type VersionOrdering,
 } from './versions/index.ts';
+export { exploitDataOf, type EpssInfo, type KevInfo } from './exploit.repository.ts';
+export { coverageOf, type CoverageEntry } from './coverage.ts';
 export {
   advisoryDetails,
   chunks,
@@ -37,3 +39,8 @@ export {
   type SeverityRow,
 } from './vulndb.repository.ts';
 export { VulnDbService, type ImportProgress, type ImportSummary } from './vulndb.service.ts';
+export { VulnSyncService, type SyncReport, type VulnDbStatus } from './sync/sync.service.ts';
+export type { FeedResult } from './sync/exploit-sync.ts';
+export type { OsvEcosystemResult } from './sync/osv-sync.ts';
+export { registerSyncMetrics } from './sync/sync-metrics.ts';
+export { startSyncSchedule } from './sync/schedule.ts';

@@ -3,7 +3,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
-import { listSourceFiles, readSourceFile, type SourceItem } from './osv-sources.ts';
+import { countEntries, listSourceFiles, readSourceFile, type SourceItem } from './osv-sources.ts';
 import { makeZip } from './zip-fixture.ts';
 
 async function readAll(paths: string[]): Promise<SourceItem[]> {
@@ -49,6 +49,23 @@ describe('OSV sources', () => {
       'feed.zip!Z2.json {"id":"Z2"}',
       'nested/b.json[0] {"id":"B1"}',
       'nested/b.json[1] {"id":"B2"}',
+    ]);
+
+    // Progress: the entries counted up front are the entries reported done while reading, file by file.
+    const { files } = await listSourceFiles([root]);
+    const perFile: Array<[string, number, number]> = [];
+    for (const file of files) {
+      let done = 0;
+      for await (const _ of readSourceFile(file, () => done++));
+      perFile.push([file.path.replace(`${root}/`, ''), await countEntries(file), done]);
+    }
+    assert.deepEqual(perFile, [
+      ['a.json', 1, 1],
+      ['broken.json', 1, 1],
+      ['c.jsonl', 3, 3],
+      ['corrupt.zip', 1, 1],
+      ['feed.zip', 2, 2],
+      ['nested/b.json', 1, 1],
     ]);
   });
 

@@ -1,3 +1,4 @@
+/** Reads OSV documents from directories, osv.dev ecosystem zips, .json and .jsonl files. */
 import { readdir, readFile, stat } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import type { Readable } from 'node:stream';
@@ -105,30 +106,63 @@ async function readCapped(stream: Readable, cap: number): Promise<Buffer | null>
   return Buffer.concat(chunks);
 }
 
-/** Entries of a zip, one document per `.json` entry. `onTotal` learns the entry count before reading. */
-async function* readZip(path: string, onTotal?: (entries: number) => void): AsyncGenerator<SourceItem> {
+const isJsonEntry = (fileName: string) => !fileName.endsWith('/') && fileName.toLowerCase().endsWith('.json');
+
+/**
+ * How many entries `readSourceFile` will report done for a file: a zip's `.json` entries (read from its central
+ * directory, no entry is inflated), a `.jsonl` file's non-empty lines, one for a `.json` file. An unreadable
+ * file counts one (its error).
+ */
+export async function countEntries(file: SourceFile): Promise<number> {
+  if (file.kind === 'json') return 1;
+  if (file.kind === 'jsonl') {
+    const text = await readFile(file.path, 'utf8').catch(() => null);
+    return text === null ? 1 : text.split('\n').filter((line) => line.trim() !== '').length;
+  }
+  let zip: yauzl.ZipFile;
+  try {
+    zip = await yauzl.openPromise(file.path, { lazyEntries: true });
+  } catch {
+    return 1;
+  }
+  try {
+    if (zip.entryCount > ZIP_LIMITS.maxEntries) return 1;
+    let count = 0;
+    for await (const entry of zip.eachEntry()) if (isJsonEntry(entry.fileName)) count++;
+    return count;
+  } catch {
+    return 1;
+  } finally {
+    zip.close();
+  }
+}
+
+/** Entries of a zip, one document per `.json` entry; `onEntry` after each entry. */
+async function* readZip(path: string, onEntry: () => void): AsyncGenerator<SourceItem> {
   let zip: yauzl.ZipFile;
   try {
     zip = await yauzl.openPromise(path, { lazyEntries: true, validateEntrySizes: true });
   } catch (error) {
     yield { source: path, error: `unreadable zip: ${(error as Error).message}` };
+    onEntry();
     return;
   }
   try {
     if (zip.entryCount > ZIP_LIMITS.maxEntries) {
       yield { source: path, error: `zip has ${zip.entryCount} entries (limit ${ZIP_LIMITS.maxEntries})` };
+      onEntry();
       return;
     }
-    onTotal?.(zip.entryCount);
     let total = 0;
     for await (const entry of zip.eachEntry()) {
       const source = `${basename(path)}!${entry.fileName}`;
-      if (entry.fileName.endsWith('/') || !entry.fileName.toLowerCase().endsWith('.json')) continue;
+      if (!isJsonEntry(entry.fileName)) continue;
       if (entry.uncompressedSize > ZIP_LIMITS.maxEntryBytes) {
         yield {
           source,
           error: `entry of ${entry.uncompressedSize} bytes exceeds ${ZIP_LIMITS.maxEntryBytes}`,
         };
+        onEntry();
         continue;
       }
       const data = await readCapped(await zip.openReadStreamPromise(entry), ZIP_LIMITS.maxEntryBytes).catch(
@@ -139,6 +173,7 @@ async function* readZip(path: string, onTotal?: (entries: number) => void): Asyn
           source,
           error: data ? `unreadable entry: ${data.message}` : 'entry inflates beyond the size limit',
         };
+        onEntry();
         continue;
       }
       total += data.length;
@@ -147,6 +182,7 @@ async function* readZip(path: string, onTotal?: (entries: number) => void): Asyn
         return;
       }
       yield* parseJson(data.toString('utf8'), source);
+      onEntry();
     }
   } catch (error) {
     yield { source: path, error: `unreadable zip: ${(error as Error).message}` };
@@ -155,13 +191,13 @@ async function* readZip(path: string, onTotal?: (entries: number) => void): Asyn
   }
 }
 
-/** Every document of one file. */
+/** Every document of one file; `onEntry` once per entry done (see countEntries). */
 export async function* readSourceFile(
   file: SourceFile,
-  onTotal?: (entries: number) => void,
+  onEntry: () => void = () => {},
 ): AsyncGenerator<SourceItem> {
   if (file.kind === 'zip') {
-    yield* readZip(file.path, onTotal);
+    yield* readZip(file.path, onEntry);
     return;
   }
   let text: string;
@@ -169,9 +205,17 @@ export async function* readSourceFile(
     text = await readFile(file.path, 'utf8');
   } catch (error) {
     yield { source: file.path, error: `cannot read: ${(error as Error).message}` };
+    onEntry();
     return;
   }
-  const items = file.kind === 'jsonl' ? parseJsonLines(text, file.path) : parseJson(text, file.path);
-  onTotal?.(items.length);
-  yield* items;
+  if (file.kind === 'jsonl') {
+    // One line, one entry.
+    for (const item of parseJsonLines(text, file.path)) {
+      yield item;
+      onEntry();
+    }
+    return;
+  }
+  yield* parseJson(text, file.path);
+  onEntry();
 }

@@ -1,3 +1,4 @@
+/** OSV documents → the advisories we store and match (pure). */
 import { createHash } from 'node:crypto';
 import { packageKey } from './ecosystems.ts';
 import { validateOsv, type SchemaIssue } from './osv-validate.ts';
@@ -147,7 +148,13 @@ export function parseOsv(document: unknown, source: string): ParseOutcome {
   if (!isTimestamp(modified))
     return { ok: false, id, reason: `${id}: no valid 'modified' timestamp`, warnings: [] };
   const warnings: string[] = [];
-  for (const issue of validateOsv(document)) {
+  const issues = validateOsv(document);
+  // One warning per problem: a value failing its pattern is reported on the value and again, in plain words,
+  // on the object holding it (a GIT event's hash: `…/events/1` and `…/events/1/fixed`); the plain one is kept.
+  const reported = new Set(issues.map((i) => i.path));
+  for (const issue of issues) {
+    const parent = issue.path.slice(0, issue.path.lastIndexOf('/'));
+    if (issue.message.startsWith('must match pattern') && reported.has(parent)) continue;
     const note = insideGitRange(document, issue) ? ' (inside a GIT range, which matching ignores)' : '';
     warnings.push(`${where}: schema: ${issue.path} ${issue.message}${note}`);
   }

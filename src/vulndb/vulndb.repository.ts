@@ -1,3 +1,4 @@
+/** The queries over the global advisory tables. */
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/database.ts';
 import { insertMany, toJson } from '../db/helpers.ts';
@@ -291,4 +292,14 @@ export async function statusCounts(db: Kysely<Database>) {
       packages: Number(r.packages),
     })),
   };
+}
+
+/** Advisories held per affected ecosystem (as OSV names it, e.g. `Alpine:v3.18`). */
+export async function advisoriesByEcosystem(db: Kysely<Database>): Promise<Map<string, number>> {
+  const rows = await db
+    .selectFrom('vuln_affected')
+    .select((eb) => ['ecosystem', eb.fn.count<number>('advisory_id').distinct().as('n')])
+    .groupBy('ecosystem')
+    .execute();
+  return new Map(rows.map((r) => [r.ecosystem, Number(r.n)]));
 }

@@ -1,3 +1,4 @@
+/** The advisory database: import OSV sources, status, check one package version. */
 import type { Kysely } from 'kysely';
 import { PackageURL } from 'packageurl-js';
 import type { Database } from '../db/database.ts';
@@ -9,7 +10,7 @@ import { osvPackageOf, packageKey } from './ecosystems.ts';
 import { affectedBy, describeReason, type MatchReason } from './match.ts';
 import type { MatchRange } from './osv.ts';
 import { parseOsv, type Advisory } from './osv.ts';
-import { listSourceFiles, readSourceFile } from './osv-sources.ts';
+import { countEntries, listSourceFiles, readSourceFile, type SourceItem } from './osv-sources.ts';
 import * as repo from './vulndb.repository.ts';
 
 export interface ImportSummary {
@@ -27,9 +28,19 @@ export interface ImportSummary {
   durationMs: number;
 }
 
+export type AtomicImportSummary = Pick<
+  ImportSummary,
+  'documents' | 'added' | 'updated' | 'unchanged' | 'withdrawn' | 'rejected' | 'rematch'
+>;
+
+/** A source answered something unusable (unreachable, HTTP error, broken zip, a record that is not JSON). */
+export class SourceError extends Error {}
+
+/** Import progress in entries (a zip's `.json` entries, a `.jsonl` line, a `.json` file). */
 export interface ImportProgress {
-  /** More work became known (a zip's entry count, a file's documents). */
-  addTotal?(units: number): void;
+  /** Before anything is read: how many entries there are in all. */
+  start?(total: number): void;
+  /** One entry done. */
   tick?(): void;
 }
 
@@ -82,9 +93,14 @@ export class VulnDbService {
     };
     let documents = 0;
     let batch = new Map<string, Advisory>();
+    if (progress.start) {
+      let total = 0;
+      for (const file of files) total += await countEntries(file);
+      progress.start(total);
+    }
+    const tick = () => progress.tick?.();
     for (const file of files) {
-      for await (const item of readSourceFile(file, (n) => progress.addTotal?.(n))) {
-        progress.tick?.();
+      for await (const item of readSourceFile(file, tick)) {
         if (item.error !== undefined) {
           rejected.push({ source: item.source, reason: item.error });
           continue;
@@ -121,35 +137,91 @@ export class VulnDbService {
 
   /** Writes one batch: new and changed advisories replace what is stored; same id + content is unchanged. */
   async #store(advisories: Advisory[], tally: Tally): Promise<void> {
-    await this.#db.transaction().execute(async (trx) => {
-      const stored = await repo.findStoredVersions(
-        trx,
-        advisories.map((a) => a.id),
-      );
-      const changed = advisories.filter((a) => {
-        const s = stored.get(a.id);
-        // An older copy never overwrites a newer one; equal `modified` with other content is an edit.
-        const isChange = !s || (a.modified >= s.modified && a.contentHash !== s.contentHash);
-        if (!s) tally.added++;
-        else if (isChange) tally.updated++;
-        else tally.unchanged++;
-        if (isChange && a.withdrawn && !s?.withdrawn) tally.withdrawn++;
-        return isChange;
-      });
-      if (changed.length === 0) return;
-      const ids = changed.map((a) => a.id);
-      for (const p of await repo.storedPackagesOf(trx, ids))
-        tally.packages.set(`${p.ecosystem}\u0000${p.packageKey}`, p);
-      for (const a of changed)
-        for (const p of a.affected)
-          tally.packages.set(`${p.ecosystem}\u0000${p.packageKey}`, {
-            ecosystem: p.ecosystem,
-            packageKey: p.packageKey,
-          });
-      const importedAt = new Map([...stored].map(([id, s]) => [id, s.importedAt]));
-      await repo.replaceAdvisories(trx, changed, importedAt, nowIso());
-      tally.changedIds.push(...ids);
+    await this.#db.transaction().execute((trx) => this.#storeIn(trx, advisories, tally));
+  }
+
+  async #storeIn(trx: Kysely<Database>, advisories: Advisory[], tally: Tally): Promise<void> {
+    const stored = await repo.findStoredVersions(
+      trx,
+      advisories.map((a) => a.id),
+    );
+    const changed = advisories.filter((a) => {
+      const s = stored.get(a.id);
+      // An older copy never overwrites a newer one; equal `modified` with other content is an edit.
+      const isChange = !s || (a.modified >= s.modified && a.contentHash !== s.contentHash);
+      if (!s) tally.added++;
+      else if (isChange) tally.updated++;
+      else tally.unchanged++;
+      if (isChange && a.withdrawn && !s?.withdrawn) tally.withdrawn++;
+      return isChange;
     });
+    if (changed.length === 0) return;
+    const ids = changed.map((a) => a.id);
+    for (const p of await repo.storedPackagesOf(trx, ids))
+      tally.packages.set(`${p.ecosystem}\u0000${p.packageKey}`, p);
+    for (const a of changed)
+      for (const p of a.affected)
+        tally.packages.set(`${p.ecosystem}\u0000${p.packageKey}`, {
+          ecosystem: p.ecosystem,
+          packageKey: p.packageKey,
+        });
+    const importedAt = new Map([...stored].map(([id, s]) => [id, s.importedAt]));
+    await repo.replaceAdvisories(trx, changed, importedAt, nowIso());
+    tally.changedIds.push(...ids);
+  }
+
+  /**
+   * All or nothing (the sync's path): every document of `items` is stored in one transaction with whatever
+   * `finish` writes (the source's new high-water mark), or, when any item is unreadable or not JSON, nothing
+   * is and the error is thrown. Advisories that parse but are unusable are skipped and reported, as on import.
+   */
+  async importAtomically(
+    items: AsyncIterable<SourceItem>,
+    finish: (trx: Kysely<Database>, newestModified: string | null) => Promise<void>,
+  ): Promise<AtomicImportSummary> {
+    const tally: Tally = {
+      added: 0,
+      updated: 0,
+      unchanged: 0,
+      withdrawn: 0,
+      packages: new Map(),
+      changedIds: [],
+    };
+    const rejected: { source: string; reason: string }[] = [];
+    let documents = 0;
+    await this.#db.transaction().execute(async (trx) => {
+      let batch = new Map<string, Advisory>();
+      let newest: string | null = null;
+      for await (const item of items) {
+        if (item.error !== undefined) throw new SourceError(`${item.source}: ${item.error}`);
+        documents++;
+        const outcome = parseOsv(item.document, item.source);
+        if (!outcome.ok) {
+          rejected.push({ source: item.source, reason: outcome.reason });
+          continue;
+        }
+        const a = outcome.advisory;
+        if (newest === null || a.modified > newest) newest = a.modified;
+        const seen = batch.get(a.id);
+        if (!seen || seen.modified <= a.modified) batch.set(a.id, a);
+        if (batch.size >= BATCH) {
+          await this.#storeIn(trx, [...batch.values()], tally);
+          batch = new Map();
+        }
+      }
+      if (batch.size > 0) await this.#storeIn(trx, [...batch.values()], tally);
+      await finish(trx, newest);
+    });
+    const rematch = await this.#rematchChanged(tally);
+    return {
+      documents,
+      added: tally.added,
+      updated: tally.updated,
+      unchanged: tally.unchanged,
+      withdrawn: tally.withdrawn,
+      rejected,
+      rematch,
+    };
   }
 
   /** Packages of changed advisories, plus those of advisories aliasing them (their severity may change). */

@@ -1,3 +1,4 @@
+/** Table types of the advisory database. */
 import type { Selectable } from 'kysely';
 
 /**
@@ -64,5 +65,51 @@ declare module '../db/database.ts' {
     vuln_affected: VulnAffectedTable;
     vuln_aliases: VulnAliasTable;
     vuln_state: VulnStateTable;
+  }
+}
+
+/** Where one source stands: `osv:<Ecosystem>`, `kev` or `epss`. */
+export interface VulnSyncStateTable {
+  source: string;
+  /** The URL or directory last synced from (or the file imported). */
+  location: string | null;
+  last_attempt_at: string | null;
+  last_success_at: string | null;
+  /** Reason of the last attempt's failure; null once an attempt succeeds. */
+  last_error: string | null;
+  /** OSV: the newest `modified` taken in; later syncs fetch only records modified after it. */
+  high_water: string | null;
+  /** Validators of the last full answer, sent back as If-None-Match / If-Modified-Since. */
+  etag: string | null;
+  last_modified: string | null;
+  /** KEV: catalogVersion; EPSS: score date. */
+  version: string | null;
+}
+
+/** CISA's Known Exploited Vulnerabilities catalog, one row per CVE. */
+export interface VulnKevTable {
+  cve_id: string;
+  date_added: string;
+  due_date: string | null;
+  /** `Known` or `Unknown`, as CISA writes it. */
+  ransomware: string;
+  vendor_project: string | null;
+  product: string | null;
+  name: string | null;
+}
+
+/** FIRST's EPSS scores, one row per CVE (the latest file replaces the previous one). */
+export interface VulnEpssTable {
+  cve_id: string;
+  score: number;
+  percentile: number;
+  score_date: string;
+}
+
+declare module '../db/database.ts' {
+  interface Database {
+    vuln_sync_state: VulnSyncStateTable;
+    vuln_kev: VulnKevTable;
+    vuln_epss: VulnEpssTable;
   }
 }

@@ -1,4 +1,4 @@
-// Findings contract (interface §2.4, §3.1, §4.1; DESIGN §5 Findings): real Go advisories, a real Go SBOM.
+// Findings contract (docs/contract.md, Findings): real Go advisories, a real Go SBOM.
 import { describe, it, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
@@ -160,7 +160,7 @@ for (const dialect of DIALECTS) {
         severity: string;
       }>;
       const s = (await call(api('/sscs/findings/summary'), { token: admin })).body.data;
-      assert.deepEqual(Object.keys(s).sort(), ['CRITICAL', 'HIGH', 'LOW', 'MEDIUM', 'total']);
+      assert.deepEqual(Object.keys(s).sort(), ['CRITICAL', 'HIGH', 'LOW', 'MEDIUM', 'kev', 'total']);
       for (const sev of SEVERITIES) assert.equal(s[sev], all.filter((f) => f.severity === sev).length, sev);
       assert.equal(s.total, all.length);
       assert.deepEqual((await call(api('/sscs/findings/summary'), { token: other })).body.data, {
@@ -169,6 +169,7 @@ for (const dialect of DIALECTS) {
         MEDIUM: 0,
         LOW: 0,
         total: 0,
+        kev: 0,
       });
     });
 

@@ -1,4 +1,4 @@
-// REST contract (interface §2, §4, §5, §7; DESIGN §5) against a real `bulwark serve`, over HTTP.
+// REST contract (docs/contract.md: REST, Errors, SBOMs, Vendors) against a real `bulwark serve`, over HTTP.
 import { describe, it, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';

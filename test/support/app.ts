@@ -1,3 +1,4 @@
+/** Test helpers: a built app on a fresh store, organisations with tokens. */
 import type { TestContext } from 'node:test';
 import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
@@ -21,17 +22,27 @@ export interface TestEnv {
 export async function build(
   t: Pick<TestContext, 'after'>,
   dialect: DialectName,
-  options: { config?: Partial<Config>; logger?: Logger; redis?: Redis; store?: Store } = {},
+  options: {
+    config?: Partial<Config>;
+    logger?: Logger;
+    redis?: Redis;
+    store?: Store;
+    /** The services' clock (session expiry); real time when absent. */
+    now?: () => number;
+    /** A console build of the test's own (console routes). */
+    consoleDir?: string;
+  } = {},
 ): Promise<TestEnv> {
   const store = options.store ?? (await createTestStore(dialect));
   const config = defaultConfig(options.config);
-  const services = createServices(store, config);
+  const services = createServices(store, config, options.now ? { now: options.now } : {});
   const app = await buildApp({
     store,
     config,
     services,
     logger: options.logger ?? createLogger('silent'),
     ...(options.redis ? { redis: options.redis } : {}),
+    ...(options.consoleDir ? { consoleDir: options.consoleDir } : {}),
   });
   t.after(async () => {
     await app.close();

@@ -1,3 +1,4 @@
+/** Test helpers: run `bulwark` as a process, fresh stores for it, `bulwark serve`. */
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
@@ -14,10 +15,10 @@ export interface CliResult {
   stderr: string;
 }
 
-/** Runs `bulwark …` as a separate process, as an operator would. */
-export function runCli(args: string[], env: Record<string, string>): Promise<CliResult> {
+/** Runs `bulwark …` as a separate process, as an operator would; `input` is piped to its standard input. */
+export function runCli(args: string[], env: Record<string, string>, input?: string): Promise<CliResult> {
   return new Promise((resolve) => {
-    execFile(
+    const child = execFile(
       process.execPath,
       [BIN, ...args],
       { env: { ...process.env, ...env, LOG_LEVEL: 'warn' } },
@@ -25,6 +26,7 @@ export function runCli(args: string[], env: Record<string, string>): Promise<Cli
         resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr });
       },
     );
+    child.stdin?.end(input ?? '');
   });
 }
 

@@ -1,5 +1,7 @@
-import { sql, type Kysely } from 'kysely';
+// The account tools: access_stale_accounts, access_offboarding_violations, access_normalization_health.
+import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.ts';
+import * as repo from './accounts.repository.ts';
 import { capped, DAY, getSettings, HOUR, minusMs, num, pct, resolveAsOf, type AsOf } from '../common.ts';
 
 export const STALE_ITEMS_CAP = 50;
@@ -16,37 +18,16 @@ export const STALE_SYNC_HOURS = 48;
 export async function staleAccounts(db: Kysely<Database>, orgId: string, options: AsOf = {}) {
   const asOf = resolveAsOf(options);
   const { staleAccountDays } = await getSettings(db, orgId);
-  const [c30, c60, c90, cut] = [30, 60, 90, staleAccountDays].map((d) => minusMs(asOf, d * DAY));
-  const staleWhere = sql<boolean>`(a.last_login_at <= ${cut} or (a.last_login_at is null and a.created_at <= ${cut}))`;
-  // Each figure is a range count on the (org, status, last_login_at) index, so no account row is read
-  // except the never-logged-in ones (for their creation time).
-  const active = sql`from gov_accounts a where a.org_id = ${orgId} and a.status = 'active'`;
-  const counts = await sql<Record<string, number>>`select
-      (select count(*) ${active}) as active,
-      (select count(*) ${active} and a.last_login_at <= ${c30} and a.last_login_at > ${c60}) as b30,
-      (select count(*) ${active} and a.last_login_at <= ${c60} and a.last_login_at > ${c90}) as b60,
-      (select count(*) ${active} and a.last_login_at <= ${c90}) as b90,
-      (select count(*) ${active} and a.last_login_at is null) as never,
-      (select count(*) ${active} and a.last_login_at is null and a.created_at <= ${cut}) as never_stale,
-      (select count(*) ${active} and a.last_login_at <= ${cut}) as stale_login`.execute(db);
-  const first: Record<string, number> = counts.rows[0] ?? {};
+  const [c30, c60, c90, cut] = [30, 60, 90, staleAccountDays].map((d) => minusMs(asOf, d * DAY)) as [
+    string,
+    string,
+    string,
+    string,
+  ];
+  const first = await repo.countLoginBuckets(db, orgId, { c30, c60, c90, cut });
   const c: Record<string, number> = { ...first, stale: num(first.stale_login) + num(first.never_stale) };
-  const rows = await sql<{
-    id: string;
-    type: string;
-    last_login_at: string | null;
-    system_name: string;
-    identity_id: string | null;
-    display_name: string | null;
-    department: string | null;
-  }>`
-    select a.id, a.type, a.last_login_at, s.name as system_name, a.identity_id, i.display_name, i.department
-    from gov_accounts a
-    join gov_systems s on s.id = a.system_id and s.org_id = a.org_id
-    left join gov_identities i on i.id = a.identity_id and i.org_id = a.org_id
-    where a.org_id = ${orgId} and a.status = 'active' and ${staleWhere}
-    order by coalesce(a.last_login_at, '') asc, a.id asc limit ${STALE_ITEMS_CAP}`.execute(db);
-  const items = rows.rows.map((r) => ({
+  const rows = await repo.listStaleAccounts(db, orgId, cut, STALE_ITEMS_CAP);
+  const items = rows.map((r) => ({
     accountId: r.id,
     accountType: r.type,
     systemName: r.system_name,
@@ -78,29 +59,9 @@ export async function offboardingViolations(db: Kysely<Database>, orgId: string,
   const asOf = resolveAsOf(options);
   const { offboardingSlaHours } = await getSettings(db, orgId);
   const deadline = minusMs(asOf, offboardingSlaHours * HOUR);
-  // `+g.privileged` keeps the planner on the account index (a privileged-first index scan is far slower here).
-  const privileged = sql<number>`case when exists (select 1 from gov_grants g where g.org_id = a.org_id
-    and g.account_id = a.id and g.revoked_at is null and +g.privileged = 1) then 1 else 0 end`;
-  const from = sql`from gov_accounts a join gov_identities i on i.id = a.identity_id and i.org_id = a.org_id
-    where a.org_id = ${orgId} and a.status = 'active' and i.status = 'terminated' and i.termination_date <= ${deadline}`;
-  const counts = await sql<
-    Record<string, number>
-  >`select count(*) as accounts, count(distinct i.id) as identities,
-    sum(${privileged}) as privileged ${from}`.execute(db);
-  const rows = await sql<{
-    id: string;
-    identity_id: string;
-    display_name: string;
-    department: string | null;
-    termination_date: string;
-    system_name: string;
-    privileged: number;
-  }>`
-    select a.id, i.id as identity_id, i.display_name, i.department, i.termination_date,
-      (select s.name from gov_systems s where s.id = a.system_id and s.org_id = a.org_id) as system_name, ${privileged} as privileged
-    ${from} order by 7 desc, i.termination_date asc, a.id asc limit ${OFFBOARDING_ITEMS_CAP}`.execute(db);
-  const c = counts.rows[0] ?? {};
-  const items = rows.rows.map((r) => ({
+  const c = await repo.countOffboarding(db, orgId, deadline);
+  const rows = await repo.listOffboarding(db, orgId, deadline, OFFBOARDING_ITEMS_CAP);
+  const items = rows.map((r) => ({
     accountId: r.id,
     identityId: r.identity_id,
     displayName: r.display_name,
@@ -130,30 +91,8 @@ export async function offboardingViolations(db: Kysely<Database>, orgId: string,
 export async function normalizationHealth(db: Kysely<Database>, orgId: string, options: AsOf = {}) {
   const asOf = resolveAsOf(options);
   const syncCut = minusMs(asOf, STALE_SYNC_HOURS * HOUR);
-  const systems = await sql<{
-    id: string;
-    name: string;
-    criticality: string;
-    last_sync_at: string | null;
-    accounts: number;
-    human: number;
-    correlated: number;
-    orphaned: number;
-  }>`
-    select s.id, s.name, s.criticality, s.last_sync_at, coalesce(c.accounts, 0) as accounts, c.human, c.correlated, c.orphaned
-    from gov_systems s left join (
-      -- Aggregated first, over the covering (org, system, status, type, identity) index.
-      select system_id, count(*) as accounts, sum(case when type = 'human' then 1 else 0 end) as human,
-        sum(case when type = 'human' and identity_id is not null then 1 else 0 end) as correlated,
-        sum(case when type <> 'human' and identity_id is null then 1 else 0 end) as orphaned
-      from gov_accounts where org_id = ${orgId} and status = 'active' group by system_id) c on c.system_id = s.id
-    where s.org_id = ${orgId} order by s.name, s.id`.execute(db);
-  const missing = await sql<Record<string, number>>`select count(*) as identities,
-      sum(case when department is null or department = '' then 1 else 0 end) as department,
-      sum(case when title is null or title = '' then 1 else 0 end) as title,
-      sum(case when manager_id is null then 1 else 0 end) as manager,
-      sum(case when department is null or department = '' or title is null or title = '' or manager_id is null then 1 else 0 end) as any_missing
-    from gov_identities where org_id = ${orgId} and status <> 'terminated'`.execute(db);
+  const systems = await repo.systemAccountCounts(db, orgId);
+  const m = await repo.countMissingAttributes(db, orgId);
   const totals = {
     accounts: 0,
     humanAccounts: 0,
@@ -163,7 +102,7 @@ export async function normalizationHealth(db: Kysely<Database>, orgId: string, o
     correlationRate: 0,
   };
   let staleSyncs = 0;
-  const items = systems.rows.map((s) => {
+  const items = systems.map((s) => {
     const human = num(s.human);
     const correlated = num(s.correlated);
     const syncStale = s.last_sync_at === null || s.last_sync_at < syncCut;
@@ -187,7 +126,6 @@ export async function normalizationHealth(db: Kysely<Database>, orgId: string, o
     };
   });
   totals.correlationRate = pct(totals.correlated, totals.humanAccounts);
-  const m = missing.rows[0] ?? {};
   return {
     asOf,
     staleSyncHours: STALE_SYNC_HOURS,
@@ -203,6 +141,7 @@ export async function normalizationHealth(db: Kysely<Database>, orgId: string, o
       title: num(m.title),
       manager: num(m.manager),
       any: num(m.any_missing),
+      departmentHeads: num(m.heads),
     },
     systems: items.slice(0, SYSTEMS_CAP),
     systemsTotal: items.length,

@@ -1,6 +1,23 @@
+// The import-maintained access summaries the peer tools read (SoD pairs, peer groups, per-identity access).
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/database.ts';
-import { CONCENTRATION_FACTOR, MIN_PEER_GROUP, RARE_DIVISOR, sodPairsQuery } from './peers.service.ts';
+import { CONCENTRATION_FACTOR, MIN_PEER_GROUP, RARE_DIVISOR } from './peers.service.ts';
+
+/**
+ * Separation-of-duty violations: distinct (rule, identity) pairs where the identity holds active grants of
+ * both of the rule's entitlements, on any accounts: its own, and the service, shared and break-glass accounts
+ * it owns (their grants carry the owner as identity). Terminated identities are included. Stored in
+ * gov_sod_violations by every import.
+ */
+export const sodPairsQuery = (orgId: string) => sql`select r.id as rule_id, ga.identity_id,
+    max(case when aa.type <> 'human' or ab.type <> 'human' then 1 else 0 end) as via_owned_account
+  from gov_sod_rules r
+  join gov_grants ga on ga.org_id = r.org_id and ga.entitlement_id = r.entitlement_a_id and ga.revoked_at is null
+  join gov_grants gb on gb.org_id = r.org_id and gb.entitlement_id = r.entitlement_b_id and gb.revoked_at is null
+    and gb.identity_id = ga.identity_id
+  join gov_accounts aa on aa.id = ga.account_id and aa.org_id = ga.org_id
+  join gov_accounts ab on ab.id = gb.account_id and ab.org_id = gb.org_id
+  where r.org_id = ${orgId} and ga.identity_id is not null group by r.id, ga.identity_id`;
 
 /**
  * Rebuilds the organisation's access summaries (gov_sod_violations, gov_peer_groups, gov_identity_access) from
@@ -13,7 +30,8 @@ import { CONCENTRATION_FACTOR, MIN_PEER_GROUP, RARE_DIVISOR, sodPairsQuery } fro
  */
 export async function refreshAccessSnapshot(db: Kysely<Database>, orgId: string): Promise<void> {
   await db.deleteFrom('gov_sod_violations').where('org_id', '=', orgId).execute();
-  await sql`insert into gov_sod_violations (org_id, rule_id, identity_id) select ${orgId}, v.rule_id, v.identity_id from (${sodPairsQuery(orgId)}) v`.execute(
+  await sql`insert into gov_sod_violations (org_id, rule_id, identity_id, via_owned_account)
+    select ${orgId}, v.rule_id, v.identity_id, v.via_owned_account from (${sodPairsQuery(orgId)}) v`.execute(
     db,
   );
   await db.deleteFrom('gov_identity_access').where('org_id', '=', orgId).execute();
@@ -39,10 +57,13 @@ export async function refreshAccessSnapshot(db: Kysely<Database>, orgId: string)
     from c join gov_identities i on i.id = c.identity_id and i.org_id = ${orgId}
     left join rare on rare.identity_id = c.identity_id
     where i.status <> 'terminated'`.execute(db);
-  // Concentration: each identity against its department's mean (identities with grants).
+  // Concentration: each identity against its department's mean (identities with grants); a department with
+  // fewer than MIN_PEER_GROUP such identities is too small to compare (the anomaly tool's rule), so no outliers.
   await sql`update gov_identity_access set mean_grants = d.mean_n, mean_privileged = d.mean_p, members = d.members,
-      outlier = case when gov_identity_access.grants >= ${CONCENTRATION_FACTOR} * d.mean_n then 1 else 0 end,
-      priv_outlier = case when gov_identity_access.privileged > 0 and gov_identity_access.privileged >= ${CONCENTRATION_FACTOR} * d.mean_p then 1 else 0 end
+      outlier = case when d.members >= ${MIN_PEER_GROUP}
+        and gov_identity_access.grants >= ${CONCENTRATION_FACTOR} * d.mean_n then 1 else 0 end,
+      priv_outlier = case when d.members >= ${MIN_PEER_GROUP} and gov_identity_access.privileged > 0
+        and gov_identity_access.privileged >= ${CONCENTRATION_FACTOR} * d.mean_p then 1 else 0 end
     from (select department, avg(grants * 1.0) as mean_n, avg(privileged * 1.0) as mean_p, count(*) as members
       from gov_identity_access where org_id = ${orgId} group by department) d
     where gov_identity_access.org_id = ${orgId} and gov_identity_access.department = d.department`.execute(

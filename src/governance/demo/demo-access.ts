@@ -45,6 +45,7 @@ function identities(rng: Prng, count: number, now: number): Item<'identities'>[]
         ? now - rng.int(1, rng.chance(0.4) ? 89 : 700) * DAY
         : undefined;
     const name = `${rng.pick(FIRST_NAMES)} ${rng.pick(LAST_NAMES)}`;
+    const leaveStart = status === 'leave' ? now - rng.int(5, 60) * DAY : undefined;
     out.push({
       externalId: id,
       displayName: name,
@@ -60,6 +61,8 @@ function identities(rng: Prng, count: number, now: number): Item<'identities'>[]
       hireDate: iso(hire),
       ...(termination !== undefined ? { terminationDate: iso(termination) } : {}),
       ...(moved !== undefined && moved > hire ? { departmentChangedAt: iso(moved) } : {}),
+      ...(k < DEPARTMENTS.length ? { departmentHead: true } : {}),
+      ...(leaveStart !== undefined ? { leaveStartedAt: iso(Math.max(leaveStart, hire + DAY)) } : {}),
     });
     if (k < DEPARTMENTS.length) heads.set(dept.name, id);
     else if (/Manager|Lead/.test(title)) {
@@ -134,7 +137,14 @@ function lastLogin(
   termination?: number,
 ): number | undefined {
   if (termination !== undefined) return Math.max(created, termination - rng.int(0, 120) * HOUR);
-  if (person.status === 'leave') return Math.max(created, now - rng.int(20, 120) * DAY);
+  if (person.status === 'leave') {
+    // A third of the people on leave still log in after it began (a login during leave).
+    const start = Date.parse(person.leaveStartedAt!);
+    const login = rng.chance(0.3)
+      ? start + rng.int(1, (now - start) / HOUR - 1) * HOUR
+      : start - rng.int(1, 60) * DAY;
+    return Math.max(created, login);
+  }
   const r = rng.next();
   if (r < 0.02) return undefined;
   const ago =
@@ -210,12 +220,17 @@ export function generateAccess(rng: Prng, count: number, now: number): AccessDat
       );
   };
   let accountNo = 0;
+  let leaverNo = 0;
   for (const person of people) {
     const dept = byDept.get(person.department!)!;
     const hire = Date.parse(person.hireDate!);
     const termination = person.terminationDate ? Date.parse(person.terminationDate) : undefined;
-    // Offboarding: most accounts disabled within hours, some late, a few never (the misses).
-    const offboard = termination === undefined ? undefined : rng.next();
+    // Offboarding: most accounts disabled within hours, some late, a few never (the misses). Every 20th
+    // leaver gone for two days or more (the first included) is a miss whatever the roll, so even the smallest
+    // demo shows offboarding violations; the roll adds more at random.
+    const roll = termination === undefined ? undefined : rng.next();
+    const miss = termination !== undefined && termination <= now - 2 * DAY && leaverNo++ % 20 === 0;
+    const offboard = miss ? 1 : roll;
     const sysKeys = ['dir', ...dept.systems.filter(([, p]) => rng.chance(p)).map(([k]) => k)];
     for (const sysKey of sysKeys) {
       const created = Math.min(now, hire + rng.int(0, 72) * HOUR);
@@ -225,6 +240,8 @@ export function generateAccess(rng: Prng, count: number, now: number): AccessDat
           : termination + (offboard! < 0.88 ? rng.int(1, 20) : rng.int(25, 24 * 30)) * HOUR;
       const login = lastLogin(rng, person, created, now, termination);
       const correlated = !rng.chance(0.015);
+      // One in ten accounts disabled at offboarding keeps its grants (a disabled account with grants).
+      const keepsGrants = disabled !== undefined && rng.chance(0.1);
       const id = `demo-acc-${pad(++accountNo)}`;
       accounts.push({
         externalId: id,
@@ -242,7 +259,7 @@ export function generateAccess(rng: Prng, count: number, now: number): AccessDat
         sysKey,
         correlated ? person.externalId : undefined,
         created,
-        disabled !== undefined && disabled <= now ? disabled : undefined,
+        disabled !== undefined && disabled <= now && !keepsGrants ? disabled : undefined,
         login,
         dept.adminChance,
         person.employmentType === 'contractor',
@@ -289,5 +306,80 @@ export function generateAccess(rng: Prng, count: number, now: number): AccessDat
       false,
     );
   }
+  // Two conflicts the random draw can miss at small sizes, made deterministic: the first leaver past the SLA
+  // keeps an ERP account holding both sides of the first SoD rule (a leaver's conflict), and the first owned
+  // service account holds one side while its owner holds the other (a conflict through an owned account).
+  const rule = sodRules[0]!;
+  const conflict = (accountId: string, holder: string, entitlements: string[], granted: number) => {
+    for (const entitlement of entitlements)
+      grants.push({
+        externalId: `demo-grt-${pad(++grantNo)}`,
+        accountExternalId: accountId,
+        entitlementExternalId: entitlement,
+        grantedAt: iso(granted),
+        privileged: false,
+        // Kept out of the review sample (high-risk grants only), so no review revocation undoes the case.
+        risk: 'medium',
+        subject: holder,
+      });
+  };
+  const leaver = people.find((p) => p.terminationDate && Date.parse(p.terminationDate) <= now - 2 * DAY);
+  if (leaver) {
+    const id = `demo-acc-${pad(++accountNo)}`;
+    const created = Date.parse(leaver.hireDate!);
+    accounts.push({
+      externalId: id,
+      systemExternalId: rule.entitlementAExternalId.replace(/^demo-ent-(\w+)-.*$/, 'demo-sys-$1'),
+      username: `u${pad(accountNo)}`,
+      type: 'human',
+      status: 'active',
+      createdAt: iso(created),
+      identityExternalId: leaver.externalId,
+    });
+    conflict(id, leaver.externalId, [rule.entitlementAExternalId, rule.entitlementBExternalId], created);
+  }
+  const owned = accounts.find((a) => a.type === 'service' && a.identityExternalId);
+  const ownerAccount =
+    owned && accounts.find((a) => a.type === 'human' && a.identityExternalId === owned.identityExternalId);
+  if (owned && ownerAccount) {
+    const granted = Date.parse(owned.createdAt);
+    conflict(owned.externalId, owned.identityExternalId!, [rule.entitlementAExternalId], granted);
+    conflict(ownerAccount.externalId, owned.identityExternalId!, [rule.entitlementBExternalId], granted);
+  }
   return { identities: people, systems, accounts, entitlements, grants, sodRules };
+}
+
+/**
+ * Accepted separation-of-duty conflicts: every third identity holding both entitlements of a rule has an
+ * exception approved by the Security head, every other one of those already expired (time-bound).
+ */
+export function generateSodExceptions(access: AccessData, now: number): Item<'sodExceptions'>[] {
+  const held = new Map<string, Set<string>>();
+  for (const g of access.grants) {
+    if (!g.subject || g.revokedAt) continue;
+    const key = g.entitlementExternalId;
+    const holders = held.get(key) ?? new Set<string>();
+    holders.add(g.subject);
+    held.set(key, holders);
+  }
+  const approver = access.identities.find((p) => p.departmentHead && p.department === 'Security')?.externalId;
+  const out: Item<'sodExceptions'>[] = [];
+  for (const rule of access.sodRules) {
+    const b = held.get(rule.entitlementBExternalId) ?? new Set<string>();
+    const both = [...(held.get(rule.entitlementAExternalId) ?? [])].filter((id) => b.has(id)).sort();
+    both.forEach((identity, n) => {
+      if (n % 3 !== 0) return;
+      const expired = n % 6 === 3;
+      out.push({
+        externalId: `demo-sox-${rule.externalId}-${n}`,
+        ruleExternalId: rule.externalId,
+        identityExternalId: identity,
+        mitigatingControl: 'Monthly review of the transactions by the finance controller',
+        ...(approver ? { approvedByExternalId: approver } : {}),
+        approvedAt: iso(now - (expired ? 400 : 60) * DAY),
+        expiresAt: iso(now + (expired ? -10 : 120) * DAY),
+      });
+    });
+  }
+  return out;
 }

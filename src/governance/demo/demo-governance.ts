@@ -67,6 +67,12 @@ export function generateReviews(
         reviewerExternalId: reviewer,
         decision,
         ...(decided ? { decidedAt: iso(decidedAt) } : {}),
+        // Decision evidence: a note for every revocation or change, a ticket link for most approvals.
+        ...(decision === 'revoke' || decision === 'modify'
+          ? { evidenceNote: 'Access no longer needed for the role' }
+          : decision === 'approve' && rng.chance(0.6)
+            ? { evidenceUrl: `https://tickets.demo.example.com/UAR-${q + 1}-${n}` }
+            : {}),
       };
       if (decision === 'approve') grant.lastReviewedAt = iso(decidedAt);
       if (decision === 'revoke' || decision === 'modify') {
@@ -94,6 +100,7 @@ export function generateIso(
   rng: Prng,
   access: AccessData,
   now: number,
+  riskIds: readonly string[] = [],
 ): Pick<GovernanceBundle, 'isoProjects' | 'soaEntries' | 'evidence' | 'maturityAssessments'> {
   const project = 'demo-iso-1';
   const owners = access.identities
@@ -110,7 +117,9 @@ export function generateIso(
     ['A.8.30', ''],
     ['A.7.13', 'Cloud-only infrastructure: no on-premises equipment to maintain'],
   ]);
-  for (const control of ANNEX_A) {
+  // The last two controls are still undecided: the SoA is not complete yet.
+  const decided = ANNEX_A.slice(0, -2);
+  decided.forEach((control, i) => {
     if (excluded.has(control.id)) {
       const why = excluded.get(control.id)!;
       soaEntries.push({
@@ -120,7 +129,7 @@ export function generateIso(
         ...(why ? { justification: why } : {}),
         implementationStatus: 'not_started',
       });
-      continue;
+      return;
     }
     const status = rng.weighted([
       ['implemented', 45],
@@ -147,7 +156,11 @@ export function generateIso(
       projectExternalId: project,
       controlId: control.id,
       applicable: true,
-      justification: 'Required by the risk assessment',
+      // Some controls not started yet have no justification written; four in five treat a register risk.
+      ...(status === 'not_started' && rng.chance(0.5)
+        ? {}
+        : { justification: 'Required by the risk assessment' }),
+      ...(riskIds.length > 0 && i % 5 !== 4 ? { riskIds: [riskIds[i % riskIds.length]!] } : {}),
       implementationStatus: status,
       result,
       maturityCurrent: current,
@@ -184,7 +197,7 @@ export function generateIso(
         });
       }
     }
-  }
+  });
   return {
     isoProjects: [
       {
@@ -193,6 +206,8 @@ export function generateIso(
         status: 'active',
         createdAt: iso(now - 280 * DAY),
         targetDate: iso(now + 180 * DAY),
+        soaVersion: '2.1',
+        soaApprovedAt: iso(now - 40 * DAY),
       },
     ],
     soaEntries,

@@ -7,7 +7,7 @@ import { DAY } from '../common.ts';
 import type { GovernanceBundle } from '../import/bundle.schema.ts';
 import { writeBundle, type ImportSummary } from '../import/import.service.ts';
 import { DEMO_RISKS, DEMO_VENDORS, prng } from './catalog.ts';
-import { generateAccess } from './demo-access.ts';
+import { generateAccess, generateSodExceptions } from './demo-access.ts';
 import { generateIso, generateReviews } from './demo-governance.ts';
 
 export interface DemoOptions {
@@ -26,12 +26,12 @@ export function demoReferenceTime(asOf?: string): number {
 }
 
 /** The whole demo organisation as an import bundle: same options, same bundle (ids are external ids). */
-export function generateDemoBundle(options: DemoOptions): GovernanceBundle {
+export function generateDemoBundle(options: DemoOptions, riskIds: readonly string[] = []): GovernanceBundle {
   const now = demoReferenceTime(options.asOf);
   const rng = prng(options.seed);
   const access = generateAccess(rng, options.identities, now);
   const reviews = generateReviews(rng, access, now);
-  const iso = generateIso(rng, access, now);
+  const iso = generateIso(rng, access, now, riskIds);
   return {
     version: 1,
     identities: access.identities,
@@ -40,6 +40,7 @@ export function generateDemoBundle(options: DemoOptions): GovernanceBundle {
     entitlements: access.entitlements,
     grants: access.grants.map(({ privileged: _p, risk: _r, subject: _s, ...grant }) => grant),
     sodRules: access.sodRules,
+    sodExceptions: generateSodExceptions(access, now),
     ...reviews,
     ...iso,
   };
@@ -78,7 +79,25 @@ export async function runDemo(
       email: `security.lead@${slug}.example.com`,
       name: 'Security Lead',
     }));
-  const bundle = generateDemoBundle(options);
+  const titles = new Set((await services.risks.listRegister(org.id)).map((r) => r.title));
+  let risksCreated = 0;
+  for (const [title, category, likelihood, impact, treatment] of DEMO_RISKS) {
+    if (titles.has(title)) continue;
+    await services.risks.createRisk(org.id, user.id, {
+      title,
+      category,
+      likelihood,
+      impact,
+      treatment,
+      status: 'approved',
+      ownerUserId: user.id,
+    });
+    risksCreated += 1;
+  }
+  // Risks first, so the statement of applicability can link its controls to them (ids in DEMO_RISKS order).
+  const register = new Map((await services.risks.listRegister(org.id)).map((r) => [r.title, r.id]));
+  const riskIds = DEMO_RISKS.flatMap(([title]) => register.get(title) ?? []);
+  const bundle = generateDemoBundle(options, riskIds);
   const summary = await writeBundle(db, org.id, user.id, bundle);
   const now = demoReferenceTime(options.asOf);
   const existingVendors = await services.vendors.list(org.id);
@@ -103,21 +122,6 @@ export async function runDemo(
       })),
     );
   await writeBundle(db, org.id, user.id, { version: 1, supplierAssessments: assessments });
-  const titles = new Set((await services.risks.listRegister(org.id)).map((r) => r.title));
-  let risksCreated = 0;
-  for (const [title, category, likelihood, impact, treatment] of DEMO_RISKS) {
-    if (titles.has(title)) continue;
-    await services.risks.createRisk(org.id, user.id, {
-      title,
-      category,
-      likelihood,
-      impact,
-      treatment,
-      status: 'approved',
-      ownerUserId: user.id,
-    });
-    risksCreated += 1;
-  }
   return {
     org: { id: org.id, slug: org.slug, created: !found },
     identities: options.identities,

@@ -1,39 +1,43 @@
-import { sql, type Kysely } from 'kysely';
+// evidence_log: a project's evidence, status and expiry reported separately (docs/governance-tools.md).
+import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.ts';
+import { AppError } from '../../errors.ts';
 import { DAY, num, plusMs, resolveAsOf, type AsOf } from '../common.ts';
+import { resolveProject } from '../iso/iso.service.ts';
+import * as repo from './evidence.repository.ts';
 
 export const EVIDENCE_CAP = 50;
 export const EXPIRING_SOON_DAYS = 30;
 
+/** The given project (unknown → NOT_FOUND), else the first active one, else none (an empty log, not an error). */
+async function defaultOrGiven(db: Kysely<Database>, orgId: string, projectId: string | undefined) {
+  try {
+    return await resolveProject(db, orgId, projectId);
+  } catch (error) {
+    if (projectId === undefined && error instanceof AppError && error.code === 'NOT_FOUND') return null;
+    throw error;
+  }
+}
+
 /**
- * evidence_log. The newest 50 evidence records by collection time (the interface's limit, no continuation),
- * each flagged expired (expires before asOf) or expiring soon (within 30 days); counts cover all evidence.
+ * evidence_log. The project's (given, else the first active one, as the ISO tools) newest 50 evidence records
+ * by collection time (the interface's limit, no continuation), each with its status and its expiry facts
+ * (expired: expires before asOf; expiring soon: within 30 days). Counts cover all the project's evidence:
+ * by status, and accepted evidence by expiry (pending and rejected evidence is not counted as expired).
  */
-export async function evidenceLog(db: Kysely<Database>, orgId: string, options: AsOf = {}) {
+export async function evidenceLog(
+  db: Kysely<Database>,
+  orgId: string,
+  options: AsOf & { projectId?: string } = {},
+) {
   const asOf = resolveAsOf(options);
+  const project = await defaultOrGiven(db, orgId, options.projectId);
   const soon = plusMs(asOf, EXPIRING_SOON_DAYS * DAY);
-  const counts = await sql<Record<string, number>>`select count(*) as total,
-      sum(case when expires_at < ${asOf} then 1 else 0 end) as expired,
-      sum(case when expires_at >= ${asOf} and expires_at < ${soon} then 1 else 0 end) as soon
-    from gov_evidence where org_id = ${orgId}`.execute(db);
-  const rows = await sql<{
-    id: string;
-    control_id: string;
-    title: string;
-    collected_at: string;
-    expires_at: string | null;
-    status: string;
-    project_id: string | null;
-    collector_name: string | null;
-  }>`
-    select e.id, e.control_id, e.title, e.collected_at, e.expires_at, e.status, e.project_id, c.display_name as collector_name
-    from gov_evidence e left join gov_identities c on c.id = e.collector_id and c.org_id = e.org_id
-    where e.org_id = ${orgId} order by e.collected_at desc, e.id desc limit ${EVIDENCE_CAP}`.execute(db);
-  const c = counts.rows[0] ?? {};
-  const items = rows.rows.map((r) => ({
+  const c = project ? await repo.countEvidence(db, orgId, project.id, asOf, soon) : {};
+  const rows = project ? await repo.listEvidence(db, orgId, project.id, EVIDENCE_CAP) : [];
+  const items = rows.map((r) => ({
     id: r.id,
     controlId: r.control_id,
-    projectId: r.project_id,
     title: r.title,
     status: r.status,
     collectedAt: r.collected_at,
@@ -43,11 +47,23 @@ export async function evidenceLog(db: Kysely<Database>, orgId: string, options: 
     expiringSoon: r.expires_at !== null && r.expires_at >= asOf && r.expires_at < soon,
   }));
   const total = num(c.total);
+  const accepted = num(c.accepted);
+  const expired = num(c.expired);
+  const expiringSoon = num(c.soon);
   return {
     asOf,
+    projectId: project?.id ?? null,
+    ...(project ? {} : { note: 'no active ISO project' }),
     expiringSoonDays: EXPIRING_SOON_DAYS,
-    expired: num(c.expired),
-    expiringSoon: num(c.soon),
+    byStatus: { accepted, pending: num(c.pending), rejected: num(c.rejected) },
+    accepted: {
+      current: accepted - expired,
+      expiringSoon,
+      expired,
+      noExpiry: num(c.no_expiry),
+    },
+    expired,
+    expiringSoon,
     items,
     total,
     truncated: total > items.length,

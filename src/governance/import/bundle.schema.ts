@@ -14,6 +14,22 @@ const timestamp = z.union([z.iso.datetime({ offset: true }), z.iso.date()]);
 const level = z.enum(['low', 'medium', 'high', 'critical']);
 const maturity = z.number().int().min(0).max(5);
 const list = <T extends z.ZodType>(item: T) => z.array(item).max(2_000_000);
+/** An IANA time zone name this runtime knows (Europe/Berlin, America/New_York, UTC). */
+const timeZone = z
+  .string()
+  .min(1)
+  .max(100)
+  .refine(
+    (zone) => {
+      try {
+        new Intl.DateTimeFormat('en', { timeZone: zone });
+        return true;
+      } catch {
+        return false;
+      }
+    },
+    { message: 'unknown time zone (an IANA name such as Europe/Berlin)' },
+  );
 
 export const Settings = z
   .object({
@@ -21,6 +37,7 @@ export const Settings = z
     offboardingSlaHours: z.number().int().min(0).max(8760).optional(),
     reviewRemediationSlaDays: z.number().int().min(0).max(365).optional(),
     privilegedRemediationSlaDays: z.number().int().min(0).max(365).optional(),
+    timeZone: timeZone.optional(),
   })
   .strict();
 
@@ -37,6 +54,8 @@ export const Identity = z
     hireDate: timestamp.optional(),
     terminationDate: timestamp.optional(),
     departmentChangedAt: timestamp.optional(),
+    departmentHead: z.boolean().optional(),
+    leaveStartedAt: timestamp.optional(),
   })
   .strict();
 
@@ -91,6 +110,18 @@ export const SodRule = z
   })
   .strict();
 
+export const SodException = z
+  .object({
+    externalId: extId,
+    ruleExternalId: extId,
+    identityExternalId: extId,
+    mitigatingControl: z.string().trim().min(1).max(2000),
+    approvedByExternalId: extId.optional(),
+    approvedAt: timestamp,
+    expiresAt: timestamp,
+  })
+  .strict();
+
 export const ReviewCampaign = z
   .object({
     externalId: extId,
@@ -116,6 +147,11 @@ export const ReviewItem = z
     remediationStatus: z.enum(['none', 'pending', 'done']).optional(),
     remediationDueAt: timestamp.optional(),
     remediatedAt: timestamp.optional(),
+    evidenceNote: text.optional(),
+    evidenceUrl: z
+      .url({ protocol: /^https?$/ })
+      .max(2000)
+      .optional(),
   })
   .strict();
 
@@ -126,6 +162,8 @@ export const IsoProject = z
     status: z.enum(['active', 'archived']),
     createdAt: timestamp.optional(),
     targetDate: timestamp.optional(),
+    soaVersion: z.string().trim().min(1).max(50).optional(),
+    soaApprovedAt: timestamp.optional(),
   })
   .strict();
 
@@ -140,6 +178,15 @@ export const SoaEntry = z
     maturityCurrent: maturity.optional(),
     maturityTarget: maturity.optional(),
     ownerExternalId: extId.optional(),
+    riskIds: z
+      .array(
+        z
+          .string()
+          .regex(/^risk_[0-9a-z]+$/)
+          .max(100),
+      )
+      .max(100)
+      .optional(),
   })
   .strict();
 
@@ -194,6 +241,7 @@ export const GovernanceBundle = z
     entitlements: list(Entitlement).optional(),
     grants: list(Grant).optional(),
     sodRules: list(SodRule).optional(),
+    sodExceptions: list(SodException).optional(),
     reviewCampaigns: list(ReviewCampaign).optional(),
     reviewItems: list(ReviewItem).optional(),
     isoProjects: list(IsoProject).optional(),

@@ -14,6 +14,7 @@ type Row = Record<string, unknown>;
 /** The integer columns of the governance tables (every other column is text), for PostgreSQL's typed bulk insert. */
 const INTEGER_COLUMNS = new Set([
   'privileged',
+  'department_head',
   'applicable',
   'maturity_current',
   'maturity_target',

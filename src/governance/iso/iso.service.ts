@@ -1,7 +1,9 @@
-import { sql, type Kysely } from 'kysely';
+// The ISO 27001 tools: iso_controls_list, iso_gap_status, iso_soa_summary (docs/governance-tools.md).
+import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import { notFound } from '../../errors.ts';
-import { num, pct } from '../common.ts';
+import { num, pct, resolveAsOf, type AsOf } from '../common.ts';
+import * as repo from './iso.repository.ts';
 import { ANNEX_A, THEMES } from './annex-a.ts';
 
 export const IMPLEMENTATION_STATUSES = ['not_started', 'planned', 'in_progress', 'implemented'] as const;
@@ -13,6 +15,9 @@ export interface IsoProject {
   status: string;
   createdAt: string;
   targetDate: string | null;
+  /** The statement of applicability's version and approval time, when the source gave them. */
+  soaVersion: string | null;
+  soaApprovedAt: string | null;
 }
 
 /** The given project of this organisation, or its first active one (oldest); another org's id → NOT_FOUND. */
@@ -21,12 +26,7 @@ export async function resolveProject(
   orgId: string,
   projectId?: string,
 ): Promise<IsoProject> {
-  let query = db.selectFrom('gov_iso_projects').selectAll().where('org_id', '=', orgId);
-  query =
-    projectId !== undefined
-      ? query.where('id', '=', projectId)
-      : query.where('status', '=', 'active').orderBy('created_at').orderBy('id');
-  const row = await query.limit(1).executeTakeFirst();
+  const row = await repo.findProject(db, orgId, projectId);
   if (!row)
     throw projectId !== undefined
       ? notFound('ISO project', projectId)
@@ -37,6 +37,8 @@ export async function resolveProject(
     status: row.status,
     createdAt: row.created_at,
     targetDate: row.target_date,
+    soaVersion: row.soa_version,
+    soaApprovedAt: row.soa_approved_at,
   };
 }
 
@@ -52,25 +54,14 @@ interface Entry {
   maturityCurrent: number | null;
   maturityTarget: number | null;
   ownerName: string | null;
+  /** Risk register ids (risk_…) the control treats. */
+  riskIds: string[];
 }
 
 /** All 93 controls in catalog order joined with the project's SoA entries (defaults where no entry exists). */
 async function entries(db: Kysely<Database>, orgId: string, projectId: string): Promise<Entry[]> {
-  const rows = await sql<{
-    control_id: string;
-    applicable: number;
-    justification: string | null;
-    implementation_status: string;
-    result: string;
-    maturity_current: number | null;
-    maturity_target: number | null;
-    owner_name: string | null;
-  }>`
-    select s.control_id, s.applicable, s.justification, s.implementation_status, s.result, s.maturity_current,
-      s.maturity_target, o.display_name as owner_name
-    from gov_soa_entries s left join gov_identities o on o.id = s.owner_id and o.org_id = s.org_id
-    where s.org_id = ${orgId} and s.project_id = ${projectId}`.execute(db);
-  const byId = new Map(rows.rows.map((r) => [r.control_id, r]));
+  const rows = await repo.soaRows(db, orgId, projectId);
+  const byId = new Map(rows.map((r) => [r.control_id, r]));
   return ANNEX_A.map((c) => {
     const r = byId.get(c.id);
     return {
@@ -84,6 +75,7 @@ async function entries(db: Kysely<Database>, orgId: string, projectId: string): 
       maturityCurrent: r?.maturity_current ?? null,
       maturityTarget: r?.maturity_target ?? null,
       ownerName: r?.owner_name ?? null,
+      riskIds: r?.risk_ids ? (JSON.parse(r.risk_ids) as string[]) : [],
     };
   });
 }
@@ -100,14 +92,48 @@ export async function isoControlsList(
 }
 
 /**
+ * Evidence coverage of the applicable controls (SoA applicable or undecided): with current accepted evidence;
+ * only expired accepted or pending evidence; without any (rejected evidence does not count).
+ */
+async function evidenceCoverage(
+  db: Kysely<Database>,
+  orgId: string,
+  projectId: string,
+  asOf: string,
+  inScope: Entry[],
+) {
+  const byControl = new Map(
+    (await repo.evidenceByControl(db, orgId, projectId, asOf)).map((r) => [r.control_id, r]),
+  );
+  const state = (e: Entry) => {
+    const r = byControl.get(e.controlId);
+    return num(r?.current) > 0 ? 'current' : num(r?.other) > 0 ? 'expiredOrPending' : 'none';
+  };
+  const uncovered = inScope.filter((e) => state(e) !== 'current');
+  const current = inScope.length - uncovered.length;
+  const expiredOrPending = uncovered.filter((e) => state(e) === 'expiredOrPending').length;
+  return {
+    applicable: inScope.length,
+    withCurrentEvidence: current,
+    onlyExpiredOrPending: expiredOrPending,
+    withoutEvidence: uncovered.length - expiredOrPending,
+    percentCovered: pct(current, inScope.length),
+    // The applicable controls an auditor would ask about (at most the 93 of the catalog).
+    controlsWithoutCurrentEvidence: uncovered.map((e) => e.controlId),
+  };
+}
+
+/**
  * iso_gap_status. A gap is an applicable control (or one without an SoA entry: not yet decided, counted as
- * applicable) that is not implemented. Per theme and overall; maturity gaps: current below target.
+ * applicable) that is not implemented. Per theme and overall; maturity gaps: current below target; evidence
+ * coverage of the applicable controls at asOf.
  */
 export async function isoGapStatus(
   db: Kysely<Database>,
   orgId: string,
-  options: { projectId?: string } = {},
+  options: AsOf & { projectId?: string } = {},
 ) {
+  const asOf = resolveAsOf(options);
   const project = await resolveProject(db, orgId, options.projectId);
   const all = await entries(db, orgId, project.id);
   const tally = (list: Entry[]) => {
@@ -145,6 +171,13 @@ export async function isoGapStatus(
       implementationStatus: e.implementationStatus,
     })),
     maturityGaps: maturityGaps.length,
+    evidenceCoverage: await evidenceCoverage(
+      db,
+      orgId,
+      project.id,
+      asOf,
+      all.filter((e) => e.applicable !== false),
+    ),
   };
 }
 
@@ -173,6 +206,20 @@ export async function isoSoaSummary(
     applicable: applicable.length,
     excluded: excluded.length,
     excludedWithoutJustification: excluded.filter((e) => !e.justification?.trim()).length,
+    // Completeness: controls with no applicability decision, and applicable ones nobody justified.
+    completeness: {
+      undecided: all.length - withEntry.length,
+      applicableWithoutJustification: applicable.filter((e) => !e.justification?.trim()).length,
+      complete: withEntry.length === all.length && applicable.every((e) => e.justification?.trim()),
+    },
+    version: project.soaVersion,
+    approvedAt: project.soaApprovedAt,
+    // ISO/IEC 27001 clause 6.1.3 d: each applicable control linked to the risks it treats.
+    riskLinks: {
+      applicableLinked: applicable.filter((e) => e.riskIds.length > 0).length,
+      applicableWithoutRisk: applicable.filter((e) => e.riskIds.length === 0).length,
+      risksReferenced: new Set(applicable.flatMap((e) => e.riskIds)).size,
+    },
     byImplementationStatus: Object.fromEntries(
       IMPLEMENTATION_STATUSES.map((s) => [s, applicable.filter((e) => e.implementationStatus === s).length]),
     ),

@@ -15,6 +15,9 @@ import { isoGapStatus } from '../iso/iso.service.ts';
 import { maturityScores } from '../maturity/maturity.service.ts';
 import { uarStatus } from '../reviews/reviews.service.ts';
 
+/** EPSS score from which a finding counts as likely to be exploited in posture_summary. */
+const HIGH_EPSS = 0.1;
+
 /** ISO-dependent parts are null when the organisation has no active ISO project. */
 async function orNull<T>(work: Promise<T>): Promise<T | null> {
   try {
@@ -61,12 +64,13 @@ export async function postureSummary(
     highRiskLifecycle(db, orgId, at),
     uarStatus(db, orgId, at),
     securityDebtTrend(db, orgId, { asOf, months: 1 }),
-    evidenceLog(db, orgId, at),
-    orNull(isoGapStatus(db, orgId)),
+    orNull(evidenceLog(db, orgId, at)),
+    orNull(isoGapStatus(db, orgId, at)),
     orNull(maturityScores(db, orgId)),
     services.risks.listRegister(orgId),
     services.findings.summary(orgId),
   ]);
+  const highEpss = await services.findings.countOpenWithEpss(orgId, HIGH_EPSS);
   const openRisks = risks.filter((r) => r.status !== 'closed');
   const band = (lo: number, hi: number) =>
     openRisks.filter((r) => (r.score ?? 0) >= lo && (r.score ?? 0) <= hi).length;
@@ -79,12 +83,15 @@ export async function postureSummary(
       privilegedGranted30d: delta.added,
       privilegedRevoked30d: delta.removed,
       sodViolations: conc.sodViolations.total,
+      sodViolationsWithoutException: conc.sodViolations.withoutException,
       concentrationOutliers: conc.total,
       uncorrelatedAccounts: health.uncorrelatedAccounts,
       orphanedAccounts: health.totals.orphaned,
       correlationRate: health.correlationRate,
       highRiskGrants: lifecycle.highRiskGrants,
       highRiskUnused90d: lifecycle.total,
+      disabledAccountsWithGrants: lifecycle.disabledAccounts.accounts,
+      loginsDuringLeave: lifecycle.leave.loginsDuringLeave.accounts,
       securityDebtOpen: debt.items[0]?.openTotal ?? 0,
     },
     reviews: {
@@ -93,6 +100,9 @@ export async function postureSummary(
       completionRate: uar.completionRate,
       overdueRemediation: uar.overdueRemediation,
       selfReviews: uar.selfReviews,
+      selfReviewedDecisions: uar.selfReviewedDecisions,
+      reviewerInManagerChain: uar.reviewerInManagerChain,
+      decidedWithoutEvidence: uar.decidedWithoutEvidence,
     },
     iso: gap && {
       projectId: gap.projectId,
@@ -100,6 +110,10 @@ export async function postureSummary(
       implemented: gap.overall.implemented,
       gaps: gap.overall.gaps,
       percentImplemented: gap.overall.percentImplemented,
+      withCurrentEvidence: gap.evidenceCoverage.withCurrentEvidence,
+      onlyExpiredOrPendingEvidence: gap.evidenceCoverage.onlyExpiredOrPending,
+      withoutEvidence: gap.evidenceCoverage.withoutEvidence,
+      percentCovered: gap.evidenceCoverage.percentCovered,
     },
     maturity: maturity && {
       projectId: maturity.projectId,
@@ -107,8 +121,16 @@ export async function postureSummary(
       averageScore: maturity.averageScore,
       belowTarget: maturity.belowTarget,
     },
-    evidence: { total: evidence.total, expired: evidence.expired, expiringSoon: evidence.expiringSoon },
-    findings,
+    evidence: evidence && {
+      projectId: evidence.projectId,
+      total: evidence.total,
+      expired: evidence.expired,
+      expiringSoon: evidence.expiringSoon,
+      pending: evidence.byStatus.pending,
+      rejected: evidence.byStatus.rejected,
+    },
+    // `kev` comes with the summary; `highEpss`: open findings with an EPSS score of at least 0.1.
+    findings: { ...findings, highEpss },
     // Third parties only, as supplier_list and supplier_assessment_status count them.
     vendors: await services.vendors.riskSummary(orgId, { thirdPartiesOnly: true }),
     risks: {

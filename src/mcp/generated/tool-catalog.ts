@@ -106,7 +106,7 @@ export const TOOL_CATALOG: readonly ToolDefinition[] = [
     name: 'access_concentration',
     title: 'Access concentration',
     description:
-      'Shows where privileged entitlements are concentrated: identities holding the most privileged grants and entitlements held by very few or very many identities (key-person risk). Identities are masked.',
+      'Shows where privileged entitlements are concentrated: identities holding the most privileged grants and entitlements held by very few or very many identities (key-person risk), and separation-of-duty violations (terminated identities and owned service/shared accounts included) with the exception in force, if any (mitigating control, approver, expiry). Identities are masked.',
     scope: 'mcp:read',
     readOnly: true,
     inputSchema: {
@@ -123,11 +123,53 @@ export const TOOL_CATALOG: readonly ToolDefinition[] = [
             type: 'object',
             additionalProperties: true,
           },
+          description: 'Concentration outliers, highest ratio first',
         },
         total: {
           type: 'integer',
           minimum: 0,
-          description: 'Number of items in this result',
+        },
+        privilegedOutliers: {
+          type: 'integer',
+          minimum: 0,
+        },
+        singleHolders: {
+          type: 'object',
+          additionalProperties: true,
+        },
+        sodViolations: {
+          type: 'object',
+          additionalProperties: true,
+          properties: {
+            total: {
+              type: 'integer',
+              minimum: 0,
+            },
+            withException: {
+              type: 'integer',
+              minimum: 0,
+              description: 'Violations covered by an exception in force',
+            },
+            withoutException: {
+              type: 'integer',
+              minimum: 0,
+            },
+            terminatedIdentities: {
+              type: 'integer',
+              minimum: 0,
+            },
+            throughOwnedAccounts: {
+              type: 'integer',
+              minimum: 0,
+            },
+            items: {
+              type: 'array',
+              items: {
+                type: 'object',
+                additionalProperties: true,
+              },
+            },
+          },
         },
         note: {
           type: 'string',
@@ -230,7 +272,7 @@ export const TOOL_CATALOG: readonly ToolDefinition[] = [
     name: 'access_high_risk_lifecycle',
     title: 'High-risk access lifecycle',
     description:
-      'Privileged grants with lifecycle problems: granted without a review, never used, or kept after a role or department change. Identities are masked.',
+      "Privileged grants with lifecycle problems: granted without a review, never used, or kept after a role or department change, counted by the holder's stage (joiner, mover, leave, leaver, steady, unowned). Disabled accounts still carrying grants and logins during leave are reported on their own. Identities are masked.",
     scope: 'mcp:read',
     readOnly: true,
     inputSchema: {
@@ -247,11 +289,32 @@ export const TOOL_CATALOG: readonly ToolDefinition[] = [
             type: 'object',
             additionalProperties: true,
           },
+          description: 'High-risk grants unused for 90+ days or never used',
         },
         total: {
           type: 'integer',
           minimum: 0,
-          description: 'Number of items in this result',
+        },
+        highRiskGrants: {
+          type: 'integer',
+          minimum: 0,
+          description: 'On enabled accounts',
+        },
+        byStage: {
+          type: 'object',
+          additionalProperties: {
+            type: 'integer',
+          },
+        },
+        disabledAccounts: {
+          type: 'object',
+          additionalProperties: true,
+          description: 'Disabled accounts with active grants',
+        },
+        leave: {
+          type: 'object',
+          additionalProperties: true,
+          description: 'Identities on leave and logins during leave',
         },
         note: {
           type: 'string',
@@ -306,6 +369,7 @@ export const TOOL_CATALOG: readonly ToolDefinition[] = [
         totalAccounts: {
           type: 'integer',
           minimum: 0,
+          description: 'Active accounts of every type (human and non-human)',
         },
         correlatedAccounts: {
           type: 'integer',
@@ -327,6 +391,12 @@ export const TOOL_CATALOG: readonly ToolDefinition[] = [
             type: 'object',
             additionalProperties: true,
           },
+        },
+        identitiesMissingAttributes: {
+          type: 'object',
+          additionalProperties: true,
+          description:
+            'Active identities missing department, title or manager (department heads need no manager)',
         },
         note: {
           type: 'string',
@@ -494,7 +564,7 @@ export const TOOL_CATALOG: readonly ToolDefinition[] = [
     name: 'access_reviews_list',
     title: 'Access review campaigns',
     description:
-      'User access review campaigns with their status, due date, reviewer and progress (items decided out of items total). Reviewer identities are masked.',
+      "User access review campaigns with their status, due date, reviewer and progress (items decided out of items total; a self-review is not a decision), self-reviews, reviewers inside the reviewed identity's manager chain and decisions recorded without evidence. Reviewer identities are masked.",
     scope: 'mcp:read',
     readOnly: true,
     inputSchema: {
@@ -556,7 +626,7 @@ export const TOOL_CATALOG: readonly ToolDefinition[] = [
     name: 'access_security_debt_trend',
     title: 'Access security debt trend',
     description:
-      'Monthly trend of access security debt (stale accounts, offboarding violations, unreviewed privileged grants, open separation-of-duty conflicts) over the last `months` months, oldest month first.',
+      'Monthly trend of access security debt (offboarding misses, overdue review remediations, expired grants, separation-of-duty conflicts, stale privileged accounts, unreviewed privileged grants) over the last `months` months, oldest month first: open at each month end by severity and by kind, opened and closed.',
     scope: 'mcp:read',
     readOnly: true,
     inputSchema: {
@@ -794,17 +864,28 @@ export const TOOL_CATALOG: readonly ToolDefinition[] = [
     name: 'evidence_log',
     title: 'Evidence log',
     description:
-      'The latest compliance evidence records (at most 50, newest first, no continuation): title, kind, linked control, collection date and who collected it. Identities are masked.',
+      "The latest compliance evidence records of an ISO 27001 project (at most 50, newest first, no continuation): title, status, linked control, collection and expiry dates and who collected it; counts by status and, for accepted evidence, by expiry. Without projectId the organisation's first active ISO project is used (none: an empty log). Identities are masked.",
     scope: 'mcp:read',
     readOnly: true,
     inputSchema: {
       type: 'object',
-      properties: {},
+      properties: {
+        projectId: {
+          type: 'string',
+          minLength: 1,
+          maxLength: 100,
+          description:
+            "ISO 27001 project id (iso_<id>). Omit to use the organisation's first active ISO project.",
+        },
+      },
       additionalProperties: false,
     },
     outputSchema: {
       type: 'object',
       properties: {
+        projectId: {
+          type: ['string', 'null'],
+        },
         items: {
           type: 'array',
           items: {
@@ -815,7 +896,28 @@ export const TOOL_CATALOG: readonly ToolDefinition[] = [
         total: {
           type: 'integer',
           minimum: 0,
-          description: 'Number of items in this result',
+        },
+        byStatus: {
+          type: 'object',
+          additionalProperties: {
+            type: 'integer',
+          },
+        },
+        accepted: {
+          type: 'object',
+          additionalProperties: {
+            type: 'integer',
+          },
+          description: 'Accepted evidence by expiry',
+        },
+        expired: {
+          type: 'integer',
+          minimum: 0,
+          description: 'Accepted evidence past its expiry',
+        },
+        expiringSoon: {
+          type: 'integer',
+          minimum: 0,
         },
         note: {
           type: 'string',
@@ -929,7 +1031,7 @@ export const TOOL_CATALOG: readonly ToolDefinition[] = [
     name: 'iso_gap_status',
     title: 'ISO 27001 gap status',
     description:
-      "Gap analysis of an ISO 27001 project: applicable controls by implementation status, controls without evidence and the largest gaps. Without projectId the organisation's first active ISO project is used.",
+      "Gap analysis of an ISO 27001 project: applicable controls by implementation status, evidence coverage (applicable controls with current accepted evidence, with only expired or pending evidence, without any) and the largest gaps. Without projectId the organisation's first active ISO project is used.",
     scope: 'mcp:read',
     readOnly: true,
     inputSchema: {
@@ -951,6 +1053,10 @@ export const TOOL_CATALOG: readonly ToolDefinition[] = [
       properties: {
         projectId: {
           type: ['string', 'null'],
+        },
+        evidenceCoverage: {
+          type: 'object',
+          additionalProperties: true,
         },
         note: {
           type: 'string',
@@ -991,7 +1097,7 @@ export const TOOL_CATALOG: readonly ToolDefinition[] = [
     name: 'iso_soa_summary',
     title: 'Statement of applicability summary',
     description:
-      "Summary of an ISO 27001 project's statement of applicability: applicable and excluded controls (with justifications counted), implementation status and average maturity per Annex A theme. Without projectId the organisation's first active ISO project is used.",
+      "Summary of an ISO 27001 project's statement of applicability: applicable and excluded controls (with justifications counted), implementation status and average maturity per Annex A theme, completeness (undecided controls, applicable ones without justification), the SoA version and approval date, and the links from applicable controls to the risks they treat. Without projectId the organisation's first active ISO project is used.",
     scope: 'mcp:read',
     readOnly: true,
     inputSchema: {
@@ -1013,6 +1119,20 @@ export const TOOL_CATALOG: readonly ToolDefinition[] = [
       properties: {
         projectId: {
           type: ['string', 'null'],
+        },
+        completeness: {
+          type: 'object',
+          additionalProperties: true,
+        },
+        version: {
+          type: ['string', 'null'],
+        },
+        approvedAt: {
+          type: ['string', 'null'],
+        },
+        riskLinks: {
+          type: 'object',
+          additionalProperties: true,
         },
         note: {
           type: 'string',
@@ -1774,7 +1894,7 @@ export const TOOL_CATALOG: readonly ToolDefinition[] = [
     name: 'uar_status',
     title: 'User access review status',
     description:
-      'Status of user access reviews: active campaigns with progress and deadlines, and the open review items (undecided or awaiting remediation), overdue first. Reviewer and holder identities are masked.',
+      "Status of user access reviews: active campaigns with progress and deadlines (planned campaigns are not counted; a self-review is not a decision), and the open review items (undecided or awaiting remediation), overdue first, each flagged when the reviewer sits in the holder's manager chain. Reviewer and holder identities are masked.",
     scope: 'mcp:read',
     readOnly: true,
     inputSchema: {

@@ -1,3 +1,4 @@
+/** Component fields shared by the parsers: purl → ecosystem and OSV package key, licenses, hashes. */
 import { PackageURL } from 'packageurl-js';
 import { osvPackageOf, packageKey } from '../../vulndb/index.ts';
 

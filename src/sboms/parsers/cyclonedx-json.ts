@@ -1,3 +1,4 @@
+/** CycloneDX JSON (1.2–1.6) → the parsed SBOM model. */
 import type { ParsedComponent, ParsedHash, ParsedSbom, ParsedTool } from '../sbom-model.ts';
 import { purlInfo, str } from './component-fields.ts';
 import { CYCLONEDX_JSON_VERSIONS, unsupportedFormat } from './formats.ts';

@@ -1,3 +1,4 @@
+/** Format detection (the name, else the content), then the parser of that family. */
 import { AppError } from '../../errors.ts';
 import type { ParsedSbom } from '../sbom-model.ts';
 import { parseCycloneDxJson } from './cyclonedx-json.ts';
@@ -37,8 +38,34 @@ export function kindFromFileName(fileName: string): SbomKind {
   );
 }
 
-/** Bytes of an uploaded file → the normalized SBOM. Pure: no I/O; every failure is a 400 AppError. */
-export function parseSbom(fileName: string, bytes: Uint8Array): ParsedSbom {
+/** What one SBOM may hold (docs/resilience.md); `MAX_COMPONENTS` sets the component cap. */
+export interface SbomLimits {
+  maxComponents: number;
+}
+
+export const DEFAULT_SBOM_LIMITS: SbomLimits = { maxComponents: 500_000 };
+
+/**
+ * Bytes of an uploaded file → the normalized SBOM. Pure: no I/O; every failure is an AppError (400, or 413
+ * TOO_MANY_COMPONENTS over the cap).
+ */
+export function parseSbom(
+  fileName: string,
+  bytes: Uint8Array,
+  limits: SbomLimits = DEFAULT_SBOM_LIMITS,
+): ParsedSbom {
+  const parsed = parseAny(fileName, bytes);
+  if (parsed.components.length > limits.maxComponents) {
+    throw new AppError(
+      'TOO_MANY_COMPONENTS',
+      413,
+      `'${fileName}' lists ${parsed.components.length} components; an SBOM may hold at most ${limits.maxComponents}`,
+    );
+  }
+  return parsed;
+}
+
+function parseAny(fileName: string, bytes: Uint8Array): ParsedSbom {
   const kind = kindFromFileName(fileName);
   const text = decodeUtf8(fileName, bytes);
   const seen = sniff(text);

@@ -1,3 +1,4 @@
+/** SPDX JSON (2.2, 2.3) → the parsed SBOM model. */
 import type { ParsedComponent, ParsedHash, ParsedSbom, ParsedTool } from '../sbom-model.ts';
 import { normalizeHashAlg, purlInfo, str } from './component-fields.ts';
 import { SPDX2_VERSIONS, unsupportedFormat } from './formats.ts';

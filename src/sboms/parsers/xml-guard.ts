@@ -1,3 +1,4 @@
+/** Refuses DOCTYPE and ENTITY declarations before any XML is parsed. */
 import { lineAndColumn, parseError } from './parse-error.ts';
 
 /**

@@ -1,3 +1,4 @@
+/** A small, strict, one-pass XML reader for SBOMs. */
 import { lineAndColumn } from './parse-error.ts';
 
 /**

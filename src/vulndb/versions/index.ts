@@ -7,7 +7,6 @@
  * `Red Hat:enterprise_linux:9::appstream`, `Ubuntu:22.04:LTS`) mapped to the base ordering.
  * For hot loops, take `getVersionOrdering(ecosystem)` once and use its `parse` + `compareParsed`.
  */
-import { LRUCache } from 'lru-cache';
 import { alpineOrdering } from './alpine.ts';
 import { cranOrdering, hackageOrdering } from './cran.ts';
 import { debianOrdering } from './debian.ts';
@@ -65,22 +64,9 @@ export const isSupportedEcosystem = (ecosystem: string): boolean => ORDERINGS.ha
 
 export const supportedEcosystems = (): string[] => [...ORDERINGS.keys()];
 
-/** Ecosystem name as given (`Debian:12`) → its ordering and cached parser: one lookup per comparison. */
-const BY_NAME = new LRUCache<string, { ordering: VersionOrdering<unknown>; parse: (v: string) => unknown }>({
-  max: 1_000,
-});
-
-function memoFor(ecosystem: string) {
-  let memo = BY_NAME.get(ecosystem);
-  if (memo) return memo;
+export function compareVersions(ecosystem: string, a: string, b: string): Ordering {
   const ordering = getVersionOrdering(ecosystem);
   if (!ordering) throw new RangeError(`no version ordering for ecosystem "${ecosystem}"`);
-  memo = { ordering, parse: cachedParse(ordering) };
-  BY_NAME.set(ecosystem, memo);
-  return memo;
-}
-
-export function compareVersions(ecosystem: string, a: string, b: string): Ordering {
-  const memo = memoFor(ecosystem);
-  return memo.ordering.compareParsed(memo.parse(a), memo.parse(b));
+  const parse = cachedParse(ordering);
+  return ordering.compareParsed(parse(a), parse(b));
 }

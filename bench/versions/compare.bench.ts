@@ -1,6 +1,6 @@
 // Comparisons per second of each ecosystem's version ordering, against `String.prototype.localeCompare`
 // over the same pairs in the same run: `ordering.compare` (parses both strings every time),
-// `compareVersions` (strings, parsed versions memoized), `compareParsed` (versions parsed once by the caller). Usage: node bench/versions/compare.ts [--ms 2000]
+// `compareVersions` (strings, parsed versions memoized), `compareParsed` (versions parsed once by the caller). Usage: node bench/versions/compare.bench.ts [--ms 2000]
 import { cpus, totalmem } from 'node:os';
 import { parseArgs } from 'node:util';
 

@@ -1,0 +1,142 @@
+// The console's only way to the server: the public REST API under /api/v1, with the session cookie and the
+// CSRF header the session contract asks for on writes (docs/console.md).
+
+export interface ApiErrorBody {
+  code: string;
+  message: string;
+  details?: { path?: string; message: string }[];
+}
+
+/** A failed API call, with the documented error code and the server's message. */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly code: string;
+  readonly details: ApiErrorBody['details'];
+  constructor(status: number, body: ApiErrorBody) {
+    super(body.message);
+    this.status = status;
+    this.code = body.code;
+    this.details = body.details;
+  }
+}
+
+let csrfToken: string | null = null;
+let onUnauthorized: (() => void) | null = null;
+
+export function setCsrfToken(token: string | null): void {
+  csrfToken = token;
+}
+
+/** Called when a call answers 401 (session expired or signed out elsewhere). */
+export function setUnauthorizedHandler(handler: (() => void) | null): void {
+  onUnauthorized = handler;
+}
+
+const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+function headersFor(method: string, json: boolean): Record<string, string> {
+  const headers: Record<string, string> = { accept: 'application/json' };
+  if (json) headers['content-type'] = 'application/json';
+  if (WRITES.has(method) && csrfToken) headers['x-csrf-token'] = csrfToken;
+  return headers;
+}
+
+function toError(status: number, payload: unknown): ApiError {
+  const body = (payload as { error?: ApiErrorBody } | null)?.error;
+  return new ApiError(status, body ?? { code: 'HTTP_' + status, message: `The server answered ${status}` });
+}
+
+export interface ApiResult<T> {
+  data: T;
+  meta: Record<string, unknown> | null;
+}
+
+/** One JSON call; resolves to the envelope's data and meta, rejects with ApiError. */
+export async function call<T>(
+  method: string,
+  path: string,
+  body?: unknown,
+  options: { quiet401?: boolean } = {},
+): Promise<ApiResult<T>> {
+  const response = await fetch('/api/v1' + path, {
+    method,
+    headers: headersFor(method, body !== undefined),
+    credentials: 'same-origin',
+    ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
+  });
+  const payload: unknown = await response.json().catch(() => null);
+  if (!response.ok) {
+    if (response.status === 401 && !options.quiet401) onUnauthorized?.();
+    throw toError(response.status, payload);
+  }
+  const envelope = payload as { data: T; meta: Record<string, unknown> | null };
+  return { data: envelope.data, meta: envelope.meta ?? null };
+}
+
+export async function get<T>(path: string): Promise<T> {
+  return (await call<T>('GET', path)).data;
+}
+
+export function query(params: Record<string, string | number | boolean | undefined | null>): string {
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(params)) {
+    if (value !== undefined && value !== null && value !== '') search.set(key, String(value));
+  }
+  const text = search.toString();
+  return text ? '?' + text : '';
+}
+
+/**
+ * Multipart upload through XMLHttpRequest, because fetch cannot report upload progress.
+ * `onProgress` receives a fraction between 0 and 1.
+ */
+export function upload<T>(
+  path: string,
+  form: FormData,
+  onProgress: (fraction: number) => void,
+): { promise: Promise<ApiResult<T>>; abort: () => void } {
+  const xhr = new XMLHttpRequest();
+  const promise = new Promise<ApiResult<T>>((resolve, reject) => {
+    xhr.open('POST', '/api/v1' + path);
+    xhr.responseType = 'json';
+    xhr.setRequestHeader('accept', 'application/json');
+    if (csrfToken) xhr.setRequestHeader('x-csrf-token', csrfToken);
+    xhr.upload.onprogress = (event) => {
+      if (event.lengthComputable) onProgress(event.loaded / event.total);
+    };
+    xhr.onload = () => {
+      const payload: unknown = xhr.response;
+      if (xhr.status >= 200 && xhr.status < 300) {
+        const envelope = payload as { data: T; meta: Record<string, unknown> | null };
+        resolve({ data: envelope.data, meta: envelope.meta ?? null });
+        return;
+      }
+      if (xhr.status === 401) onUnauthorized?.();
+      reject(toError(xhr.status, payload));
+    };
+    xhr.onerror = () =>
+      reject(new ApiError(0, { code: 'NETWORK_ERROR', message: 'The server could not be reached.' }));
+    xhr.onabort = () => reject(new ApiError(0, { code: 'ABORTED', message: 'The upload was cancelled.' }));
+    xhr.send(form);
+  });
+  return { promise, abort: () => xhr.abort() };
+}
+
+/** A JSON-RPC POST to the tool server (its answers are JSON-RPC, not the REST envelope). */
+export async function rpc<T>(path: string, body: unknown): Promise<T> {
+  const headers = headersFor('POST', true);
+  // Streamable HTTP requires the client to accept both answer kinds; the server picks JSON.
+  headers.accept = 'application/json, text/event-stream';
+  const response = await fetch('/api/v1' + path, {
+    method: 'POST',
+    headers,
+    credentials: 'same-origin',
+    body: JSON.stringify(body),
+  });
+  const payload: unknown = await response.json().catch(() => null);
+  if (!response.ok) {
+    if (response.status === 401) onUnauthorized?.();
+    throw toError(response.status, payload);
+  }
+  return payload as T;
+}

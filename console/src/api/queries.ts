@@ -1,0 +1,51 @@
+// Query keys and fetchers shared by pages, so a page and the overview read the same cache entries.
+import { useQuery } from '@tanstack/react-query';
+import { call, get, query } from './http.ts';
+import type {
+  Finding,
+  FindingStatus,
+  SbomItem,
+  Severity,
+  Summary,
+  Vendor,
+  VendorRiskSummary,
+} from './types.ts';
+
+export const summaryKey = ['findings', 'summary'];
+export const fetchSummary = async (options: { quiet401?: boolean } = {}) =>
+  (await call<Summary>('GET', '/sscs/findings/summary', undefined, options)).data;
+export const useSummary = () => useQuery({ queryKey: summaryKey, queryFn: () => fetchSummary() });
+
+export const useSboms = (q?: string) =>
+  useQuery({ queryKey: ['sboms', q ?? ''], queryFn: () => get<SbomItem[]>('/sscs/sboms' + query({ q })) });
+
+export const findingsKey = (filter: { status?: FindingStatus; severity?: Severity; sbomId?: string }) => [
+  'findings',
+  'list',
+  filter.status ?? 'open',
+  filter.severity ?? '',
+  filter.sbomId ?? '',
+];
+
+export const useFindings = (
+  filter: { status?: FindingStatus; severity?: Severity; sbomId?: string },
+  enabled = true,
+) =>
+  useQuery({
+    queryKey: findingsKey(filter),
+    queryFn: () =>
+      get<Finding[]>(
+        '/sscs/findings' +
+          query({ status: filter.status ?? 'open', severity: filter.severity, sbomId: filter.sbomId }),
+      ),
+    enabled,
+  });
+
+export const useVendors = () =>
+  useQuery({ queryKey: ['vendors'], queryFn: () => get<Vendor[]>('/sscs/vendors') });
+
+export const useVendorRisk = () =>
+  useQuery({
+    queryKey: ['vendors', 'risk'],
+    queryFn: () => get<VendorRiskSummary>('/sscs/vendors/risk-summary'),
+  });

@@ -1,0 +1,143 @@
+// Shapes of the REST API's answers as the console reads them (docs/console.md lists the endpoints used).
+
+export const SEVERITIES = ['CRITICAL', 'HIGH', 'MEDIUM', 'LOW'] as const;
+export type Severity = (typeof SEVERITIES)[number];
+export const FINDING_STATUSES = ['open', 'mitigated', 'accepted_risk', 'false_positive', 'fixed'] as const;
+export type FindingStatus = (typeof FINDING_STATUSES)[number];
+export const ROLES = ['owner', 'admin', 'member', 'viewer'] as const;
+export type Role = (typeof ROLES)[number];
+export const SCOPES = ['sbom:read', 'sbom:write', 'mcp:read', 'mcp:write'] as const;
+
+export interface Session {
+  user: { id: string; email: string; name: string | null; role: Role };
+  org: { id: string; slug: string; name: string; plan: string };
+  csrfToken: string;
+}
+
+export interface Summary {
+  CRITICAL: number;
+  HIGH: number;
+  MEDIUM: number;
+  LOW: number;
+  total: number;
+  kev?: number;
+}
+
+export interface SbomItem {
+  id: string;
+  name: string;
+  assetName: string;
+  version: string | null;
+  source: 'cyclonedx' | 'spdx' | null;
+  componentCount: number;
+  findingCount: number;
+  createdAt: string;
+}
+
+export interface SbomRecord extends Omit<SbomItem, 'source'> {
+  format: 'cyclonedx' | 'spdx' | null;
+  specVersion: string | null;
+}
+
+export interface Component {
+  id: string;
+  name: string;
+  version: string | null;
+  type: string | null;
+  group: string | null;
+  purl: string | null;
+  ecosystem: string | null;
+  licenses: string[];
+}
+
+export interface Finding {
+  id: string;
+  sbomId: string;
+  componentId: string;
+  component: { name: string; version: string | null; purl: string | null };
+  vulnerabilityId: string;
+  aliases: string[];
+  summary: string | null;
+  severity: Severity;
+  cvssScore: number | null;
+  fixedVersions: string[];
+  references: { type: string; url: string }[];
+  status: FindingStatus;
+  remediationNotes: string | null;
+  createdAt: string;
+  updatedAt: string;
+  statusChangedAt: string;
+  kev?: { dateAdded: string; dueDate: string; knownRansomwareCampaignUse: string } | null;
+  epss?: { score: number; percentile: number; date: string } | null;
+}
+
+export interface HistoryEntry {
+  event: string;
+  fromStatus: string | null;
+  toStatus: string | null;
+  notes: string | null;
+  actorId: string;
+  at: string;
+}
+
+export interface FindingDetail extends Finding {
+  history: HistoryEntry[];
+}
+
+export const VENDOR_TYPES = ['oss', 'commercial', 'internal'] as const;
+export const ASSESSMENT_STATUSES = ['not_started', 'in_progress', 'completed'] as const;
+
+export interface Vendor {
+  id: string;
+  name: string;
+  type: (typeof VENDOR_TYPES)[number];
+  riskTier: 1 | 2 | 3;
+  assessmentStatus: (typeof ASSESSMENT_STATUSES)[number];
+  website: string | null;
+  notes: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface VendorRiskSummary {
+  total: number;
+  byTier: { '1': number; '2': number; '3': number };
+  byAssessmentStatus: { not_started: number; in_progress: number; completed: number };
+  unassessedCritical: number;
+  score: number;
+}
+
+export interface ApiToken {
+  id: string;
+  name: string | null;
+  scopes: string[];
+  expiresAt: string | null;
+  createdAt?: string;
+  revokedAt?: string | null;
+  lastUsedAt?: string | null;
+}
+
+export interface User {
+  id: string;
+  email: string;
+  name: string | null;
+  role: Role;
+  createdAt?: string;
+}
+
+export interface Org {
+  id: string;
+  slug: string;
+  name: string;
+  plan: string;
+  mcpWriteEnabled: boolean;
+}
+
+export interface AuditItem {
+  id: string;
+  action: string;
+  actor: string;
+  at: string;
+}
+
+export const label = (value: string): string => value.replaceAll('_', ' ');

@@ -1,0 +1,246 @@
+// Findings: filters (status, severity, SBOM on the server; text in the browser), a virtualised list with
+// selection, the triage dialog and keyboard-driven bulk triage.
+import { useMemo, useState, type KeyboardEvent } from 'react';
+import { useNavigate } from '@tanstack/react-router';
+import { useFindings, useSboms } from '../api/queries.ts';
+import {
+  FINDING_STATUSES,
+  label,
+  SEVERITIES,
+  type Finding,
+  type FindingStatus,
+  type Severity,
+} from '../api/types.ts';
+import { Empty, ErrorMessage, Loading, SeverityBadge, StatusBadge } from '../components/bits.tsx';
+import { Page } from '../components/Shell.tsx';
+import { VirtualTable, type Column } from '../components/VirtualTable.tsx';
+import { findingsRoute, type FindingSearch } from '../router.tsx';
+import { canWrite, useSession } from '../session.tsx';
+import { BulkTriageDialog, TriageDialog } from './Triage.tsx';
+
+export default function Findings() {
+  const { session } = useSession();
+  const search = findingsRoute.useSearch();
+  const navigate = useNavigate();
+  const sboms = useSboms();
+  const findings = useFindings(search);
+  const [selected, setSelected] = useState<Set<string>>(new Set());
+  const [open, setOpen] = useState<string | null>(null);
+  const [bulk, setBulk] = useState(false);
+  const writer = canWrite(session);
+
+  const setFilter = (patch: Partial<FindingSearch>) => {
+    setSelected(new Set());
+    void navigate({ to: '/findings', search: { ...search, ...patch }, replace: true });
+  };
+
+  const sbomNames = useMemo(
+    () => new Map((sboms.data ?? []).map((s) => [s.id, s.version ? `${s.name} ${s.version}` : s.name])),
+    [sboms.data],
+  );
+
+  const shown = useMemo(() => {
+    const needle = search.q?.toLowerCase();
+    const all = findings.data ?? [];
+    if (!needle) return all;
+    return all.filter(
+      (f) =>
+        f.component.name.toLowerCase().includes(needle) ||
+        (f.component.purl ?? '').toLowerCase().includes(needle) ||
+        f.vulnerabilityId.toLowerCase().includes(needle) ||
+        f.aliases.some((a) => a.toLowerCase().includes(needle)),
+    );
+  }, [findings.data, search.q]);
+
+  const toggle = (id: string) =>
+    setSelected((prev) => {
+      const next = new Set(prev);
+      if (next.has(id)) next.delete(id);
+      else next.add(id);
+      return next;
+    });
+
+  const columns: Column<Finding>[] = [
+    ...(writer
+      ? [
+          {
+            key: 'sel',
+            header: 'Select',
+            width: '4.5rem',
+            render: (f: Finding) => (
+              <input
+                type="checkbox"
+                aria-label={`Select ${f.vulnerabilityId} in ${f.component.name}`}
+                checked={selected.has(f.id)}
+                onChange={() => toggle(f.id)}
+              />
+            ),
+          },
+        ]
+      : []),
+    {
+      key: 'sev',
+      header: 'Severity',
+      width: '6.5rem',
+      render: (f) => <SeverityBadge severity={f.severity} />,
+    },
+    {
+      key: 'vuln',
+      header: 'Vulnerability',
+      width: 'minmax(9rem, 1.5fr)',
+      render: (f) => (
+        <button type="button" className="linkish" onClick={() => setOpen(f.id)}>
+          {f.vulnerabilityId}
+          {f.kev ? ' · KEV' : ''}
+        </button>
+      ),
+    },
+    {
+      key: 'pkg',
+      header: 'Package',
+      width: 'minmax(9rem, 2fr)',
+      render: (f) => `${f.component.name} ${f.component.version ?? ''}`,
+    },
+    {
+      key: 'sbom',
+      header: 'SBOM',
+      width: 'minmax(7rem, 1fr)',
+      render: (f) => sbomNames.get(f.sbomId) ?? f.sbomId,
+    },
+    { key: 'status', header: 'Status', width: '8rem', render: (f) => <StatusBadge status={f.status} /> },
+  ];
+
+  // Shift+A selects every finding shown, Shift+T opens bulk triage, Escape clears the selection.
+  function onKeyDown(event: KeyboardEvent) {
+    if (event.key === 'Escape' && selected.size > 0 && !open && !bulk) {
+      setSelected(new Set());
+      return;
+    }
+    const typing = (event.target as HTMLElement).matches(
+      'input[type=search], input[type=text], textarea, select',
+    );
+    if (!writer || !event.shiftKey || typing) return;
+    if (event.key === 'A') {
+      event.preventDefault();
+      setSelected(new Set(shown.map((f) => f.id)));
+    } else if (event.key === 'T' && selected.size > 0) {
+      event.preventDefault();
+      setBulk(true);
+    }
+  }
+
+  return (
+    <Page title="Findings">
+      <div onKeyDown={onKeyDown}>
+        <form
+          className="filters card"
+          role="search"
+          aria-label="Filter findings"
+          onSubmit={(e) => e.preventDefault()}
+        >
+          <div className="field">
+            <label htmlFor="f-status">Status</label>
+            <select
+              id="f-status"
+              value={search.status ?? 'open'}
+              onChange={(e) => setFilter({ status: e.target.value as FindingStatus })}
+            >
+              {FINDING_STATUSES.map((s) => (
+                <option key={s} value={s}>
+                  {label(s)}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div className="field">
+            <label htmlFor="f-severity">Severity</label>
+            <select
+              id="f-severity"
+              value={search.severity ?? ''}
+              onChange={(e) => setFilter({ severity: (e.target.value || undefined) as Severity | undefined })}
+            >
+              <option value="">Any</option>
+              {SEVERITIES.map((s) => (
+                <option key={s} value={s}>
+                  {s}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div className="field">
+            <label htmlFor="f-sbom">SBOM</label>
+            <select
+              id="f-sbom"
+              value={search.sbomId ?? ''}
+              onChange={(e) => setFilter({ sbomId: e.target.value || undefined })}
+            >
+              <option value="">Any</option>
+              {sboms.data?.map((s) => (
+                <option key={s.id} value={s.id}>
+                  {s.name}
+                  {s.version ? ` ${s.version}` : ''}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div className="field grow">
+            <label htmlFor="f-q">Text (package, package URL or vulnerability id)</label>
+            <input
+              id="f-q"
+              type="search"
+              defaultValue={search.q ?? ''}
+              onChange={(e) => setFilter({ q: e.target.value.trim() || undefined })}
+            />
+          </div>
+        </form>
+
+        {writer && (
+          <div className="toolbar" role="region" aria-label="Selection">
+            <span role="status">{selected.size.toLocaleString()} selected</span>
+            <button
+              type="button"
+              className="secondary"
+              onClick={() => setSelected(new Set(shown.map((f) => f.id)))}
+            >
+              Select all shown
+            </button>
+            <button
+              type="button"
+              className="secondary"
+              disabled={selected.size === 0}
+              onClick={() => setSelected(new Set())}
+            >
+              Clear
+            </button>
+            <button type="button" disabled={selected.size === 0} onClick={() => setBulk(true)}>
+              Triage selected
+            </button>
+            <span className="muted small">Keys: Shift+A select all, Shift+T triage selected, Esc clear.</span>
+          </div>
+        )}
+
+        {findings.isPending && <Loading what="findings" />}
+        <ErrorMessage error={findings.error} />
+        {findings.data && shown.length === 0 && <Empty>No findings match these filters.</Empty>}
+        {shown.length > 0 && (
+          <>
+            <p className="muted small" role="status">
+              {shown.length.toLocaleString()} findings
+            </p>
+            <VirtualTable rows={shown} columns={columns} rowKey={(f) => f.id} label="Findings" height={560} />
+          </>
+        )}
+      </div>
+      {open && <TriageDialog findingId={open} onClose={() => setOpen(null)} />}
+      {bulk && (
+        <BulkTriageDialog
+          ids={[...selected]}
+          onClose={(changed) => {
+            setBulk(false);
+            if (changed) setSelected(new Set());
+          }}
+        />
+      )}
+    </Page>
+  );
+}

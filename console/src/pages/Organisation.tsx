@@ -1,0 +1,58 @@
+// Organisation settings (admins): the MCP write switch, which lets AI assistants create draft risks.
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { call, get } from '../api/http.ts';
+import type { Org } from '../api/types.ts';
+import { ErrorMessage, Loading } from '../components/bits.tsx';
+import { Page } from '../components/Shell.tsx';
+
+export default function Organisation() {
+  const queryClient = useQueryClient();
+  const org = useQuery({ queryKey: ['org'], queryFn: () => get<Org>('/org') });
+  const update = useMutation({
+    mutationFn: (mcpWriteEnabled: boolean) => call<Org>('PATCH', '/org', { mcpWriteEnabled }),
+    onSuccess: (result) => queryClient.setQueryData(['org'], result.data),
+  });
+
+  return (
+    <Page title="Organisation">
+      {org.isPending && <Loading what="the organisation" />}
+      <ErrorMessage error={org.error} />
+      {org.data && (
+        <>
+          <dl className="facts card">
+            <dt>Name</dt>
+            <dd>{org.data.name}</dd>
+            <dt>Slug</dt>
+            <dd className="mono">{org.data.slug}</dd>
+            <dt>Plan</dt>
+            <dd>{org.data.plan}</dd>
+          </dl>
+          <section className="card" aria-labelledby="mcp-h">
+            <h2 id="mcp-h">AI assistants</h2>
+            <div className="switch-row">
+              <button
+                type="button"
+                role="switch"
+                id="mcp-write"
+                aria-checked={org.data.mcpWriteEnabled}
+                aria-describedby="mcp-write-help"
+                className="switch"
+                disabled={update.isPending}
+                onClick={() => update.mutate(!org.data.mcpWriteEnabled)}
+              >
+                <span aria-hidden="true" className="knob" />
+              </button>
+              <label htmlFor="mcp-write">Allow write tools (MCP)</label>
+            </div>
+            <p id="mcp-write-help" className="muted">
+              When on, tokens with the <code>mcp:write</code> scope may call <code>risk_create_draft</code>.
+              Read tools are always available to <code>mcp:read</code>. Currently{' '}
+              <strong data-testid="mcp-write-state">{org.data.mcpWriteEnabled ? 'on' : 'off'}</strong>.
+            </p>
+            <ErrorMessage error={update.error} />
+          </section>
+        </>
+      )}
+    </Page>
+  );
+}

@@ -1,0 +1,150 @@
+// Overview: open findings by severity (first, from the summary endpoint), then the trend, the most affected
+// SBOMs and packages and the vendor risk summary, each loading on its own.
+import { useEffect, useMemo } from 'react';
+import { Link, useNavigate } from '@tanstack/react-router';
+import { useQueries } from '@tanstack/react-query';
+import { get } from '../api/http.ts';
+import { useSboms, useSummary, useVendorRisk } from '../api/queries.ts';
+import { FINDING_STATUSES, type Finding } from '../api/types.ts';
+import { ErrorMessage, Loading } from '../components/bits.tsx';
+import { SeverityBars, TrendLine } from '../components/charts.tsx';
+import { Page } from '../components/Shell.tsx';
+import { openTrend, topPackages } from './trend.ts';
+
+export default function Overview() {
+  const navigate = useNavigate();
+  const summary = useSummary();
+  const sboms = useSboms();
+  // bench/console reads this mark: the first frame that shows finding counts (relative to navigation start).
+  useEffect(() => {
+    if (summary.data) requestAnimationFrame(() => performance.mark('bulwark:findings-painted'));
+  }, [summary.data]);
+  const risk = useVendorRisk();
+  // The finding lists feed the trend and the packages; they are the heavy part (every finding of the
+  // organisation), so they start once the summary, the SBOMs and the vendor risk are in and never delay them.
+  const lists = useQueries({
+    queries: FINDING_STATUSES.map((status) => ({
+      queryKey: ['findings', 'list', status, '', ''],
+      queryFn: () => get<Finding[]>(`/sscs/findings?status=${status}`),
+      enabled: summary.isSuccess && !sboms.isPending && !risk.isPending,
+      // Every finding of the organisation: kept five minutes, so coming back to the overview costs nothing.
+      staleTime: 5 * 60_000,
+    })),
+  });
+  const listsReady = lists.every((l) => l.isSuccess);
+  const listsError = lists.find((l) => l.error)?.error;
+  const derived = useMemo(() => {
+    if (!listsReady) return null;
+    const all = lists.flatMap((l) => l.data ?? []);
+    return { trend: openTrend(all, new Date()), packages: topPackages(all) };
+    // useQueries answers a new array each render; the update stamps say when the data really changed.
+  }, [listsReady, lists.map((l) => l.dataUpdatedAt).join()]);
+
+  const topSboms = useMemo(
+    () =>
+      [...(sboms.data ?? [])]
+        .filter((s) => s.findingCount > 0)
+        .sort((a, b) => b.findingCount - a.findingCount)
+        .slice(0, 5),
+    [sboms.data],
+  );
+
+  return (
+    <Page title="Overview">
+      <div className="grid">
+        <section className="card" aria-labelledby="sev-h" data-testid="overview-summary">
+          <h2 id="sev-h">Open findings</h2>
+          {summary.isPending && <Loading what="the summary" />}
+          <ErrorMessage error={summary.error} />
+          {summary.data && (
+            <>
+              <p className="big" data-testid="open-total">
+                {summary.data.total.toLocaleString()} <span className="muted">open</span>
+              </p>
+              <SeverityBars
+                counts={summary.data}
+                onPick={(severity) => void navigate({ to: '/findings', search: { severity } })}
+              />
+              {summary.data.kev !== undefined && (
+                <p>
+                  <Link to="/findings">
+                    <strong>{summary.data.kev.toLocaleString()}</strong> in CISA's Known Exploited
+                    Vulnerabilities
+                  </Link>
+                </p>
+              )}
+            </>
+          )}
+        </section>
+
+        <section className="card" aria-labelledby="vendor-h">
+          <h2 id="vendor-h">Vendor risk</h2>
+          {risk.isPending && <Loading what="vendor risk" />}
+          <ErrorMessage error={risk.error} />
+          {risk.data && (
+            <dl className="facts">
+              <dt>Vendors</dt>
+              <dd>{risk.data.total}</dd>
+              <dt>Risk score</dt>
+              <dd>{risk.data.score}</dd>
+              <dt>Tier 1 not assessed</dt>
+              <dd>{risk.data.unassessedCritical}</dd>
+              <dt>Assessments done</dt>
+              <dd>
+                {risk.data.byAssessmentStatus.completed} of {risk.data.total}
+              </dd>
+            </dl>
+          )}
+          <Link to="/vendors">All vendors</Link>
+        </section>
+
+        <section className="card span2" aria-labelledby="trend-h">
+          <h2 id="trend-h">Open findings, last 90 days</h2>
+          <p className="muted small">
+            Derived in the browser from each finding's creation and latest status change (there is no trend
+            endpoint), so a finding reopened and closed again counts by its latest change only.
+          </p>
+          <ErrorMessage error={listsError} />
+          {derived ? (
+            <TrendLine points={derived.trend} label="Open findings per day over the last 90 days" />
+          ) : (
+            !listsError && <Loading what="the trend" />
+          )}
+        </section>
+
+        <section className="card" aria-labelledby="sbom-h">
+          <h2 id="sbom-h">Most affected SBOMs</h2>
+          <ErrorMessage error={sboms.error} />
+          {sboms.data && topSboms.length === 0 && <p className="muted">No SBOM has findings.</p>}
+          <ol className="ranked">
+            {topSboms.map((s) => (
+              <li key={s.id}>
+                <Link to="/sboms/$sbomId" params={{ sbomId: s.id }}>
+                  {s.name}
+                  {s.version ? ` ${s.version}` : ''}
+                </Link>
+                <span className="count">{s.findingCount.toLocaleString()}</span>
+              </li>
+            ))}
+          </ol>
+        </section>
+
+        <section className="card" aria-labelledby="pkg-h">
+          <h2 id="pkg-h">Most affected packages</h2>
+          {derived && derived.packages.length === 0 && <p className="muted">No open findings.</p>}
+          {!derived && !listsError && <Loading what="packages" />}
+          <ol className="ranked">
+            {derived?.packages.map((p) => (
+              <li key={p.label}>
+                <Link to="/findings" search={{ q: p.name }}>
+                  {p.label}
+                </Link>
+                <span className="count">{p.count.toLocaleString()}</span>
+              </li>
+            ))}
+          </ol>
+        </section>
+      </div>
+    </Page>
+  );
+}

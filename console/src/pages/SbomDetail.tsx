@@ -1,0 +1,160 @@
+// One SBOM: its record, its components (virtualised: large SBOMs reach 100,000 rows) and its findings.
+import { useMemo, useState } from 'react';
+import { Link, useNavigate } from '@tanstack/react-router';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { call, get } from '../api/http.ts';
+import { useFindings } from '../api/queries.ts';
+import type { Component, SbomRecord } from '../api/types.ts';
+import {
+  Empty,
+  ErrorMessage,
+  formatDateTime,
+  Loading,
+  SeverityBadge,
+  StatusBadge,
+} from '../components/bits.tsx';
+import { Page } from '../components/Shell.tsx';
+import { VirtualTable, type Column } from '../components/VirtualTable.tsx';
+import { sbomRoute } from '../router.tsx';
+import { canWrite, useSession } from '../session.tsx';
+
+const COLUMNS: Column<Component>[] = [
+  {
+    key: 'name',
+    header: 'Name',
+    width: 'minmax(10rem, 2fr)',
+    render: (c) => (c.group ? `${c.group}/${c.name}` : c.name),
+  },
+  { key: 'version', header: 'Version', width: 'minmax(5rem, 1fr)', render: (c) => c.version ?? '—' },
+  { key: 'eco', header: 'Ecosystem', width: 'minmax(5rem, 1fr)', render: (c) => c.ecosystem ?? '—' },
+  {
+    key: 'purl',
+    header: 'Package URL',
+    width: 'minmax(12rem, 3fr)',
+    render: (c) => <span className="mono">{c.purl ?? '—'}</span>,
+  },
+];
+
+export default function SbomDetail() {
+  const { sbomId } = sbomRoute.useParams();
+  const { session } = useSession();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [filter, setFilter] = useState('');
+  const sbom = useQuery({
+    queryKey: ['sbom', sbomId],
+    queryFn: () => get<SbomRecord>(`/sscs/sboms/${sbomId}`),
+  });
+  const components = useQuery({
+    queryKey: ['sbom', sbomId, 'components'],
+    queryFn: () => get<Component[]>(`/sscs/sboms/${sbomId}/components`),
+  });
+  const findings = useFindings({ sbomId });
+  const remove = useMutation({
+    mutationFn: () => call('DELETE', `/sscs/sboms/${sbomId}`),
+    onSuccess: async () => {
+      await queryClient.invalidateQueries({ queryKey: ['sboms'] });
+      await queryClient.invalidateQueries({ queryKey: ['findings'] });
+      await navigate({ to: '/sboms' });
+    },
+  });
+
+  const shown = useMemo(() => {
+    const all = components.data ?? [];
+    const needle = filter.trim().toLowerCase();
+    if (!needle) return all;
+    return all.filter(
+      (c) => c.name.toLowerCase().includes(needle) || (c.purl ?? '').toLowerCase().includes(needle),
+    );
+  }, [components.data, filter]);
+
+  const title = sbom.data ? `${sbom.data.name}${sbom.data.version ? ' ' + sbom.data.version : ''}` : 'SBOM';
+  return (
+    <Page
+      title={title}
+      actions={
+        canWrite(session) && sbom.data ? (
+          <button
+            type="button"
+            className="danger"
+            disabled={remove.isPending}
+            onClick={() => {
+              if (window.confirm(`Delete ${title} with its components and findings?`)) remove.mutate();
+            }}
+          >
+            Delete SBOM
+          </button>
+        ) : undefined
+      }
+    >
+      <p>
+        <Link to="/sboms">← All SBOMs</Link>
+      </p>
+      <ErrorMessage error={sbom.error ?? remove.error} />
+      {sbom.data && (
+        <dl className="facts card">
+          <dt>Asset</dt>
+          <dd>{sbom.data.assetName}</dd>
+          <dt>Format</dt>
+          <dd>
+            {sbom.data.format ?? '—'} {sbom.data.specVersion ?? ''}
+          </dd>
+          <dt>Components</dt>
+          <dd>{sbom.data.componentCount.toLocaleString()}</dd>
+          <dt>Findings</dt>
+          <dd>{sbom.data.findingCount.toLocaleString()}</dd>
+          <dt>Uploaded</dt>
+          <dd>{formatDateTime(sbom.data.createdAt)}</dd>
+        </dl>
+      )}
+
+      <section className="card" aria-labelledby="f-h">
+        <h2 id="f-h">Open findings</h2>
+        {findings.data && findings.data.length > 10 && (
+          <p className="muted small">The first 10 of {findings.data.length.toLocaleString()}:</p>
+        )}
+        {findings.isPending && <Loading what="findings" />}
+        <ErrorMessage error={findings.error} />
+        {findings.data && findings.data.length === 0 && <Empty>No open findings in this SBOM.</Empty>}
+        {findings.data && findings.data.length > 0 && (
+          <>
+            <ul className="finding-list" data-testid="sbom-findings">
+              {findings.data.slice(0, 10).map((f) => (
+                <li key={f.id}>
+                  <SeverityBadge severity={f.severity} /> <StatusBadge status={f.status} />{' '}
+                  <strong>{f.vulnerabilityId}</strong> in {f.component.name} {f.component.version ?? ''}
+                </li>
+              ))}
+            </ul>
+            <Link to="/findings" search={{ sbomId }}>
+              Triage all {findings.data.length.toLocaleString()} open findings of this SBOM
+            </Link>
+          </>
+        )}
+      </section>
+
+      <section className="card" aria-labelledby="c-h">
+        <h2 id="c-h">Components</h2>
+        <div className="field inline">
+          <label htmlFor="component-filter">Filter by name or package URL</label>
+          <input
+            id="component-filter"
+            type="search"
+            value={filter}
+            onChange={(e) => setFilter(e.target.value)}
+          />
+        </div>
+        {components.isPending && <Loading what="components" />}
+        <ErrorMessage error={components.error} />
+        {components.data && (
+          <>
+            <p className="muted small" role="status">
+              {shown.length.toLocaleString()} of {components.data.length.toLocaleString()} components
+            </p>
+            <VirtualTable rows={shown} columns={COLUMNS} rowKey={(c) => c.id} label="Components" />
+          </>
+        )}
+      </section>
+    </Page>
+  );
+}

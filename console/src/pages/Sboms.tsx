@@ -1,0 +1,83 @@
+// SBOMs: the searchable list (server-side name search) and the upload.
+import { useEffect, useState } from 'react';
+import { Link, useNavigate } from '@tanstack/react-router';
+import { useSboms } from '../api/queries.ts';
+import { Empty, ErrorMessage, formatDate, Loading } from '../components/bits.tsx';
+import { Page } from '../components/Shell.tsx';
+import { sbomsRoute } from '../router.tsx';
+import { canWrite, useSession } from '../session.tsx';
+import { UploadSbom } from './Upload.tsx';
+
+export default function Sboms() {
+  const { session } = useSession();
+  const search = sbomsRoute.useSearch();
+  const navigate = useNavigate();
+  const [text, setText] = useState(search.q ?? '');
+  const sboms = useSboms(search.q);
+
+  // Typing updates the address (and so the query) after a short pause.
+  useEffect(() => {
+    const timer = setTimeout(() => {
+      if ((search.q ?? '') !== text.trim())
+        void navigate({ to: '/sboms', search: text.trim() ? { q: text.trim() } : {}, replace: true });
+    }, 250);
+    return () => clearTimeout(timer);
+  }, [text, search.q, navigate]);
+
+  return (
+    <Page title="SBOMs">
+      {canWrite(session) && <UploadSbom />}
+      <section className="card" aria-labelledby="list-h">
+        <h2 id="list-h">All SBOMs</h2>
+        <div className="field inline">
+          <label htmlFor="sbom-search">Search by name</label>
+          <input id="sbom-search" type="search" value={text} onChange={(e) => setText(e.target.value)} />
+        </div>
+        {sboms.isPending && <Loading what="SBOMs" />}
+        <ErrorMessage error={sboms.error} />
+        {sboms.data && sboms.data.length === 0 && (
+          <Empty>
+            {search.q ? `No SBOM name contains “${search.q}”.` : 'No SBOMs yet. Upload one above.'}
+          </Empty>
+        )}
+        {sboms.data && sboms.data.length > 0 && (
+          <div className="table-wrap">
+            <table>
+              <caption className="visually-hidden">SBOMs, newest first</caption>
+              <thead>
+                <tr>
+                  <th scope="col">Name</th>
+                  <th scope="col">Version</th>
+                  <th scope="col">Format</th>
+                  <th scope="col" className="num">
+                    Components
+                  </th>
+                  <th scope="col" className="num">
+                    Findings
+                  </th>
+                  <th scope="col">Uploaded</th>
+                </tr>
+              </thead>
+              <tbody>
+                {sboms.data.map((s) => (
+                  <tr key={s.id}>
+                    <td>
+                      <Link to="/sboms/$sbomId" params={{ sbomId: s.id }}>
+                        {s.name}
+                      </Link>
+                    </td>
+                    <td>{s.version ?? '—'}</td>
+                    <td>{s.source ?? '—'}</td>
+                    <td className="num">{s.componentCount.toLocaleString()}</td>
+                    <td className="num">{s.findingCount.toLocaleString()}</td>
+                    <td>{formatDate(s.createdAt)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </section>
+    </Page>
+  );
+}

@@ -1,0 +1,135 @@
+// Typed routes of the console; every page but sign-in is its own chunk, loaded when first visited.
+import {
+  createRootRouteWithContext,
+  createRoute,
+  createRouter,
+  lazyRouteComponent,
+  Outlet,
+  redirect,
+} from '@tanstack/react-router';
+import {
+  FINDING_STATUSES,
+  SEVERITIES,
+  type FindingStatus,
+  type Session,
+  type Severity,
+} from './api/types.ts';
+import { AuthedLayout } from './components/Shell.tsx';
+import Overview from './pages/Overview.tsx';
+import { SignIn } from './pages/SignIn.tsx';
+
+/** The router knows who is signed in; main.tsx passes the session and invalidates the router when it changes. */
+export interface RouterContext {
+  session: Session | null;
+}
+
+const rootRoute = createRootRouteWithContext<RouterContext>()({ component: Outlet });
+
+const str = (value: unknown): string | undefined =>
+  typeof value === 'string' && value !== '' ? value : undefined;
+
+export const signInRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/sign-in',
+  validateSearch: (search: Record<string, unknown>): { redirect?: string } => {
+    const redirect = str(search.redirect);
+    // Only a path on this site: never an absolute URL (open redirect).
+    return redirect && redirect.startsWith('/') && !redirect.startsWith('//') ? { redirect } : {};
+  },
+  component: SignIn,
+});
+
+// Every page but sign-in needs a session; without one, sign-in remembers where the user was going.
+const authed = createRoute({
+  getParentRoute: () => rootRoute,
+  id: 'authed',
+  component: AuthedLayout,
+  beforeLoad: ({ context, location }) => {
+    if (context.session) return;
+    const here = location.href;
+    throw redirect({ to: '/sign-in', search: here === '/' ? {} : { redirect: here }, replace: true });
+  },
+});
+
+const page = <P extends string>(path: P, load: () => Promise<{ default: () => React.JSX.Element }>) =>
+  createRoute({ getParentRoute: () => authed, path, component: lazyRouteComponent(load) });
+
+// The overview is the first page most visits paint: it ships in the entry chunk (3.7 KiB gzip) instead of
+// costing one more round trip after the session check.
+export const overviewRoute = createRoute({ getParentRoute: () => authed, path: '/', component: Overview });
+
+export const sbomsRoute = createRoute({
+  getParentRoute: () => authed,
+  path: '/sboms',
+  validateSearch: (search: Record<string, unknown>): { q?: string } => {
+    const q = str(search.q);
+    return q ? { q } : {};
+  },
+  component: lazyRouteComponent(() => import('./pages/Sboms.tsx')),
+});
+
+export const sbomRoute = createRoute({
+  getParentRoute: () => authed,
+  path: '/sboms/$sbomId',
+  component: lazyRouteComponent(() => import('./pages/SbomDetail.tsx')),
+});
+
+export interface FindingSearch {
+  status?: FindingStatus;
+  severity?: Severity;
+  sbomId?: string;
+  q?: string;
+}
+
+export const findingsRoute = createRoute({
+  getParentRoute: () => authed,
+  path: '/findings',
+  validateSearch: (search: Record<string, unknown>): FindingSearch => {
+    const out: FindingSearch = {};
+    const status = str(search.status);
+    const severity = str(search.severity);
+    if (status && (FINDING_STATUSES as readonly string[]).includes(status))
+      out.status = status as FindingStatus;
+    if (severity && (SEVERITIES as readonly string[]).includes(severity)) out.severity = severity as Severity;
+    const sbomId = str(search.sbomId);
+    const q = str(search.q);
+    if (sbomId) out.sbomId = sbomId;
+    if (q) out.q = q;
+    return out;
+  },
+  component: lazyRouteComponent(() => import('./pages/Findings.tsx')),
+});
+
+const routeTree = rootRoute.addChildren([
+  signInRoute,
+  authed.addChildren([
+    overviewRoute,
+    sbomsRoute,
+    sbomRoute,
+    findingsRoute,
+    page('/vendors', () => import('./pages/Vendors.tsx')),
+    page('/access/tokens', () => import('./pages/Tokens.tsx')),
+    page('/access/users', () => import('./pages/Users.tsx')),
+    page('/access/organisation', () => import('./pages/Organisation.tsx')),
+    page('/access/connect', () => import('./pages/Connect.tsx')),
+    page('/audit', () => import('./pages/Audit.tsx')),
+  ]),
+]);
+
+export const router = createRouter({
+  routeTree,
+  context: { session: null },
+  defaultPreload: 'intent',
+  defaultNotFoundComponent: () => (
+    <main className="page" id="main">
+      <h1>Page not found</h1>
+      <p>There is nothing at this address. Use the navigation to find your way.</p>
+    </main>
+  ),
+});
+
+declare module '@tanstack/react-router' {
+  interface Register {
+    router: typeof router;
+  }
+}

@@ -1,0 +1,40 @@
+// Builds the web console into console/dist with Vite. Runs from `npm install`/`npm ci` (prepare) and before
+// `npm start` when the build is missing or older than its sources; skipped when Vite is not installed
+// (a production install without dev dependencies serves whatever console/dist holds).
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type * as Vite from 'vite';
+
+const root = fileURLToPath(new URL('../console/', import.meta.url));
+const index = join(root, 'dist', 'index.html');
+const onlyIfStale = process.argv.includes('--if-stale');
+
+function newest(dir: string): number {
+  let latest = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name);
+    latest = Math.max(latest, entry.isDirectory() ? newest(path) : statSync(path).mtimeMs);
+  }
+  return latest;
+}
+
+function stale(): boolean {
+  if (!existsSync(index)) return true;
+  const sources = Math.max(newest(join(root, 'src')), statSync(join(root, 'index.html')).mtimeMs);
+  return sources > statSync(index).mtimeMs;
+}
+
+if (onlyIfStale && !stale()) process.exit(0);
+
+let build: (typeof Vite)['build'];
+try {
+  ({ build } = await import('vite'));
+} catch {
+  console.error(
+    'build-console: Vite is not installed (production install?); serving the existing console/dist',
+  );
+  process.exit(0);
+}
+await build({ root, configFile: join(root, 'vite.config.ts'), logLevel: 'warn' });
+console.error(`build-console: built ${join(root, 'dist')}`);

@@ -1,0 +1,183 @@
+/**
+ * Session-only management: API tokens, users and organisation settings. API tokens get 403 FORBIDDEN here
+ * (docs/sessions.md), so a leaked token cannot mint tokens or change who has access.
+ */
+import { z } from 'zod';
+import { validationFailed } from '../errors.ts';
+import type { App } from '../http/app-type.ts';
+import { envelopeOf, ok } from '../http/envelope.ts';
+import { principalOf, sessionOnly } from '../http/route-auth.ts';
+import { parseDuration } from '../shared/time.ts';
+import {
+  CreatedToken,
+  CreateTokenBody,
+  CreateUserBody,
+  Deleted,
+  OrgSettings,
+  TokenItem,
+  TokenParams,
+  UpdateOrgBody,
+  UpdateUserBody,
+  UserItem,
+  UserParams,
+} from './access.schemas.ts';
+import type { ApiToken, Organization, TenancyService, User } from '../tenancy/tenancy.service.ts';
+import type { UserService } from '../tenancy/user.service.ts';
+
+const admin = sessionOnly('admin');
+const anyone = sessionOnly('viewer');
+
+const tokenItem = (t: ApiToken) => ({
+  id: t.id,
+  name: t.name,
+  userId: t.userId,
+  scopes: t.scopes,
+  expiresAt: t.expiresAt,
+  revokedAt: t.revokedAt,
+  createdAt: t.createdAt,
+});
+const userItem = (u: User) => ({
+  id: u.id,
+  email: u.email,
+  name: u.name,
+  role: u.role,
+  createdAt: u.createdAt,
+});
+const orgSettings = (o: Organization) => ({
+  id: o.id,
+  slug: o.slug,
+  name: o.name,
+  plan: o.plan,
+  mcpWriteEnabled: o.mcpWriteEnabled,
+  createdAt: o.createdAt,
+});
+
+export async function accessRoutes(
+  app: App,
+  { tenancy, users }: { tenancy: TenancyService; users: UserService },
+): Promise<void> {
+  const slugOf = async (orgId: string) => (await tenancy.getOrganizationById(orgId)).slug;
+
+  app.get(
+    '/tokens',
+    { config: admin, schema: { tags: ['tokens'], response: { 200: envelopeOf(z.array(TokenItem)) } } },
+    async (request) =>
+      ok((await tenancy.listTokens(await slugOf(principalOf(request).orgId))).map(tokenItem)),
+  );
+
+  app.post(
+    '/tokens',
+    {
+      config: admin,
+      schema: {
+        tags: ['tokens'],
+        description: 'The token belongs to the signed-in person; its secret appears only in this answer.',
+        body: CreateTokenBody,
+        response: { 201: envelopeOf(CreatedToken) },
+      },
+    },
+    async (request, reply) => {
+      const actor = principalOf(request);
+      const { name, scopes, expiresIn } = request.body;
+      const expiresInMs = expiresIn === undefined ? undefined : parseDuration(expiresIn);
+      if (expiresInMs === undefined && expiresIn !== undefined)
+        throw validationFailed('expiresIn must be a positive duration', [
+          { path: 'body.expiresIn', message: 'a positive duration such as 30d, 12h or 90m' },
+        ]);
+      const { token, secret } = await tenancy.createToken({
+        orgSlug: await slugOf(actor.orgId),
+        userEmail: actor.session!.view.user.email,
+        scopes,
+        actorId: actor.userId,
+        ...(name !== undefined ? { name } : {}),
+        ...(expiresInMs !== undefined ? { expiresInMs } : {}),
+      });
+      // The secret appears only in this answer: no cache may keep it.
+      return reply
+        .status(201)
+        .header('cache-control', 'no-store')
+        .send(
+          ok({
+            id: token.id,
+            token: secret,
+            name: token.name,
+            scopes: token.scopes,
+            expiresAt: token.expiresAt,
+          }),
+        );
+    },
+  );
+
+  app.delete(
+    '/tokens/:tokenId',
+    {
+      config: admin,
+      schema: { tags: ['tokens'], params: TokenParams, response: { 200: envelopeOf(Deleted) } },
+    },
+    async (request) => {
+      const actor = principalOf(request);
+      const token = await tenancy.revokeToken(request.params.tokenId, actor.userId, actor.orgId);
+      return ok({ id: token.id, deleted: true as const });
+    },
+  );
+
+  app.get(
+    '/users',
+    { config: admin, schema: { tags: ['users'], response: { 200: envelopeOf(z.array(UserItem)) } } },
+    async (request) => ok((await users.list(principalOf(request).orgId)).map(userItem)),
+  );
+
+  app.post(
+    '/users',
+    {
+      config: admin,
+      schema: { tags: ['users'], body: CreateUserBody, response: { 201: envelopeOf(UserItem) } },
+    },
+    async (request, reply) =>
+      reply.status(201).send(ok(userItem(await users.create(principalOf(request), request.body)))),
+  );
+
+  app.patch(
+    '/users/:userId',
+    {
+      // Anyone signed in may change their own name and password; the service decides the rest.
+      config: anyone,
+      schema: {
+        tags: ['users'],
+        params: UserParams,
+        body: UpdateUserBody,
+        response: { 200: envelopeOf(UserItem) },
+      },
+    },
+    async (request) =>
+      ok(userItem(await users.update(principalOf(request), request.params.userId, request.body))),
+  );
+
+  app.delete(
+    '/users/:userId',
+    {
+      config: admin,
+      schema: { tags: ['users'], params: UserParams, response: { 200: envelopeOf(Deleted) } },
+    },
+    async (request) => ok(await users.delete(principalOf(request), request.params.userId)),
+  );
+
+  app.get(
+    '/org',
+    { config: anyone, schema: { tags: ['organisation'], response: { 200: envelopeOf(OrgSettings) } } },
+    async (request) => ok(orgSettings(await tenancy.getOrganizationById(principalOf(request).orgId))),
+  );
+
+  app.patch(
+    '/org',
+    {
+      config: admin,
+      schema: { tags: ['organisation'], body: UpdateOrgBody, response: { 200: envelopeOf(OrgSettings) } },
+    },
+    async (request) => {
+      const actor = principalOf(request);
+      const org = await tenancy.updateOrganization(await slugOf(actor.orgId), request.body, actor.userId);
+      return ok(orgSettings(org));
+    },
+  );
+}

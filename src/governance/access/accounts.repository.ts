@@ -1,0 +1,120 @@
+// SQL over accounts and identities for the account tools (stale accounts, offboarding, normalization health).
+import { sql, type Kysely } from 'kysely';
+import type { Database } from '../../db/database.ts';
+
+export interface StaleCuts {
+  c30: string;
+  c60: string;
+  c90: string;
+  /** Stale: last login (or, never logged in, creation) at or before this time. */
+  cut: string;
+}
+
+/** Active accounts by days since last login; each figure a range count on the (org, status, last_login_at) index. */
+export async function countLoginBuckets(db: Kysely<Database>, orgId: string, c: StaleCuts) {
+  const active = sql`from gov_accounts a where a.org_id = ${orgId} and a.status = 'active'`;
+  const counts = await sql<Record<string, number>>`select
+      (select count(*) ${active}) as active,
+      (select count(*) ${active} and a.last_login_at <= ${c.c30} and a.last_login_at > ${c.c60}) as b30,
+      (select count(*) ${active} and a.last_login_at <= ${c.c60} and a.last_login_at > ${c.c90}) as b60,
+      (select count(*) ${active} and a.last_login_at <= ${c.c90}) as b90,
+      (select count(*) ${active} and a.last_login_at is null) as never,
+      (select count(*) ${active} and a.last_login_at is null and a.created_at <= ${c.cut}) as never_stale,
+      (select count(*) ${active} and a.last_login_at <= ${c.cut}) as stale_login`.execute(db);
+  return counts.rows[0] ?? {};
+}
+
+/** The first `limit` stale active accounts, never-logged-in first, then oldest login. */
+export async function listStaleAccounts(db: Kysely<Database>, orgId: string, cut: string, limit: number) {
+  const result = await sql<{
+    id: string;
+    type: string;
+    last_login_at: string | null;
+    system_name: string;
+    identity_id: string | null;
+    display_name: string | null;
+    department: string | null;
+  }>`
+    select a.id, a.type, a.last_login_at, s.name as system_name, a.identity_id, i.display_name, i.department
+    from gov_accounts a
+    join gov_systems s on s.id = a.system_id and s.org_id = a.org_id
+    left join gov_identities i on i.id = a.identity_id and i.org_id = a.org_id
+    where a.org_id = ${orgId} and a.status = 'active'
+      and (a.last_login_at <= ${cut} or (a.last_login_at is null and a.created_at <= ${cut}))
+    order by coalesce(a.last_login_at, '') asc, a.id asc limit ${limit}`.execute(db);
+  return result.rows;
+}
+
+// `+g.privileged` keeps the planner on the account index (a privileged-first index scan is far slower here).
+const holdsPrivileged = sql<number>`case when exists (select 1 from gov_grants g where g.org_id = a.org_id
+    and g.account_id = a.id and g.revoked_at is null and +g.privileged = 1) then 1 else 0 end`;
+const offboardingFrom = (orgId: string, deadline: string) => sql`from gov_accounts a
+    join gov_identities i on i.id = a.identity_id and i.org_id = a.org_id
+    where a.org_id = ${orgId} and a.status = 'active' and i.status = 'terminated' and i.termination_date <= ${deadline}`;
+
+/** Active accounts of identities terminated at or before `deadline`: accounts, identities, privileged accounts. */
+export async function countOffboarding(db: Kysely<Database>, orgId: string, deadline: string) {
+  const counts = await sql<Record<string, number>>`select count(*) as accounts,
+    count(distinct i.id) as identities, sum(${holdsPrivileged}) as privileged
+    ${offboardingFrom(orgId, deadline)}`.execute(db);
+  return counts.rows[0] ?? {};
+}
+
+/** The first `limit` of them, privileged first, then earliest termination. */
+export async function listOffboarding(db: Kysely<Database>, orgId: string, deadline: string, limit: number) {
+  const result = await sql<{
+    id: string;
+    identity_id: string;
+    display_name: string;
+    department: string | null;
+    termination_date: string;
+    system_name: string;
+    privileged: number;
+  }>`
+    select a.id, i.id as identity_id, i.display_name, i.department, i.termination_date,
+      (select s.name from gov_systems s where s.id = a.system_id and s.org_id = a.org_id) as system_name,
+      ${holdsPrivileged} as privileged
+    ${offboardingFrom(orgId, deadline)} order by 7 desc, i.termination_date asc, a.id asc limit ${limit}`.execute(
+    db,
+  );
+  return result.rows;
+}
+
+/** Per system: its active accounts, human ones, correlated human ones, and non-human ones without an owner. */
+export async function systemAccountCounts(db: Kysely<Database>, orgId: string) {
+  const result = await sql<{
+    id: string;
+    name: string;
+    criticality: string;
+    last_sync_at: string | null;
+    accounts: number;
+    human: number;
+    correlated: number;
+    orphaned: number;
+  }>`
+    select s.id, s.name, s.criticality, s.last_sync_at, coalesce(c.accounts, 0) as accounts, c.human, c.correlated, c.orphaned
+    from gov_systems s left join (
+      -- Aggregated first, over the covering (org, system, status, type, identity) index.
+      select system_id, count(*) as accounts, sum(case when type = 'human' then 1 else 0 end) as human,
+        sum(case when type = 'human' and identity_id is not null then 1 else 0 end) as correlated,
+        sum(case when type <> 'human' and identity_id is null then 1 else 0 end) as orphaned
+      from gov_accounts where org_id = ${orgId} and status = 'active' group by system_id) c on c.system_id = s.id
+    where s.org_id = ${orgId} order by s.name, s.id`.execute(db);
+  return result.rows;
+}
+
+/**
+ * Active (not terminated) identities and how many miss a department, a title or a manager; a department
+ * head has no manager by design and is not counted as missing one.
+ */
+export async function countMissingAttributes(db: Kysely<Database>, orgId: string) {
+  const noManager = sql`(manager_id is null and department_head = 0)`;
+  const missing = await sql<Record<string, number>>`select count(*) as identities,
+      sum(case when department is null or department = '' then 1 else 0 end) as department,
+      sum(case when title is null or title = '' then 1 else 0 end) as title,
+      sum(case when ${noManager} then 1 else 0 end) as manager,
+      sum(case when department is null or department = '' or title is null or title = '' or ${noManager} then 1 else 0 end) as any_missing,
+      sum(department_head) as heads
+    from gov_identities where org_id = ${orgId} and status <> 'terminated'`.execute(db);
+  return missing.rows[0] ?? {};
+}

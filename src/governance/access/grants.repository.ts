@@ -1,0 +1,176 @@
+// SQL over grants for access_privileged_delta and access_high_risk_lifecycle.
+import { sql, type Kysely } from 'kysely';
+import type { Database } from '../../db/database.ts';
+
+const changedIn = (orgId: string, column: 'granted_at' | 'revoked_at', from: string, to: string) => {
+  const col = sql.ref(`g.${column}`);
+  return {
+    col,
+    where: sql`g.org_id = ${orgId} and g.privileged = 1 and ${col} > ${from} and ${col} <= ${to}`,
+  };
+};
+
+/** Privileged grants granted (or revoked) in (from, to]. */
+export async function countPrivilegedChanges(
+  db: Kysely<Database>,
+  orgId: string,
+  column: 'granted_at' | 'revoked_at',
+  from: string,
+  to: string,
+): Promise<number> {
+  const { where } = changedIn(orgId, column, from, to);
+  const count = await sql<{ n: number }>`select count(*) as n from gov_grants g where ${where}`.execute(db);
+  return Number(count.rows[0]?.n ?? 0);
+}
+
+/** The newest `limit` of them with entitlement, system and holder. */
+export async function listPrivilegedChanges(
+  db: Kysely<Database>,
+  orgId: string,
+  column: 'granted_at' | 'revoked_at',
+  from: string,
+  to: string,
+  limit: number,
+) {
+  const { col, where } = changedIn(orgId, column, from, to);
+  const rows = await sql<{
+    id: string;
+    at: string;
+    entitlement_name: string;
+    system_name: string;
+    identity_id: string | null;
+    display_name: string | null;
+  }>`select g.id, ${col} as at, e.name as entitlement_name, s.name as system_name, g.identity_id, i.display_name
+    from gov_grants g join gov_entitlements e on e.id = g.entitlement_id and e.org_id = g.org_id
+    join gov_systems s on s.id = e.system_id and s.org_id = g.org_id
+    left join gov_identities i on i.id = g.identity_id and i.org_id = g.org_id
+    where ${where} order by ${col} desc, g.id desc limit ${limit}`.execute(db);
+  return rows.rows;
+}
+
+/** High-risk grant: active, and privileged or of risk level high/critical. */
+const HIGH_RISK = sql`g.revoked_at is null and (g.privileged = 1 or g.risk_level in ('high', 'critical'))`;
+
+export interface LifecycleCuts {
+  d30: string;
+  d90: string;
+  d365: string;
+  /** Joiners were hired, movers changed department, after this time. */
+  recent: string;
+}
+
+/**
+ * High-risk grants per holder stage, with the age, last-use and last-review buckets summed per stage: over
+ * every account, or (`disabledOnly`) over disabled accounts only, so the caller can report those apart
+ * (driven from the few disabled accounts; subtracting keeps the main count on its covering index).
+ */
+export async function highRiskByStage(
+  db: Kysely<Database>,
+  orgId: string,
+  c: LifecycleCuts,
+  disabledOnly: boolean,
+) {
+  const stage = sql`case when i.id is null then 'unowned' when i.status = 'terminated' then 'leaver'
+    when i.status = 'leave' then 'leave' when i.hire_date > ${c.recent} then 'joiner'
+    when i.department_changed_at > ${c.recent} then 'mover' else 'steady' end`;
+  const from = disabledOnly
+    ? sql`gov_accounts a join gov_grants g on g.org_id = a.org_id and g.account_id = a.id
+      left join gov_identities i on i.id = g.identity_id and i.org_id = g.org_id
+      where a.org_id = ${orgId} and a.status = 'disabled' and ${HIGH_RISK}`
+    : sql`gov_grants g left join gov_identities i on i.id = g.identity_id and i.org_id = g.org_id
+      where g.org_id = ${orgId} and ${HIGH_RISK}`;
+  const result = await sql<Record<string, number | string>>`select ${stage} as stage, count(*) as n,
+      sum(case when g.granted_at > ${c.d30} then 1 else 0 end) as age_lt30,
+      sum(case when g.granted_at <= ${c.d30} and g.granted_at > ${c.d90} then 1 else 0 end) as age_30_89,
+      sum(case when g.granted_at <= ${c.d90} and g.granted_at > ${c.d365} then 1 else 0 end) as age_90_364,
+      sum(case when g.granted_at <= ${c.d365} then 1 else 0 end) as age_365,
+      sum(case when g.last_used_at > ${c.d30} then 1 else 0 end) as use_lt30,
+      sum(case when g.last_used_at <= ${c.d30} and g.last_used_at > ${c.d90} then 1 else 0 end) as use_30_89,
+      sum(case when g.last_used_at <= ${c.d90} then 1 else 0 end) as use_90,
+      sum(case when g.last_used_at is null then 1 else 0 end) as use_never,
+      sum(case when g.last_reviewed_at > ${c.d90} then 1 else 0 end) as rev_lt90,
+      sum(case when g.last_reviewed_at <= ${c.d90} and g.last_reviewed_at > ${c.d365} then 1 else 0 end) as rev_90_364,
+      sum(case when g.last_reviewed_at is null or g.last_reviewed_at <= ${c.d365} then 1 else 0 end) as rev_365_never,
+      sum(case when g.last_used_at is null or g.last_used_at <= ${c.d90} then 1 else 0 end) as unused
+    from ${from} group by 1`.execute(db);
+  return result.rows;
+}
+
+const ON_ENABLED_ACCOUNT = sql`not exists (select 1 from gov_accounts a where a.id = g.account_id
+  and a.org_id = g.org_id and a.status = 'disabled')`;
+
+/** The oldest `limit` high-risk grants on enabled accounts unused since `d90` or never used. */
+export async function listUnusedHighRisk(db: Kysely<Database>, orgId: string, d90: string, limit: number) {
+  const rows = await sql<{
+    id: string;
+    granted_at: string;
+    last_used_at: string | null;
+    identity_id: string | null;
+    display_name: string | null;
+    entitlement_name: string;
+  }>`
+    select g.id, g.granted_at, g.last_used_at, g.identity_id, i.display_name, e.name as entitlement_name
+    from gov_grants g join gov_entitlements e on e.id = g.entitlement_id and e.org_id = g.org_id
+    left join gov_identities i on i.id = g.identity_id and i.org_id = g.org_id
+    where g.org_id = ${orgId} and ${HIGH_RISK} and (g.last_used_at is null or g.last_used_at <= ${d90})
+      and ${ON_ENABLED_ACCOUNT}
+    order by g.granted_at asc, g.id asc limit ${limit}`.execute(db);
+  return rows.rows;
+}
+
+/** Disabled accounts still carrying active grants: accounts and grants. */
+export async function countDisabledWithGrants(db: Kysely<Database>, orgId: string) {
+  const counts = await sql<{ accounts: number; grants: number }>`select count(distinct a.id) as accounts,
+      count(*) as grants
+    from gov_accounts a join gov_grants g on g.org_id = a.org_id and g.account_id = a.id and g.revoked_at is null
+    where a.org_id = ${orgId} and a.status = 'disabled'`.execute(db);
+  return counts.rows[0] ?? { accounts: 0, grants: 0 };
+}
+
+/** The first `limit` of them, earliest disabled first, with their active grant count. */
+export async function listDisabledWithGrants(db: Kysely<Database>, orgId: string, limit: number) {
+  const rows = await sql<{
+    id: string;
+    system_name: string;
+    identity_id: string | null;
+    display_name: string | null;
+    disabled_at: string | null;
+    grants: number;
+  }>`select a.id, s.name as system_name, a.identity_id, i.display_name, a.disabled_at, count(*) as grants
+    from gov_accounts a join gov_grants g on g.org_id = a.org_id and g.account_id = a.id and g.revoked_at is null
+    join gov_systems s on s.id = a.system_id and s.org_id = a.org_id
+    left join gov_identities i on i.id = a.identity_id and i.org_id = a.org_id
+    where a.org_id = ${orgId} and a.status = 'disabled'
+    group by a.id, s.name, a.identity_id, i.display_name, a.disabled_at
+    order by a.disabled_at asc, a.id asc limit ${limit}`.execute(db);
+  return rows.rows;
+}
+
+/** Identities on leave, and their active accounts used after the leave began (a login during leave). */
+export async function countLeave(db: Kysely<Database>, orgId: string) {
+  const counts = await sql<Record<string, number>>`select
+      (select count(*) from gov_identities where org_id = ${orgId} and status = 'leave') as identities,
+      count(a.id) as accounts, count(distinct i.id) as used
+    from gov_identities i join gov_accounts a on a.org_id = i.org_id and a.identity_id = i.id
+    where i.org_id = ${orgId} and i.status = 'leave' and i.leave_started_at is not null
+      and a.last_login_at > i.leave_started_at`.execute(db);
+  return counts.rows[0] ?? {};
+}
+
+/** The first `limit` logins during leave, latest login first. */
+export async function listLeaveLogins(db: Kysely<Database>, orgId: string, limit: number) {
+  const rows = await sql<{
+    id: string;
+    identity_id: string;
+    display_name: string;
+    leave_started_at: string;
+    last_login_at: string;
+    system_name: string;
+  }>`select a.id, i.id as identity_id, i.display_name, i.leave_started_at, a.last_login_at, s.name as system_name
+    from gov_identities i join gov_accounts a on a.org_id = i.org_id and a.identity_id = i.id
+    join gov_systems s on s.id = a.system_id and s.org_id = a.org_id
+    where i.org_id = ${orgId} and i.status = 'leave' and i.leave_started_at is not null
+      and a.last_login_at > i.leave_started_at
+    order by a.last_login_at desc, a.id asc limit ${limit}`.execute(db);
+  return rows.rows;
+}

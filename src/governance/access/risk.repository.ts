@@ -1,0 +1,182 @@
+// SQL for access_department_risk (per-department component counts) and access_security_debt_trend (the
+// debt kinds, each an open/close interval derived from stored history, counted per month).
+import { sql, type Kysely, type RawBuilder } from 'kysely';
+import type { Database } from '../../db/database.ts';
+import { epochSeconds } from '../../db/helpers.ts';
+import { overdueRemediation } from '../reviews/reviews.repository.ts';
+import { sodPairs } from './peers.repository.ts';
+
+/** A (department, count) query's answer as a map ('' for identities without a department). */
+async function byDepartment(db: Kysely<Database>, query: RawBuilder<unknown>): Promise<Map<string, number>> {
+  const result = await sql<{ d: string; n: number }>`${query}`.execute(db);
+  return new Map(result.rows.map((r) => [r.d, Number(r.n ?? 0)]));
+}
+
+const dept = sql`coalesce(i.department, '')`;
+
+/** Active (not terminated) identities per department, from the import-maintained peer groups. */
+export const activeIdentitiesByDepartment = (db: Kysely<Database>, orgId: string) =>
+  byDepartment(
+    db,
+    sql`select department as d, sum(size) as n from gov_peer_groups where org_id = ${orgId} group by department`,
+  );
+
+/** Active accounts of identities terminated at or before `deadline`, by the leaver's department. */
+export const offboardingByDepartment = (db: Kysely<Database>, orgId: string, deadline: string) =>
+  byDepartment(
+    db,
+    sql`select ${dept} as d, count(*) as n from gov_accounts a join gov_identities i on i.id = a.identity_id and i.org_id = a.org_id
+      where a.org_id = ${orgId} and a.status = 'active' and i.status = 'terminated' and i.termination_date <= ${deadline} group by 1`,
+  );
+
+/** Stored SoD (rule, identity) pairs by the identity's department. */
+export const sodByDepartment = (db: Kysely<Database>, orgId: string) =>
+  byDepartment(
+    db,
+    sql`select ${dept} as d, count(*) as n from (${sodPairs(orgId)}) v
+      join gov_identities i on i.id = v.identity_id and i.org_id = ${orgId} group by 1`,
+  );
+
+/** Overdue review remediations by the reviewed identity's department. */
+export const overdueRemediationByDepartment = (db: Kysely<Database>, orgId: string, asOf: string) =>
+  byDepartment(
+    db,
+    sql`select ${dept} as d, count(*) as n from gov_review_items ri
+      join gov_identities i on i.id = ri.subject_id and i.org_id = ri.org_id
+      where ri.org_id = ${orgId} and ${overdueRemediation(asOf)} group by 1`,
+  );
+
+/** Stale active accounts by their identity's department: the two halves of "stale" as separate index ranges. */
+export const staleByDepartment = (db: Kysely<Database>, orgId: string, cut: string) =>
+  byDepartment(
+    db,
+    sql`select ${dept} as d, count(*) as n from (
+        select a.identity_id from gov_accounts a where a.org_id = ${orgId} and a.status = 'active' and a.last_login_at <= ${cut}
+        union all
+        select a.identity_id from gov_accounts a where a.org_id = ${orgId} and a.status = 'active' and a.last_login_at is null and a.created_at <= ${cut}) s
+      join gov_identities i on i.id = s.identity_id and i.org_id = ${orgId} group by 1`,
+  );
+
+/** Active privileged grants of active identities by department, from the import-maintained summary. */
+export const privilegedByDepartment = (db: Kysely<Database>, orgId: string) =>
+  byDepartment(
+    db,
+    sql`select department as d, sum(privileged) as n from gov_identity_access
+      where org_id = ${orgId} and privileged > 0 group by department`,
+  );
+
+export interface DebtKind {
+  name: string;
+  /** Table and join, ending in WHERE conditions for this organisation. */
+  from: RawBuilder<unknown>;
+  /** The column compared with the (shifted) period bounds to decide when the issue opened. */
+  openedCol: RawBuilder<unknown>;
+  /** Hours to add to openedCol to get the opening time (an SLA or a threshold). */
+  shiftHours: number;
+  closedCol: RawBuilder<unknown>;
+  severity: RawBuilder<unknown>;
+}
+
+/** Days after its last review (or, never reviewed, its grant) that a privileged grant counts as unreviewed. */
+export const REVIEW_DUE_DAYS = 365;
+
+/**
+ * The debt kinds (docs/governance-tools.md, access_security_debt_trend). Each row is one item; the WHERE
+ * conditions keep only items that were open for a while (closed after they opened), so every month balances.
+ */
+export function debtKinds(
+  db: Kysely<Database>,
+  orgId: string,
+  s: { offboardingSlaHours: number; staleAccountDays: number },
+): DebtKind[] {
+  const epoch = (col: string) => epochSeconds(db, sql.ref(col));
+  const lastActivity = sql`coalesce(a.last_login_at, a.created_at)`;
+  return [
+    {
+      name: 'offboarding_miss',
+      from: sql`gov_accounts a join gov_identities i on i.id = a.identity_id and i.org_id = a.org_id
+        where a.org_id = ${orgId} and i.status = 'terminated' and i.termination_date is not null
+        and (a.disabled_at is null or ${epoch('a.disabled_at')} - ${epoch('i.termination_date')} > ${s.offboardingSlaHours * 3600})`,
+      openedCol: sql.ref('i.termination_date'),
+      shiftHours: s.offboardingSlaHours,
+      closedCol: sql.ref('a.disabled_at'),
+      severity: sql`'high'`,
+    },
+    {
+      name: 'overdue_review_remediation',
+      from: sql`gov_review_items ri where ri.org_id = ${orgId} and ri.decision in ('revoke', 'modify')
+        and ri.remediation_due_at is not null and (ri.remediated_at is null or ri.remediated_at > ri.remediation_due_at)`,
+      openedCol: sql.ref('ri.remediation_due_at'),
+      shiftHours: 0,
+      closedCol: sql.ref('ri.remediated_at'),
+      severity: sql`case when ri.privileged = 1 then 'high' else 'medium' end`,
+    },
+    {
+      name: 'expired_grant',
+      from: sql`gov_grants g where g.org_id = ${orgId} and g.expires_at is not null
+        and (g.revoked_at is null or g.revoked_at > g.expires_at)`,
+      openedCol: sql.ref('g.expires_at'),
+      shiftHours: 0,
+      closedCol: sql.ref('g.revoked_at'),
+      severity: sql`case when g.privileged = 1 then 'critical' else 'low' end`,
+    },
+    {
+      // One item per pair of conflicting grants: open from the later grant until the first revocation.
+      name: 'sod_conflict',
+      from: sql`(select r.severity,
+          case when ga.granted_at > gb.granted_at then ga.granted_at else gb.granted_at end as opened,
+          case when ga.revoked_at is null then gb.revoked_at when gb.revoked_at is null then ga.revoked_at
+            when ga.revoked_at < gb.revoked_at then ga.revoked_at else gb.revoked_at end as closed
+        from gov_sod_rules r
+        join gov_grants ga on ga.org_id = r.org_id and ga.entitlement_id = r.entitlement_a_id
+        join gov_grants gb on gb.org_id = r.org_id and gb.entitlement_id = r.entitlement_b_id and gb.identity_id = ga.identity_id
+        where r.org_id = ${orgId} and ga.identity_id is not null) x where x.closed is null or x.closed > x.opened`,
+      openedCol: sql.ref('x.opened'),
+      shiftHours: 0,
+      closedCol: sql.ref('x.closed'),
+      severity: sql.ref('x.severity'),
+    },
+    {
+      // An account holding a privileged grant (active, or revoked no earlier than the account was disabled):
+      // stale from last login (else creation) + stale-account days until disabled.
+      name: 'stale_privileged_account',
+      from: sql`gov_accounts a where a.org_id = ${orgId}
+        and exists (select 1 from gov_grants g where g.org_id = a.org_id and g.account_id = a.id
+          and g.privileged = 1 and (g.revoked_at is null or g.revoked_at >= a.disabled_at))
+        and (a.disabled_at is null or ${epochSeconds(db, sql.ref('a.disabled_at'))} - ${epochSeconds(db, lastActivity)} > ${s.staleAccountDays * 86400})`,
+      openedCol: lastActivity,
+      shiftHours: s.staleAccountDays * 24,
+      closedCol: sql.ref('a.disabled_at'),
+      severity: sql`'high'`,
+    },
+    {
+      // A privileged grant whose last review (else its grant) is REVIEW_DUE_DAYS old, until revoked. Only the
+      // latest review is stored, so a gap before it is not seen.
+      name: 'unreviewed_privileged_grant',
+      from: sql`gov_grants g where g.org_id = ${orgId} and g.privileged = 1
+        and (g.revoked_at is null or ${epoch('g.revoked_at')} - ${epochSeconds(db, sql`coalesce(g.last_reviewed_at, g.granted_at)`)} > ${REVIEW_DUE_DAYS * 86400})`,
+      openedCol: sql`coalesce(g.last_reviewed_at, g.granted_at)`,
+      shiftHours: REVIEW_DUE_DAYS * 24,
+      closedCol: sql.ref('g.revoked_at'),
+      severity: sql`'medium'`,
+    },
+  ];
+}
+
+/** Per severity: items open at each period end, opened and closed within each period (columns o0, n0, c0, …). */
+export async function debtCounts(
+  db: Kysely<Database>,
+  kind: DebtKind,
+  periods: { start: string; end: string }[],
+  shift: (iso: string) => string,
+) {
+  const columns = periods.flatMap((p, i) => [
+    sql`sum(case when ${kind.openedCol} < ${shift(p.end)} and (${kind.closedCol} is null or ${kind.closedCol} >= ${p.end}) then 1 else 0 end) as ${sql.ref(`o${i}`)}`,
+    sql`sum(case when ${kind.openedCol} >= ${shift(p.start)} and ${kind.openedCol} < ${shift(p.end)} then 1 else 0 end) as ${sql.ref(`n${i}`)}`,
+    sql`sum(case when ${kind.closedCol} >= ${p.start} and ${kind.closedCol} < ${p.end} then 1 else 0 end) as ${sql.ref(`c${i}`)}`,
+  ]);
+  const result = await sql<
+    Record<string, number | string>
+  >`select ${kind.severity} as severity, ${sql.join(columns)} from ${kind.from} group by 1`.execute(db);
+  return result.rows;
+}

@@ -1,0 +1,85 @@
+// posture_summary on the hand-built fixture: every figure worked out by hand (the same figures the per-tool
+// tests in governance.tools.test.ts expect), so the roll-up is shown to equal the tools it summarises.
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { defaultConfig } from '../../config.ts';
+import type { Store } from '../../db/connect.ts';
+import { createServices, type Services } from '../../services.ts';
+import { createOrg } from '../../../test/support/app.ts';
+import { createTestStore, DIALECTS } from '../../../test/support/store.ts';
+import { FIXTURE, FIXTURE_AS_OF } from '../governance.fixture.ts';
+import { importBundle } from '../import/import.service.ts';
+import { postureSummary } from './posture.service.ts';
+
+for (const dialect of DIALECTS) {
+  describe(`${dialect}: posture_summary on hand-built data`, () => {
+    let store: Store;
+    let services: Services;
+    let orgId: string;
+    before(async () => {
+      store = await createTestStore(dialect);
+      services = createServices(store, defaultConfig());
+      const org = await createOrg(services);
+      orgId = org.id;
+      await importBundle(store.db, orgId, org.userId, FIXTURE);
+    });
+    after(() => store.close());
+
+    it('copies each figure from the tool that defines it', async () => {
+      const p = await postureSummary(store.db, orgId, services, { asOf: FIXTURE_AS_OF });
+      assert.deepEqual(p.access, {
+        staleAccounts: 3, // a4 (165 days), a10 (134 days), a5 (never, created 2025-01-01)
+        offboardingViolations: 2, // a6 and a7 of Gus Gone (left 120 h ago); Hal Hasty is within the SLA
+        privilegedOffboardingViolations: 1, // a6 holds Domain Admin
+        privilegedGranted30d: 1, // g1
+        privilegedRevoked30d: 1, // g14
+        sodViolations: 4, // r1 Flo, r2 Flo (through her service account), r3 Ada, r3 Gus (terminated)
+        sodViolationsWithoutException: 3, // x1 covers r1 Flo; x2 (r3 Ada) expired on 06-01
+        concentrationOutliers: 1, // Ada Admin: 5 grants, Engineering mean 13/6
+        uncorrelatedAccounts: 1, // a9
+        orphanedAccounts: 1, // a10 (service, no owner)
+        correlationRate: 91.7, // 11 of 12 active human accounts
+        highRiskGrants: 10, // on enabled accounts; g23 on the disabled a16 is counted apart
+        highRiskUnused90d: 5, // g10, g12, g16, g17, g18
+        disabledAccountsWithGrants: 1, // a16
+        loginsDuringLeave: 1, // a15: Kit logged in on 06-12, on leave since 06-01
+        securityDebtOpen: 11, // see the June row in access.tools.test.ts
+      });
+      assert.deepEqual(p.reviews, {
+        activeCampaigns: 1,
+        pendingDecisions: 1, // ri1
+        completionRate: 60, // 3 of Q2's 5 items decided: ri2 is a self-review
+        overdueRemediation: 1, // ri3: revoke of g12 (not privileged) decided 06-01, due 06-08; ri4 is due 06-17
+        selfReviews: 1, // ri2: Flo Finance approved her own Payments Approve grant
+        selfReviewedDecisions: 1,
+        reviewerInManagerChain: 3, // ri1, ri3 (Ivy manages Ada), ri7 (Ivy manages Di, who manages Ed)
+        decidedWithoutEvidence: 1, // ri4
+      });
+      assert.deepEqual(
+        { ...p.iso, projectId: undefined },
+        {
+          projectId: undefined,
+          applicable: 91,
+          implemented: 2,
+          gaps: 89,
+          percentImplemented: 2.2,
+          withCurrentEvidence: 2, // A.5.1, A.8.2
+          onlyExpiredOrPendingEvidence: 2, // A.8.5 expired, A.5.2 pending
+          withoutEvidence: 87,
+          percentCovered: 2.2,
+        },
+      );
+      assert.deepEqual(
+        { ...p.maturity, projectId: undefined },
+        { projectId: undefined, controlsAssessed: 4, averageScore: 2.25, belowTarget: 4 },
+      );
+      assert.deepEqual(
+        { ...p.evidence, projectId: undefined },
+        { projectId: undefined, total: 5, expired: 1, expiringSoon: 1, pending: 1, rejected: 1 },
+      );
+      assert.deepEqual(p.risks, { open: 0, high: 0, medium: 0, low: 0, unrated: 0 });
+      assert.equal(p.vendors.total, 0);
+      assert.deepEqual(p.findings, { CRITICAL: 0, HIGH: 0, MEDIUM: 0, LOW: 0, total: 0 });
+    });
+  });
+}

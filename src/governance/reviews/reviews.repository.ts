@@ -1,0 +1,131 @@
+// SQL over access review campaigns and items (access_reviews_list, uar_status), and the import-time flag
+// of reviewers inside the reviewed identity's manager chain.
+import { sql, type Kysely } from 'kysely';
+import type { Database } from '../../db/database.ts';
+
+/** A revoke/modify decision whose remediation is not done and whose due time has passed. */
+export const overdueRemediation = (asOf: string) =>
+  sql`ri.decision in ('revoke', 'modify') and ri.remediation_status <> 'done' and ri.remediation_due_at < ${asOf}`;
+
+/** A decision made by the identity whose access was reviewed: recorded, but it does not count as decided. */
+const SELF = sql`ri.reviewer_id is not null and ri.reviewer_id = ri.subject_id`;
+
+const itemCounts = (asOf: string) => sql`count(ri.id) as items,
+  sum(case when ri.decision = 'pending' then 1 else 0 end) as pending,
+  sum(case when ri.decision = 'approve' then 1 else 0 end) as approve,
+  sum(case when ri.decision = 'revoke' then 1 else 0 end) as revoke,
+  sum(case when ri.decision = 'modify' then 1 else 0 end) as modify,
+  sum(case when ${overdueRemediation(asOf)} then 1 else 0 end) as overdue,
+  sum(case when ${SELF} then 1 else 0 end) as self_reviews,
+  sum(case when ${SELF} and ri.decision <> 'pending' then 1 else 0 end) as self_decided,
+  sum(case when ri.reviewer_in_chain = 1 then 1 else 0 end) as chain,
+  sum(case when ri.decision <> 'pending' and not (${SELF}) and ri.evidence_note is null and ri.evidence_url is null
+    then 1 else 0 end) as without_evidence`;
+
+export type ItemCounts = Partial<
+  Record<
+    | 'items'
+    | 'pending'
+    | 'approve'
+    | 'revoke'
+    | 'modify'
+    | 'overdue'
+    | 'self_reviews'
+    | 'self_decided'
+    | 'chain'
+    | 'without_evidence',
+    number
+  >
+>;
+
+export async function countCampaigns(db: Kysely<Database>, orgId: string): Promise<number> {
+  const total = await sql<{
+    n: number;
+  }>`select count(*) as n from gov_review_campaigns where org_id = ${orgId}`.execute(db);
+  return Number(total.rows[0]?.n ?? 0);
+}
+
+/** The newest `limit` campaigns (by start) with their item counts. */
+export async function listCampaigns(db: Kysely<Database>, orgId: string, asOf: string, limit: number) {
+  const rows = await sql<
+    ItemCounts & {
+      id: string;
+      name: string;
+      status: string;
+      started_at: string;
+      due_at: string;
+      completed_at: string | null;
+      owner_name: string | null;
+    }
+  >`
+    select c.id, c.name, c.status, c.started_at, c.due_at, c.completed_at,
+      (select o.display_name from gov_identities o where o.id = c.owner_id and o.org_id = c.org_id) as owner_name, ${itemCounts(asOf)}
+    from gov_review_campaigns c left join gov_review_items ri on ri.campaign_id = c.id and ri.org_id = c.org_id
+    where c.org_id = ${orgId} group by c.id, c.name, c.status, c.started_at, c.due_at, c.completed_at, c.owner_id, c.org_id
+    order by c.started_at desc, c.id desc limit ${limit}`.execute(db);
+  return rows.rows;
+}
+
+/** Item counts over the active campaigns (planned and completed ones are not included). */
+export async function countActiveItems(
+  db: Kysely<Database>,
+  orgId: string,
+  asOf: string,
+): Promise<ItemCounts & { campaigns?: number }> {
+  const active = await sql<
+    ItemCounts & { campaigns: number }
+  >`select count(distinct c.id) as campaigns, ${itemCounts(asOf)}
+    from gov_review_campaigns c left join gov_review_items ri on ri.campaign_id = c.id and ri.org_id = c.org_id
+    where c.org_id = ${orgId} and c.status = 'active'`.execute(db);
+  return active.rows[0] ?? {};
+}
+
+/** Overdue remediations over every campaign (a remediation outlives its campaign). */
+export async function countOverdueRemediation(db: Kysely<Database>, orgId: string, asOf: string) {
+  const overdue = await sql<{ n: number }>`select count(*) as n from gov_review_items ri
+    where ri.org_id = ${orgId} and ${overdueRemediation(asOf)}`.execute(db);
+  return Number(overdue.rows[0]?.n ?? 0);
+}
+
+/** The first `limit` pending items of active campaigns: earliest due date first, privileged first. */
+export async function listPendingItems(db: Kysely<Database>, orgId: string, limit: number) {
+  const open = await sql<{
+    id: string;
+    campaign_id: string;
+    campaign_name: string;
+    due_at: string;
+    privileged: number;
+    reviewer_in_chain: number;
+    reviewer_name: string | null;
+    holder_name: string | null;
+    entitlement_name: string | null;
+  }>`
+    select ri.id, c.id as campaign_id, c.name as campaign_name, c.due_at, ri.privileged, ri.reviewer_in_chain,
+      r.display_name as reviewer_name, s.display_name as holder_name, e.name as entitlement_name
+    from gov_review_items ri join gov_review_campaigns c on c.id = ri.campaign_id and c.org_id = ri.org_id
+    left join gov_identities r on r.id = ri.reviewer_id and r.org_id = ri.org_id
+    left join gov_identities s on s.id = ri.subject_id and s.org_id = ri.org_id
+    left join gov_entitlements e on e.id = ri.entitlement_id and e.org_id = ri.org_id
+    where ri.org_id = ${orgId} and c.status = 'active' and ri.decision = 'pending'
+    order by c.due_at asc, ri.privileged desc, ri.id asc limit ${limit}`.execute(db);
+  return open.rows;
+}
+
+/**
+ * Sets reviewer_in_chain on every review item of the organisation: 1 when the reviewer is the subject's
+ * manager, that manager's manager, and so on (a cycle in the reporting lines stops at 50 levels).
+ * Run by every import that changes identities or review items.
+ */
+export async function refreshReviewerChain(db: Kysely<Database>, orgId: string): Promise<void> {
+  await sql`update gov_review_items set reviewer_in_chain = case when id in (
+      with recursive chain(item_id, reviewer_id, manager_id, depth) as (
+        select ri.id, ri.reviewer_id, s.manager_id, 1 from gov_review_items ri
+        join gov_identities s on s.id = ri.subject_id and s.org_id = ri.org_id
+        where ri.org_id = ${orgId} and ri.reviewer_id is not null and s.manager_id is not null
+        union all
+        select c.item_id, c.reviewer_id, m.manager_id, c.depth + 1 from chain c
+        join gov_identities m on m.id = c.manager_id and m.org_id = ${orgId}
+        where c.manager_id <> c.reviewer_id and m.manager_id is not null and c.depth < 50)
+      select item_id from chain where manager_id = reviewer_id) then 1 else 0 end
+    where org_id = ${orgId}`.execute(db);
+}

@@ -1,0 +1,52 @@
+/**
+ * Body idle timeout (docs/resilience.md): a request whose body stops arriving for `idleMs` is answered 408 in
+ * the envelope and its connection closed, so slow or stalled uploads cannot hold sockets and buffers forever.
+ */
+import type { FastifyRequest } from 'fastify';
+import type { App } from './app-type.ts';
+import { failure } from './envelope.ts';
+
+const hasBody = (request: FastifyRequest): boolean =>
+  request.headers['transfer-encoding'] !== undefined || Number(request.headers['content-length'] ?? 0) > 0;
+
+export function installBodyTimeout(app: App, idleMs: number): void {
+  app.addHook('onRequest', async (request, reply) => {
+    const raw = request.raw;
+    if (!hasBody(request) || raw.complete) return;
+    const socket = raw.socket;
+    // Progress is read from the socket's byte count: listening to the body's 'data' would take it from the
+    // parser that consumes it.
+    let seen = socket.bytesRead;
+    let lastProgress = Date.now();
+    const check = (): void => {
+      if (raw.complete || reply.raw.headersSent || socket.destroyed) return stop();
+      if (socket.bytesRead !== seen) {
+        seen = socket.bytesRead;
+        lastProgress = Date.now();
+        return;
+      }
+      if (Date.now() - lastProgress < idleMs) return;
+      stop();
+      request.log.info({ idleMs }, 'request body idle: answered 408 and closed');
+      const body = JSON.stringify(
+        failure(
+          'REQUEST_TIMEOUT',
+          `No request body data arrived for ${idleMs / 1000} s; the request was dropped`,
+        ),
+      );
+      reply.raw.writeHead(408, {
+        'content-type': 'application/json; charset=utf-8',
+        'content-length': Buffer.byteLength(body),
+        'x-request-id': request.id,
+        connection: 'close',
+      });
+      reply.raw.end(body, () => socket.destroy());
+    };
+    const timer = setInterval(check, Math.max(10, Math.floor(idleMs / 6)));
+    timer.unref();
+    const stop = (): void => clearInterval(timer);
+    raw.once('end', stop);
+    raw.once('close', stop);
+    reply.raw.once('finish', stop);
+  });
+}

@@ -1,0 +1,88 @@
+// The OpenAPI document: every operation explained, its errors listed with codes, the upload's file declared.
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { describe, it } from 'node:test';
+import { build } from '../../test/support/app.ts';
+
+type Operation = {
+  summary?: string;
+  description?: string;
+  responses: Record<string, { description: string }>;
+  requestBody?: {
+    content: Record<string, { schema: { required?: string[]; properties?: Record<string, unknown> } }>;
+  };
+};
+
+const METHODS = ['get', 'post', 'put', 'patch', 'delete'];
+
+describe('OpenAPI document', () => {
+  it('documents every operation, its error codes, the multipart upload and the routes beside /api/v1', async (t) => {
+    const { app } = await build(t, 'sqlite');
+    const response = await app.inject({ method: 'GET', url: '/api/v1/openapi.json' });
+    assert.equal(response.statusCode, 200);
+    const doc = response.json() as {
+      info: { version: string };
+      paths: Record<string, Record<string, Operation>>;
+      components: { schemas: Record<string, unknown> };
+    };
+    const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8'));
+    assert.equal(doc.info.version, pkg.version);
+
+    const operations = Object.entries(doc.paths).flatMap(([path, item]) =>
+      Object.entries(item)
+        .filter(([method]) => METHODS.includes(method))
+        .map(([method, op]) => [`${method.toUpperCase()} ${path}`, op] as const),
+    );
+    const undocumented = operations
+      .filter(([, op]) => !op.summary?.trim() || !op.description?.trim())
+      .map(([name]) => name);
+    assert.deepEqual(undocumented, []);
+
+    const ops = new Map<string, Operation>(operations);
+    for (const name of ['GET /healthz', 'GET /readyz', 'GET /metrics', 'POST /mcp'])
+      assert.ok(ops.has(name), name);
+    // Beside /api/v1: their own server entry, so "Try it out" calls /healthz, not /api/v1/healthz.
+    assert.deepEqual((doc.paths['/healthz'] as unknown as { servers: unknown }).servers, [{ url: '/' }]);
+
+    const vendor = ops.get('PUT /sscs/vendors/{vendorId}')!;
+    assert.deepEqual(Object.keys(vendor.responses).sort(), [
+      '200',
+      '400',
+      '401',
+      '403',
+      '404',
+      '408',
+      '429',
+      '500',
+    ]);
+    assert.equal(
+      vendor.responses['404']!.description,
+      'Not found (also for another organisation’s id). Codes: NOT_FOUND.',
+    );
+    assert.equal(
+      vendor.responses['401']!.description,
+      'Not authenticated. Codes: UNAUTHORIZED, INVALID_TOKEN.',
+    );
+    assert.ok(doc.components.schemas.ErrorEnvelope);
+
+    const upload = ops.get('POST /sscs/sboms/upload')!;
+    const form = upload.requestBody!.content['multipart/form-data']!.schema;
+    assert.deepEqual(form.required, ['file']);
+    assert.deepEqual(form.properties!.file, {
+      type: 'string',
+      format: 'binary',
+      description: 'The SBOM file; its name decides the format.',
+    });
+    assert.equal(
+      upload.responses['400']!.description,
+      'Bad request. Codes: VALIDATION_FAILED, INVALID_REQUEST, PARSE_ERROR, UNSUPPORTED_FORMAT, MISSING_FILE.',
+    );
+    assert.deepEqual(Object.keys(ops.get('POST /mcp')!.responses).sort(), [
+      '200',
+      '401',
+      '403',
+      '429',
+      '500',
+    ]);
+  });
+});

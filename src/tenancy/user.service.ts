@@ -1,0 +1,164 @@
+/**
+ * Managing users on behalf of a signed-in person (roles, names, passwords, removal) and the operator's
+ * `set-password`. Who may do what: docs/sessions.md, "Managing users".
+ */
+import type { Kysely } from 'kysely';
+import { recordAudit, SYSTEM_ACTOR } from '../audit/audit.repository.ts';
+import type { Database } from '../db/database.ts';
+import { AppError, notFound } from '../errors.ts';
+import { checkPasswordRules, hashPassword } from './password.ts';
+import { roleAtLeast, type Role } from './roles.ts';
+import { deleteUserSessions } from './session.repository.ts';
+import * as repo from './tenancy.repository.ts';
+import type { UserRow } from './tenancy.table.ts';
+import { toUser, type Principal, type TenancyService, type User } from './tenancy.service.ts';
+
+export interface UserChanges {
+  name?: string | null | undefined;
+  role?: Role | undefined;
+  password?: string | undefined;
+}
+
+const forbidden = (message: string) => new AppError('FORBIDDEN', 403, message);
+
+/** The acting person's role; only sessions manage users (the routes are session-only). */
+function actorRole(actor: Principal): Role {
+  if (!actor.session) throw forbidden('Only a signed-in person can manage users');
+  return actor.session.role;
+}
+
+export class UserService {
+  readonly #db: Kysely<Database>;
+  readonly #tenancy: TenancyService;
+
+  constructor(db: Kysely<Database>, tenancy: TenancyService) {
+    this.#db = db;
+    this.#tenancy = tenancy;
+  }
+
+  list(orgId: string): Promise<User[]> {
+    return this.#tenancy.listUsers(orgId);
+  }
+
+  async create(
+    actor: Principal,
+    input: { email: string; name?: string | undefined; role: Role; password?: string | undefined },
+  ): Promise<User> {
+    if (input.role === 'owner' && actorRole(actor) !== 'owner')
+      throw forbidden('Only an owner can make another owner');
+    const org = await this.#tenancy.getOrganizationById(actor.orgId);
+    return this.#tenancy.createUser(
+      org.slug,
+      {
+        email: input.email,
+        role: input.role,
+        ...(input.name != null ? { name: input.name } : {}),
+        ...(input.password !== undefined ? { password: input.password } : {}),
+      },
+      actor.userId,
+    );
+  }
+
+  async #target(orgId: string, userId: string): Promise<UserRow> {
+    const row = await repo.findUserById(this.#db, orgId, userId);
+    if (!row) throw notFound('User', userId);
+    return row;
+  }
+
+  /**
+   * Anyone may change their own name and password; changing someone else, or any role, needs admin; anything
+   * touching the owner role needs an owner; the last owner keeps the role.
+   */
+  async update(actor: Principal, userId: string, changes: UserChanges): Promise<User> {
+    const role = actorRole(actor);
+    const target = await this.#target(actor.orgId, userId);
+    const self = target.id === actor.userId;
+    const roleChange = changes.role !== undefined && changes.role !== target.role;
+    if ((!self || roleChange) && !roleAtLeast(role, 'admin'))
+      throw forbidden(`The role ${role} may change only its own name and password`);
+    if (roleChange && (changes.role === 'owner' || target.role === 'owner') && role !== 'owner')
+      throw forbidden('Only an owner can grant or take away the owner role');
+    if (!self && target.role === 'owner' && role !== 'owner')
+      throw forbidden("Only an owner can change an owner's details");
+    if (changes.password !== undefined) checkPasswordRules(changes.password, 'body.password');
+    const passwordHash = changes.password === undefined ? undefined : await hashPassword(changes.password);
+
+    await this.#db.transaction().execute(async (trx) => {
+      if (roleChange && target.role === 'owner') await this.#keepAnOwner(trx, actor.orgId);
+      const set: Partial<UserRow> = {};
+      if (changes.name !== undefined) set.display_name = changes.name;
+      if (roleChange) set.role = changes.role!;
+      if (Object.keys(set).length > 0) {
+        await repo.updateUser(trx, target.id, set);
+        await recordAudit(trx, actor.orgId, {
+          actorId: actor.userId,
+          action: 'user.update',
+          entityType: 'user',
+          entityId: target.id,
+          details: {
+            ...(changes.name !== undefined ? { name: changes.name } : {}),
+            ...(roleChange ? { role: changes.role, previousRole: target.role } : {}),
+          },
+        });
+      }
+      if (passwordHash !== undefined)
+        await this.#setHash(trx, actor.orgId, target.id, passwordHash, actor.userId);
+    });
+    return toUser(await this.#target(actor.orgId, userId));
+  }
+
+  async delete(actor: Principal, userId: string): Promise<{ id: string; deleted: true }> {
+    const role = actorRole(actor);
+    const target = await this.#target(actor.orgId, userId);
+    if (target.role === 'owner' && role !== 'owner') throw forbidden('Only an owner can remove an owner');
+    await this.#db.transaction().execute(async (trx) => {
+      if (target.role === 'owner') await this.#keepAnOwner(trx, actor.orgId);
+      // Sessions and API tokens belong to the user and go with it (foreign keys cascade).
+      await deleteUserSessions(trx, target.id);
+      await repo.deleteUser(trx, target.id);
+      await recordAudit(trx, actor.orgId, {
+        actorId: actor.userId,
+        action: 'user.delete',
+        entityType: 'user',
+        entityId: target.id,
+        details: { email: target.email, role: target.role },
+      });
+    });
+    this.#tenancy.forgetPrincipals();
+    return { id: target.id, deleted: true };
+  }
+
+  /** The operator's `bulwark user set-password`: ends every session of the user. */
+  async setPassword(orgSlug: string, email: string, password: string): Promise<User> {
+    const org = await this.#tenancy.requireOrganization(orgSlug);
+    const row = await repo.findUserByEmail(this.#db, org.id, email.trim().toLowerCase());
+    if (!row) throw notFound('User', email);
+    checkPasswordRules(password);
+    const passwordHash = await hashPassword(password);
+    await this.#db
+      .transaction()
+      .execute((trx) => this.#setHash(trx, org.id, row.id, passwordHash, SYSTEM_ACTOR));
+    return toUser(row);
+  }
+
+  async #setHash(trx: Kysely<Database>, orgId: string, userId: string, hash: string, actorId: string) {
+    await repo.updateUser(trx, userId, { password_hash: hash });
+    await deleteUserSessions(trx, userId);
+    await recordAudit(trx, orgId, {
+      actorId,
+      action: 'user.set_password',
+      entityType: 'user',
+      entityId: userId,
+    });
+  }
+
+  /** Called before the owner role leaves someone: at least one other owner must remain. */
+  async #keepAnOwner(trx: Kysely<Database>, orgId: string): Promise<void> {
+    if ((await repo.countOwners(trx, orgId)) <= 1)
+      throw new AppError(
+        'CONFLICT',
+        409,
+        'An organisation needs at least one owner; make someone else owner first',
+      );
+  }
+}

@@ -1,0 +1,6 @@
+/** The package version (package.json), shown by `bulwark --version`, the OpenAPI document and the tool server. */
+import { readFileSync } from 'node:fs';
+
+export const VERSION: string = (
+  JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }
+).version;
