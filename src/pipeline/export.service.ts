@@ -11,7 +11,7 @@ import type { FindingStatus } from '../findings/finding.service.ts';
 import { detailsOf } from '../findings/matcher.ts';
 import { findSbom } from '../sboms/sbom.repository.ts';
 import type { SbomRow } from '../sboms/sbom.table.ts';
-import type { SeverityLevel, SeveritySource } from '../vulndb/severity.ts';
+import type { SeverityLevel, SeveritySource } from '../vulndb/index.ts';
 import { csvChunks } from './export/csv.ts';
 import { cyclonedxDocument, type RefFinding } from './export/cyclonedx.ts';
 import { openvexDocument } from './export/openvex.ts';

@@ -5,7 +5,6 @@ import { join } from 'node:path';
 import type { TestContext } from 'node:test';
 import type { TestOrg } from '../../test/support/app.ts';
 import type { App } from '../http/app-type.ts';
-import type { Services } from '../services.ts';
 
 const advisory = (id: string, over: Record<string, unknown>) => ({
   schema_version: '1.6.0',
@@ -38,7 +37,10 @@ export const ADVISORIES = [
 ];
 
 /** Loads ADVISORIES into the store. */
-export async function loadAdvisories(t: Pick<TestContext, 'after'>, services: Services): Promise<void> {
+export async function loadAdvisories(
+  t: Pick<TestContext, 'after'>,
+  services: { vulndb: { import(paths: string[]): Promise<unknown> } },
+): Promise<void> {
   const dir = mkdtempSync(join(tmpdir(), 'bulwark-pipeline-osv-'));
   t.after(() => rmSync(dir, { recursive: true }));
   writeFileSync(join(dir, 'feed.json'), JSON.stringify(ADVISORIES));

@@ -1,7 +1,7 @@
 // Request and response schemas of the pipeline endpoints (docs/pipeline.md); queries are strict.
 import { z } from 'zod';
 import { FINDING_STATUSES } from '../findings/finding.service.ts';
-import { SEVERITIES, SEVERITY_SOURCES } from '../vulndb/severity.ts';
+import { SEVERITIES, SEVERITY_SOURCES } from '../vulndb/index.ts';
 import { EXPORT_FORMATS } from './export.service.ts';
 
 export const ExportQuery = z.object({ format: z.enum(EXPORT_FORMATS) }).strict();

@@ -1,7 +1,7 @@
 // The findings of one SBOM as the pipeline features see them (scan results, exports, VEX): stored or not, with
 // the component they affect. Pure types and the severity helpers shared by thresholds and exports.
 import type { FindingStatus } from '../findings/finding.service.ts';
-import type { SeverityLevel, SeveritySource } from '../vulndb/severity.ts';
+import type { SeverityLevel, SeveritySource } from '../vulndb/index.ts';
 
 export interface KevInfo {
   dateAdded: string;

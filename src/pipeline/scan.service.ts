@@ -8,8 +8,7 @@ import { detailsOf } from '../findings/matcher.ts';
 import type { MatchableComponent } from '../sboms/component-matcher.ts';
 import { parseSbom } from '../sboms/parsers/parse-sbom.ts';
 import type { ParsedComponent, SbomFormat } from '../sboms/sbom-model.ts';
-import { exploitDataOf } from '../vulndb/exploit.repository.ts';
-import type { SeverityLevel } from '../vulndb/severity.ts';
+import { exploitDataOf, type SeverityLevel } from '../vulndb/index.ts';
 import { advisoriesPerEcosystem, latestSbomOfAsset } from './pipeline.repository.ts';
 import {
   compareFindings,
