@@ -14,15 +14,11 @@ if (process.env.BULWARK_COMPILE_CACHE !== '0') (await import('node:module')).ena
 const args = process.argv.slice(2);
 if (args[0] === 'scan') {
   // The CI gate loads only its own modules, not every command's (the server, the tool server): it starts faster.
-  const [{ runCommand }, { scanCommand }] = await Promise.all([
+  const [{ runCommand, processIo }, { scanCommand }] = await Promise.all([
     import('../src/cli/cli-kit.ts'),
     import('../src/cli/scan.command.ts'),
   ]);
-  process.exitCode = await runCommand(
-    scanCommand,
-    args.slice(1),
-    (await import('../src/cli/cli-kit.ts')).processIo,
-  );
+  process.exitCode = await runCommand('scan', scanCommand, args.slice(1), processIo);
 } else {
   const { main } = await import('../src/cli/main.ts');
   process.exitCode = await main(args);
