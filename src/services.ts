@@ -3,6 +3,7 @@ import { AuditService } from './audit/audit.service.ts';
 import type { Config } from './config.ts';
 import type { Store } from './db/connect.ts';
 import { FindingService } from './findings/finding.service.ts';
+import { IdempotencyService } from './idempotency/idempotency.service.ts';
 import { createPipelineServices, withCarryOver, type PipelineServices } from './pipeline/index.ts';
 import { GovernanceService } from './governance/governance.service.ts';
 import { RiskService } from './risks/risk.service.ts';
@@ -27,6 +28,7 @@ export interface Services {
   pipeline: PipelineServices;
   vulndbSync: VulnSyncService;
   governance: GovernanceService;
+  idempotency: IdempotencyService;
 }
 
 export interface ServiceOptions {
@@ -54,6 +56,7 @@ export function createServices(store: Store, config: Config, options: ServiceOpt
       limits: { maxComponents: config.MAX_COMPONENTS },
     }),
     findings,
+    idempotency: new IdempotencyService(store.db),
     vulndb,
     vulndbSync: new VulnSyncService(store.db, vulndb, {
       osvSource: config.OSV_SOURCE,

@@ -67,7 +67,7 @@ export default function Overview() {
               />
               {summary.data.kev !== undefined && (
                 <p>
-                  <Link to="/findings">
+                  <Link to="/findings" search={{ kev: true }}>
                     <strong>{summary.data.kev.toLocaleString()}</strong> in CISA's Known Exploited
                     Vulnerabilities
                   </Link>
