@@ -13,6 +13,7 @@ import { authHook } from './http/route-auth.ts';
 import { installBodyTimeout } from './http/body-timeout.ts';
 import { installErrorHandling } from './http/error-handler.ts';
 import { clientErrorHandler, frameworkErrors } from './http/framework-errors.ts';
+import { requireDeclaredQuery } from './http/strict-query.ts';
 import { installMetrics } from './http/metrics.ts';
 import { registerSyncMetrics } from './vulndb/index.ts';
 import { installRateLimit } from './http/rate-limit.ts';
@@ -30,6 +31,7 @@ import { toolRegistry } from './mcp/tool-registry.ts';
 import { createServices, type Services } from './services.ts';
 import { VERSION } from './version.ts';
 import { findingRoutes } from './findings/finding.routes.ts';
+import { pipelineRoutes } from './pipeline/pipeline.routes.ts';
 import { sbomRoutes } from './sboms/sbom.routes.ts';
 import { accessRoutes } from './access/access.routes.ts';
 import { sessionRoutes } from './access/session.routes.ts';
@@ -90,6 +92,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   });
   app.addHook('onRequest', authHook(services.tenancy, services.sessions, limits));
   installErrorHandling(app);
+  requireDeclaredQuery(app);
   installBodyTimeout(app, deps.config.BODY_IDLE_TIMEOUT_MS);
   const metrics = installMetrics(app, redisStatus);
   registerSyncMetrics(metrics, services.vulndbSync);
@@ -136,6 +139,10 @@ export async function buildApp(deps: AppDeps): Promise<App> {
         idempotency: services.idempotency,
       });
       await api.register(findingRoutes, { findings: services.findings });
+      await api.register(pipelineRoutes, {
+        pipeline: services.pipeline,
+        maxUploadBytes: deps.config.MAX_UPLOAD_BYTES,
+      });
       await api.register(mcpRoutes, { services, handlers: toolHandlers(), limits });
     },
     { prefix: API_PREFIX },
