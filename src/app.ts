@@ -36,6 +36,8 @@ import { sbomRoutes } from './sboms/sbom.routes.ts';
 import { accessRoutes } from './access/access.routes.ts';
 import { sessionRoutes } from './access/session.routes.ts';
 import { vendorRoutes } from './vendors/vendor.routes.ts';
+import { webhookMetrics } from './webhooks/webhook.metrics.ts';
+import { webhookRoutes } from './webhooks/webhook.routes.ts';
 
 export interface AppDeps {
   store: Store;
@@ -96,6 +98,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   installBodyTimeout(app, deps.config.BODY_IDLE_TIMEOUT_MS);
   const metrics = installMetrics(app, redisStatus);
   registerSyncMetrics(metrics, services.vulndbSync);
+  services.webhookDispatcher.observeWith(webhookMetrics(metrics, services.webhookDispatcher));
+  // The dispatcher is started by the server (never by building an app); closing the app stops it.
+  app.addHook('onClose', () => services.webhookDispatcher.stop());
 
   await app.register(swagger, {
     openapi: {
@@ -143,6 +148,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
         pipeline: services.pipeline,
         maxUploadBytes: deps.config.MAX_UPLOAD_BYTES,
       });
+      await api.register(webhookRoutes, { webhooks: services.webhooks });
       await api.register(mcpRoutes, { services, handlers: toolHandlers(), limits });
     },
     { prefix: API_PREFIX },

@@ -35,6 +35,20 @@ function withComponent(db: Kysely<Database>, orgId: string) {
     .where('f.org_id', '=', orgId);
 }
 
+/** The findings an upload created (those of the SBOM created up to `at`), for their finding.created events. */
+export function findingsCreatedBy(
+  db: Kysely<Database>,
+  orgId: string,
+  sbomId: string,
+  at: string,
+): Promise<FindingWithComponent[]> {
+  return withComponent(db, orgId)
+    .where('f.sbom_id', '=', sbomId)
+    .where('f.created_at', '<=', at)
+    .orderBy('f.id')
+    .execute();
+}
+
 /**
  * Non-retracted findings meeting `conditions` (KEV, EPSS) and the filter, sorted and (with `limit`) paged by
  * finding-query.ts; newest first by default. With `limit`, one more row than asked says whether more follow.
