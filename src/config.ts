@@ -1,3 +1,4 @@
+/** The process environment as one zod schema, parsed once at start-up. */
 import { z } from 'zod';
 import { parseDuration } from './shared/time.ts';
 

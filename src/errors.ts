@@ -1,6 +1,6 @@
 /** One error type for every expected failure; the HTTP error handler and the tool server map it to their envelopes. */
 
-/** Every machine-readable code an API, tool or CLI failure may carry (listed with statuses in docs/errors.md). */
+/** Every machine-readable code an API, tool or CLI failure may carry (statuses and meanings: docs/contract.md, Errors). */
 export const ERROR_CODES = [
   'VALIDATION_FAILED',
   'INVALID_REQUEST',

@@ -1,3 +1,4 @@
+/** The pino logger, with secrets redacted. */
 import pino, { type Logger } from 'pino';
 
 /** Structured JSON logs. Authorization headers and anything named like a secret are redacted. */

@@ -1,3 +1,4 @@
+/** Benchmark helper: runs a target server as a separate process and waits until it listens. */
 import { spawn, type ChildProcess } from 'node:child_process';
 
 /** Starts a Node script as a separate process and waits for the `LISTENING <url>` line it prints. */

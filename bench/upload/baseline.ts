@@ -1,4 +1,4 @@
-// The practical floor of an upload (DESIGN §8): JSON.parse of the file, then the same component rows the server
+// The practical floor of an upload (docs/contract.md, Performance reference points): JSON.parse of the file, then the same component rows the server
 // stores (computed beforehand, outside the timing) inserted with one prepared statement in one transaction into a
 // file SQLite database in WAL mode (same table and indexes).
 import { readFileSync } from 'node:fs';

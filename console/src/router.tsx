@@ -79,6 +79,8 @@ export interface FindingSearch {
   severity?: Severity;
   sbomId?: string;
   q?: string;
+  /** Only findings in CISA's Known Exploited Vulnerabilities catalog. */
+  kev?: boolean;
 }
 
 export const findingsRoute = createRoute({
@@ -95,6 +97,7 @@ export const findingsRoute = createRoute({
     const q = str(search.q);
     if (sbomId) out.sbomId = sbomId;
     if (q) out.q = q;
+    if (search.kev === true || search.kev === 'true') out.kev = true;
     return out;
   },
   component: lazyRouteComponent(() => import('./pages/Findings.tsx')),

@@ -1,1 +1,2 @@
+// Vite's client types: lets TypeScript accept the stylesheet import in main.tsx.
 /// <reference types="vite/client" />

@@ -1,3 +1,4 @@
+/** Reads and checks manifest/tools.yaml, the single source of the tool catalog. */
 import { readFileSync } from 'node:fs';
 import { parse } from 'yaml';
 

@@ -1,3 +1,4 @@
+/** Generates the Python client library (standard library only) from the tool manifest. */
 import { readFileSync } from 'node:fs';
 import { snakeCase, type ManifestTool } from './manifest.ts';
 

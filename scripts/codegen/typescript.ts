@@ -1,3 +1,4 @@
+/** Generates the TypeScript tool catalog and client library from the tool manifest. */
 import { camelCase, pascalCase, type JsonSchema, type ManifestTool } from './manifest.ts';
 import { readFileSync } from 'node:fs';
 

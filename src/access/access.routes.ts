@@ -92,15 +92,19 @@ export async function accessRoutes(
         ...(name !== undefined ? { name } : {}),
         ...(expiresInMs !== undefined ? { expiresInMs } : {}),
       });
-      return reply.status(201).send(
-        ok({
-          id: token.id,
-          token: secret,
-          name: token.name,
-          scopes: token.scopes,
-          expiresAt: token.expiresAt,
-        }),
-      );
+      // The secret appears only in this answer: no cache may keep it.
+      return reply
+        .status(201)
+        .header('cache-control', 'no-store')
+        .send(
+          ok({
+            id: token.id,
+            token: secret,
+            name: token.name,
+            scopes: token.scopes,
+            expiresAt: token.expiresAt,
+          }),
+        );
     },
   );
 

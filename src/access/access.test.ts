@@ -65,6 +65,7 @@ for (const dialect of DIALECTS) {
       assert.equal(created.statusCode, 201);
       const token = created.json().data;
       assert.deepEqual(Object.keys(token), ['id', 'token', 'name', 'scopes', 'expiresAt']);
+      assert.equal(created.headers['cache-control'], 'no-store');
       assert.match(token.id, /^tok_/);
       assert.match(token.token, /^bwk_[0-9A-Za-z]{40}$/);
       assert.deepEqual([token.name, token.scopes], ['ci', ['sbom:read', 'mcp:read']]);

@@ -29,6 +29,8 @@ export async function sessionRoutes(app: App, { sessions }: { sessions: SessionS
       try {
         const { secret, view } = await sessions.signIn(request.body, request.ip);
         setSessionCookie(request, reply, secret, ABSOLUTE_TIMEOUT_MS / 1000);
+        // The answer carries the CSRF token: no cache may keep it.
+        void reply.header('cache-control', 'no-store');
         return ok(view);
       } catch (error) {
         if (error instanceof SignInThrottled)
@@ -41,7 +43,10 @@ export async function sessionRoutes(app: App, { sessions }: { sessions: SessionS
   app.get(
     '/session',
     { config: sessionOnly('viewer'), schema: { tags, response: { 200: envelopeOf(SessionView) } } },
-    async (request) => ok(principalOf(request).session!.view),
+    async (request, reply) => {
+      void reply.header('cache-control', 'no-store');
+      return ok(principalOf(request).session!.view);
+    },
   );
 
   app.delete(

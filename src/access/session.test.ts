@@ -43,6 +43,7 @@ for (const dialect of DIALECTS) {
         error: null,
         meta: null,
       });
+      assert.equal(res.headers['cache-control'], 'no-store');
       const setCookie = String(res.headers['set-cookie']);
       assert.match(
         setCookie,
@@ -54,6 +55,7 @@ for (const dialect of DIALECTS) {
       const current = await app.inject({ method: 'GET', url: '/api/v1/session', headers: { cookie } });
       assert.equal(current.statusCode, 200);
       assert.deepEqual(current.json(), body);
+      assert.equal(current.headers['cache-control'], 'no-store');
 
       const audit = await searchAudit(store.db, org.id, { actorId: user.id, limit: 10, offset: 0 });
       assert.deepEqual(

@@ -1,3 +1,4 @@
+/** The audit trail's queries: append an entry inside the writer's transaction, read pages and counts. */
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/database.ts';
 import { toJson } from '../db/helpers.ts';

@@ -1,3 +1,4 @@
+/** Table types of the audit trail. */
 import type { Selectable } from 'kysely';
 
 /** Append-only: rows are inserted in the transaction of the change they record and never updated. */

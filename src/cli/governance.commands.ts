@@ -1,3 +1,4 @@
+/** `bulwark import` (governance bundles and CSV) and `bulwark demo` (the deterministic demo organisation). */
 import { readFile } from 'node:fs/promises';
 import { DEMO_LIMITS, runDemo } from '../governance/demo/demo.service.ts';
 import { CSV_COLUMNS, type CsvKind } from '../governance/import/csv.ts';

@@ -1,3 +1,4 @@
+/** `bulwark vulndb import | status | check`: the OSV advisory database from the command line. */
 import cliProgress from 'cli-progress';
 import type { ImportProgress, ImportSummary } from '../vulndb/index.ts';
 import { emit, parse, UsageError, type Command, type CommandIo } from './cli-kit.ts';

@@ -1,3 +1,4 @@
+/** A cheap number that moves whenever tokens or organisations change, in this process or another. */
 import pg from 'pg';
 
 /**

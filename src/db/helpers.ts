@@ -1,3 +1,4 @@
+/** Dialect helpers (JSON, booleans, bulk inserts, case-insensitive search) and store error checks. */
 import { CompiledQuery, sql, type Expression, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
 import type { Database } from './database.ts';
 import { dialectOf } from './connect.ts';

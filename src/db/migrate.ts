@@ -1,3 +1,4 @@
+/** Runs the migrations (at start-up and `bulwark migrate`), safe when several processes start at once. */
 import { sql, type Kysely } from 'kysely';
 import { Migrator, type Migration, type MigrationResult } from 'kysely/migration';
 import { dialectOf } from './connect.ts';

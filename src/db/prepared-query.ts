@@ -1,3 +1,4 @@
+/** Queries compiled once per dialect and run with each call's values, for the hottest reads. */
 import type { Compilable, CompiledQuery, Kysely } from 'kysely';
 import { dialectOf, type DialectName } from './connect.ts';
 import type { Database } from './database.ts';

@@ -1,3 +1,4 @@
+/** Store failures (driver errors, lost connections) as one StoreError, answered as DB_ERROR. */
 import type {
   CompiledQuery,
   DatabaseConnection,

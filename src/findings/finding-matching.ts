@@ -1,3 +1,4 @@
+/** Components → the vulnerabilities that affect them now, through the candidate cache and prepared ranges. */
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/database.ts';
 import { fromJson } from '../db/helpers.ts';

@@ -1,3 +1,4 @@
+/** The findings' queries, always filtered on the organisation. */
 import type { Insertable, Kysely, RawBuilder, SqlBool, Updateable } from 'kysely';
 import type { Database } from '../db/database.ts';
 import { insertMany } from '../db/helpers.ts';
@@ -229,4 +230,21 @@ export async function componentsOfPackages(
 export async function organisationIds(db: Kysely<Database>): Promise<string[]> {
   const rows = await db.selectFrom('organizations').select('id').orderBy('id').execute();
   return rows.map((r) => r.id);
+}
+
+/** Up to `limit` findings of an SBOM (their history cascades): a large SBOM is deleted a chunk at a time. */
+export async function deleteFindingsOfSbom(
+  db: Kysely<Database>,
+  orgId: string,
+  sbomId: string,
+  limit: number,
+): Promise<number> {
+  const chunk = db
+    .selectFrom('findings')
+    .select('id')
+    .where('org_id', '=', orgId)
+    .where('sbom_id', '=', sbomId)
+    .limit(limit);
+  const result = await db.deleteFrom('findings').where('id', 'in', chunk).executeTakeFirst();
+  return Number(result.numDeletedRows);
 }

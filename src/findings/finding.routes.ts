@@ -1,3 +1,4 @@
+/** REST routes of findings: list, summary, detail, triage. */
 import { z } from 'zod';
 import type { App } from '../http/app-type.ts';
 import { envelopeOf, ok } from '../http/envelope.ts';

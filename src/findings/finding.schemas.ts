@@ -1,3 +1,4 @@
+/** Request and response schemas of the findings routes. */
 import { z } from 'zod';
 import { SEVERITIES, SEVERITY_SOURCES } from '../vulndb/index.ts';
 import { FINDING_STATUSES, HISTORY_EVENTS } from './finding.service.ts';

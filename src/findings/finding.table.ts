@@ -1,3 +1,4 @@
+/** Table types of findings and their history. */
 import type { Selectable } from 'kysely';
 
 /** One (component, vulnerability) pair of an organisation. Retracted findings stay (history) but are hidden. */

@@ -1,3 +1,4 @@
+/** Matching one component against its candidate advisories (pure). */
 import {
   type AdvisorySeverity,
   evaluatePrepared,

@@ -1,3 +1,4 @@
+/** What re-matching one component changes in its stored findings (pure). */
 import { fromJson } from '../db/helpers.ts';
 import type { ResolvedVulnerability } from './finding-matching.ts';
 import type { FindingRow } from './finding.table.ts';

@@ -1,3 +1,4 @@
+/** The Fastify app type every route plugin receives. */
 import type {
   FastifyBaseLogger,
   FastifyInstance,

@@ -1,3 +1,4 @@
+/** The `{data, error, meta}` envelope of every REST answer. */
 import { z } from 'zod';
 import type { ErrorCode, ErrorDetail } from '../errors.ts';
 

@@ -1,3 +1,4 @@
+/** Maps every failure (AppError, validation, store, framework) to the envelope with its status and code. */
 import type { FastifyError } from 'fastify';
 import type { App } from './app-type.ts';
 import { AppError, type ErrorCode, type ErrorDetail } from '../errors.ts';

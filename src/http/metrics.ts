@@ -1,3 +1,4 @@
+/** Prometheus metrics of the HTTP pipeline. */
 import type { App } from './app-type.ts';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import type { RedisStatus } from './rate-limit-store.ts';

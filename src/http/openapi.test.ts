@@ -38,7 +38,7 @@ describe('OpenAPI document', () => {
       .map(([name]) => name);
     assert.deepEqual(undocumented, []);
 
-    const ops = new Map(operations);
+    const ops = new Map<string, Operation>(operations);
     for (const name of ['GET /healthz', 'GET /readyz', 'GET /metrics', 'POST /mcp'])
       assert.ok(ops.has(name), name);
     // Beside /api/v1: their own server entry, so "Try it out" calls /healthz, not /api/v1/healthz.

@@ -1,7 +1,7 @@
 /**
  * The OpenAPI document served at /api/v1/openapi.json and rendered at /api/v1/docs: what the routes declare,
  * completed here with each operation's words, its error responses and codes, the upload's multipart body and
- * the routes outside /api/v1 (docs/api.md explains the envelope and the codes).
+ * the routes outside /api/v1 (docs/contract.md explains the envelope and the codes).
  */
 import { VERSION } from '../version.ts';
 
@@ -92,13 +92,61 @@ export const OPERATION_DOCS: Record<string, OperationDoc> = {
       'Sets the status (any of the five) and optional remediation notes; kept in history and audited.',
     errors: NOT_FOUND,
   },
+  'GET /session': {
+    summary: 'Who is signed in',
+    description: 'The signed-in person, their role and organisation (session cookie only; docs/sessions.md).',
+  },
+  'DELETE /session': {
+    summary: 'Sign out',
+    description: 'Ends the session and clears its cookie.',
+  },
+  'GET /tokens': {
+    summary: 'List API tokens',
+    description: "The organisation's API tokens (never their secrets). Session only, admins.",
+  },
+  'POST /tokens': {
+    summary: 'Create an API token',
+    description: 'The token belongs to the signed-in person; its secret appears only in this answer.',
+  },
+  'DELETE /tokens/{tokenId}': {
+    summary: 'Revoke an API token',
+    description: 'Revokes the token at once; it is kept, revoked, in the list. Session only, admins.',
+    errors: NOT_FOUND,
+  },
+  'GET /users': {
+    summary: 'List workspace users',
+    description: "The organisation's users with their roles. Session only, admins.",
+  },
+  'POST /users': {
+    summary: 'Add a workspace user',
+    description: 'Creates a user with a role (and optionally a password). Session only, admins.',
+  },
+  'PATCH /users/{userId}': {
+    summary: 'Change a workspace user',
+    description: 'Name, password or role; anyone may change their own name and password, admins the rest.',
+    errors: NOT_FOUND,
+  },
+  'DELETE /users/{userId}': {
+    summary: 'Remove a workspace user',
+    description:
+      'Removes the user (never the last owner) with their sessions and API tokens. Session only, admins.',
+    errors: NOT_FOUND,
+  },
+  'GET /org': {
+    summary: 'Organisation settings',
+    description: "The signed-in person's organisation: slug, name, plan and MCP write setting.",
+  },
+  'PATCH /org': {
+    summary: 'Change organisation settings',
+    description: 'Name and the MCP write setting (write tools). Session only, admins.',
+  },
   'POST /mcp': {
     summary: 'MCP tool server (Streamable HTTP, stateless)',
     description:
       'JSON-RPC 2.0 over POST (initialize, tools/list, tools/call). Clients send ' +
       '`Accept: application/json, text/event-stream`. Answers are JSON-RPC messages, not the envelope: a ' +
       'malformed body is error -32700; tool failures are results with isError and a code. Needs mcp:read; ' +
-      'write tools need mcp:write and the organisation’s MCP write setting. Other methods: 405. See docs/mcp.md.',
+      'write tools need mcp:write and the organisation’s MCP write setting. Other methods: 405. See docs/contract.md, Tool server.',
   },
 };
 
@@ -138,7 +186,7 @@ const ERROR_ENVELOPE = {
       type: 'object',
       required: ['code', 'message'],
       properties: {
-        code: { type: 'string', description: 'Machine-readable code (docs/api.md).' },
+        code: { type: 'string', description: 'Machine-readable code (docs/contract.md).' },
         message: { type: 'string' },
         details: {
           type: 'array',

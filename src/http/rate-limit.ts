@@ -1,3 +1,4 @@
+/** Per-token (or per-address) rate limits with RateLimit-* headers, shared through Redis when configured. */
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { App } from './app-type.ts';

@@ -1,3 +1,4 @@
+/** Authentication and authorisation of routes: bearer tokens or sessions, scopes, plan features. */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../errors.ts';
 import type { Feature, Scope } from '../tenancy/plans.ts';
@@ -10,7 +11,7 @@ import { readSessionCookie } from './session-cookie.ts';
 export interface ScopedAuth {
   scope: Scope;
   feature?: Feature;
-  /** The upload answers a missing scope with FORBIDDEN (interface §5.6); everything else INSUFFICIENT_SCOPE. */
+  /** The upload answers a missing scope with FORBIDDEN (docs/contract.md, Errors); everything else INSUFFICIENT_SCOPE. */
   scopeErrorCode?: 'FORBIDDEN' | 'INSUFFICIENT_SCOPE';
 }
 

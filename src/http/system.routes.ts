@@ -1,3 +1,4 @@
+/** The operational routes: /healthz, /readyz, /metrics. */
 import type { App } from './app-type.ts';
 import { sql } from 'kysely';
 import type { Registry } from 'prom-client';

@@ -23,7 +23,7 @@ export const SERVER_INFO = { name: 'bulwark', version: '1.0.0' } as const;
 
 const SHARED_VALIDATOR = new AjvJsonSchemaValidator();
 
-/** Codes a tool failure may carry (DESIGN.md §6); anything else is reported as INTERNAL_ERROR. */
+/** Codes a tool failure may carry (docs/contract.md, Tool server); anything else is reported as INTERNAL_ERROR. */
 const TOOL_ERROR_CODES = new Set<AppErrorCode>([
   'INSUFFICIENT_SCOPE',
   'NOT_PERMITTED',

@@ -1,3 +1,4 @@
+/** The risk register's queries, always filtered on the organisation. */
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/database.ts';
 import type { RiskRow } from './risk.table.ts';

@@ -1,3 +1,4 @@
+/** Risk statuses, treatments and the schemas of risk input. */
 import { z } from 'zod';
 
 /** draft → approved → in_treatment → accepted | closed; drafts are proposals and never in the register. */

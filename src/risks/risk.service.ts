@@ -1,3 +1,4 @@
+/** The risk register: drafts from the tool server, rated risks, the register list. */
 import type { Kysely } from 'kysely';
 import type { z } from 'zod';
 import { recordAudit } from '../audit/audit.repository.ts';

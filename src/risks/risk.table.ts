@@ -1,3 +1,4 @@
+/** Table types of the risk register. */
 import type { Selectable } from 'kysely';
 
 export interface RiskTable {

@@ -1,3 +1,4 @@
+/** The hook through which an upload asks the findings domain to match its components. */
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/database.ts';
 
@@ -24,4 +25,7 @@ export interface SbomFindingsHooks {
     components: MatchableComponent[],
   ): Promise<number>;
   countBySbom(db: Kysely<Database>, orgId: string, sbomIds: string[]): Promise<Map<string, number>>;
+  /** Deletes up to `limit` findings of the SBOM (history goes with them); returns how many. Without it the
+   * findings go with the SBOM through their foreign keys, in one statement. */
+  deleteFindingsOfSbom?(db: Kysely<Database>, orgId: string, sbomId: string, limit: number): Promise<number>;
 }

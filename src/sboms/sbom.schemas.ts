@@ -1,3 +1,4 @@
+/** Request and response schemas of the SBOM routes. */
 import { z } from 'zod';
 
 const text = (max: number) => z.string().trim().min(1).max(max);

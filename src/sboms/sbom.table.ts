@@ -1,3 +1,4 @@
+/** Table types of SBOMs and components, and the bulk insert's column order. */
 import type { Selectable } from 'kysely';
 
 export interface SbomTable {

@@ -1,3 +1,4 @@
+/** Reads the multipart upload form: one file part, a few text fields, the size limit. */
 import type { Readable } from 'node:stream';
 import type { FastifyRequest } from 'fastify';
 import { AppError, validationFailed } from '../errors.ts';

@@ -1,3 +1,4 @@
+/** Parses large uploads in a worker thread so the event loop keeps serving. */
 import { Worker } from 'node:worker_threads';
 import { AppError, type ErrorCode } from '../errors.ts';
 import { DEFAULT_SBOM_LIMITS, type SbomLimits } from './parsers/parse-sbom.ts';

@@ -1,3 +1,4 @@
+/** Prefixed, time-ordered ids for every entity. */
 import { randomBytes } from 'node:crypto';
 
 /**

@@ -1,3 +1,4 @@
+/** The queries of organisations, users and tokens. */
 import { sql, type Kysely } from 'kysely';
 import { dialectOf } from '../db/connect.ts';
 import type { Database } from '../db/database.ts';

@@ -1,3 +1,4 @@
+/** Organisations, users, API tokens, and resolving a caller to a principal. */
 import type { Kysely } from 'kysely';
 import type { ChangeStamp } from '../db/change-stamp.ts';
 import type { Database } from '../db/database.ts';

@@ -1,3 +1,4 @@
+/** Table types of organisations, users and API tokens. */
 import type { Selectable } from 'kysely';
 
 export interface OrganizationTable {

@@ -1,3 +1,4 @@
+/** API token secrets: generation, hashing, constant-time comparison. */
 import { hash, randomBytes, timingSafeEqual } from 'node:crypto';
 
 /** API token secrets: `bwk_` + 40 base62 characters (~238 bits). Only their SHA-256 is stored. */

@@ -1,3 +1,4 @@
+/** The vendors' queries, always filtered on the organisation. */
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/database.ts';
 import { preparedQuery } from '../db/prepared-query.ts';

@@ -1,3 +1,4 @@
+/** Request and response schemas of the vendor routes. */
 import { z } from 'zod';
 
 export const VENDOR_TYPES = ['oss', 'commercial', 'internal'] as const;

@@ -1,3 +1,4 @@
+/** Table types of vendors. */
 import type { Selectable } from 'kysely';
 
 export interface VendorTable {

@@ -1,3 +1,4 @@
+/** The OSV range evaluation, readable reference version (prepared-match.ts is the fast one). */
 import type { AffectedPackage, EventKind, MatchRange, OsvEvent } from './osv.ts';
 
 /**

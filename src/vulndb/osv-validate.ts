@@ -1,3 +1,4 @@
+/** Checks OSV documents against our description of the schema, for import warnings. */
 import { z } from 'zod';
 
 /**

@@ -1,3 +1,4 @@
+/** OSV documents → the advisories we store and match (pure). */
 import { createHash } from 'node:crypto';
 import { packageKey } from './ecosystems.ts';
 import { validateOsv, type SchemaIssue } from './osv-validate.ts';

@@ -1,3 +1,4 @@
+/** The OSV range evaluation over pre-parsed, pre-sorted events, for bulk matching. */
 import type { MatchReason } from './match.ts';
 import type { AffectedPackage, EventKind, MatchRange } from './osv.ts';
 import type { VersionOrdering } from './versions/index.ts';

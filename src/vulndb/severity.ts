@@ -1,8 +1,9 @@
+/** A vulnerability's severity from CVSS scores and advisory labels. */
 import cvss from 'ae-cvss-calculator';
 import type { OsvSeverity } from './osv.ts';
 
 /**
- * Severity of a vulnerability (DESIGN §5): the highest CVSS base score found on the advisory or its aliases
+ * Severity of a vulnerability (docs/contract.md, Findings): the highest CVSS base score found on the advisory or its aliases
  * (v4, v3.x, v2; ≥9 CRITICAL, ≥7 HIGH, ≥4 MEDIUM, else LOW), else the highest qualitative label an advisory
  * gives (GHSA MODERATE → MEDIUM), else the configured default with source `default`. Pure.
  */

@@ -1,3 +1,4 @@
+/** The queries over the global advisory tables. */
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/database.ts';
 import { insertMany, toJson } from '../db/helpers.ts';

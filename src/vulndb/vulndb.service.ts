@@ -1,3 +1,4 @@
+/** The advisory database: import OSV sources, status, check one package version. */
 import type { Kysely } from 'kysely';
 import { PackageURL } from 'packageurl-js';
 import type { Database } from '../db/database.ts';

@@ -1,3 +1,4 @@
+/** Table types of the advisory database. */
 import type { Selectable } from 'kysely';
 
 /**

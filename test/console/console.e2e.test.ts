@@ -68,10 +68,14 @@ describe('console in the browser', { skip: NO_CHROMIUM }, () => {
       await go(page, 'SBOMs');
       await heading(page, 'SBOMs');
       await assertAccessible(page, 'SBOMs');
-      // A file that is no SBOM: the documented error, in words.
-      await page
-        .locator('#sbom-file')
-        .setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hello\n') });
+      // A file that is no SBOM, dropped on the drop zone: the documented error, in words.
+      const dropped = await page.evaluateHandle(`(() => {
+        const transfer = new DataTransfer();
+        transfer.items.add(new File(['hello\\n'], 'notes.txt', { type: 'text/plain' }));
+        return transfer;
+      })()`);
+      await page.locator('.dropzone').dispatchEvent('drop', { dataTransfer: dropped });
+      await page.getByTestId('chosen-file').getByText('notes.txt').waitFor();
       await page.getByRole('button', { name: 'Upload', exact: true }).click();
       await page.getByRole('alert').getByText('This file is not a format Bulwark reads.').waitFor();
       await page.locator('#sbom-file').setInputFiles(SBOM);
@@ -164,6 +168,11 @@ describe('console in the browser', { skip: NO_CHROMIUM }, () => {
         .first()
         .waitFor();
       await assertAccessible(page, 'overview');
+      // No KEV catalog is loaded here: the overview says 0, and its link filters the findings to none.
+      await page.getByRole('link', { name: "0 in CISA's Known Exploited Vulnerabilities" }).click();
+      await heading(page, 'Findings');
+      assert.equal(await page.getByLabel('Known exploited (KEV) only').isChecked(), true);
+      await page.getByText('No findings match these filters.').waitFor();
 
       // Vendors: create one.
       await go(page, 'Vendors');
@@ -269,5 +278,35 @@ describe('console in the browser', { skip: NO_CHROMIUM }, () => {
     await heading(page, 'SBOMs');
     const overflow = await page.evaluate<number>('document.documentElement.scrollWidth - window.innerWidth');
     assert.equal(overflow, 0);
+  });
+
+  it('offers a viewer no write controls and no access management', async (t) => {
+    const server = await startConsoleServer(t);
+    await server.services.tenancy.createUser('default', {
+      email: 'auditor@example.com',
+      role: 'viewer',
+      password: 'a long viewer password',
+    });
+    const browser = await launchBrowser(t);
+    const page = await browser.newPage();
+    await page.goto(server.base + '/sboms');
+    await page.getByLabel('E-mail', { exact: true }).fill('auditor@example.com');
+    await page.getByLabel('Password').fill('a long viewer password');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await heading(page, 'SBOMs');
+    await page.getByRole('heading', { name: 'All SBOMs' }).waitFor();
+    assert.equal(await page.getByRole('heading', { name: 'Upload an SBOM' }).count(), 0);
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    assert.deepEqual(await nav.getByRole('link').allTextContents(), [
+      'Overview',
+      'SBOMs',
+      'Findings',
+      'Vendors',
+      'Audit log',
+      'Connect an AI assistant',
+    ]);
+    await go(page, 'Vendors');
+    await heading(page, 'Vendors');
+    assert.equal(await page.getByRole('button', { name: 'New vendor' }).count(), 0);
   });
 });

@@ -1,4 +1,4 @@
-// Matching contract with hand-made OSV advisories (DESIGN §5 Findings): aliases merge, severity rules, ecosystem
+// Matching contract with hand-made OSV advisories (docs/contract.md, Findings): aliases merge, severity rules, ecosystem
 // version ordering, re-import keeps triage, withdrawal retracts. Everything goes through the CLI and HTTP.
 import { describe, it, before, after } from 'node:test';
 import assert from 'node:assert/strict';

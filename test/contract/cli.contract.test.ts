@@ -1,4 +1,4 @@
-// CLI contract (DESIGN §4) and serve bootstrap, checked from outside through real processes.
+// CLI contract (docs/contract.md, CLI) and serve bootstrap, checked from outside through real processes.
 import { describe, it, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync, readFileSync, statSync } from 'node:fs';
@@ -44,7 +44,7 @@ for (const dialect of DIALECTS) {
       assert.equal(
         withWrite.plan,
         'professional',
-        'default plan: DESIGN names professional as the bootstrap plan',
+        'default plan: docs/contract.md names professional as the bootstrap plan',
       );
     });
 

@@ -1,4 +1,4 @@
-// Findings contract (interface §2.4, §3.1, §4.1; DESIGN §5 Findings): real Go advisories, a real Go SBOM.
+// Findings contract (docs/contract.md, Findings): real Go advisories, a real Go SBOM.
 import { describe, it, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';

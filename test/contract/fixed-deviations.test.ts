@@ -34,7 +34,7 @@ describe('fixed deviations (sqlite)', () => {
     await store?.cleanup();
   });
 
-  // interface §4.2 "Vulnerabilities found for uploaded SBOMs appear as findings"; DESIGN §5 (silent false negatives).
+  // docs/contract.md, Findings: vulnerabilities of uploaded SBOMs appear as findings (no silent false negatives).
   it(
     'Syft SPDX (pkg:alpine/… purls) gets the same Alpine findings as Trivy SPDX (pkg:apk/alpine/…)',
     { skip: HAS_DATA ? false : NO_DATA },
@@ -54,7 +54,7 @@ describe('fixed deviations (sqlite)', () => {
     },
   );
 
-  // interface §7: MISSING_FILE "Field file absent".
+  // docs/contract.md, Errors: MISSING_FILE when the file part is absent.
   it('a form whose `file` is a text field, not a file part, is MISSING_FILE', async () => {
     const fd = new FormData();
     fd.append('file', '{"bomFormat":"CycloneDX","specVersion":"1.5","version":1}');

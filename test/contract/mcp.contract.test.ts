@@ -1,4 +1,4 @@
-// Tool server contract (interface §2.6, §2.7, §3.3, §4.3, §5; DESIGN §6) over real Streamable HTTP and stdio.
+// Tool server contract (docs/contract.md, Tool server) over real Streamable HTTP and stdio.
 import { describe, it, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';

@@ -1,3 +1,4 @@
+/** Test helpers: a built app on a fresh store, organisations with tokens. */
 import type { TestContext } from 'node:test';
 import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';

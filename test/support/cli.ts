@@ -1,3 +1,4 @@
+/** Test helpers: run `bulwark` as a process, fresh stores for it, `bulwark serve`. */
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';

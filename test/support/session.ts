@@ -1,3 +1,4 @@
+/** Test helpers: users with passwords and signed-in sessions. */
 import assert from 'node:assert/strict';
 import type { App } from '../../src/http/app-type.ts';
 import type { Services } from '../../src/services.ts';

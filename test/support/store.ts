@@ -1,3 +1,4 @@
+/** Test helpers: the dialects to run and a fresh migrated store per test. */
 import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import pg from 'pg';

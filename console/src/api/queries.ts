@@ -19,24 +19,34 @@ export const useSummary = () => useQuery({ queryKey: summaryKey, queryFn: () => 
 export const useSboms = (q?: string) =>
   useQuery({ queryKey: ['sboms', q ?? ''], queryFn: () => get<SbomItem[]>('/sscs/sboms' + query({ q })) });
 
-export const findingsKey = (filter: { status?: FindingStatus; severity?: Severity; sbomId?: string }) => [
+interface FindingFilter {
+  status?: FindingStatus;
+  severity?: Severity;
+  sbomId?: string;
+  kev?: boolean;
+}
+
+export const findingsKey = (filter: FindingFilter) => [
   'findings',
   'list',
   filter.status ?? 'open',
   filter.severity ?? '',
   filter.sbomId ?? '',
+  ...(filter.kev ? ['kev'] : []),
 ];
 
-export const useFindings = (
-  filter: { status?: FindingStatus; severity?: Severity; sbomId?: string },
-  enabled = true,
-) =>
+export const useFindings = (filter: FindingFilter, enabled = true) =>
   useQuery({
     queryKey: findingsKey(filter),
     queryFn: () =>
       get<Finding[]>(
         '/sscs/findings' +
-          query({ status: filter.status ?? 'open', severity: filter.severity, sbomId: filter.sbomId }),
+          query({
+            status: filter.status ?? 'open',
+            severity: filter.severity,
+            sbomId: filter.sbomId,
+            kev: filter.kev ? 'true' : undefined,
+          }),
       ),
     enabled,
   });

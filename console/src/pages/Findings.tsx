@@ -183,6 +183,17 @@ export default function Findings() {
               ))}
             </select>
           </div>
+          <div className="field check-field">
+            <label className="check" htmlFor="f-kev">
+              <input
+                id="f-kev"
+                type="checkbox"
+                checked={search.kev === true}
+                onChange={(e) => setFilter({ kev: e.target.checked || undefined })}
+              />{' '}
+              Known exploited (KEV) only
+            </label>
+          </div>
           <div className="field grow">
             <label htmlFor="f-q">Text (package, package URL or vulnerability id)</label>
             <input

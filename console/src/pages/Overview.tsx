@@ -27,6 +27,8 @@ export default function Overview() {
       queryKey: ['findings', 'list', status, '', ''],
       queryFn: () => get<Finding[]>(`/sscs/findings?status=${status}`),
       enabled: summary.isSuccess && !sboms.isPending && !risk.isPending,
+      // Every finding of the organisation: kept five minutes, so coming back to the overview costs nothing.
+      staleTime: 5 * 60_000,
     })),
   });
   const listsReady = lists.every((l) => l.isSuccess);
@@ -65,7 +67,7 @@ export default function Overview() {
               />
               {summary.data.kev !== undefined && (
                 <p>
-                  <Link to="/findings">
+                  <Link to="/findings" search={{ kev: true }}>
                     <strong>{summary.data.kev.toLocaleString()}</strong> in CISA's Known Exploited
                     Vulnerabilities
                   </Link>

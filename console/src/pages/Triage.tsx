@@ -94,6 +94,18 @@ export function TriageDialog({ findingId, onClose }: { findingId: string; onClos
             {f.summary && <p>{f.summary}</p>}
             {f.aliases.length > 0 && <p className="small">Also known as {f.aliases.join(', ')}</p>}
             {f.fixedVersions.length > 0 && <p className="small">Fixed in {f.fixedVersions.join(', ')}</p>}
+            {f.kev && (
+              <p className="small">
+                In CISA's KEV catalog since {f.kev.dateAdded}, remediation due {f.kev.dueDate}
+                {f.kev.knownRansomwareCampaignUse === 'Known' ? '; used in ransomware campaigns' : ''}.
+              </p>
+            )}
+            {f.epss && (
+              <p className="small">
+                EPSS {(f.epss.score * 100).toFixed(1)} % chance of exploitation in 30 days (percentile{' '}
+                {Math.round(f.epss.percentile * 100)}, {f.epss.date}).
+              </p>
+            )}
             <form onSubmit={submit} className="stack">
               <StatusFields
                 status={currentStatus}

@@ -1,3 +1,4 @@
+/** Component fields shared by the parsers: purl → ecosystem and OSV package key, licenses, hashes. */
 import { PackageURL } from 'packageurl-js';
 import { osvPackageOf, packageKey } from '../../vulndb/index.ts';
 
@@ -28,6 +29,17 @@ export function purlInfo(raw: unknown): PurlInfo {
     ecosystem: osv?.ecosystem ?? parsed.type,
     packageKey: osv ? packageKey(osv.ecosystem, osv.name) : null,
   };
+}
+
+/**
+ * A text field that, when present, must be a string: `"name": 123` or `"version": {…}` is refused with
+ * PARSE_ERROR naming the path instead of becoming "123" or silently nothing (docs/resilience.md).
+ */
+export function textField(value: unknown, fail: (message: string) => never, path: string): string | null {
+  if (value === undefined || value === null) return null;
+  if (typeof value !== 'string')
+    fail(`${path} must be a string, not ${Array.isArray(value) ? 'an array' : typeof value}`);
+  return str(value);
 }
 
 /** Trimmed non-empty string, else null (empty XML elements and `""` JSON values mean "not given"). */

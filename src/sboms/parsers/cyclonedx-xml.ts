@@ -1,3 +1,4 @@
+/** CycloneDX XML (1.0–1.6) → the parsed SBOM model, over the strict XML reader. */
 import type { ParsedComponent, ParsedHash, ParsedSbom, ParsedTool } from '../sbom-model.ts';
 import { purlInfo, str } from './component-fields.ts';
 import { parseError } from './parse-error.ts';

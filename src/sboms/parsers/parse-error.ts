@@ -1,3 +1,4 @@
+/** The PARSE_ERROR every parser raises. */
 import { AppError } from '../../errors.ts';
 
 /** 400 PARSE_ERROR: the file is not a valid SBOM of its family. Messages name the file and the place. */
