@@ -65,6 +65,8 @@ export interface GrantTable extends Owned {
   identity_id: string | null;
   /** Copied from the entitlement. */
   privileged: number;
+  /** 1 when the account is disabled (copied from the account, kept in step by the importer). */
+  account_disabled: number;
   risk_level: string;
   granted_at: string;
   revoked_at: string | null;

@@ -16,6 +16,7 @@ type Row = Record<string, unknown>;
 const INTEGER_COLUMNS = new Set([
   'privileged',
   'department_head',
+  'account_disabled',
   'applicable',
   'maturity_current',
   'maturity_target',
