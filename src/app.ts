@@ -13,7 +13,7 @@ import { authHook } from './http/route-auth.ts';
 import { installBodyTimeout } from './http/body-timeout.ts';
 import { installErrorHandling } from './http/error-handler.ts';
 import { installMetrics } from './http/metrics.ts';
-import { registerSyncMetrics } from './vulndb/index.ts';
+import { registerSyncMetrics, vulndbRoutes } from './vulndb/index.ts';
 import { installRateLimit } from './http/rate-limit.ts';
 import { redisLogging, watchRedis } from './http/rate-limit-store.ts';
 import { completeOpenApi, type Json } from './http/openapi.ts';
@@ -31,6 +31,7 @@ import { VERSION } from './version.ts';
 import { findingRoutes } from './findings/finding.routes.ts';
 import { sbomRoutes } from './sboms/sbom.routes.ts';
 import { accessRoutes } from './access/access.routes.ts';
+import { auditRoutes } from './access/audit.routes.ts';
 import { sessionRoutes } from './access/session.routes.ts';
 import { vendorRoutes } from './vendors/vendor.routes.ts';
 
@@ -129,6 +130,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       await api.register(vendorRoutes, { vendors: services.vendors });
       await api.register(sbomRoutes, { sboms: services.sboms, maxUploadBytes: deps.config.MAX_UPLOAD_BYTES });
       await api.register(findingRoutes, { findings: services.findings });
+      await api.register(vulndbRoutes, { vulndbSync: services.vulndbSync });
+      await api.register(auditRoutes, { audit: services.audit });
       await api.register(mcpRoutes, { services, handlers: toolHandlers(), limits });
     },
     { prefix: API_PREFIX },

@@ -231,3 +231,23 @@ export async function organisationIds(db: Kysely<Database>): Promise<string[]> {
   const rows = await db.selectFrom('organizations').select('id').orderBy('id').execute();
   return rows.map((r) => r.id);
 }
+
+/** Every finding's state now; only the ones created in the window need their creation undone. */
+export function findingStates(db: Kysely<Database>, orgId: string) {
+  return db
+    .selectFrom('findings')
+    .select(['id', 'status', 'retracted_at', 'created_at'])
+    .where('org_id', '=', orgId)
+    .execute();
+}
+
+/** The history entries from `since` on: the only ones that separate the window's days from today. */
+export function historySince(db: Kysely<Database>, orgId: string, since: string) {
+  return db
+    .selectFrom('finding_history')
+    .select(['finding_id', 'event', 'from_status', 'at'])
+    .where('org_id', '=', orgId)
+    .where('at', '>=', since)
+    .where('event', 'in', ['status_change', 'retracted', 'reinstated'])
+    .execute();
+}

@@ -11,7 +11,9 @@ import {
   FindingParams,
   FindingQuery,
   FindingSummary,
+  FindingTrend,
   StatusBody,
+  TrendQuery,
 } from './finding.schemas.ts';
 import type { FindingService } from './finding.service.ts';
 
@@ -33,6 +35,12 @@ export async function findingRoutes(app: App, { findings }: { findings: FindingS
     '/sscs/findings/summary',
     { config: read, schema: { tags, response: { 200: envelopeOf(FindingSummary) } } },
     async (request) => ok(await findings.summary(principalOf(request).orgId)),
+  );
+
+  app.get(
+    '/sscs/findings/trend',
+    { config: read, schema: { tags, querystring: TrendQuery, response: { 200: envelopeOf(FindingTrend) } } },
+    async (request) => ok(await findings.trend(principalOf(request).orgId, request.query.days)),
   );
 
   app.get(

@@ -6,6 +6,7 @@ import { fromJson } from '../db/helpers.ts';
 import { keysetPages, mapPages } from '../db/paging.ts';
 import { notFound } from '../errors.ts';
 import { nowIso } from '../shared/time.ts';
+import { openTrend, type TrendPoint } from './finding-trend.ts';
 import type { SbomFindingsHooks } from '../sboms/component-matcher.ts';
 import type { Principal } from '../tenancy/tenancy.service.ts';
 import {
@@ -228,6 +229,15 @@ export class FindingService implements SbomFindingsHooks {
     }
     out.kev = await repo.countOpen(this.#db, orgId, exploitConditions({ kev: true }));
     return out;
+  }
+
+  /** Open findings per UTC day over the last `days` days, today last (docs/console.md, Overview). */
+  async trend(
+    orgId: string,
+    days: number,
+    now = new Date(),
+  ): Promise<{ days: number; points: TrendPoint[] }> {
+    return { days, points: await openTrend(this.#db, orgId, days, now) };
   }
 
   async get(orgId: string, id: string): Promise<FindingDetail> {
