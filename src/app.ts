@@ -12,6 +12,7 @@ import { consoleRoutes } from './http/console.routes.ts';
 import { authHook } from './http/route-auth.ts';
 import { installBodyTimeout } from './http/body-timeout.ts';
 import { installErrorHandling } from './http/error-handler.ts';
+import { clientErrorHandler, frameworkErrors } from './http/framework-errors.ts';
 import { installMetrics } from './http/metrics.ts';
 import { registerSyncMetrics, vulndbRoutes } from './vulndb/index.ts';
 import { installRateLimit } from './http/rate-limit.ts';
@@ -66,6 +67,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     requestIdHeader: false,
     genReqId: () => `req_${Date.now().toString(36)}${(requestCounter++ % 1e6).toString(36)}`,
     bodyLimit: 1_048_576,
+    frameworkErrors,
+    clientErrorHandler,
     // Paths like /api/v1/sscs/sboms/ and /api/v1/sscs/sboms name the same resource.
     routerOptions: { ignoreTrailingSlash: true },
   }).withTypeProvider<ZodTypeProvider>();
@@ -127,8 +130,12 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     async (api) => {
       await api.register(sessionRoutes, { sessions: services.sessions });
       await api.register(accessRoutes, { tenancy: services.tenancy, users: services.users });
-      await api.register(vendorRoutes, { vendors: services.vendors });
-      await api.register(sbomRoutes, { sboms: services.sboms, maxUploadBytes: deps.config.MAX_UPLOAD_BYTES });
+      await api.register(vendorRoutes, { vendors: services.vendors, idempotency: services.idempotency });
+      await api.register(sbomRoutes, {
+        sboms: services.sboms,
+        maxUploadBytes: deps.config.MAX_UPLOAD_BYTES,
+        idempotency: services.idempotency,
+      });
       await api.register(findingRoutes, { findings: services.findings });
       await api.register(vulndbRoutes, { vulndbSync: services.vulndbSync });
       await api.register(auditRoutes, { audit: services.audit });

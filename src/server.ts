@@ -6,6 +6,7 @@ import { Redis } from 'ioredis';
 import { buildApp } from './app.ts';
 import type { Config } from './config.ts';
 import { openStore } from './db/connect.ts';
+import { acquireServerLock } from './db/server-lock.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { createLogger } from './logger.ts';
 import { createServices, type Services } from './services.ts';
@@ -82,6 +83,15 @@ export async function connectRedis(url: string): Promise<Redis> {
 export async function startServer(config: Config): Promise<void> {
   const logger = createLogger(config.LOG_LEVEL);
   const store = openStore(config.DATABASE_URL, config.DATA_DIR);
+  let releaseLock: () => void = () => {};
+  if (store.dialect === 'sqlite' && store.location !== ':memory:') {
+    try {
+      releaseLock = acquireServerLock(store.location);
+    } catch (error) {
+      await store.close();
+      throw error;
+    }
+  }
   await migrateToLatest(store.db);
   const services = createServices(store, config);
   const bootstrap = await bootstrapIfEmpty(services, config.DATA_DIR);
@@ -113,6 +123,7 @@ export async function startServer(config: Config): Promise<void> {
       .close()
       .finally(() => clearInterval(reapIdle))
       .then(() => store.close())
+      .then(() => releaseLock())
       .then(() => redis?.quit())
       .then(() => process.exit(0))
       .catch((error: unknown) => {

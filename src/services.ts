@@ -3,6 +3,7 @@ import { AuditService } from './audit/audit.service.ts';
 import type { Config } from './config.ts';
 import type { Store } from './db/connect.ts';
 import { FindingService } from './findings/finding.service.ts';
+import { IdempotencyService } from './idempotency/idempotency.service.ts';
 import { GovernanceService } from './governance/governance.service.ts';
 import { RiskService } from './risks/risk.service.ts';
 import { SbomService } from './sboms/sbom.service.ts';
@@ -25,6 +26,7 @@ export interface Services {
   vulndb: VulnDbService;
   vulndbSync: VulnSyncService;
   governance: GovernanceService;
+  idempotency: IdempotencyService;
 }
 
 export interface ServiceOptions {
@@ -49,6 +51,7 @@ export function createServices(store: Store, config: Config, options: ServiceOpt
     risks,
     sboms: new SbomService(store.db, { hooks: findings, limits: { maxComponents: config.MAX_COMPONENTS } }),
     findings,
+    idempotency: new IdempotencyService(store.db),
     vulndb,
     vulndbSync: new VulnSyncService(store.db, vulndb, {
       osvSource: config.OSV_SOURCE,

@@ -1,6 +1,6 @@
 /** What a CLI command runs in: the store named by DATABASE_URL, migrated, and the services over it. */
 import { loadConfig, type Config } from '../config.ts';
-import { openStore, type Store } from '../db/connect.ts';
+import { CLI_BUSY_TIMEOUT_MS, openStore, type Store } from '../db/connect.ts';
 import { migrateToLatest } from '../db/migrate.ts';
 import { createServices, type Services } from '../services.ts';
 
@@ -9,7 +9,7 @@ export async function withStore<T>(
   work: (ctx: { store: Store; services: Services; config: Config }) => Promise<T>,
 ): Promise<T> {
   const config = loadConfig();
-  const store = openStore(config.DATABASE_URL, config.DATA_DIR);
+  const store = openStore(config.DATABASE_URL, config.DATA_DIR, { busyTimeoutMs: CLI_BUSY_TIMEOUT_MS });
   try {
     await migrateToLatest(store.db);
     return await work({ store, services: createServices(store, config), config });

@@ -1,10 +1,10 @@
 /** `bulwark mcp`: the tool server over stdio for the organisation of BULWARK_TOKEN. */
-import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
 import { loadConfig } from '../config.ts';
-import { openStore } from '../db/connect.ts';
+import { CLI_BUSY_TIMEOUT_MS, openStore } from '../db/connect.ts';
 import { migrateToLatest } from '../db/migrate.ts';
 import { toolHandlers } from '../app.ts';
+import { LineTransport } from '../mcp/stdio-transport.ts';
 import { connectToolServer, createToolServer } from '../mcp/tool-server.ts';
 import { createServices } from '../services.ts';
 import { parse, type Command } from './cli-kit.ts';
@@ -32,7 +32,7 @@ mcp:read scope; mcp:write for risk_create_draft), DATABASE_URL (as for bulwark s
       return 2;
     }
     const config = loadConfig();
-    const store = openStore(config.DATABASE_URL, config.DATA_DIR);
+    const store = openStore(config.DATABASE_URL, config.DATA_DIR, { busyTimeoutMs: CLI_BUSY_TIMEOUT_MS });
     try {
       await migrateToLatest(store.db);
       const services = createServices(store, config);
@@ -60,10 +60,11 @@ mcp:read scope; mcp:write for risk_create_draft), DATABASE_URL (as for bulwark s
           return current;
         },
       });
-      const transport = new StdioServerTransport();
+      const transport = new LineTransport(process.stdin, process.stdout, (line) =>
+        process.stderr.write(`${line}\n`),
+      );
       const closed = new Promise<void>((resolve) => {
         transport.onclose = resolve;
-        process.stdin.once('end', resolve);
       });
       await connectToolServer(server, transport);
       await closed;

@@ -1,6 +1,6 @@
 /** `bulwark serve` and `bulwark migrate`. */
 import { loadConfig } from '../config.ts';
-import { openStore } from '../db/connect.ts';
+import { CLI_BUSY_TIMEOUT_MS, openStore } from '../db/connect.ts';
 import { migrateToLatest } from '../db/migrate.ts';
 import { startServer } from '../server.ts';
 import { emit, parse, UsageError, type Command } from './cli-kit.ts';
@@ -11,7 +11,8 @@ export const serveCommand: Command = {
   bulwark serve [--port N] [--host H]
 
 Environment: PORT (8080), HOST (127.0.0.1), DATABASE_URL (SQLite in ./data by default, or postgres://…),
-REDIS_URL (shared rate limits), LOG_LEVEL, RATE_LIMIT_MAX, RATE_LIMIT_WINDOW_MS, MAX_UPLOAD_BYTES.
+REDIS_URL (shared rate limits), LOG_LEVEL, RATE_LIMIT_MAX, RATE_LIMIT_WINDOW_MS, MAX_UPLOAD_BYTES,
+MAX_COMPONENTS, BODY_IDLE_TIMEOUT_MS. SQLite: one server per database file.
 On an empty database it creates organisation "default" and writes an all-scopes token to ./data/bootstrap-token.`,
   async run(argv) {
     const { values, positionals } = parse(argv, { port: { type: 'string' }, host: { type: 'string' } });
@@ -35,7 +36,7 @@ export const migrateCommand: Command = {
   async run(argv, io) {
     const { values } = parse(argv, { json: { type: 'boolean' } }, false);
     const config = loadConfig();
-    const store = openStore(config.DATABASE_URL, config.DATA_DIR);
+    const store = openStore(config.DATABASE_URL, config.DATA_DIR, { busyTimeoutMs: CLI_BUSY_TIMEOUT_MS });
     try {
       const results = await migrateToLatest(store.db);
       const applied = results.filter((r) => r.status === 'Success').map((r) => r.migrationName);

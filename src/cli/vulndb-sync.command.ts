@@ -53,10 +53,11 @@ export async function runSync(services: Services, flags: SyncFlags, io: CommandI
 
 export function humanStatus(s: VulnDbStatus): string {
   const when = (at: string | null) => at ?? 'never';
+  const osvWhen = (at: string | null) => at ?? 'never (imported only)';
   const lines = [
     ...s.osv.map(
       (e) =>
-        `  ${e.ecosystem.padEnd(14)} ${String(e.advisories).padStart(7)} advisories  last sync ${when(e.lastSyncAt)}` +
+        `  ${e.ecosystem.padEnd(14)} ${String(e.advisories).padStart(7)} advisories  last sync ${e.advisories > 0 ? osvWhen(e.lastSyncAt) : when(e.lastSyncAt)}` +
         (e.lastError ? `  LAST ATTEMPT FAILED: ${e.lastError}` : ''),
     ),
     `KEV: ${s.kev.entries} entries (catalog ${s.kev.catalogVersion ?? 'n/a'}), last sync ${when(s.kev.lastSyncAt)}`,

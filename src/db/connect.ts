@@ -43,7 +43,12 @@ export interface OpenOptions {
   statementTimeoutMs?: number;
   /** PostgreSQL: a connection not established within this fails with DB_ERROR. Default 5 s. */
   connectTimeoutMs?: number;
+  /** SQLite: how long to wait for another process's write lock (CLI_BUSY_TIMEOUT_MS for CLI commands). */
+  busyTimeoutMs?: number;
 }
+
+/** CLI commands wait this long for the server's write lock on a shared SQLite file. */
+export const CLI_BUSY_TIMEOUT_MS = 30_000;
 
 /** docs/resilience.md: no request waits on a stalled database for longer than this. */
 export const STATEMENT_TIMEOUT_MS = 30_000;
@@ -55,15 +60,15 @@ export function openStore(url: string | undefined, dataDir = './data', options: 
     const path = url
       ? url.slice('sqlite:'.length).replace(/^\/\/(?=\/)/, '')
       : resolve(dataDir, 'bulwark.sqlite');
-    return openSqlite(path || resolve(dataDir, 'bulwark.sqlite'));
+    return openSqlite(path || resolve(dataDir, 'bulwark.sqlite'), options.busyTimeoutMs);
   }
   if (url.startsWith('postgres://') || url.startsWith('postgresql://')) return openPostgres(url, options);
   throw new Error(`DATABASE_URL must start with sqlite: or postgres:// (got '${url.split(':')[0]}:')`);
 }
 
-export function openSqlite(path: string): Store {
+export function openSqlite(path: string, busyTimeoutMs?: number): Store {
   if (path !== ':memory:') mkdirSync(dirname(resolve(path)), { recursive: true });
-  const { dialect, changeStamp } = readWriteSqliteDialect(path);
+  const { dialect, changeStamp } = readWriteSqliteDialect(path, busyTimeoutMs);
   const db = new Kysely<Database>({ dialect: withStoreErrors(dialect) });
   dialects.set(db, 'sqlite');
   return {

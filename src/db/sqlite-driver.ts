@@ -195,16 +195,24 @@ class StablePlanSqliteQueryCompiler extends SqliteQueryCompiler {
   }
 }
 
-export function readWriteSqliteDialect(path: string): { dialect: Dialect; changeStamp: ChangeStamp } {
+/**
+ * `busyTimeoutMs`: how long a statement waits for another process's write lock. better-sqlite3 waits
+ * synchronously, so the server keeps 5 s (it is the only server on its file; CLI writes are short) while CLI
+ * commands wait up to 30 s for the server's transactions (docs/resilience.md).
+ */
+export function readWriteSqliteDialect(
+  path: string,
+  busyTimeoutMs = 5_000,
+): { dialect: Dialect; changeStamp: ChangeStamp } {
   const writer = new SqliteDatabase(path);
   writer.pragma('journal_mode = WAL');
   writer.pragma('synchronous = NORMAL');
   writer.pragma('foreign_keys = ON');
-  writer.pragma('busy_timeout = 5000');
+  writer.pragma(`busy_timeout = ${busyTimeoutMs}`);
   let reader: SqliteDatabase.Database | undefined;
   if (path !== ':memory:' && path !== '') {
     reader = new SqliteDatabase(path);
-    reader.pragma('busy_timeout = 5000');
+    reader.pragma(`busy_timeout = ${busyTimeoutMs}`);
     reader.pragma('query_only = ON');
   }
   // Governance data at 100,000 identities is ~400 MB: map the file and keep a 64 MiB page cache per

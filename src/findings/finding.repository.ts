@@ -251,3 +251,20 @@ export function historySince(db: Kysely<Database>, orgId: string, since: string)
     .where('event', 'in', ['status_change', 'retracted', 'reinstated'])
     .execute();
 }
+
+/** Up to `limit` findings of an SBOM (their history cascades): a large SBOM is deleted a chunk at a time. */
+export async function deleteFindingsOfSbom(
+  db: Kysely<Database>,
+  orgId: string,
+  sbomId: string,
+  limit: number,
+): Promise<number> {
+  const chunk = db
+    .selectFrom('findings')
+    .select('id')
+    .where('org_id', '=', orgId)
+    .where('sbom_id', '=', sbomId)
+    .limit(limit);
+  const result = await db.deleteFrom('findings').where('id', 'in', chunk).executeTakeFirst();
+  return Number(result.numDeletedRows);
+}

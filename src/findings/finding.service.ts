@@ -154,6 +154,10 @@ export class FindingService implements SbomFindingsHooks {
     return repo.countBySbom(db, orgId, sbomIds);
   }
 
+  deleteFindingsOfSbom(db: Kysely<Database>, orgId: string, sbomId: string, limit: number): Promise<number> {
+    return repo.deleteFindingsOfSbom(db, orgId, sbomId, limit);
+  }
+
   /**
    * After an import: re-evaluates the components of the changed packages in every organisation and
    * reconciles their findings (see rematch.ts).

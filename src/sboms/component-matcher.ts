@@ -25,4 +25,7 @@ export interface SbomFindingsHooks {
     components: MatchableComponent[],
   ): Promise<number>;
   countBySbom(db: Kysely<Database>, orgId: string, sbomIds: string[]): Promise<Map<string, number>>;
+  /** Deletes up to `limit` findings of the SBOM (history goes with them); returns how many. Without it the
+   * findings go with the SBOM through their foreign keys, in one statement. */
+  deleteFindingsOfSbom?(db: Kysely<Database>, orgId: string, sbomId: string, limit: number): Promise<number>;
 }

@@ -24,6 +24,7 @@ function prepare(): void {
     format: parsed.format,
     specVersion: parsed.specVersion,
     subjectVersion: parsed.metadataComponent?.version ?? null,
+    warnings: parsed.warnings ?? [],
   };
   const slices = componentRowSlices(data.orgId, data.sbomId, parsed, ROWS_PER_SLICE);
   parentPort!.postMessage({ ok: { ...meta, slices } });

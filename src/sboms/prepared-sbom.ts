@@ -38,6 +38,8 @@ export interface PreparedSbom {
   specVersion: string;
   /** Version of the SBOM's subject (CycloneDX metadata.component, SPDX root package), if it names one. */
   subjectVersion: string | null;
+  /** For the upload response's meta.warnings (duplicate bom-refs). */
+  warnings: string[];
   rows: ComponentValues[];
 }
 
@@ -57,6 +59,7 @@ export function prepareSbom(
     format: parsed.format,
     specVersion: parsed.specVersion,
     subjectVersion: parsed.metadataComponent?.version ?? null,
+    warnings: parsed.warnings ?? [],
     rows: componentRows(orgId, sbomId, parsed),
   };
 }

@@ -48,6 +48,8 @@ export interface ParsedSbom {
   metadataComponent?: ParsedComponent;
   /** Every component, nested ones flattened depth-first (parent before its children). */
   components: ParsedComponent[];
+  /** What the upload reports in meta.warnings (duplicate bom-refs); absent when there is nothing to say. */
+  warnings?: string[];
   /** Tools that produced the document (CycloneDX metadata.tools in either form, SPDX creators `Tool:`). */
   tools: ParsedTool[];
 }

@@ -67,6 +67,24 @@ export const listComponentsPage = (
     .limit(limit)
     .execute();
 
+/** Up to `limit` components of an SBOM, lowest positions first: a large SBOM is deleted a chunk at a time. */
+export async function deleteComponentsChunk(
+  db: Kysely<Database>,
+  orgId: string,
+  sbomId: string,
+  limit: number,
+): Promise<number> {
+  const chunk = db
+    .selectFrom('sbom_components')
+    .select('id')
+    .where('org_id', '=', orgId)
+    .where('sbom_id', '=', sbomId)
+    .orderBy('position')
+    .limit(limit);
+  const result = await db.deleteFrom('sbom_components').where('id', 'in', chunk).executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
 /** Components and (through their foreign keys) findings go with the SBOM. */
 export async function deleteSbom(db: Kysely<Database>, orgId: string, id: string): Promise<boolean> {
   const result = await db

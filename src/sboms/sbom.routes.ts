@@ -5,7 +5,9 @@ import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
 import type { App } from '../http/app-type.ts';
 import { envelopeOf, ok } from '../http/envelope.ts';
+import { fingerprintOf, idempotentCreate, jsonFingerprint } from '../http/idempotency.ts';
 import { principalOf } from '../http/route-auth.ts';
+import type { IdempotencyService } from '../idempotency/idempotency.service.ts';
 import { sendList } from '../http/stream-array.ts';
 import { FEATURES } from '../tenancy/plans.ts';
 import {
@@ -60,9 +62,9 @@ function stopReading(raw: IncomingMessage, reply: FastifyReply): void {
 
 export async function sbomRoutes(
   app: App,
-  deps: { sboms: SbomService; maxUploadBytes: number },
+  deps: { sboms: SbomService; maxUploadBytes: number; idempotency: IdempotencyService },
 ): Promise<void> {
-  const { sboms, maxUploadBytes } = deps;
+  const { sboms, maxUploadBytes, idempotency } = deps;
   // Oversized files are reported by readUploadForm (stream.truncated), as FILE_TOO_LARGE.
   await app.register(multipart, { limits: { fileSize: maxUploadBytes }, throwFileSizeLimit: false });
 
@@ -89,10 +91,18 @@ export async function sbomRoutes(
         stopReading(request.raw, reply);
         throw error;
       }
-      const record = await sboms.upload(orgId, userId, form.file, form.fields);
-      // Zero findings because no advisories are held for an ecosystem must not pass silently.
-      const coverage = await sboms.coverage(orgId, record.id);
-      return reply.status(201).send({ ...ok(record), meta: { coverage } });
+      const fingerprint = fingerprintOf(
+        request.routeOptions.url ?? request.url,
+        JSON.stringify(form.fields),
+        form.file.fileName,
+        form.file.bytes,
+      );
+      return idempotentCreate(idempotency, request, reply, fingerprint, async () => {
+        const { upload, warnings } = await sboms.uploadWithWarnings(orgId, userId, form.file, form.fields);
+        // Zero findings because no advisories are held for an ecosystem must not pass silently.
+        const coverage = await sboms.coverage(orgId, upload.id);
+        return { data: upload, meta: { coverage, ...(warnings.length ? { warnings } : {}) } };
+      });
     },
   );
 
@@ -101,7 +111,9 @@ export async function sbomRoutes(
     { config: write, schema: { tags, body: CreateSbomBody, response: { 201: envelopeOf(SbomRecord) } } },
     async (request, reply) => {
       const { orgId, userId } = principalOf(request);
-      return reply.status(201).send(ok(await sboms.create(orgId, userId, request.body)));
+      return idempotentCreate(idempotency, request, reply, jsonFingerprint(request), () =>
+        sboms.create(orgId, userId, request.body).then((data) => ({ data })),
+      );
     },
   );
 

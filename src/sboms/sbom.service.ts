@@ -91,6 +91,15 @@ const toComponent = (row: SbomComponentRow): Component => ({
   dependsOn: fromJson<string[]>(row.depends_on, []),
 });
 
+/** Rows per delete statement: ~20 ms of SQLite's write lock (docs/resilience.md). */
+export const DELETE_CHUNK_ROWS = 2_000;
+
+async function inChunks(deleteChunk: (limit: number) => Promise<number>): Promise<void> {
+  while ((await deleteChunk(DELETE_CHUNK_ROWS)) === DELETE_CHUNK_ROWS) {
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+}
+
 export class SbomService {
   readonly #db: Kysely<Database>;
   readonly #hooks: SbomFindingsHooks | undefined;
@@ -117,6 +126,16 @@ export class SbomService {
     file: UploadedFile,
     fields: UploadFieldsInput,
   ): Promise<SbomUpload> {
+    return (await this.uploadWithWarnings(orgId, actorId, file, fields)).upload;
+  }
+
+  /** `upload`, plus what the response reports in meta.warnings (duplicate bom-refs). */
+  async uploadWithWarnings(
+    orgId: string,
+    actorId: string,
+    file: UploadedFile,
+    fields: UploadFieldsInput,
+  ): Promise<{ upload: SbomUpload; warnings: string[] }> {
     const id = newId('sbom');
     const prepared = await this.#prepare(file.fileName, file.bytes, orgId, id, this.#limits);
     const now = nowIso();
@@ -159,7 +178,7 @@ export class SbomService {
       });
       return found;
     });
-    return {
+    const upload: SbomUpload = {
       id: row.id,
       name: row.name,
       assetName: row.asset_name,
@@ -170,6 +189,7 @@ export class SbomService {
       findingCount,
       createdAt: row.created_at,
     };
+    return { upload, warnings: prepared.warnings };
   }
 
   /** Advisories held per ecosystem of an SBOM's components (the upload's `meta.coverage`). */
@@ -255,6 +275,14 @@ export class SbomService {
 
   /** Deletes the SBOM; its components and findings go with it (foreign keys cascade). */
   async delete(orgId: string, actorId: string, id: string): Promise<{ id: string; deleted: true }> {
+    if (!(await repo.findSbom(this.#db, orgId, id))) throw notFound('SBOM', id);
+    // Findings and components go first, a chunk per statement with a turn of the event loop between chunks:
+    // one cascading delete of a 1M-component SBOM held SQLite's write lock and the event loop for 3 s. A
+    // failure part-way leaves the SBOM with fewer components; deleting it again finishes the job.
+    const hooks = this.#hooks;
+    const deleteFindings = hooks?.deleteFindingsOfSbom?.bind(hooks);
+    if (deleteFindings) await inChunks((limit) => deleteFindings(this.#db, orgId, id, limit));
+    await inChunks((limit) => repo.deleteComponentsChunk(this.#db, orgId, id, limit));
     await this.#db.transaction().execute(async (trx) => {
       const row = await repo.findSbom(trx, orgId, id);
       if (!row || !(await repo.deleteSbom(trx, orgId, id))) throw notFound('SBOM', id);

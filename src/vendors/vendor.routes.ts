@@ -2,7 +2,9 @@
 import { z } from 'zod';
 import type { App } from '../http/app-type.ts';
 import { envelopeOf, ok } from '../http/envelope.ts';
+import { idempotentCreate, jsonFingerprint } from '../http/idempotency.ts';
 import { principalOf } from '../http/route-auth.ts';
+import type { IdempotencyService } from '../idempotency/idempotency.service.ts';
 import { sendList } from '../http/stream-array.ts';
 import { FEATURES } from '../tenancy/plans.ts';
 import { Vendor, VendorBody, VendorParams, VendorRiskSummary } from './vendor.schemas.ts';
@@ -12,7 +14,10 @@ const read = { auth: { scope: 'sbom:read', feature: FEATURES.supplyChainSecurity
 const write = { auth: { scope: 'sbom:write', feature: FEATURES.supplyChainSecurity } } as const;
 const tags = ['vendors'];
 
-export async function vendorRoutes(app: App, { vendors }: { vendors: VendorService }): Promise<void> {
+export async function vendorRoutes(
+  app: App,
+  { vendors, idempotency }: { vendors: VendorService; idempotency: IdempotencyService },
+): Promise<void> {
   app.get(
     '/sscs/vendors',
     { config: read, schema: { tags, response: { 200: envelopeOf(z.array(Vendor)) } } },
@@ -30,7 +35,9 @@ export async function vendorRoutes(app: App, { vendors }: { vendors: VendorServi
     { config: write, schema: { tags, body: VendorBody, response: { 201: envelopeOf(Vendor) } } },
     async (request, reply) => {
       const { orgId, userId } = principalOf(request);
-      return reply.status(201).send(ok(await vendors.create(orgId, userId, request.body)));
+      return idempotentCreate(idempotency, request, reply, jsonFingerprint(request), () =>
+        vendors.create(orgId, userId, request.body).then((data) => ({ data })),
+      );
     },
   );
 

@@ -1046,7 +1046,9 @@ function redisUp(): Promise<boolean> {
 describe('rate limits shared through Redis by two instances', () => {
   it('one token, two servers, one budget', async (t) => {
     if (!(await redisUp())) return t.skip('no Redis at 127.0.0.1:6379');
-    const store = await freshStore('sqlite');
+    // Two instances need PostgreSQL: SQLite is one server per database file.
+    if (!process.env.TEST_DATABASE_URL) return t.skip('TEST_DATABASE_URL is not set');
+    const store = await freshStore('postgres');
     const env = { REDIS_URL: REDIS, RATE_LIMIT_MAX: '5', RATE_LIMIT_WINDOW_MS: '60000' };
     const a = await serve(store, env);
     const b = await serve(store, env);

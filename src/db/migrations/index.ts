@@ -16,6 +16,7 @@ import * as governanceSod from './2026-11-22-44-governance-sod.ts';
 import * as governanceConcentration from './2026-11-22-45-governance-concentration.ts';
 import * as governanceHighRisk from './2026-11-22-46-governance-high-risk.ts';
 import * as principalNotify from './2026-11-22-47-principal-notify.ts';
+import * as idempotency from './2026-11-23-10-idempotency.ts';
 import * as vulndbSync from './2026-11-23-20-vulndb-sync.ts';
 import * as sessions from './2026-11-23-30-sessions.ts';
 import * as governanceAudit from './2026-11-23-60-governance-audit.ts';
@@ -41,6 +42,7 @@ export const migrations: Record<string, Migration> = {
   '2026-11-22-45-governance-concentration': governanceConcentration,
   '2026-11-22-46-governance-high-risk': governanceHighRisk,
   '2026-11-22-47-principal-notify': principalNotify,
+  '2026-11-23-10-idempotency': idempotency,
   '2026-11-23-20-vulndb-sync': vulndbSync,
   '2026-11-23-30-sessions': sessions,
   '2026-11-23-60-governance-audit': governanceAudit,

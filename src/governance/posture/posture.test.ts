@@ -79,7 +79,15 @@ for (const dialect of DIALECTS) {
       );
       assert.deepEqual(p.risks, { open: 0, high: 0, medium: 0, low: 0, unrated: 0 });
       assert.equal(p.vendors.total, 0);
-      assert.deepEqual(p.findings, { CRITICAL: 0, HIGH: 0, MEDIUM: 0, LOW: 0, total: 0 });
+      assert.deepEqual(p.findings, {
+        CRITICAL: 0,
+        HIGH: 0,
+        MEDIUM: 0,
+        LOW: 0,
+        total: 0,
+        kev: 0,
+        highEpss: 0,
+      });
     });
   });
 }

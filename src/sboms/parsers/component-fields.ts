@@ -31,6 +31,17 @@ export function purlInfo(raw: unknown): PurlInfo {
   };
 }
 
+/**
+ * A text field that, when present, must be a string: `"name": 123` or `"version": {…}` is refused with
+ * PARSE_ERROR naming the path instead of becoming "123" or silently nothing (docs/resilience.md).
+ */
+export function textField(value: unknown, fail: (message: string) => never, path: string): string | null {
+  if (value === undefined || value === null) return null;
+  if (typeof value !== 'string')
+    fail(`${path} must be a string, not ${Array.isArray(value) ? 'an array' : typeof value}`);
+  return str(value);
+}
+
 /** Trimmed non-empty string, else null (empty XML elements and `""` JSON values mean "not given"). */
 export function str(value: unknown): string | null {
   if (typeof value === 'string') {

@@ -1,6 +1,6 @@
 /** CycloneDX JSON (1.2–1.6) → the parsed SBOM model. */
 import type { ParsedComponent, ParsedHash, ParsedSbom, ParsedTool } from '../sbom-model.ts';
-import { purlInfo, str } from './component-fields.ts';
+import { purlInfo, str, textField } from './component-fields.ts';
 import { parseError } from './parse-error.ts';
 
 type Json = Record<string, unknown>;
@@ -71,16 +71,20 @@ function collect(ctx: Context, list: unknown, path: string, depth: number): void
 
 function toComponent(ctx: Context, item: unknown, path: string): ParsedComponent {
   if (!isObject(item)) throw parseError(ctx.fileName, `${path} must be an object`);
-  const name = str(item.name);
+  const fail = (message: string): never => {
+    throw parseError(ctx.fileName, message);
+  };
+  const name = textField(item.name, fail, `${path}.name`);
   if (name === null) throw parseError(ctx.fileName, `${path}.name is missing or empty`);
-  const bomRef = str(item['bom-ref']);
+  const version = textField(item.version, fail, `${path}.version`);
+  const bomRef = textField(item['bom-ref'], fail, `${path}.bom-ref`);
   const { purl, ecosystem, packageKey } = purlInfo(item.purl);
   return {
     bomRef,
     type: str(item.type) ?? 'library',
     group: str(item.group),
     name,
-    version: str(item.version),
+    version,
     purl,
     cpe: str(item.cpe),
     ecosystem,

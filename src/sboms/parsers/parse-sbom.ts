@@ -1,6 +1,7 @@
 /** Format detection from the file name, then the parser of that family. */
 import { AppError } from '../../errors.ts';
-import type { ParsedSbom } from '../sbom-model.ts';
+import { controlCharacterProblem } from '../../shared/control-characters.ts';
+import type { ParsedComponent, ParsedSbom } from '../sbom-model.ts';
 import { parseCycloneDxJson } from './cyclonedx-json.ts';
 import { parseCycloneDxXml } from './cyclonedx-xml.ts';
 import { parseError } from './parse-error.ts';
@@ -49,7 +50,60 @@ export function parseSbom(
       `'${fileName}' lists ${parsed.components.length} components; an SBOM may hold at most ${limits.maxComponents}`,
     );
   }
-  return parsed;
+  checkFields(fileName, parsed);
+  const warnings = duplicateRefs(parsed.components);
+  return warnings.length ? { ...parsed, warnings } : parsed;
+}
+
+/** Length caps of component fields (docs/resilience.md): names and versions 1,024, purl and CPE 4,096. */
+const CAPS: ReadonlyArray<[keyof ParsedComponent, number]> = [
+  ['name', 1_024],
+  ['version', 1_024],
+  ['group', 1_024],
+  ['type', 1_024],
+  ['scope', 1_024],
+  ['supplier', 1_024],
+  ['bomRef', 1_024],
+  ['purl', 4_096],
+  ['cpe', 4_096],
+];
+
+/** Caps and control characters, per component in document order; PARSE_ERROR names the component and field. */
+function checkFields(fileName: string, sbom: ParsedSbom): void {
+  const check = (c: ParsedComponent, where: string): void => {
+    for (const [field, cap] of CAPS) {
+      const value = c[field] as string | null;
+      if (value === null) continue;
+      if (value.length > cap)
+        throw parseError(fileName, `${where}: ${field} is ${value.length} characters long; at most ${cap}`);
+      const problem = controlCharacterProblem(value, false);
+      if (problem) throw parseError(fileName, `${where}: ${field} ${problem}`);
+    }
+    for (const text of [...c.licenses, ...c.hashes.flatMap((h) => [h.alg, h.content])]) {
+      if (text.length > 10_000)
+        throw parseError(fileName, `${where}: a license or hash is over 10,000 characters`);
+      const problem = controlCharacterProblem(text, false);
+      if (problem) throw parseError(fileName, `${where}: a license or hash ${problem}`);
+    }
+  };
+  if (sbom.metadataComponent) check(sbom.metadataComponent, 'the SBOM subject (metadata component)');
+  sbom.components.forEach((c, i) => check(c, `component ${i + 1} (${JSON.stringify(c.name.slice(0, 100))})`));
+}
+
+/** Components sharing a bom-ref: kept, and reported (dependencies resolve to the first of them). */
+function duplicateRefs(components: ParsedComponent[]): string[] {
+  const first = new Map<string, number>();
+  const warnings: string[] = [];
+  components.forEach((c, i) => {
+    if (c.bomRef === null) return;
+    const seen = first.get(c.bomRef);
+    if (seen === undefined) first.set(c.bomRef, i);
+    else if (warnings.length < 100)
+      warnings.push(
+        `duplicate bom-ref '${c.bomRef.slice(0, 200)}': component ${i + 1} repeats component ${seen + 1}; dependencies refer to the first`,
+      );
+  });
+  return warnings;
 }
 
 function parseAny(fileName: string, bytes: Uint8Array): ParsedSbom {

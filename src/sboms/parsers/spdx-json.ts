@@ -1,6 +1,6 @@
 /** SPDX JSON (2.2, 2.3) → the parsed SBOM model. */
 import type { ParsedComponent, ParsedHash, ParsedSbom, ParsedTool } from '../sbom-model.ts';
-import { normalizeHashAlg, purlInfo, str } from './component-fields.ts';
+import { normalizeHashAlg, purlInfo, str, textField } from './component-fields.ts';
 import { parseError } from './parse-error.ts';
 
 type Json = Record<string, unknown>;
@@ -73,8 +73,12 @@ function toComponent(
   if (!isObject(pkg)) throw parseError(fileName, `${path} must be an object`);
   const bomRef = str(pkg.SPDXID);
   if (bomRef === null) throw parseError(fileName, `${path}.SPDXID is missing`);
-  const name = str(pkg.name);
+  const fail = (message: string): never => {
+    throw parseError(fileName, message);
+  };
+  const name = textField(pkg.name, fail, `${path}.name`);
   if (name === null) throw parseError(fileName, `${path}.name is missing or empty`);
+  const version = textField(pkg.versionInfo, fail, `${path}.versionInfo`);
   const refs = Array.isArray(pkg.externalRefs) ? pkg.externalRefs.filter(isObject) : [];
   const locator = (types: string[]) =>
     str(refs.find((r) => types.includes(String(r.referenceType)))?.referenceLocator);
@@ -85,7 +89,7 @@ function toComponent(
     type: purpose ? purpose.toLowerCase().replaceAll('_', '-') : 'library',
     group: null,
     name,
-    version: str(pkg.versionInfo),
+    version,
     purl,
     cpe: locator(['cpe23Type', 'cpe22Type']),
     ecosystem,

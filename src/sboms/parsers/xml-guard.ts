@@ -4,24 +4,33 @@ import { lineAndColumn, parseError } from './parse-error.ts';
 /**
  * Refuses document type declarations before any parsing: they are the only way to declare entities, so
  * refusing them rules out entity expansion bombs and external entities (XXE). CycloneDX never needs one.
- * A `<!DOCTYPE` or `<!ENTITY` that sits inside a CDATA section is plain text and allowed.
+ * A `<!DOCTYPE` or `<!ENTITY` inside a comment, a CDATA section or a processing instruction is text, not a
+ * declaration, and is allowed in all three alike. One pass over the text.
  */
 export function rejectDoctype(fileName: string, text: string): void {
-  for (const marker of ['<!DOCTYPE', '<!ENTITY']) {
-    for (let at = text.indexOf(marker); at !== -1; at = text.indexOf(marker, at + marker.length)) {
-      if (insideCdata(text, at)) continue;
-      const { line, column } = lineAndColumn(text, at);
-      throw parseError(
-        fileName,
-        `XML ${marker.slice(2)} declarations are not accepted (line ${line}, column ${column})`,
-      );
+  for (let at = text.indexOf('<'); at !== -1; at = text.indexOf('<', at + 1)) {
+    const skipTo = (terminator: string, from: number): number => {
+      const end = text.indexOf(terminator, from);
+      return end === -1 ? text.length : end + terminator.length - 1; // unterminated: the reader reports it
+    };
+    if (text.startsWith('<!--', at)) at = skipTo('-->', at + 4);
+    else if (text.startsWith('<![CDATA[', at)) at = skipTo(']]>', at + 9);
+    else if (text.startsWith('<?', at)) at = skipTo('?>', at + 2);
+    else {
+      const marker = text.startsWith('<!DOCTYPE', at)
+        ? 'DOCTYPE'
+        : text.startsWith('<!ENTITY', at)
+          ? 'ENTITY'
+          : null;
+      if (marker) {
+        const { line, column } = lineAndColumn(text, at);
+        throw parseError(
+          fileName,
+          `XML ${marker} declarations are not accepted (line ${line}, column ${column})`,
+        );
+      }
     }
   }
-}
-
-function insideCdata(text: string, at: number): boolean {
-  const open = text.lastIndexOf('<![CDATA[', at);
-  return open !== -1 && text.lastIndexOf(']]>', at) < open;
 }
 
 export interface XmlRoot {

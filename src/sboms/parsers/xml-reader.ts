@@ -198,10 +198,13 @@ class XmlReader {
   /** Reads attributes from `at`; leaves ATTRIBUTE.lastIndex just after the last one. */
   #attributes(at: number, keep: boolean): Record<string, string> | null {
     let attrs: Record<string, string> | null = null;
+    let names: string[] | undefined; // XML forbids an attribute twice on one element
     for (;;) {
       ATTRIBUTE.lastIndex = at;
       const attr = ATTRIBUTE.exec(this.#source);
       if (!attr) break;
+      if (names?.includes(attr[1]!)) this.#fail(`duplicate attribute '${attr[1]}'`, at);
+      (names ??= []).push(attr[1]!);
       if (keep) (attrs ??= {})[localName(attr[1]!)] = decode(attr[2] ?? attr[3]!, this.#source, at);
       at = ATTRIBUTE.lastIndex;
     }
