@@ -15,7 +15,7 @@ import { installErrorHandling } from './http/error-handler.ts';
 import { clientErrorHandler, frameworkErrors } from './http/framework-errors.ts';
 import { requireDeclaredQuery } from './http/strict-query.ts';
 import { installMetrics } from './http/metrics.ts';
-import { registerSyncMetrics } from './vulndb/index.ts';
+import { registerSyncMetrics, vulndbRoutes } from './vulndb/index.ts';
 import { installRateLimit } from './http/rate-limit.ts';
 import { redisLogging, watchRedis } from './http/rate-limit-store.ts';
 import { completeOpenApi, type Json } from './http/openapi.ts';
@@ -34,6 +34,7 @@ import { findingRoutes } from './findings/finding.routes.ts';
 import { pipelineRoutes } from './pipeline/pipeline.routes.ts';
 import { sbomRoutes } from './sboms/sbom.routes.ts';
 import { accessRoutes } from './access/access.routes.ts';
+import { auditRoutes } from './access/audit.routes.ts';
 import { sessionRoutes } from './access/session.routes.ts';
 import { vendorRoutes } from './vendors/vendor.routes.ts';
 import { webhookMetrics } from './webhooks/webhook.metrics.ts';
@@ -149,6 +150,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
         maxUploadBytes: deps.config.MAX_UPLOAD_BYTES,
       });
       await api.register(webhookRoutes, { webhooks: services.webhooks });
+      await api.register(vulndbRoutes, { vulndbSync: services.vulndbSync });
+      await api.register(auditRoutes, { audit: services.audit });
       await api.register(mcpRoutes, { services, handlers: toolHandlers(), limits });
     },
     { prefix: API_PREFIX },

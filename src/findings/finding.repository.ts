@@ -254,6 +254,26 @@ export async function organisationIds(db: Kysely<Database>): Promise<string[]> {
   return rows.map((r) => r.id);
 }
 
+/** Every finding's state now; only the ones created in the window need their creation undone. */
+export function findingStates(db: Kysely<Database>, orgId: string) {
+  return db
+    .selectFrom('findings')
+    .select(['id', 'status', 'retracted_at', 'created_at'])
+    .where('org_id', '=', orgId)
+    .execute();
+}
+
+/** The history entries from `since` on: the only ones that separate the window's days from today. */
+export function historySince(db: Kysely<Database>, orgId: string, since: string) {
+  return db
+    .selectFrom('finding_history')
+    .select(['finding_id', 'event', 'from_status', 'at'])
+    .where('org_id', '=', orgId)
+    .where('at', '>=', since)
+    .where('event', 'in', ['status_change', 'retracted', 'reinstated'])
+    .execute();
+}
+
 /** Up to `limit` findings of an SBOM (their history cascades): a large SBOM is deleted a chunk at a time. */
 export async function deleteFindingsOfSbom(
   db: Kysely<Database>,

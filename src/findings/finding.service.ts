@@ -7,6 +7,7 @@ import { notFound } from '../errors.ts';
 import { recordDeferred } from '../events/deferred.ts';
 import { event, recordEvents } from '../events/outbox.ts';
 import { nowIso } from '../shared/time.ts';
+import { openTrend, type TrendPoint } from './finding-trend.ts';
 import type { SbomFindingsHooks } from '../sboms/component-matcher.ts';
 import type { Principal } from '../tenancy/tenancy.service.ts';
 import {
@@ -291,6 +292,15 @@ export class FindingService implements SbomFindingsHooks {
       ...(sbomId ? [sql<SqlBool>`f.sbom_id = ${sbomId}`] : []),
     ]);
     return out;
+  }
+
+  /** Open findings per UTC day over the last `days` days, today last (docs/console.md, Overview). */
+  async trend(
+    orgId: string,
+    days: number,
+    now = new Date(),
+  ): Promise<{ days: number; points: TrendPoint[] }> {
+    return { days, points: await openTrend(this.#db, orgId, days, now) };
   }
 
   async get(orgId: string, id: string): Promise<FindingDetail> {

@@ -92,6 +92,12 @@ export const OPERATION_DOCS: Record<string, OperationDoc> = {
     summary: 'Open findings by severity',
     description: 'Counts of open, not retracted findings per severity, and their total.',
   },
+  'GET /sscs/findings/trend': {
+    summary: 'Open findings per day',
+    description:
+      'For each of the last `days` UTC days (1–365, default 90; today last): the findings open and not retracted ' +
+      'at the end of that day, from their creation and status history. Unknown parameters: VALIDATION_FAILED.',
+  },
   'GET /sscs/findings/{findingId}': {
     summary: 'Get a finding',
     description: 'One finding with the advisories that matched (and why) and its history.',
@@ -102,6 +108,19 @@ export const OPERATION_DOCS: Record<string, OperationDoc> = {
     description:
       'Sets the status (any of the five) and optional remediation notes; kept in history and audited.',
     errors: NOT_FOUND,
+  },
+  'GET /vulndb/status': {
+    summary: 'Vulnerability data freshness',
+    description:
+      'What `bulwark vulndb status --json` prints: advisories, last sync and last error per OSV ecosystem, KEV ' +
+      'and EPSS entries with their catalog or score date, and the ecosystems of this organisation’s components ' +
+      'for which no advisory is held. Needs sbom:read (any signed-in role).',
+  },
+  'GET /audit': {
+    summary: 'Audit log',
+    description:
+      "The organisation's audit trail, newest first, with each actor's e-mail and name; filter by `actorId` and " +
+      '`action` (exact), page with `limit` (1–200, default 50) and `offset`. Session only, admins.',
   },
   'GET /session': {
     summary: 'Who is signed in',
