@@ -5,6 +5,7 @@ import type { Store } from './db/connect.ts';
 import { recordVulnDbSynced } from './events/vulndb-synced.ts';
 import { FindingService } from './findings/finding.service.ts';
 import { IdempotencyService } from './idempotency/idempotency.service.ts';
+import { createPipelineServices, withCarryOver, type PipelineServices } from './pipeline/index.ts';
 import { GovernanceService } from './governance/governance.service.ts';
 import { RiskService } from './risks/risk.service.ts';
 import { SbomService } from './sboms/sbom.service.ts';
@@ -27,6 +28,7 @@ export interface Services {
   sboms: SbomService;
   findings: FindingService;
   vulndb: VulnDbService;
+  pipeline: PipelineServices;
   vulndbSync: VulnSyncService;
   governance: GovernanceService;
   idempotency: IdempotencyService;
@@ -56,7 +58,10 @@ export function createServices(store: Store, config: Config, options: ServiceOpt
     audit: new AuditService(store.db),
     vendors,
     risks,
-    sboms: new SbomService(store.db, { hooks: findings, limits: { maxComponents: config.MAX_COMPONENTS } }),
+    sboms: new SbomService(store.db, {
+      hooks: withCarryOver(findings),
+      limits: { maxComponents: config.MAX_COMPONENTS },
+    }),
     findings,
     idempotency: new IdempotencyService(store.db),
     vulndb,
@@ -66,6 +71,7 @@ export function createServices(store: Store, config: Config, options: ServiceOpt
       kevSource: config.KEV_SOURCE,
       epssSource: config.EPSS_SOURCE,
     }),
+    pipeline: createPipelineServices(store.db),
     governance: new GovernanceService(store.db, { findings, vendors, risks }),
     webhooks: new WebhookService(store.db, { allowPrivate: config.WEBHOOK_ALLOW_PRIVATE }),
     webhookDispatcher: new WebhookDispatcher(store.db, {

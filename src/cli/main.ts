@@ -3,6 +3,7 @@ import { VERSION } from '../version.ts';
 import { processIo, runCommand, type Command, type CommandIo } from './cli-kit.ts';
 import { demoCommand, importCommand } from './governance.commands.ts';
 import { mcpCommand } from './mcp.command.ts';
+import { scanCommand } from './scan.command.ts';
 import { migrateCommand, serveCommand } from './system.commands.ts';
 import { orgCommand, tokenCommand, userCommand } from './tenancy.commands.ts';
 import { vulndbCommand } from './vulndb.commands.ts';
@@ -19,6 +20,7 @@ export const COMMANDS: Record<string, Command> = {
   vulndb: vulndbCommand,
   import: importCommand,
   demo: demoCommand,
+  scan: scanCommand,
   webhook: webhookCommand,
 };
 

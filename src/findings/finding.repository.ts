@@ -3,6 +3,7 @@ import type { Insertable, Kysely, RawBuilder, SqlBool, Updateable } from 'kysely
 import type { Database } from '../db/database.ts';
 import { insertMany } from '../db/helpers.ts';
 import { chunks, type PackageRef } from '../vulndb/index.ts';
+import { applyFindingQuery, type FindingListFilter as FindingListQueryFilter } from './finding-query.ts';
 import type { FindingHistoryRow, FindingHistoryTable, FindingRow, FindingTable } from './finding.table.ts';
 
 export type NewFindingRow = Insertable<FindingTable>;
@@ -16,11 +17,8 @@ export interface FindingWithComponent extends FindingRow {
   component_package_key: string | null;
 }
 
-export interface FindingFilter {
-  status: string;
-  severity?: string;
-  sbomId?: string;
-}
+/** What the list filters on (severity already split into its list): see finding-query.ts. */
+export type FindingFilter = FindingListQueryFilter;
 
 function withComponent(db: Kysely<Database>, orgId: string) {
   return db
@@ -51,7 +49,10 @@ export function findingsCreatedBy(
     .execute();
 }
 
-/** Non-retracted findings, newest first. */
+/**
+ * Non-retracted findings meeting `conditions` (KEV, EPSS) and the filter, sorted and (with `limit`) paged by
+ * finding-query.ts; newest first by default. With `limit`, one more row than asked says whether more follow.
+ */
 export async function listFindings(
   db: Kysely<Database>,
   orgId: string,
@@ -62,28 +63,7 @@ export async function listFindings(
     .where('f.status', '=', filter.status)
     .where('f.retracted_at', 'is', null);
   for (const condition of conditions) query = query.where(condition);
-  if (filter.severity) query = query.where('f.severity', '=', filter.severity);
-  if (filter.sbomId) query = query.where('f.sbom_id', '=', filter.sbomId);
-  return query.orderBy('f.id', 'desc').execute();
-}
-
-/** One page of `listFindings`: the `limit` findings after the id `after` (ids descending). */
-export async function listFindingsPage(
-  db: Kysely<Database>,
-  orgId: string,
-  filter: FindingFilter,
-  after: string | undefined,
-  limit: number,
-  conditions: RawBuilder<SqlBool>[] = [],
-): Promise<FindingWithComponent[]> {
-  let query = withComponent(db, orgId)
-    .where('f.status', '=', filter.status)
-    .where('f.retracted_at', 'is', null);
-  for (const condition of conditions) query = query.where(condition);
-  if (filter.severity) query = query.where('f.severity', '=', filter.severity);
-  if (filter.sbomId) query = query.where('f.sbom_id', '=', filter.sbomId);
-  if (after !== undefined) query = query.where('f.id', '<', after);
-  return query.orderBy('f.id', 'desc').limit(limit).execute();
+  return (await applyFindingQuery(db, query, filter).execute()) as FindingWithComponent[];
 }
 
 export async function findFinding(
@@ -97,15 +77,16 @@ export async function findFinding(
 export async function countOpenBySeverity(
   db: Kysely<Database>,
   orgId: string,
+  sbomId?: string,
 ): Promise<{ severity: string; n: number }[]> {
-  const rows = await db
+  let query = db
     .selectFrom('findings')
     .select((eb) => ['severity', eb.fn.countAll<number>().as('n')])
     .where('org_id', '=', orgId)
     .where('status', '=', 'open')
-    .where('retracted_at', 'is', null)
-    .groupBy('severity')
-    .execute();
+    .where('retracted_at', 'is', null);
+  if (sbomId) query = query.where('sbom_id', '=', sbomId);
+  const rows = await query.groupBy('severity').execute();
   return rows.map((r) => ({ severity: r.severity, n: Number(r.n) }));
 }
 
@@ -123,6 +104,33 @@ export async function countOpen(
     .where('f.retracted_at', 'is', null);
   for (const condition of conditions) query = query.where(condition);
   return Number((await query.executeTakeFirstOrThrow()).n);
+}
+
+export async function sbomExists(db: Kysely<Database>, orgId: string, id: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('sboms')
+    .select('id')
+    .where('org_id', '=', orgId)
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** The newest SBOM of an asset (ids are time-ordered). */
+export async function latestSbomIdOfAsset(
+  db: Kysely<Database>,
+  orgId: string,
+  assetName: string,
+): Promise<string | undefined> {
+  const row = await db
+    .selectFrom('sboms')
+    .select('id')
+    .where('org_id', '=', orgId)
+    .where('asset_name', '=', assetName)
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  return row?.id;
 }
 
 export async function countBySbom(
@@ -244,6 +252,26 @@ export async function componentsOfPackages(
 export async function organisationIds(db: Kysely<Database>): Promise<string[]> {
   const rows = await db.selectFrom('organizations').select('id').orderBy('id').execute();
   return rows.map((r) => r.id);
+}
+
+/** Every finding's state now; only the ones created in the window need their creation undone. */
+export function findingStates(db: Kysely<Database>, orgId: string) {
+  return db
+    .selectFrom('findings')
+    .select(['id', 'status', 'retracted_at', 'created_at'])
+    .where('org_id', '=', orgId)
+    .execute();
+}
+
+/** The history entries from `since` on: the only ones that separate the window's days from today. */
+export function historySince(db: Kysely<Database>, orgId: string, since: string) {
+  return db
+    .selectFrom('finding_history')
+    .select(['finding_id', 'event', 'from_status', 'at'])
+    .where('org_id', '=', orgId)
+    .where('at', '>=', since)
+    .where('event', 'in', ['status_change', 'retracted', 'reinstated'])
+    .execute();
 }
 
 /** Up to `limit` findings of an SBOM (their history cascades): a large SBOM is deleted a chunk at a time. */
