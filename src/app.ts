@@ -15,7 +15,7 @@ import { installErrorHandling } from './http/error-handler.ts';
 import { clientErrorHandler, frameworkErrors } from './http/framework-errors.ts';
 import { requireDeclaredQuery } from './http/strict-query.ts';
 import { installMetrics } from './http/metrics.ts';
-import { registerSyncMetrics } from './vulndb/index.ts';
+import { registerSyncMetrics, vulndbRoutes } from './vulndb/index.ts';
 import { installRateLimit } from './http/rate-limit.ts';
 import { redisLogging, watchRedis } from './http/rate-limit-store.ts';
 import { completeOpenApi, type Json } from './http/openapi.ts';
@@ -34,8 +34,11 @@ import { findingRoutes } from './findings/finding.routes.ts';
 import { pipelineRoutes } from './pipeline/pipeline.routes.ts';
 import { sbomRoutes } from './sboms/sbom.routes.ts';
 import { accessRoutes } from './access/access.routes.ts';
+import { auditRoutes } from './access/audit.routes.ts';
 import { sessionRoutes } from './access/session.routes.ts';
 import { vendorRoutes } from './vendors/vendor.routes.ts';
+import { webhookMetrics } from './webhooks/webhook.metrics.ts';
+import { webhookRoutes } from './webhooks/webhook.routes.ts';
 
 export interface AppDeps {
   store: Store;
@@ -96,6 +99,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   installBodyTimeout(app, deps.config.BODY_IDLE_TIMEOUT_MS);
   const metrics = installMetrics(app, redisStatus);
   registerSyncMetrics(metrics, services.vulndbSync);
+  services.webhookDispatcher.observeWith(webhookMetrics(metrics, services.webhookDispatcher));
+  // The dispatcher is started by the server (never by building an app); closing the app stops it.
+  app.addHook('onClose', () => services.webhookDispatcher.stop());
 
   await app.register(swagger, {
     openapi: {
@@ -143,6 +149,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
         pipeline: services.pipeline,
         maxUploadBytes: deps.config.MAX_UPLOAD_BYTES,
       });
+      await api.register(webhookRoutes, { webhooks: services.webhooks });
+      await api.register(vulndbRoutes, { vulndbSync: services.vulndbSync });
+      await api.register(auditRoutes, { audit: services.audit });
       await api.register(mcpRoutes, { services, handlers: toolHandlers(), limits });
     },
     { prefix: API_PREFIX },

@@ -2,6 +2,7 @@
 import { AuditService } from './audit/audit.service.ts';
 import type { Config } from './config.ts';
 import type { Store } from './db/connect.ts';
+import { recordVulnDbSynced } from './events/vulndb-synced.ts';
 import { FindingService } from './findings/finding.service.ts';
 import { IdempotencyService } from './idempotency/idempotency.service.ts';
 import { createPipelineServices, withCarryOver, type PipelineServices } from './pipeline/index.ts';
@@ -13,6 +14,8 @@ import { TenancyService } from './tenancy/tenancy.service.ts';
 import { UserService } from './tenancy/user.service.ts';
 import { VendorService } from './vendors/vendor.service.ts';
 import { VulnDbService, VulnSyncService } from './vulndb/index.ts';
+import { WebhookDispatcher } from './webhooks/dispatcher.ts';
+import { WebhookService } from './webhooks/webhook.service.ts';
 
 /** The domain services; each edge receives only the ones it uses. */
 export interface Services {
@@ -29,6 +32,9 @@ export interface Services {
   vulndbSync: VulnSyncService;
   governance: GovernanceService;
   idempotency: IdempotencyService;
+  webhooks: WebhookService;
+  /** Built stopped: the server starts it (tests drive it themselves). */
+  webhookDispatcher: WebhookDispatcher;
 }
 
 export interface ServiceOptions {
@@ -40,6 +46,7 @@ export function createServices(store: Store, config: Config, options: ServiceOpt
   const findings = new FindingService(store.db);
   const vulndb = new VulnDbService(store.db, {
     rematch: async (packages) => ({ ...(await findings.rematchPackages(packages)) }),
+    synced: (summary) => recordVulnDbSynced(store.db, summary),
   });
   const vendors = new VendorService(store.db);
   const risks = new RiskService(store.db);
@@ -66,5 +73,11 @@ export function createServices(store: Store, config: Config, options: ServiceOpt
     }),
     pipeline: createPipelineServices(store.db),
     governance: new GovernanceService(store.db, { findings, vendors, risks }),
+    webhooks: new WebhookService(store.db, { allowPrivate: config.WEBHOOK_ALLOW_PRIVATE }),
+    webhookDispatcher: new WebhookDispatcher(store.db, {
+      allowPrivate: config.WEBHOOK_ALLOW_PRIVATE,
+      timeoutMs: config.WEBHOOK_TIMEOUT_MS,
+      pollMs: config.WEBHOOK_POLL_MS,
+    }),
   };
 }

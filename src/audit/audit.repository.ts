@@ -70,12 +70,37 @@ export function listAuditPage(
 export async function countAudit(
   db: Kysely<Database>,
   orgId: string,
-  filter: { actorId?: string | undefined; fromId?: string; toId?: string },
+  filter: { actorId?: string | undefined; action?: string | undefined; fromId?: string; toId?: string },
 ): Promise<number> {
   let query = db.selectFrom('audit_log').where('org_id', '=', orgId);
   if (filter.actorId !== undefined) query = query.where('actor_id', '=', filter.actorId);
+  if (filter.action !== undefined) query = query.where('action', '=', filter.action);
   if (filter.fromId !== undefined) query = query.where('id', '>=', filter.fromId);
   if (filter.toId !== undefined) query = query.where('id', '<', filter.toId);
   const row = await query.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
   return Number(row.n);
+}
+
+/** An audit entry with its actor's e-mail and name (null for `system` and for users removed since). */
+export interface AuditEntryRow extends AuditLogRow {
+  actor_email: string | null;
+  actor_name: string | null;
+}
+
+/** One page of entries, newest first, optionally one actor and one action, each with its actor's user row. */
+export function listAuditEntries(
+  db: Kysely<Database>,
+  orgId: string,
+  filter: { actorId?: string | undefined; action?: string | undefined; limit: number; offset: number },
+): Promise<AuditEntryRow[]> {
+  let query = db
+    .selectFrom('audit_log as a')
+    // The user must be of the same organisation: an id from elsewhere never lends its e-mail.
+    .leftJoin('users as u', (join) => join.onRef('u.id', '=', 'a.actor_id').on('u.org_id', '=', orgId))
+    .selectAll('a')
+    .select(['u.email as actor_email', 'u.display_name as actor_name'])
+    .where('a.org_id', '=', orgId);
+  if (filter.actorId !== undefined) query = query.where('a.actor_id', '=', filter.actorId);
+  if (filter.action !== undefined) query = query.where('a.action', '=', filter.action);
+  return query.orderBy('a.id', 'desc').limit(filter.limit).offset(filter.offset).execute();
 }

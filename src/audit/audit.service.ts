@@ -2,7 +2,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/database.ts';
 import { AuditTotals } from './audit-totals.ts';
-import { listAuditPage } from './audit.repository.ts';
+import { countAudit, listAuditEntries, listAuditPage, type AuditEntryRow } from './audit.repository.ts';
 import type { AuditLogRow } from './audit.table.ts';
 
 export interface AuditFilter {
@@ -26,6 +26,23 @@ export class AuditService {
     const [rows, total] = await Promise.all([
       listAuditPage(this.#db, orgId, filter),
       this.#totals.total(this.#db, orgId, filter.actorId),
+    ]);
+    return { rows, total };
+  }
+
+  /**
+   * The workspace's own audit log (GET /audit): entries with their actors, optionally one actor and one action.
+   * Without an action the total comes from the settled counts; an action filter is counted exactly.
+   */
+  async entries(
+    orgId: string,
+    filter: AuditFilter & { action?: string | undefined },
+  ): Promise<{ rows: AuditEntryRow[]; total: number }> {
+    const [rows, total] = await Promise.all([
+      listAuditEntries(this.#db, orgId, filter),
+      filter.action === undefined
+        ? this.#totals.total(this.#db, orgId, filter.actorId)
+        : countAudit(this.#db, orgId, filter),
     ]);
     return { rows, total };
   }

@@ -7,6 +7,7 @@ import { scanCommand } from './scan.command.ts';
 import { migrateCommand, serveCommand } from './system.commands.ts';
 import { orgCommand, tokenCommand, userCommand } from './tenancy.commands.ts';
 import { vulndbCommand } from './vulndb.commands.ts';
+import { webhookCommand } from './webhook.commands.ts';
 
 /** Command groups, one file each; `bulwark <group> …`. */
 export const COMMANDS: Record<string, Command> = {
@@ -20,6 +21,7 @@ export const COMMANDS: Record<string, Command> = {
   import: importCommand,
   demo: demoCommand,
   scan: scanCommand,
+  webhook: webhookCommand,
 };
 
 function help(): string {

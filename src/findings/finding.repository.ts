@@ -35,6 +35,20 @@ function withComponent(db: Kysely<Database>, orgId: string) {
     .where('f.org_id', '=', orgId);
 }
 
+/** The findings an upload created (those of the SBOM created up to `at`), for their finding.created events. */
+export function findingsCreatedBy(
+  db: Kysely<Database>,
+  orgId: string,
+  sbomId: string,
+  at: string,
+): Promise<FindingWithComponent[]> {
+  return withComponent(db, orgId)
+    .where('f.sbom_id', '=', sbomId)
+    .where('f.created_at', '<=', at)
+    .orderBy('f.id')
+    .execute();
+}
+
 /**
  * Non-retracted findings meeting `conditions` (KEV, EPSS) and the filter, sorted and (with `limit`) paged by
  * finding-query.ts; newest first by default. With `limit`, one more row than asked says whether more follow.
@@ -238,6 +252,26 @@ export async function componentsOfPackages(
 export async function organisationIds(db: Kysely<Database>): Promise<string[]> {
   const rows = await db.selectFrom('organizations').select('id').orderBy('id').execute();
   return rows.map((r) => r.id);
+}
+
+/** Every finding's state now; only the ones created in the window need their creation undone. */
+export function findingStates(db: Kysely<Database>, orgId: string) {
+  return db
+    .selectFrom('findings')
+    .select(['id', 'status', 'retracted_at', 'created_at'])
+    .where('org_id', '=', orgId)
+    .execute();
+}
+
+/** The history entries from `since` on: the only ones that separate the window's days from today. */
+export function historySince(db: Kysely<Database>, orgId: string, since: string) {
+  return db
+    .selectFrom('finding_history')
+    .select(['finding_id', 'event', 'from_status', 'at'])
+    .where('org_id', '=', orgId)
+    .where('at', '>=', since)
+    .where('event', 'in', ['status_change', 'retracted', 'reinstated'])
+    .execute();
 }
 
 /** Up to `limit` findings of an SBOM (their history cascades): a large SBOM is deleted a chunk at a time. */

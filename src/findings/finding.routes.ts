@@ -11,8 +11,10 @@ import {
   FindingParams,
   FindingQuery,
   FindingSummary,
+  FindingTrend,
   StatusBody,
   SummaryQuery,
+  TrendQuery,
 } from './finding.schemas.ts';
 import type { FindingService } from './finding.service.ts';
 
@@ -49,6 +51,12 @@ export async function findingRoutes(app: App, { findings }: { findings: FindingS
       schema: { tags, querystring: SummaryQuery, response: { 200: envelopeOf(FindingSummary) } },
     },
     async (request) => ok(await findings.summary(principalOf(request).orgId, request.query)),
+  );
+
+  app.get(
+    '/sscs/findings/trend',
+    { config: read, schema: { tags, querystring: TrendQuery, response: { 200: envelopeOf(FindingTrend) } } },
+    async (request) => ok(await findings.trend(principalOf(request).orgId, request.query.days)),
   );
 
   app.get(

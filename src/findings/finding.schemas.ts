@@ -91,3 +91,11 @@ export const FindingSummary = z.object({
   total: z.number().int(),
   kev: z.number().int(),
 });
+
+/** The trend's window: up to a year of days, 90 when absent. */
+export const TrendQuery = z.object({ days: z.coerce.number().int().min(1).max(365).default(90) }).strict();
+
+export const FindingTrend = z.object({
+  days: z.number().int(),
+  points: z.array(z.object({ date: z.string(), open: z.number().int() })),
+});

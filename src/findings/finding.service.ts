@@ -4,7 +4,10 @@ import { recordAudit, SYSTEM_ACTOR } from '../audit/audit.repository.ts';
 import type { Database } from '../db/database.ts';
 import { fromJson } from '../db/helpers.ts';
 import { notFound } from '../errors.ts';
+import { recordDeferred } from '../events/deferred.ts';
+import { event, recordEvents } from '../events/outbox.ts';
 import { nowIso } from '../shared/time.ts';
+import { openTrend, type TrendPoint } from './finding-trend.ts';
 import type { SbomFindingsHooks } from '../sboms/component-matcher.ts';
 import type { Principal } from '../tenancy/tenancy.service.ts';
 import {
@@ -19,6 +22,7 @@ import {
 } from '../vulndb/index.ts';
 import { CandidateCache } from './candidate-cache.ts';
 import { byPriority, exploitConditions, signalsOf, type ExploitSignals } from './exploit-signals.ts';
+import { eventFinding, withKev } from './finding-events.ts';
 import { resolveMatches, toCandidate, type MatchableComponent } from './finding-matching.ts';
 import { historyRow, newFindingRow } from './finding-rows.ts';
 import { encodeCursor, pageOf, positionOf, queryFilter } from './finding-query.ts';
@@ -157,6 +161,9 @@ export class FindingService implements SbomFindingsHooks {
     }
     // Creation is not written to the history table: the finding's created_at is that entry (see get()).
     await repo.insertFindings(trx, rows, []);
+    // One pending row rather than an event per finding: the events are derived after the commit, so an
+    // upload with webhooks costs about what one without does (docs/events.md, "Deferred events").
+    if (rows.length > 0) await recordDeferred(trx, orgId, 'upload.findings', sbomId, now);
     return rows.length;
   }
 
@@ -287,6 +294,15 @@ export class FindingService implements SbomFindingsHooks {
     return out;
   }
 
+  /** Open findings per UTC day over the last `days` days, today last (docs/console.md, Overview). */
+  async trend(
+    orgId: string,
+    days: number,
+    now = new Date(),
+  ): Promise<{ days: number; points: TrendPoint[] }> {
+    return { days, points: await openTrend(this.#db, orgId, days, now) };
+  }
+
   async get(orgId: string, id: string): Promise<FindingDetail> {
     const row = await repo.findFinding(this.#db, orgId, id);
     if (!row) throw notFound('Finding', id);
@@ -374,6 +390,20 @@ export class FindingService implements SbomFindingsHooks {
         entityId: id,
         details: { from: row.status, to: input.status, vulnerabilityId: row.vulnerability_id },
       });
+      await recordEvents(trx, principal.orgId, () =>
+        withKev(trx, [
+          event('finding.status_changed', {
+            finding: eventFinding(
+              { ...row, status: input.status },
+              { name: row.component_name, version: row.component_version, purl: row.component_purl },
+            ),
+            fromStatus: row.status as FindingStatus,
+            toStatus: input.status,
+            remediationNotes: notes,
+            actorId: principal.userId,
+          }),
+        ]),
+      );
     });
     return this.get(principal.orgId, id);
   }

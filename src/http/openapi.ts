@@ -16,6 +16,10 @@ interface OperationDoc {
 }
 
 const NOT_FOUND = { 404: ['NOT_FOUND'] };
+const CONFLICT = { 409: ['IDEMPOTENCY_CONFLICT'] };
+const IDEMPOTENT =
+  'Accepts an Idempotency-Key header: a retry with the same key and body within 24 h returns the first ' +
+  'response; the same key with another body is 409 IDEMPOTENCY_CONFLICT (docs/resilience.md).';
 
 /** Words for the operations whose routes do not carry them, by `METHOD /path` (paths as in the document). */
 export const OPERATION_DOCS: Record<string, OperationDoc> = {
@@ -25,7 +29,9 @@ export const OPERATION_DOCS: Record<string, OperationDoc> = {
   },
   'POST /sscs/vendors': {
     summary: 'Create a vendor',
-    description: 'Adds a vendor (name, type, risk tier 1–3, assessment status); the change is audited.',
+    description:
+      'Adds a vendor (name, type, risk tier 1–3, assessment status); the change is audited. ' + IDEMPOTENT,
+    errors: CONFLICT,
   },
   'GET /sscs/vendors/risk-summary': {
     summary: 'Vendor risk summary',
@@ -43,15 +49,20 @@ export const OPERATION_DOCS: Record<string, OperationDoc> = {
     description:
       'multipart/form-data with the SBOM in the `file` part (CycloneDX JSON 1.2–1.6 or XML 1.0–1.6, SPDX JSON ' +
       '2.2/2.3; the format follows the file name) and optional name, assetName and version fields. Stores the ' +
-      'SBOM, its components and their findings in one transaction. Needs sbom:write (FORBIDDEN without it).',
+      'SBOM, its components and their findings in one transaction. Needs sbom:write (FORBIDDEN without it). ' +
+      'Duplicate bom-refs are reported in meta.warnings. ' +
+      IDEMPOTENT,
     errors: {
       400: ['PARSE_ERROR', 'UNSUPPORTED_FORMAT', 'MISSING_FILE'],
+      409: ['IDEMPOTENCY_CONFLICT'],
       413: ['FILE_TOO_LARGE', 'PAYLOAD_TOO_LARGE', 'TOO_MANY_COMPONENTS'],
     },
   },
   'POST /sscs/sboms': {
     summary: 'Register an SBOM without a file',
-    description: 'Creates an SBOM record from JSON (name, format, version, asset) with no components.',
+    description:
+      'Creates an SBOM record from JSON (name, format, version, asset) with no components. ' + IDEMPOTENT,
+    errors: CONFLICT,
   },
   'GET /sscs/sboms': {
     summary: 'List SBOMs',
@@ -81,6 +92,12 @@ export const OPERATION_DOCS: Record<string, OperationDoc> = {
     summary: 'Open findings by severity',
     description: 'Counts of open, not retracted findings per severity, and their total.',
   },
+  'GET /sscs/findings/trend': {
+    summary: 'Open findings per day',
+    description:
+      'For each of the last `days` UTC days (1–365, default 90; today last): the findings open and not retracted ' +
+      'at the end of that day, from their creation and status history. Unknown parameters: VALIDATION_FAILED.',
+  },
   'GET /sscs/findings/{findingId}': {
     summary: 'Get a finding',
     description: 'One finding with the advisories that matched (and why) and its history.',
@@ -91,6 +108,19 @@ export const OPERATION_DOCS: Record<string, OperationDoc> = {
     description:
       'Sets the status (any of the five) and optional remediation notes; kept in history and audited.',
     errors: NOT_FOUND,
+  },
+  'GET /vulndb/status': {
+    summary: 'Vulnerability data freshness',
+    description:
+      'What `bulwark vulndb status --json` prints: advisories, last sync and last error per OSV ecosystem, KEV ' +
+      'and EPSS entries with their catalog or score date, and the ecosystems of this organisation’s components ' +
+      'for which no advisory is held. Needs sbom:read (any signed-in role).',
+  },
+  'GET /audit': {
+    summary: 'Audit log',
+    description:
+      "The organisation's audit trail, newest first, with each actor's e-mail and name; filter by `actorId` and " +
+      '`action` (exact), page with `limit` (1–200, default 50) and `offset`. Session only, admins.',
   },
   'GET /session': {
     summary: 'Who is signed in',
@@ -166,6 +196,7 @@ const STATUS_TEXT: Record<number, string> = {
   403: 'Not allowed',
   404: 'Not found (also for another organisation’s id)',
   408: 'Request body too slow',
+  409: 'Conflict',
   413: 'Too large',
   429: 'Rate limit exceeded',
   500: 'Server or store failure',

@@ -44,3 +44,4 @@ export type { FeedResult } from './sync/exploit-sync.ts';
 export type { OsvEcosystemResult } from './sync/osv-sync.ts';
 export { registerSyncMetrics } from './sync/sync-metrics.ts';
 export { startSyncSchedule } from './sync/schedule.ts';
+export { vulndbRoutes } from './vulndb.routes.ts';

@@ -136,8 +136,39 @@ export interface Org {
 export interface AuditItem {
   id: string;
   action: string;
-  actor: string;
+  /** email and name are null for `system` and for users removed since. */
+  actor: { id: string; email: string | null; name: string | null };
+  entityType: string;
+  entityId: string | null;
+  details: Record<string, unknown> | null;
   at: string;
+}
+
+export interface AuditPage {
+  items: AuditItem[];
+  total: number;
+  limit: number;
+  offset: number;
+}
+
+/** GET /vulndb/status: what `bulwark vulndb status --json` prints. */
+export interface VulnDbStatus {
+  osv: {
+    ecosystem: string;
+    advisories: number;
+    lastSyncAt: string | null;
+    lastError: string | null;
+    source: string | null;
+  }[];
+  kev: { entries: number; catalogVersion: string | null; lastSyncAt: string | null };
+  epss: { entries: number; scoreDate: string | null; lastSyncAt: string | null };
+  ecosystemsWithoutAdvisories: string[];
+}
+
+/** GET /sscs/findings/trend. */
+export interface FindingTrend {
+  days: number;
+  points: { date: string; open: number }[];
 }
 
 export const label = (value: string): string => value.replaceAll('_', ' ');

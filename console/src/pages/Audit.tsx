@@ -1,29 +1,56 @@
-// Audit log: paged through the tool audit_trail_search (the audit trail's only API), filtered by actor on the
-// server and by action within the page shown (the tool has no action filter).
+// Audit log: GET /audit (session only, admins), paged and filtered by actor and action on the server; actors
+// are shown by name and e-mail (the workspace's own audit, not masked).
 import { useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { callTool } from '../api/mcp.ts';
-import type { AuditItem } from '../api/types.ts';
+import { get, query } from '../api/http.ts';
+import type { AuditItem, AuditPage } from '../api/types.ts';
 import { Empty, ErrorMessage, formatDateTime, Loading } from '../components/bits.tsx';
 import { Page } from '../components/Shell.tsx';
 
 const PAGE = 50;
+/** Suggestions for the action filter; any action may be typed. */
+const ACTIONS = [
+  'finding.status_change',
+  'governance.import',
+  'org.update',
+  'sbom.create',
+  'sbom.delete',
+  'sbom.upload',
+  'session.sign_in',
+  'session.sign_in_failed',
+  'session.sign_out',
+  'token.create',
+  'token.revoke',
+  'user.create',
+  'user.delete',
+  'user.set_password',
+  'user.update',
+  'vendor.create',
+  'vendor.replace',
+];
+
+const actorLabel = (i: AuditItem): string =>
+  i.actor.email ? (i.actor.name ? `${i.actor.name} <${i.actor.email}>` : i.actor.email) : i.actor.id;
 
 export default function Audit() {
   const [offset, setOffset] = useState(0);
   const [actorId, setActorId] = useState('');
   const [action, setAction] = useState('');
   const page = useQuery({
-    queryKey: ['audit', offset, actorId],
+    queryKey: ['audit', offset, actorId.trim(), action.trim()],
     queryFn: () =>
-      callTool<{ items: AuditItem[]; total: number }>('audit_trail_search', {
-        limit: PAGE,
-        offset,
-        ...(actorId.trim() ? { actorId: actorId.trim() } : {}),
-      }),
+      get<AuditPage>(
+        '/audit' +
+          query({
+            limit: String(PAGE),
+            offset: String(offset),
+            actorId: actorId.trim() || undefined,
+            action: action.trim() || undefined,
+          }),
+      ),
     placeholderData: keepPreviousData,
   });
-  const items = (page.data?.items ?? []).filter((i) => !action.trim() || i.action.includes(action.trim()));
+  const items = page.data?.items ?? [];
   const total = page.data?.total ?? 0;
 
   return (
@@ -46,13 +73,22 @@ export default function Audit() {
           />
         </div>
         <div className="field">
-          <label htmlFor="a-action">Action contains (this page)</label>
+          <label htmlFor="a-action">Action (exact)</label>
           <input
             id="a-action"
+            list="a-actions"
             value={action}
-            onChange={(e) => setAction(e.target.value)}
-            placeholder="e.g. finding."
+            onChange={(e) => {
+              setOffset(0);
+              setAction(e.target.value);
+            }}
+            placeholder="e.g. finding.status_change"
           />
+          <datalist id="a-actions">
+            {ACTIONS.map((a) => (
+              <option key={a} value={a} />
+            ))}
+          </datalist>
         </div>
       </form>
       <section className="card" aria-labelledby="al-h">
@@ -75,7 +111,7 @@ export default function Audit() {
                   <tr key={i.id}>
                     <td>{formatDateTime(i.at)}</td>
                     <td className="mono">{i.action}</td>
-                    <td>{i.actor}</td>
+                    <td>{actorLabel(i)}</td>
                   </tr>
                 ))}
               </tbody>

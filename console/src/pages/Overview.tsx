@@ -1,15 +1,17 @@
-// Overview: open findings by severity (first, from the summary endpoint), then the trend, the most affected
-// SBOMs and packages and the vendor risk summary, each loading on its own.
+// Overview: open findings by severity (first, from the summary endpoint), then the trend (a server endpoint),
+// the most affected SBOMs and packages, the vendor risk summary and the vulnerability data's freshness, each
+// loading on its own.
 import { useEffect, useMemo } from 'react';
 import { Link, useNavigate } from '@tanstack/react-router';
-import { useQueries } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { get } from '../api/http.ts';
-import { useSboms, useSummary, useVendorRisk } from '../api/queries.ts';
-import { FINDING_STATUSES, type Finding } from '../api/types.ts';
+import { useFindings, useSboms, useSummary, useVendorRisk } from '../api/queries.ts';
+import type { FindingTrend } from '../api/types.ts';
 import { ErrorMessage, Loading } from '../components/bits.tsx';
 import { SeverityBars, TrendLine } from '../components/charts.tsx';
 import { Page } from '../components/Shell.tsx';
-import { openTrend, topPackages } from './trend.ts';
+import { Freshness } from './Freshness.tsx';
+import { topPackages } from './trend.ts';
 
 export default function Overview() {
   const navigate = useNavigate();
@@ -20,25 +22,20 @@ export default function Overview() {
     if (summary.data) requestAnimationFrame(() => performance.mark('bulwark:findings-painted'));
   }, [summary.data]);
   const risk = useVendorRisk();
-  // The finding lists feed the trend and the packages; they are the heavy part (every finding of the
-  // organisation), so they start once the summary, the SBOMs and the vendor risk are in and never delay them.
-  const lists = useQueries({
-    queries: FINDING_STATUSES.map((status) => ({
-      queryKey: ['findings', 'list', status, '', ''],
-      queryFn: () => get<Finding[]>(`/sscs/findings?status=${status}`),
-      enabled: summary.isSuccess && !sboms.isPending && !risk.isPending,
-      // Every finding of the organisation: kept five minutes, so coming back to the overview costs nothing.
-      staleTime: 5 * 60_000,
-    })),
+  const firstDone = summary.isSuccess && !sboms.isPending && !risk.isPending;
+  const trend = useQuery({
+    queryKey: ['findings', 'trend', 90],
+    queryFn: () => get<FindingTrend>('/sscs/findings/trend?days=90'),
+    enabled: firstDone,
   });
-  const listsReady = lists.every((l) => l.isSuccess);
-  const listsError = lists.find((l) => l.error)?.error;
-  const derived = useMemo(() => {
-    if (!listsReady) return null;
-    const all = lists.flatMap((l) => l.data ?? []);
-    return { trend: openTrend(all, new Date()), packages: topPackages(all) };
-    // useQueries answers a new array each render; the update stamps say when the data really changed.
-  }, [listsReady, lists.map((l) => l.dataUpdatedAt).join()]);
+  // The packages need the open findings themselves (the heavy part), so they start once the summary, the
+  // SBOMs and the vendor risk are in and never delay them.
+  const open = useFindings({ status: 'open' }, firstDone);
+  const packages = useMemo(() => (open.data ? topPackages(open.data) : null), [open.data]);
+  const trendPoints = useMemo(
+    () => trend.data?.points.map((p) => ({ day: p.date, value: p.open })),
+    [trend.data],
+  );
 
   const topSboms = useMemo(
     () =>
@@ -101,14 +98,13 @@ export default function Overview() {
         <section className="card span2" aria-labelledby="trend-h">
           <h2 id="trend-h">Open findings, last 90 days</h2>
           <p className="muted small">
-            Derived in the browser from each finding's creation and latest status change (there is no trend
-            endpoint), so a finding reopened and closed again counts by its latest change only.
+            Findings open and not retracted at the end of each day (UTC), from their status history.
           </p>
-          <ErrorMessage error={listsError} />
-          {derived ? (
-            <TrendLine points={derived.trend} label="Open findings per day over the last 90 days" />
+          <ErrorMessage error={trend.error} />
+          {trendPoints ? (
+            <TrendLine points={trendPoints} label="Open findings per day over the last 90 days" />
           ) : (
-            !listsError && <Loading what="the trend" />
+            !trend.error && <Loading what="the trend" />
           )}
         </section>
 
@@ -131,10 +127,11 @@ export default function Overview() {
 
         <section className="card" aria-labelledby="pkg-h">
           <h2 id="pkg-h">Most affected packages</h2>
-          {derived && derived.packages.length === 0 && <p className="muted">No open findings.</p>}
-          {!derived && !listsError && <Loading what="packages" />}
+          <ErrorMessage error={open.error} />
+          {packages && packages.length === 0 && <p className="muted">No open findings.</p>}
+          {!packages && !open.error && <Loading what="packages" />}
           <ol className="ranked">
-            {derived?.packages.map((p) => (
+            {packages?.map((p) => (
               <li key={p.label}>
                 <Link to="/findings" search={{ q: p.name }}>
                   {p.label}
@@ -144,6 +141,8 @@ export default function Overview() {
             ))}
           </ol>
         </section>
+
+        <Freshness enabled={firstDone} />
       </div>
     </Page>
   );

@@ -58,13 +58,13 @@ export async function recordFailure(
 }
 
 /** Distinct ecosystems of stored components, every organisation (the default set of ecosystems to sync). */
-export async function componentEcosystems(db: Kysely<Database>): Promise<string[]> {
-  const rows = await db
+export async function componentEcosystems(db: Kysely<Database>, orgId?: string): Promise<string[]> {
+  let query = db
     .selectFrom('sbom_components')
     .select('ecosystem')
     .distinct()
-    .where('ecosystem', 'is not', null)
-    .orderBy('ecosystem')
-    .execute();
+    .where('ecosystem', 'is not', null);
+  if (orgId !== undefined) query = query.where('org_id', '=', orgId);
+  const rows = await query.orderBy('ecosystem').execute();
   return rows.map((r) => r.ecosystem!).filter((e) => e !== '');
 }

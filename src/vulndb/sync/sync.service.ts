@@ -133,12 +133,16 @@ export class VulnSyncService {
     return kind === 'kev' ? syncKev(ctx, path) : syncEpss(ctx, path);
   }
 
-  async status(): Promise<VulnDbStatus> {
+  /**
+   * `vulndb status`. The advisory data is shared by every organisation; with `orgId` (the REST endpoint) the
+   * ecosystems without advisories are those of that organisation's components only, never another's.
+   */
+  async status(orgId?: string): Promise<VulnDbStatus> {
     const [states, counts, exploit, used] = await Promise.all([
       allStates(this.#db),
       advisoriesByEcosystem(this.#db),
       exploitCounts(this.#db),
-      componentEcosystems(this.#db),
+      componentEcosystems(this.#db, orgId),
     ]);
     const byKey = new Map(states.map((s) => [s.source, s]));
     const names = new Set([
