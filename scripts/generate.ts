@@ -1,10 +1,12 @@
-// Generates the tool server's catalog and the client libraries from manifest/tools.yaml.
+// Generates the tool server's catalog and the client libraries from manifest/tools.yaml, and the event
+// JSON Schemas from the event catalogue (src/events/catalogue.ts).
 //   node scripts/generate.ts          write the generated files
 //   node scripts/generate.ts --check  exit 1 when a generated file is missing or stale (CI)
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { format } from 'prettier';
+import { EVENT_TYPES, eventJsonSchema } from '../src/events/catalogue.ts';
 import { loadManifest, wireOutputSchema, type ManifestTool } from './codegen/manifest.ts';
 import { pythonClient } from './codegen/python.ts';
 import { toolCatalogTs, typescriptClient } from './codegen/typescript.ts';
@@ -21,12 +23,12 @@ const wire = (t: ManifestTool) => ({
   outputSchema: wireOutputSchema(t.outputSchema),
 });
 
-async function prettierTs(source: string): Promise<string> {
+async function prettierTs(source: string, parser = 'typescript'): Promise<string> {
   const options = JSON.parse(readFileSync(resolve(root, '.prettierrc.json'), 'utf8')) as Record<
     string,
     unknown
   >;
-  return format(source, { ...options, parser: 'typescript' });
+  return format(source, { ...options, parser });
 }
 
 /** Every generated file, path relative to the repository root → content. */
@@ -36,6 +38,13 @@ export async function generateAll(): Promise<Map<string, string>> {
     ['src/mcp/generated/tool-catalog.ts', await prettierTs(toolCatalogTs(tools, wire))],
     ['clients/typescript/bulwark-client.ts', await prettierTs(typescriptClient(tools))],
     ['clients/python/bulwark_client.py', pythonClient(tools)],
+    // One JSON Schema per event type (docs/events.md).
+    ...(await Promise.all(
+      EVENT_TYPES.map(async (type): Promise<[string, string]> => [
+        `schemas/events/${type}.json`,
+        await prettierTs(JSON.stringify(eventJsonSchema(type)), 'json'),
+      ]),
+    )),
   ]);
 }
 

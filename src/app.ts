@@ -13,6 +13,7 @@ import { authHook } from './http/route-auth.ts';
 import { installBodyTimeout } from './http/body-timeout.ts';
 import { installErrorHandling } from './http/error-handler.ts';
 import { clientErrorHandler, frameworkErrors } from './http/framework-errors.ts';
+import { requireDeclaredQuery } from './http/strict-query.ts';
 import { installMetrics } from './http/metrics.ts';
 import { registerSyncMetrics, vulndbRoutes } from './vulndb/index.ts';
 import { installRateLimit } from './http/rate-limit.ts';
@@ -30,11 +31,14 @@ import { toolRegistry } from './mcp/tool-registry.ts';
 import { createServices, type Services } from './services.ts';
 import { VERSION } from './version.ts';
 import { findingRoutes } from './findings/finding.routes.ts';
+import { pipelineRoutes } from './pipeline/pipeline.routes.ts';
 import { sbomRoutes } from './sboms/sbom.routes.ts';
 import { accessRoutes } from './access/access.routes.ts';
 import { auditRoutes } from './access/audit.routes.ts';
 import { sessionRoutes } from './access/session.routes.ts';
 import { vendorRoutes } from './vendors/vendor.routes.ts';
+import { webhookMetrics } from './webhooks/webhook.metrics.ts';
+import { webhookRoutes } from './webhooks/webhook.routes.ts';
 
 export interface AppDeps {
   store: Store;
@@ -91,9 +95,13 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   });
   app.addHook('onRequest', authHook(services.tenancy, services.sessions, limits));
   installErrorHandling(app);
+  requireDeclaredQuery(app);
   installBodyTimeout(app, deps.config.BODY_IDLE_TIMEOUT_MS);
   const metrics = installMetrics(app, redisStatus);
   registerSyncMetrics(metrics, services.vulndbSync);
+  services.webhookDispatcher.observeWith(webhookMetrics(metrics, services.webhookDispatcher));
+  // The dispatcher is started by the server (never by building an app); closing the app stops it.
+  app.addHook('onClose', () => services.webhookDispatcher.stop());
 
   await app.register(swagger, {
     openapi: {
@@ -137,6 +145,11 @@ export async function buildApp(deps: AppDeps): Promise<App> {
         idempotency: services.idempotency,
       });
       await api.register(findingRoutes, { findings: services.findings });
+      await api.register(pipelineRoutes, {
+        pipeline: services.pipeline,
+        maxUploadBytes: deps.config.MAX_UPLOAD_BYTES,
+      });
+      await api.register(webhookRoutes, { webhooks: services.webhooks });
       await api.register(vulndbRoutes, { vulndbSync: services.vulndbSync });
       await api.register(auditRoutes, { audit: services.audit });
       await api.register(mcpRoutes, { services, handlers: toolHandlers(), limits });

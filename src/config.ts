@@ -41,6 +41,13 @@ const ConfigSchema = z.object({
       }
       return ms;
     }),
+  // Webhooks (docs/events.md): private targets are refused unless explicitly allowed.
+  WEBHOOK_ALLOW_PRIVATE: z
+    .enum(['true', 'false', '1', '0'])
+    .default('false')
+    .transform((v) => v === 'true' || v === '1'),
+  WEBHOOK_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
+  WEBHOOK_POLL_MS: z.coerce.number().int().positive().default(200),
 });
 
 export type Config = z.infer<typeof ConfigSchema>;

@@ -104,6 +104,9 @@ export async function startServer(config: Config): Promise<void> {
   const redis = config.REDIS_URL ? await connectRedis(config.REDIS_URL) : undefined;
   const app = await buildApp({ store, config, logger, services, ...(redis ? { redis } : {}) });
   await app.listen({ port: config.PORT, host: config.HOST });
+  await services.webhookDispatcher.start({
+    onError: (error) => logger.error({ err: error }, 'webhook dispatcher: store failure, will retry'),
+  });
   logger.info({ store: store.location, redis: Boolean(redis) }, 'bulwark is serving');
   // Off unless VULNDB_SYNC_INTERVAL is set: nothing reaches the internet unless configured.
   const schedule = startSyncSchedule(services.vulndbSync, config.VULNDB_SYNC_INTERVAL, logger);

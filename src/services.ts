@@ -2,8 +2,10 @@
 import { AuditService } from './audit/audit.service.ts';
 import type { Config } from './config.ts';
 import type { Store } from './db/connect.ts';
+import { recordVulnDbSynced } from './events/vulndb-synced.ts';
 import { FindingService } from './findings/finding.service.ts';
 import { IdempotencyService } from './idempotency/idempotency.service.ts';
+import { createPipelineServices, withCarryOver, type PipelineServices } from './pipeline/index.ts';
 import { GovernanceService } from './governance/governance.service.ts';
 import { RiskService } from './risks/risk.service.ts';
 import { SbomService } from './sboms/sbom.service.ts';
@@ -12,6 +14,8 @@ import { TenancyService } from './tenancy/tenancy.service.ts';
 import { UserService } from './tenancy/user.service.ts';
 import { VendorService } from './vendors/vendor.service.ts';
 import { VulnDbService, VulnSyncService } from './vulndb/index.ts';
+import { WebhookDispatcher } from './webhooks/dispatcher.ts';
+import { WebhookService } from './webhooks/webhook.service.ts';
 
 /** The domain services; each edge receives only the ones it uses. */
 export interface Services {
@@ -24,9 +28,13 @@ export interface Services {
   sboms: SbomService;
   findings: FindingService;
   vulndb: VulnDbService;
+  pipeline: PipelineServices;
   vulndbSync: VulnSyncService;
   governance: GovernanceService;
   idempotency: IdempotencyService;
+  webhooks: WebhookService;
+  /** Built stopped: the server starts it (tests drive it themselves). */
+  webhookDispatcher: WebhookDispatcher;
 }
 
 export interface ServiceOptions {
@@ -38,6 +46,7 @@ export function createServices(store: Store, config: Config, options: ServiceOpt
   const findings = new FindingService(store.db);
   const vulndb = new VulnDbService(store.db, {
     rematch: async (packages) => ({ ...(await findings.rematchPackages(packages)) }),
+    synced: (summary) => recordVulnDbSynced(store.db, summary),
   });
   const vendors = new VendorService(store.db);
   const risks = new RiskService(store.db);
@@ -49,7 +58,10 @@ export function createServices(store: Store, config: Config, options: ServiceOpt
     audit: new AuditService(store.db),
     vendors,
     risks,
-    sboms: new SbomService(store.db, { hooks: findings, limits: { maxComponents: config.MAX_COMPONENTS } }),
+    sboms: new SbomService(store.db, {
+      hooks: withCarryOver(findings),
+      limits: { maxComponents: config.MAX_COMPONENTS },
+    }),
     findings,
     idempotency: new IdempotencyService(store.db),
     vulndb,
@@ -59,6 +71,13 @@ export function createServices(store: Store, config: Config, options: ServiceOpt
       kevSource: config.KEV_SOURCE,
       epssSource: config.EPSS_SOURCE,
     }),
+    pipeline: createPipelineServices(store.db),
     governance: new GovernanceService(store.db, { findings, vendors, risks }),
+    webhooks: new WebhookService(store.db, { allowPrivate: config.WEBHOOK_ALLOW_PRIVATE }),
+    webhookDispatcher: new WebhookDispatcher(store.db, {
+      allowPrivate: config.WEBHOOK_ALLOW_PRIVATE,
+      timeoutMs: config.WEBHOOK_TIMEOUT_MS,
+      pollMs: config.WEBHOOK_POLL_MS,
+    }),
   };
 }

@@ -115,11 +115,41 @@ class BulwarkClient:
         return self._request("DELETE", "/sscs/sboms/" + urllib.parse.quote(sbom_id, safe=""))
 
     # REST: findings
-    def list_findings(self, status=None, severity=None, sbom_id=None):
-        return self._request("GET", "/sscs/findings", query={"status": status, "severity": severity, "sbomId": sbom_id})
+    def list_findings(self, status=None, severity=None, sbom_id=None, vulnerability_id=None, q=None, sort=None):
+        """severity: one severity or a comma list; vulnerability_id matches aliases; q: component name or purl."""
+        query = {"status": status, "severity": severity, "sbomId": sbom_id, "vulnerabilityId": vulnerability_id, "q": q, "sort": sort}
+        return self._request("GET", "/sscs/findings", query=query)
 
-    def findings_summary(self):
-        return self._request("GET", "/sscs/findings/summary")
+    def list_findings_page(self, limit, cursor=None, **filters):
+        """One page of findings and the cursor of the next page (None on the last)."""
+        names = {"sbom_id": "sbomId", "vulnerability_id": "vulnerabilityId"}
+        query = {names.get(k, k): v for k, v in filters.items()}
+        query.update({"limit": limit, "cursor": cursor})
+        status, envelope = self._send("GET", "/sscs/findings", query=query)
+        findings = self._unwrap(status, envelope)
+        return findings, ((envelope or {}).get("meta") or {}).get("nextCursor")
+
+    def findings_summary(self, sbom_id=None, asset_name=None):
+        return self._request("GET", "/sscs/findings/summary", query={"sbomId": sbom_id, "assetName": asset_name})
+
+    # REST: assets, diffs, exports
+    def list_assets(self):
+        return self._request("GET", "/sscs/assets")
+
+    def diff_sboms(self, sbom_id, against):
+        """The change from `against` (the older SBOM) to `sbom_id`."""
+        return self._request("GET", "/sscs/sboms/" + urllib.parse.quote(sbom_id, safe="") + "/diff", query={"against": against})
+
+    def export_sbom(self, sbom_id, format):
+        """An SBOM's findings as a file (bytes): cyclonedx, cyclonedx-vex, openvex, sarif or csv."""
+        url = self.base_url + "/sscs/sboms/" + urllib.parse.quote(sbom_id, safe="") + "/export?" + urllib.parse.urlencode({"format": format})
+        request = urllib.request.Request(url, headers={"Authorization": "Bearer " + self.token})
+        try:
+            with urllib.request.urlopen(request, timeout=self.timeout) as response:
+                return response.read()
+        except urllib.error.HTTPError as error:
+            envelope = json.loads(error.read() or b"null") or {}
+            return self._unwrap(error.code, envelope)
 
     def set_finding_status(self, finding_id, status, remediation_notes=None):
         body = {"status": status}

@@ -46,9 +46,35 @@ export interface Finding {
 
 export interface FindingQuery {
   status?: FindingStatus;
-  severity?: Severity;
+  /** One severity or a comma list (`CRITICAL,HIGH`). */
+  severity?: string;
   sbomId?: string;
+  /** The vulnerability id or any of its aliases. */
+  vulnerabilityId?: string;
+  /** Substring of the component name or purl. */
+  q?: string;
+  sort?: 'severity' | '-severity' | 'createdAt' | '-createdAt';
+  /** Opt-in paging: see listFindingsPage. */
+  limit?: number;
+  cursor?: string;
 }
+
+export interface Asset {
+  assetName: string;
+  versions: { version: string | null; sbomId: string; createdAt: string }[];
+  latestSbomId: string;
+  openFindings: FindingsSummary;
+}
+
+export interface SbomDiff {
+  added: { name: string; version: string | null; purl: string | null }[];
+  removed: { name: string; version: string | null; purl: string | null }[];
+  changed: { name: string; purl: string | null; from: string | null; to: string | null }[];
+  findingsIntroduced: Array<Record<string, unknown>>;
+  findingsResolved: Array<Record<string, unknown>>;
+}
+
+export type ExportFormat = 'cyclonedx' | 'cyclonedx-vex' | 'openvex' | 'sarif' | 'csv';
 
 export type FindingsSummary = Record<Severity, number> & { total: number };
 
@@ -225,8 +251,55 @@ export class BulwarkRestClient {
     return this.#request('GET', '/sscs/findings', undefined, query);
   }
 
-  findingsSummary(): Promise<FindingsSummary> {
-    return this.#request('GET', '/sscs/findings/summary');
+  /** One page of findings (`limit` required) and the cursor of the next page, null on the last. */
+  async listFindingsPage(
+    query: FindingQuery & { limit: number },
+  ): Promise<{ findings: Finding[]; nextCursor: string | null }> {
+    const url = new URL(`${this.#baseUrl}/sscs/findings`);
+    for (const [key, value] of Object.entries(query))
+      if (value !== undefined) url.searchParams.set(key, String(value));
+    const response = await this.#fetch(url, { headers: { authorization: `Bearer ${this.#token}` } });
+    const body = (await response.json()) as Envelope<Finding[]> & {
+      meta: { nextCursor: string | null } | null;
+    };
+    if (!response.ok || body.error)
+      throw new BulwarkError(
+        body.error?.code ?? 'HTTP_ERROR',
+        body.error?.message ?? response.statusText,
+        response.status,
+      );
+    return { findings: body.data ?? [], nextCursor: body.meta?.nextCursor ?? null };
+  }
+
+  /** Open findings by severity: the organisation's, one SBOM's, or an asset's latest SBOM. */
+  findingsSummary(query: { sbomId?: string; assetName?: string } = {}): Promise<FindingsSummary> {
+    return this.#request('GET', '/sscs/findings/summary', undefined, query);
+  }
+
+  listAssets(): Promise<Asset[]> {
+    return this.#request('GET', '/sscs/assets');
+  }
+
+  /** The change from `against` (the older SBOM) to `sbomId`. */
+  diffSboms(sbomId: string, against: string): Promise<SbomDiff> {
+    return this.#request('GET', `/sscs/sboms/${encodeURIComponent(sbomId)}/diff`, undefined, { against });
+  }
+
+  /** An SBOM's findings as a file (the text of it); errors still come as the envelope. */
+  async exportSbom(sbomId: string, format: ExportFormat): Promise<string> {
+    const url = new URL(`${this.#baseUrl}/sscs/sboms/${encodeURIComponent(sbomId)}/export`);
+    url.searchParams.set('format', format);
+    const response = await this.#fetch(url, { headers: { authorization: `Bearer ${this.#token}` } });
+    const text = await response.text();
+    if (!response.ok) {
+      const envelope = JSON.parse(text) as Envelope<never>;
+      throw new BulwarkError(
+        envelope.error?.code ?? 'HTTP_ERROR',
+        envelope.error?.message ?? response.statusText,
+        response.status,
+      );
+    }
+    return text;
   }
 
   setFindingStatus(

@@ -3,9 +3,11 @@ import { VERSION } from '../version.ts';
 import { processIo, runCommand, type Command, type CommandIo } from './cli-kit.ts';
 import { demoCommand, importCommand } from './governance.commands.ts';
 import { mcpCommand } from './mcp.command.ts';
+import { scanCommand } from './scan.command.ts';
 import { migrateCommand, serveCommand } from './system.commands.ts';
 import { orgCommand, tokenCommand, userCommand } from './tenancy.commands.ts';
 import { vulndbCommand } from './vulndb.commands.ts';
+import { webhookCommand } from './webhook.commands.ts';
 
 /** Command groups, one file each; `bulwark <group> …`. */
 export const COMMANDS: Record<string, Command> = {
@@ -18,6 +20,8 @@ export const COMMANDS: Record<string, Command> = {
   vulndb: vulndbCommand,
   import: importCommand,
   demo: demoCommand,
+  scan: scanCommand,
+  webhook: webhookCommand,
 };
 
 function help(): string {

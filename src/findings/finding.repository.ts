@@ -3,6 +3,7 @@ import type { Insertable, Kysely, RawBuilder, SqlBool, Updateable } from 'kysely
 import type { Database } from '../db/database.ts';
 import { insertMany } from '../db/helpers.ts';
 import { chunks, type PackageRef } from '../vulndb/index.ts';
+import { applyFindingQuery, type FindingListFilter as FindingListQueryFilter } from './finding-query.ts';
 import type { FindingHistoryRow, FindingHistoryTable, FindingRow, FindingTable } from './finding.table.ts';
 
 export type NewFindingRow = Insertable<FindingTable>;
@@ -16,11 +17,8 @@ export interface FindingWithComponent extends FindingRow {
   component_package_key: string | null;
 }
 
-export interface FindingFilter {
-  status: string;
-  severity?: string;
-  sbomId?: string;
-}
+/** What the list filters on (severity already split into its list): see finding-query.ts. */
+export type FindingFilter = FindingListQueryFilter;
 
 function withComponent(db: Kysely<Database>, orgId: string) {
   return db
@@ -37,7 +35,24 @@ function withComponent(db: Kysely<Database>, orgId: string) {
     .where('f.org_id', '=', orgId);
 }
 
-/** Non-retracted findings, newest first. */
+/** The findings an upload created (those of the SBOM created up to `at`), for their finding.created events. */
+export function findingsCreatedBy(
+  db: Kysely<Database>,
+  orgId: string,
+  sbomId: string,
+  at: string,
+): Promise<FindingWithComponent[]> {
+  return withComponent(db, orgId)
+    .where('f.sbom_id', '=', sbomId)
+    .where('f.created_at', '<=', at)
+    .orderBy('f.id')
+    .execute();
+}
+
+/**
+ * Non-retracted findings meeting `conditions` (KEV, EPSS) and the filter, sorted and (with `limit`) paged by
+ * finding-query.ts; newest first by default. With `limit`, one more row than asked says whether more follow.
+ */
 export async function listFindings(
   db: Kysely<Database>,
   orgId: string,
@@ -48,28 +63,7 @@ export async function listFindings(
     .where('f.status', '=', filter.status)
     .where('f.retracted_at', 'is', null);
   for (const condition of conditions) query = query.where(condition);
-  if (filter.severity) query = query.where('f.severity', '=', filter.severity);
-  if (filter.sbomId) query = query.where('f.sbom_id', '=', filter.sbomId);
-  return query.orderBy('f.id', 'desc').execute();
-}
-
-/** One page of `listFindings`: the `limit` findings after the id `after` (ids descending). */
-export async function listFindingsPage(
-  db: Kysely<Database>,
-  orgId: string,
-  filter: FindingFilter,
-  after: string | undefined,
-  limit: number,
-  conditions: RawBuilder<SqlBool>[] = [],
-): Promise<FindingWithComponent[]> {
-  let query = withComponent(db, orgId)
-    .where('f.status', '=', filter.status)
-    .where('f.retracted_at', 'is', null);
-  for (const condition of conditions) query = query.where(condition);
-  if (filter.severity) query = query.where('f.severity', '=', filter.severity);
-  if (filter.sbomId) query = query.where('f.sbom_id', '=', filter.sbomId);
-  if (after !== undefined) query = query.where('f.id', '<', after);
-  return query.orderBy('f.id', 'desc').limit(limit).execute();
+  return (await applyFindingQuery(db, query, filter).execute()) as FindingWithComponent[];
 }
 
 export async function findFinding(
@@ -83,15 +77,16 @@ export async function findFinding(
 export async function countOpenBySeverity(
   db: Kysely<Database>,
   orgId: string,
+  sbomId?: string,
 ): Promise<{ severity: string; n: number }[]> {
-  const rows = await db
+  let query = db
     .selectFrom('findings')
     .select((eb) => ['severity', eb.fn.countAll<number>().as('n')])
     .where('org_id', '=', orgId)
     .where('status', '=', 'open')
-    .where('retracted_at', 'is', null)
-    .groupBy('severity')
-    .execute();
+    .where('retracted_at', 'is', null);
+  if (sbomId) query = query.where('sbom_id', '=', sbomId);
+  const rows = await query.groupBy('severity').execute();
   return rows.map((r) => ({ severity: r.severity, n: Number(r.n) }));
 }
 
@@ -109,6 +104,33 @@ export async function countOpen(
     .where('f.retracted_at', 'is', null);
   for (const condition of conditions) query = query.where(condition);
   return Number((await query.executeTakeFirstOrThrow()).n);
+}
+
+export async function sbomExists(db: Kysely<Database>, orgId: string, id: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('sboms')
+    .select('id')
+    .where('org_id', '=', orgId)
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** The newest SBOM of an asset (ids are time-ordered). */
+export async function latestSbomIdOfAsset(
+  db: Kysely<Database>,
+  orgId: string,
+  assetName: string,
+): Promise<string | undefined> {
+  const row = await db
+    .selectFrom('sboms')
+    .select('id')
+    .where('org_id', '=', orgId)
+    .where('asset_name', '=', assetName)
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  return row?.id;
 }
 
 export async function countBySbom(

@@ -13,6 +13,7 @@ import {
   FindingSummary,
   FindingTrend,
   StatusBody,
+  SummaryQuery,
   TrendQuery,
 } from './finding.schemas.ts';
 import type { FindingService } from './finding.service.ts';
@@ -20,21 +21,36 @@ import type { FindingService } from './finding.service.ts';
 const read = { auth: { scope: 'sbom:read', feature: FEATURES.supplyChainSecurity } } as const;
 const write = { auth: { scope: 'sbom:write', feature: FEATURES.supplyChainSecurity } } as const;
 const tags = ['findings'];
+const FindingPage = z.object({
+  data: z.array(Finding),
+  error: z.null(),
+  meta: z.object({ nextCursor: z.string().nullable() }).nullable(),
+});
 
 export async function findingRoutes(app: App, { findings }: { findings: FindingService }): Promise<void> {
   app.get(
     '/sscs/findings',
     {
       config: read,
-      schema: { tags, querystring: FindingQuery, response: { 200: envelopeOf(z.array(Finding)) } },
+      schema: { tags, querystring: FindingQuery, response: { 200: FindingPage } },
     },
-    async (request, reply) => sendList(reply, findings.pages(principalOf(request).orgId, request.query)),
+    async (request, reply) => {
+      const { orgId } = principalOf(request);
+      const query = request.query;
+      // Paging is opt-in: without limit the whole list streams with meta null, as it always did.
+      if (query.limit === undefined) return sendList(reply, findings.pages(orgId, query));
+      const page = await findings.listPage(orgId, { ...query, limit: query.limit });
+      return { data: page.findings, error: null, meta: { nextCursor: page.nextCursor } };
+    },
   );
 
   app.get(
     '/sscs/findings/summary',
-    { config: read, schema: { tags, response: { 200: envelopeOf(FindingSummary) } } },
-    async (request) => ok(await findings.summary(principalOf(request).orgId)),
+    {
+      config: read,
+      schema: { tags, querystring: SummaryQuery, response: { 200: envelopeOf(FindingSummary) } },
+    },
+    async (request) => ok(await findings.summary(principalOf(request).orgId, request.query)),
   );
 
   app.get(

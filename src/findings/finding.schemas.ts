@@ -1,19 +1,34 @@
 /** Request and response schemas of the findings routes. */
 import { z } from 'zod';
 import { SEVERITIES, SEVERITY_SOURCES } from '../vulndb/index.ts';
+import { FINDING_SORTS, SEVERITY_LIST_PATTERN } from './finding-query.ts';
 import { FINDING_STATUSES, HISTORY_EVENTS } from './finding.service.ts';
 
 export const FindingQuery = z
   .object({
     status: z.enum(FINDING_STATUSES).default('open'),
-    severity: z.enum(SEVERITIES).optional(),
+    severity: z
+      .string()
+      .regex(SEVERITY_LIST_PATTERN, 'one of CRITICAL, HIGH, MEDIUM, LOW, or a comma list of them')
+      .optional(),
     sbomId: z.string().min(1).max(100).optional(),
+    vulnerabilityId: z.string().min(1).max(200).optional(),
+    q: z.string().min(1).max(200).optional(),
+    limit: z.coerce.number().int().min(1).max(1000).optional(),
+    cursor: z.string().min(1).max(1000).optional(),
     kev: z
       .enum(['true', 'false'])
       .optional()
       .transform((v) => (v === undefined ? undefined : v === 'true')),
     epssMin: z.coerce.number().min(0).max(1).optional(),
-    sort: z.enum(['priority']).optional(),
+    sort: z.enum(['priority', ...Object.keys(FINDING_SORTS)] as [string, ...string[]]).optional(),
+  })
+  .strict();
+
+export const SummaryQuery = z
+  .object({
+    sbomId: z.string().min(1).max(100).optional(),
+    assetName: z.string().min(1).max(200).optional(),
   })
   .strict();
 

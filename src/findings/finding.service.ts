@@ -1,10 +1,11 @@
 /** Findings: matching an uploaded SBOM's components, listing, detail with history, triage; re-matching is in rematch.ts. */
-import type { Kysely } from 'kysely';
+import { sql, type Kysely, type SqlBool } from 'kysely';
 import { recordAudit, SYSTEM_ACTOR } from '../audit/audit.repository.ts';
 import type { Database } from '../db/database.ts';
 import { fromJson } from '../db/helpers.ts';
-import { keysetPages, mapPages } from '../db/paging.ts';
 import { notFound } from '../errors.ts';
+import { recordDeferred } from '../events/deferred.ts';
+import { event, recordEvents } from '../events/outbox.ts';
 import { nowIso } from '../shared/time.ts';
 import { openTrend, type TrendPoint } from './finding-trend.ts';
 import type { SbomFindingsHooks } from '../sboms/component-matcher.ts';
@@ -21,8 +22,10 @@ import {
 } from '../vulndb/index.ts';
 import { CandidateCache } from './candidate-cache.ts';
 import { byPriority, exploitConditions, signalsOf, type ExploitSignals } from './exploit-signals.ts';
+import { eventFinding, withKev } from './finding-events.ts';
 import { resolveMatches, toCandidate, type MatchableComponent } from './finding-matching.ts';
 import { historyRow, newFindingRow } from './finding-rows.ts';
+import { encodeCursor, pageOf, positionOf, queryFilter } from './finding-query.ts';
 import * as repo from './finding.repository.ts';
 import type { FindingHistoryRow } from './finding.table.ts';
 import { detailsOf, type AdvisoryDetails } from './matcher.ts';
@@ -58,15 +61,26 @@ export interface Finding {
   epss: ExploitSignals['epss'];
 }
 
-/** The findings list's query (docs/vulndb-sync.md for kev, epssMin and the priority order). */
+/**
+ * The findings list's query (docs/vulndb-sync.md for kev, epssMin and the priority order; docs/pipeline.md for
+ * the severity list, vulnerabilityId, q, the other sorts and limit + cursor paging).
+ */
 export interface FindingListFilter {
   status?: FindingStatus;
-  severity?: string;
-  sbomId?: string;
+  /** One severity or a comma list. */
+  severity?: string | undefined;
+  sbomId?: string | undefined;
+  vulnerabilityId?: string | undefined;
+  q?: string | undefined;
   kev?: boolean | undefined;
   epssMin?: number | undefined;
-  sort?: 'priority' | undefined;
+  sort?: string | undefined;
+  limit?: number | undefined;
+  cursor?: string | undefined;
 }
+
+/** Rows per page when the list is streamed whole. */
+const STREAM_PAGE = 1_000;
 
 export const HISTORY_EVENTS = ['created', 'status_change', 'retracted', 'reinstated'] as const;
 
@@ -147,6 +161,9 @@ export class FindingService implements SbomFindingsHooks {
     }
     // Creation is not written to the history table: the finding's created_at is that entry (see get()).
     await repo.insertFindings(trx, rows, []);
+    // One pending row rather than an event per finding: the events are derived after the commit, so an
+    // upload with webhooks costs about what one without does (docs/events.md, "Deferred events").
+    if (rows.length > 0) await recordDeferred(trx, orgId, 'upload.findings', sbomId, now);
     return rows.length;
   }
 
@@ -167,18 +184,48 @@ export class FindingService implements SbomFindingsHooks {
   }
 
   async list(orgId: string, filter: FindingListFilter): Promise<Finding[]> {
-    const { kev, epssMin, sort, ...rest } = filter;
+    const { kev, epssMin, sort, limit: _limit, cursor: _cursor, ...rest } = filter;
     const rows = await repo.listFindings(
       this.#db,
       orgId,
-      { ...rest, status: rest.status ?? 'open' },
+      queryFilter({ ...rest, sort: sort === 'priority' ? undefined : sort }),
       exploitConditions({ kev, epssMin }),
     );
+    const findings = await this.#toFindings(rows);
+    return sort === 'priority' ? findings.sort(byPriority) : findings;
+  }
+
+  /**
+   * One page of the list (`limit` given) and the cursor of the next, null on the last. The priority order is
+   * computed over the whole list, so its cursor is a position in it.
+   */
+  async listPage(
+    orgId: string,
+    filter: FindingListFilter & { limit: number },
+  ): Promise<{ findings: Finding[]; nextCursor: string | null }> {
+    if (filter.sort === 'priority') {
+      const all = await this.list(orgId, { ...filter, cursor: undefined });
+      const start = filter.cursor ? positionOf(filter.cursor) : 0;
+      const end = start + filter.limit;
+      return {
+        findings: all.slice(start, end),
+        nextCursor: end < all.length ? encodeCursor(end, 'priority') : null,
+      };
+    }
+    const { kev, epssMin, ...rest } = filter;
+    const full = queryFilter(rest);
+    const { rows, nextCursor } = pageOf(
+      await repo.listFindings(this.#db, orgId, full, exploitConditions({ kev, epssMin })),
+      full,
+    );
+    return { findings: await this.#toFindings(rows), nextCursor };
+  }
+
+  async #toFindings(rows: repo.FindingWithComponent[]): Promise<Finding[]> {
     const details = await this.#cache.details(this.#db, [
       ...new Set(rows.flatMap((r) => fromJson<string[]>(r.advisory_ids, []))),
     ]);
-    const findings = await this.#withSignals(rows.map((row) => toFinding(row, details)));
-    return sort === 'priority' ? findings.sort(byPriority) : findings;
+    return this.#withSignals(rows.map((row) => toFinding(row, details)));
   }
 
   /** Open findings whose EPSS score (any id) is at least `min` (posture_summary's `highEpss`, min 0.1). */
@@ -193,45 +240,57 @@ export class FindingService implements SbomFindingsHooks {
     return findings.map((f, i) => ({ ...f, ...signals[i]! }));
   }
 
-  /** `list` a page at a time (docs/resilience.md): the advisory details are read per page too. */
+  /** `list` a page at a time (docs/resilience.md), through the list's own keyset cursor. */
   pages(orgId: string, filter: FindingListFilter): AsyncGenerator<Finding[]> {
-    const { kev, epssMin, sort, ...rest } = filter;
     // The priority order needs every finding's KEV and EPSS data: computed whole, sent as one page.
-    if (sort === 'priority') {
+    if (filter.sort === 'priority') {
       const whole = () => this.list(orgId, filter);
       return (async function* () {
         yield await whole();
       })();
     }
-    const conditions = exploitConditions({ kev, epssMin });
-    const rows = keysetPages(
-      (after: string | undefined, limit) =>
-        repo.listFindingsPage(
-          this.#db,
-          orgId,
-          { ...rest, status: rest.status ?? 'open' },
-          after,
-          limit,
-          conditions,
-        ),
-      (row) => row.id,
-    );
-    return mapPages(rows, async (page) => {
-      const ids = new Set(page.flatMap((r) => fromJson<string[]>(r.advisory_ids, [])));
-      const details = await this.#cache.details(this.#db, [...ids]);
-      return this.#withSignals(page.map((row) => toFinding(row, details)));
-    });
+    const page = (cursor: string | undefined) =>
+      this.listPage(orgId, { ...filter, limit: STREAM_PAGE, cursor });
+    return (async function* () {
+      let cursor: string | undefined;
+      do {
+        const next = await page(cursor);
+        yield next.findings;
+        cursor = next.nextCursor ?? undefined;
+      } while (cursor);
+    })();
   }
 
+  /**
+   * Open findings by severity (and in KEV): the organisation's, one SBOM's, or an asset's (its latest SBOM only,
+   * so re-uploads are not counted twice). An unknown SBOM or asset is 404.
+   */
   async summary(
     orgId: string,
+    scope: { sbomId?: string | undefined; assetName?: string | undefined } = {},
   ): Promise<Record<'CRITICAL' | 'HIGH' | 'MEDIUM' | 'LOW' | 'total' | 'kev', number>> {
     const out = { CRITICAL: 0, HIGH: 0, MEDIUM: 0, LOW: 0, total: 0, kev: 0 };
-    for (const { severity, n } of await repo.countOpenBySeverity(this.#db, orgId)) {
+    const sbomIds: string[] = [];
+    if (scope.sbomId) {
+      if (!(await repo.sbomExists(this.#db, orgId, scope.sbomId))) throw notFound('SBOM', scope.sbomId);
+      sbomIds.push(scope.sbomId);
+    }
+    if (scope.assetName) {
+      const latest = await repo.latestSbomIdOfAsset(this.#db, orgId, scope.assetName);
+      if (!latest) throw notFound('Asset', scope.assetName);
+      sbomIds.push(latest);
+    }
+    // Both given and naming different SBOMs: nothing is in both.
+    if (sbomIds.length === 2 && sbomIds[0] !== sbomIds[1]) return out;
+    const sbomId = sbomIds[0];
+    for (const { severity, n } of await repo.countOpenBySeverity(this.#db, orgId, sbomId)) {
       if (severity in out) out[severity as 'LOW'] += n;
       out.total += n;
     }
-    out.kev = await repo.countOpen(this.#db, orgId, exploitConditions({ kev: true }));
+    out.kev = await repo.countOpen(this.#db, orgId, [
+      ...exploitConditions({ kev: true }),
+      ...(sbomId ? [sql<SqlBool>`f.sbom_id = ${sbomId}`] : []),
+    ]);
     return out;
   }
 
@@ -331,6 +390,20 @@ export class FindingService implements SbomFindingsHooks {
         entityId: id,
         details: { from: row.status, to: input.status, vulnerabilityId: row.vulnerability_id },
       });
+      await recordEvents(trx, principal.orgId, () =>
+        withKev(trx, [
+          event('finding.status_changed', {
+            finding: eventFinding(
+              { ...row, status: input.status },
+              { name: row.component_name, version: row.component_version, purl: row.component_purl },
+            ),
+            fromStatus: row.status as FindingStatus,
+            toStatus: input.status,
+            remediationNotes: notes,
+            actorId: principal.userId,
+          }),
+        ]),
+      );
     });
     return this.get(principal.orgId, id);
   }

@@ -4,11 +4,14 @@
  */
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/database.ts';
+import { event, recordEvents, type NewEvent } from '../events/outbox.ts';
 import { nowIso } from '../shared/time.ts';
 import type { PackageRef } from '../vulndb/index.ts';
 import { resolveMatches, type MatchOptions } from './finding-matching.ts';
 import { historyRow, matchedColumns, newFindingRow } from './finding-rows.ts';
+import { eventFinding, withKev } from './finding-events.ts';
 import * as repo from './finding.repository.ts';
+import type { FindingRow } from './finding.table.ts';
 import { reconcile } from './reconcile.ts';
 
 export interface RematchResult {
@@ -78,9 +81,14 @@ async function rematchSlice(
   const now = nowIso();
   const inserts: repo.NewFindingRow[] = [];
   const history: ReturnType<typeof historyRow>[] = [];
+  const events: NewEvent[] = [];
   for (const component of components) {
     const plan = reconcile(existing.get(component.id) ?? [], matches.get(component.id) ?? [], withdrawn);
-    for (const v of plan.insert) inserts.push(newFindingRow(orgId, component.sbom_id, component.id, v, now));
+    for (const v of plan.insert) {
+      const row = newFindingRow(orgId, component.sbom_id, component.id, v, now);
+      inserts.push(row);
+      events.push(event('finding.created', { finding: eventFinding(row as FindingRow, component) }));
+    }
     for (const { row, vulnerability, reinstate } of plan.update) {
       const columns = matchedColumns(vulnerability);
       const changed =
@@ -108,10 +116,12 @@ async function rematchSlice(
         updated_at: now,
       });
       history.push(historyRow(orgId, row.id, 'retracted', now, { from: row.status, notes: reason }));
+      events.push(event('finding.retracted', { finding: eventFinding(row, component), reason }));
       counts.retracted++;
     }
   }
   await repo.insertFindings(trx, inserts, history);
+  await recordEvents(trx, orgId, () => withKev(trx, events));
   counts.created = inserts.length;
   return counts;
 }

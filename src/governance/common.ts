@@ -1,3 +1,4 @@
+/** Helpers shared by the governance services: reference times, capped lists, percentages, the organisation's settings. */
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/database.ts';
 import { nowIso } from '../shared/time.ts';

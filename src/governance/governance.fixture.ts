@@ -1,3 +1,4 @@
+/** Test fixture: a small hand-built governance bundle whose tool answers are worked out by hand. */
 import type { GovernanceBundle } from './import/bundle.schema.ts';
 
 /**

@@ -1,3 +1,4 @@
+/** Table types of the governance data. */
 import type { Selectable } from 'kysely';
 
 /** Governance tables (migration 2026-11-22-40-governance). Timestamps ISO 8601 UTC text; booleans 0/1. */
@@ -64,6 +65,8 @@ export interface GrantTable extends Owned {
   identity_id: string | null;
   /** Copied from the entitlement. */
   privileged: number;
+  /** 1 when the account is disabled (copied from the account, kept in step by the importer). */
+  account_disabled: number;
   risk_level: string;
   granted_at: string;
   revoked_at: string | null;

@@ -25,6 +25,13 @@ The REST API is available under /api/v1 (documentation at /api/v1/docs).
 /** Paths the console must never answer: the API keeps its JSON 404 envelope. */
 const isApiPath = (url: string): boolean => url === '/api' || url.startsWith('/api/');
 
+/**
+ * The console's top-level sections (console/src/router.tsx). Only their deep links fall back to the page; any
+ * other unknown path keeps the API's 404 NOT_FOUND envelope (docs/contract.md), so a typo is not a 200.
+ */
+const CONSOLE_SECTIONS = new Set(['', 'sign-in', 'sboms', 'findings', 'vendors', 'access', 'audit']);
+const isConsolePath = (path: string): boolean => CONSOLE_SECTIONS.has(path.split('/')[1] ?? '');
+
 export async function consoleRoutes(
   app: App,
   { root = CONSOLE_DIST }: { root?: string } = {},
@@ -38,7 +45,8 @@ export async function consoleRoutes(
 
   const fallback = async (request: FastifyRequest, reply: FastifyReply) => {
     const path = request.url.split('?')[0]!;
-    if (isApiPath(path)) throw new AppError('NOT_FOUND', 404, `No route for ${request.method} ${path}`);
+    if (isApiPath(path) || (!isConsolePath(path) && !path.startsWith('/assets/')))
+      throw new AppError('NOT_FOUND', 404, `No route for ${request.method} ${path}`);
     // A missing hashed asset (an old tab after a new build) must not receive the HTML page as a script.
     if (path.startsWith('/assets/'))
       return reply.status(404).type('text/plain; charset=utf-8').send('Not found\n');

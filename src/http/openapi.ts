@@ -16,6 +16,10 @@ interface OperationDoc {
 }
 
 const NOT_FOUND = { 404: ['NOT_FOUND'] };
+const CONFLICT = { 409: ['IDEMPOTENCY_CONFLICT'] };
+const IDEMPOTENT =
+  'Accepts an Idempotency-Key header: a retry with the same key and body within 24 h returns the first ' +
+  'response; the same key with another body is 409 IDEMPOTENCY_CONFLICT (docs/resilience.md).';
 
 /** Words for the operations whose routes do not carry them, by `METHOD /path` (paths as in the document). */
 export const OPERATION_DOCS: Record<string, OperationDoc> = {
@@ -25,7 +29,9 @@ export const OPERATION_DOCS: Record<string, OperationDoc> = {
   },
   'POST /sscs/vendors': {
     summary: 'Create a vendor',
-    description: 'Adds a vendor (name, type, risk tier 1–3, assessment status); the change is audited.',
+    description:
+      'Adds a vendor (name, type, risk tier 1–3, assessment status); the change is audited. ' + IDEMPOTENT,
+    errors: CONFLICT,
   },
   'GET /sscs/vendors/risk-summary': {
     summary: 'Vendor risk summary',
@@ -43,15 +49,20 @@ export const OPERATION_DOCS: Record<string, OperationDoc> = {
     description:
       'multipart/form-data with the SBOM in the `file` part (CycloneDX JSON 1.2–1.6 or XML 1.0–1.6, SPDX JSON ' +
       '2.2/2.3; the format follows the file name) and optional name, assetName and version fields. Stores the ' +
-      'SBOM, its components and their findings in one transaction. Needs sbom:write (FORBIDDEN without it).',
+      'SBOM, its components and their findings in one transaction. Needs sbom:write (FORBIDDEN without it). ' +
+      'Duplicate bom-refs are reported in meta.warnings. ' +
+      IDEMPOTENT,
     errors: {
       400: ['PARSE_ERROR', 'UNSUPPORTED_FORMAT', 'MISSING_FILE'],
+      409: ['IDEMPOTENCY_CONFLICT'],
       413: ['FILE_TOO_LARGE', 'PAYLOAD_TOO_LARGE', 'TOO_MANY_COMPONENTS'],
     },
   },
   'POST /sscs/sboms': {
     summary: 'Register an SBOM without a file',
-    description: 'Creates an SBOM record from JSON (name, format, version, asset) with no components.',
+    description:
+      'Creates an SBOM record from JSON (name, format, version, asset) with no components. ' + IDEMPOTENT,
+    errors: CONFLICT,
   },
   'GET /sscs/sboms': {
     summary: 'List SBOMs',
@@ -185,6 +196,7 @@ const STATUS_TEXT: Record<number, string> = {
   403: 'Not allowed',
   404: 'Not found (also for another organisation’s id)',
   408: 'Request body too slow',
+  409: 'Conflict',
   413: 'Too large',
   429: 'Rate limit exceeded',
   500: 'Server or store failure',

@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import { recordAudit } from '../audit/audit.repository.ts';
 import type { Database } from '../db/database.ts';
 import { notFound, validationFailed } from '../errors.ts';
+import { event, recordEvent } from '../events/outbox.ts';
 import { newId } from '../shared/ids.ts';
 import { nowIso } from '../shared/time.ts';
 import * as repo from './risk.repository.ts';
@@ -111,6 +112,9 @@ export class RiskService {
         entityId: row.id,
         details: { title: row.title, status: row.status },
       });
+      // Drafts come from the tool server and wait for a person: the event tells them one is there.
+      if (row.status === 'draft')
+        await recordEvent(trx, orgId, event('risk.draft_created', { risk: toRisk(row), actorId }));
     });
     return toRisk(row);
   }

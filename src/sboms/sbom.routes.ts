@@ -45,7 +45,7 @@ const DRAIN_LIMIT = 1_048_576;
  * fail with EPIPE instead of reading the answer. A larger one is not read any further: the connection closes
  * once the answer is out, and the socket is dropped shortly after even if the client keeps sending.
  */
-function stopReading(raw: IncomingMessage, reply: FastifyReply): void {
+export function stopReading(raw: IncomingMessage, reply: FastifyReply): void {
   const declared = Number(raw.headers['content-length']);
   if (Number.isFinite(declared) && declared <= DRAIN_LIMIT) {
     raw.unpipe();

@@ -32,7 +32,7 @@ export const UploadFields = z
 export type UploadFieldsInput = z.infer<typeof UploadFields>;
 
 export const SbomParams = z.object({ sbomId: z.string().min(1).max(100) }).strict();
-export const ListSbomsQuery = z.object({ q: z.string().max(200).optional() });
+export const ListSbomsQuery = z.object({ q: z.string().max(200).optional() }).strict();
 
 const format = z.enum(['cyclonedx', 'spdx']);
 

@@ -5,6 +5,7 @@ import type { Database } from '../db/database.ts';
 import { fromJson } from '../db/helpers.ts';
 import { keysetPages, mapPages } from '../db/paging.ts';
 import { notFound } from '../errors.ts';
+import { event, recordEvent } from '../events/outbox.ts';
 import { newId } from '../shared/ids.ts';
 import { nowIso } from '../shared/time.ts';
 import type { SbomFindingsHooks } from './component-matcher.ts';
@@ -176,6 +177,24 @@ export class SbomService {
           findingCount: found,
         },
       });
+      await recordEvent(
+        trx,
+        orgId,
+        event('sbom.uploaded', {
+          sbom: {
+            id: row.id,
+            name: row.name,
+            assetName: row.asset_name,
+            version: row.version,
+            format: prepared.format,
+            specVersion: prepared.specVersion,
+            componentCount: rows.length,
+            findingCount: found,
+            createdAt: row.created_at,
+          },
+          actorId,
+        }),
+      );
       return found;
     });
     const upload: SbomUpload = {
@@ -293,6 +312,14 @@ export class SbomService {
         entityId: id,
         details: { name: row.name },
       });
+      await recordEvent(
+        trx,
+        orgId,
+        event('sbom.deleted', {
+          sbom: { id, name: row.name, assetName: row.asset_name, version: row.version },
+          actorId,
+        }),
+      );
     });
     return { id, deleted: true };
   }

@@ -196,10 +196,10 @@ for (const dialect of DIALECTS) {
         ['no file', upload(app, org, [['name', 'x']]), 400, 'MISSING_FILE'],
         [
           'unknown extension',
-          upload(app, org, [['file', ok, 'bom.txt']]),
+          upload(app, org, [['file', ok, 'bom.pdf']]),
           400,
           'UNSUPPORTED_FORMAT',
-          /bom\.txt/,
+          /bom\.pdf/,
         ],
         [
           'not JSON',

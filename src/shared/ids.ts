@@ -35,8 +35,25 @@ export const ID_PREFIXES = [
   'mat',
   'sas',
   'adv',
+  'evt',
+  'whk',
+  'whd',
+  'wha',
+  'obx',
 ] as const;
 export type IdPrefix = (typeof ID_PREFIXES)[number];
+
+/** Random bytes are drawn from a pool refilled 4 KiB at a time: one randomBytes call per id cost ~20 µs. */
+let pool: Uint8Array = new Uint8Array(0);
+let poolOffset = 0;
+function random16(): Uint8Array {
+  if (poolOffset + 16 > pool.length) {
+    pool = randomBytes(4096);
+    poolOffset = 0;
+  }
+  poolOffset += 16;
+  return pool.subarray(poolOffset - 16, poolOffset);
+}
 
 let lastTime = 0;
 let lastRandom: Uint8Array = new Uint8Array(16);
@@ -51,7 +68,7 @@ export function newId(prefix: IdPrefix, now = Date.now()): string {
       if (random[i] !== 0) break;
     }
   } else {
-    random = Uint8Array.from(randomBytes(16), (b) => b % 32);
+    random = Uint8Array.from(random16(), (b) => b % 32);
   }
   lastTime = now;
   lastRandom = random;

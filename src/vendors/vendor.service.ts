@@ -4,6 +4,7 @@ import { recordAudit } from '../audit/audit.repository.ts';
 import type { Database } from '../db/database.ts';
 import { keysetPages, mapPages } from '../db/paging.ts';
 import { notFound } from '../errors.ts';
+import { event, recordEvent } from '../events/outbox.ts';
 import { newId } from '../shared/ids.ts';
 import { nowIso } from '../shared/time.ts';
 import * as repo from './vendor.repository.ts';
@@ -103,12 +104,14 @@ export class VendorService {
         entityId: row.id,
         details: { name: row.name },
       });
+      await recordEvent(trx, orgId, event('vendor.created', { vendor: toVendor(row), actorId }));
     });
     return toVendor(row);
   }
 
   /** Full replacement: optional fields left out are cleared. Unknown id (or another organisation's) → 404. */
   async replace(orgId: string, actorId: string, id: string, input: VendorInput): Promise<Vendor> {
+    let vendor: Vendor | undefined;
     const changes = {
       name: input.name,
       type: input.type,
@@ -127,8 +130,11 @@ export class VendorService {
         entityId: id,
         details: { name: input.name },
       });
+      const row = await repo.findVendor(trx, orgId, id);
+      vendor = toVendor(row!);
+      await recordEvent(trx, orgId, event('vendor.replaced', { vendor, actorId }));
     });
-    return this.get(orgId, id);
+    return vendor!;
   }
 
   /** The organisation's third parties (type internal left out), tier 1 first, at most `limit`, and their full count. */

@@ -47,6 +47,11 @@ export interface ImportProgress {
 /** Called after an import with the packages whose advisories changed; returns what it changed. */
 export type RematchHook = (packages: repo.PackageRef[]) => Promise<Record<string, number>>;
 
+/** Called after an import has committed (the events outbox announces it as vulndb.synced). */
+export type SyncedHook = (
+  counts: Pick<ImportSummary, 'added' | 'updated' | 'unchanged' | 'withdrawn'>,
+) => Promise<void>;
+
 export interface CheckResult {
   purl: string;
   ecosystem: string;
@@ -71,10 +76,12 @@ interface Tally {
 export class VulnDbService {
   readonly #db: Kysely<Database>;
   readonly #rematch: RematchHook | undefined;
+  readonly #synced: SyncedHook | undefined;
 
-  constructor(db: Kysely<Database>, options: { rematch?: RematchHook } = {}) {
+  constructor(db: Kysely<Database>, options: { rematch?: RematchHook; synced?: SyncedHook } = {}) {
     this.#db = db;
     this.#rematch = options.rematch;
+    this.#synced = options.synced;
   }
 
   /** Imports OSV sources; a broken file or document is reported and skipped, the rest carries on. */
@@ -124,7 +131,7 @@ export class VulnDbService {
     if (batch.size > 0) await this.#store([...batch.values()], tally);
     const rematch = await this.#rematchChanged(tally);
     const { packages: _p, changedIds: _c, ...counts } = tally;
-    return {
+    const summary: ImportSummary = {
       files: files.length,
       documents,
       ...counts,
@@ -133,6 +140,8 @@ export class VulnDbService {
       rematch,
       durationMs: Math.round(performance.now() - started),
     };
+    await this.#synced?.(summary);
+    return summary;
   }
 
   /** Writes one batch: new and changed advisories replace what is stored; same id + content is unchanged. */
@@ -213,7 +222,7 @@ export class VulnDbService {
       await finish(trx, newest);
     });
     const rematch = await this.#rematchChanged(tally);
-    return {
+    const summary = {
       documents,
       added: tally.added,
       updated: tally.updated,
@@ -222,6 +231,8 @@ export class VulnDbService {
       rejected,
       rematch,
     };
+    await this.#synced?.(summary);
+    return summary;
   }
 
   /** Packages of changed advisories, plus those of advisories aliasing them (their severity may change). */

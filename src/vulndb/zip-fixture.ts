@@ -1,6 +1,6 @@
+// Test fixture: builds small zips the way osv.dev's exports are laid out (no zip writer is a dependency).
 import { crc32, deflateRawSync } from 'node:zlib';
 
-// Test fixture: builds small zips the way osv.dev's exports are laid out (no zip writer is a dependency).
 /** A minimal zip writer (deflate entries, central directory); `claimedSize` lets a test lie like a zip bomb. */
 export function makeZip(entries: { name: string; data: Buffer; claimedSize?: number }[]): Buffer {
   const locals: Buffer[] = [];

@@ -62,6 +62,16 @@ describe('console routes', () => {
       meta: null,
     });
     assert.equal(unknown.headers['content-security-policy'], undefined);
+    // Outside the console's sections an unknown path is the API's 404, not the page with 200.
+    for (const url of ['/nope', '/findingsx', '/api']) {
+      const outside = await app.inject({ method: 'GET', url });
+      assert.equal(outside.statusCode, 404, url);
+      assert.deepEqual(outside.json(), {
+        data: null,
+        error: { code: 'NOT_FOUND', message: `No route for GET ${url}` },
+        meta: null,
+      });
+    }
     const posted = await app.inject({ method: 'POST', url: '/findings' });
     assert.equal(posted.statusCode, 404);
     assert.equal(posted.json().error.code, 'NOT_FOUND');

@@ -514,13 +514,15 @@ for (const dialect of DIALECTS) {
           components: [],
         });
         await expectError(up(form({ name: 'no file' })), 400, 'MISSING_FILE');
-        await expectError(up(form({}, { name: 'bom.txt', content: cdx })), 400, 'UNSUPPORTED_FORMAT');
+        // Section 12: .txt and - let the content decide, .spdx is SPDX tag-value.
+        await expectError(up(form({}, { name: 'bom.pdf', content: cdx })), 400, 'UNSUPPORTED_FORMAT');
         await expectError(up(form({}, { name: 'bom', content: cdx })), 400, 'UNSUPPORTED_FORMAT');
         await expectError(
-          up(form({}, { name: 'sbom.spdx', content: 'SPDXVersion: SPDX-2.3\nDataLicense: CC0-1.0\n' })),
+          up(form({}, { name: 'bom.txt', content: 'name,version' })),
           400,
           'UNSUPPORTED_FORMAT',
         );
+        await expectError(up(form({}, { name: 'sbom.spdx', content: 'hello' })), 400, 'PARSE_ERROR');
         await expectError(up(form({}, { name: 'bom.json', content: '{not json' })), 400, 'PARSE_ERROR');
         await expectError(
           up(form({}, { name: 'bom.cdx.json', content: '{"hello":"world"}' })),
@@ -760,7 +762,7 @@ for (const dialect of DIALECTS) {
         await expectError(up({}, 'a.bom.json', spdx), 400, 'PARSE_ERROR');
       });
 
-      it('an SPDX version outside 2.2–2.3 is a PARSE_ERROR', async () => {
+      it('an SPDX version outside 2.2–2.3 is UNSUPPORTED_FORMAT (section 12: the version seen is named)', async () => {
         const doc = {
           spdxVersion: 'SPDX-2.1',
           dataLicense: 'CC0-1.0',
@@ -770,7 +772,7 @@ for (const dialect of DIALECTS) {
           creationInfo: { created: '2024-01-01T00:00:00Z', creators: ['Tool: x'] },
           packages: [],
         };
-        await expectError(up({}, 'old.spdx.json', JSON.stringify(doc)), 400, 'PARSE_ERROR');
+        await expectError(up({}, 'old.spdx.json', JSON.stringify(doc)), 400, 'UNSUPPORTED_FORMAT');
       });
 
       it('XML external entities are not resolved', async () => {

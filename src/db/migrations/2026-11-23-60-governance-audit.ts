@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely, type SqlBool } from 'kysely';
 
 // Frozen: what an auditor asks of the governance data (docs/governance-tools.md): department heads and leave
 // start dates on identities, SoA version and approval per ISO project, control→risk links on SoA entries,
@@ -26,6 +26,15 @@ export async function up(db: Db): Promise<void> {
   await add('gov_review_items', 'reviewer_in_chain', 'integer', 0);
   await add('gov_settings', 'timezone', 'text', 'UTC');
   await add('gov_sod_violations', 'via_owned_account', 'integer', 0);
+  // Copied from the account like identity_id (kept in step by the importer), so the few active grants on
+  // disabled accounts are one small partial-index range instead of a probe per disabled account.
+  await add('gov_grants', 'account_disabled', 'integer', 0);
+  await db.schema
+    .createIndex('gov_grants_disabled_account_idx')
+    .on('gov_grants')
+    .columns(['org_id', 'account_id'])
+    .where(sql.raw<SqlBool>('revoked_at is null and account_disabled = 1'))
+    .execute();
   await db.schema
     .createTable('gov_sod_exceptions')
     .addColumn('id', 'text', (c) => c.primaryKey())
@@ -54,6 +63,8 @@ export async function up(db: Db): Promise<void> {
 export async function down(db: Db): Promise<void> {
   await db.schema.dropTable('gov_sod_exceptions').execute();
   const drop = (table: string, column: string) => db.schema.alterTable(table).dropColumn(column).execute();
+  await db.schema.dropIndex('gov_grants_disabled_account_idx').execute();
+  await drop('gov_grants', 'account_disabled');
   await drop('gov_sod_violations', 'via_owned_account');
   await drop('gov_settings', 'timezone');
   await drop('gov_review_items', 'reviewer_in_chain');

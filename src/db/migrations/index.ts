@@ -19,6 +19,7 @@ import * as principalNotify from './2026-11-22-47-principal-notify.ts';
 import * as idempotency from './2026-11-23-10-idempotency.ts';
 import * as vulndbSync from './2026-11-23-20-vulndb-sync.ts';
 import * as sessions from './2026-11-23-30-sessions.ts';
+import * as eventsWebhooks from './2026-11-23-50-events-webhooks.ts';
 import * as governanceAudit from './2026-11-23-60-governance-audit.ts';
 
 /**
@@ -45,5 +46,6 @@ export const migrations: Record<string, Migration> = {
   '2026-11-23-10-idempotency': idempotency,
   '2026-11-23-20-vulndb-sync': vulndbSync,
   '2026-11-23-30-sessions': sessions,
+  '2026-11-23-50-events-webhooks': eventsWebhooks,
   '2026-11-23-60-governance-audit': governanceAudit,
 };

@@ -62,7 +62,7 @@ export interface LifecycleCuts {
 /**
  * High-risk grants per holder stage, with the age, last-use and last-review buckets summed per stage: over
  * every account, or (`disabledOnly`) over disabled accounts only, so the caller can report those apart
- * (driven from the few disabled accounts; subtracting keeps the main count on its covering index).
+ * (a small partial-index range; subtracting keeps the main count on its covering index).
  */
 export async function highRiskByStage(
   db: Kysely<Database>,
@@ -74,9 +74,8 @@ export async function highRiskByStage(
     when i.status = 'leave' then 'leave' when i.hire_date > ${c.recent} then 'joiner'
     when i.department_changed_at > ${c.recent} then 'mover' else 'steady' end`;
   const from = disabledOnly
-    ? sql`gov_accounts a join gov_grants g on g.org_id = a.org_id and g.account_id = a.id
-      left join gov_identities i on i.id = g.identity_id and i.org_id = g.org_id
-      where a.org_id = ${orgId} and a.status = 'disabled' and ${HIGH_RISK}`
+    ? sql`gov_grants g left join gov_identities i on i.id = g.identity_id and i.org_id = g.org_id
+      where g.org_id = ${orgId} and g.account_disabled = 1 and ${HIGH_RISK}`
     : sql`gov_grants g left join gov_identities i on i.id = g.identity_id and i.org_id = g.org_id
       where g.org_id = ${orgId} and ${HIGH_RISK}`;
   const result = await sql<Record<string, number | string>>`select ${stage} as stage, count(*) as n,
@@ -96,8 +95,7 @@ export async function highRiskByStage(
   return result.rows;
 }
 
-const ON_ENABLED_ACCOUNT = sql`not exists (select 1 from gov_accounts a where a.id = g.account_id
-  and a.org_id = g.org_id and a.status = 'disabled')`;
+const ON_ENABLED_ACCOUNT = sql`g.account_disabled = 0`;
 
 /** The oldest `limit` high-risk grants on enabled accounts unused since `d90` or never used. */
 export async function listUnusedHighRisk(db: Kysely<Database>, orgId: string, d90: string, limit: number) {
@@ -120,10 +118,14 @@ export async function listUnusedHighRisk(db: Kysely<Database>, orgId: string, d9
 
 /** Disabled accounts still carrying active grants: accounts and grants. */
 export async function countDisabledWithGrants(db: Kysely<Database>, orgId: string) {
-  const counts = await sql<{ accounts: number; grants: number }>`select count(distinct a.id) as accounts,
+  const counts = await sql<{
+    accounts: number;
+    grants: number;
+  }>`select count(distinct g.account_id) as accounts,
       count(*) as grants
-    from gov_accounts a join gov_grants g on g.org_id = a.org_id and g.account_id = a.id and g.revoked_at is null
-    where a.org_id = ${orgId} and a.status = 'disabled'`.execute(db);
+    from gov_grants g where g.org_id = ${orgId} and g.revoked_at is null and g.account_disabled = 1`.execute(
+    db,
+  );
   return counts.rows[0] ?? { accounts: 0, grants: 0 };
 }
 
@@ -136,12 +138,12 @@ export async function listDisabledWithGrants(db: Kysely<Database>, orgId: string
     display_name: string | null;
     disabled_at: string | null;
     grants: number;
-  }>`select a.id, s.name as system_name, a.identity_id, i.display_name, a.disabled_at, count(*) as grants
-    from gov_accounts a join gov_grants g on g.org_id = a.org_id and g.account_id = a.id and g.revoked_at is null
+  }>`select a.id, s.name as system_name, a.identity_id, i.display_name, a.disabled_at, g.grants
+    from (select account_id, count(*) as grants from gov_grants where org_id = ${orgId} and revoked_at is null
+      and account_disabled = 1 group by account_id) g
+    join gov_accounts a on a.id = g.account_id and a.org_id = ${orgId}
     join gov_systems s on s.id = a.system_id and s.org_id = a.org_id
     left join gov_identities i on i.id = a.identity_id and i.org_id = a.org_id
-    where a.org_id = ${orgId} and a.status = 'disabled'
-    group by a.id, s.name, a.identity_id, i.display_name, a.disabled_at
     order by a.disabled_at asc, a.id asc limit ${limit}`.execute(db);
   return rows.rows;
 }

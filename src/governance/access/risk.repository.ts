@@ -121,16 +121,20 @@ export function debtKinds(
       severity: sql`case when g.privileged = 1 then 'critical' else 'low' end`,
     },
     {
-      // One item per pair of conflicting grants: open from the later grant until the first revocation.
+      // One item per stored (rule, identity) violation: open since the later of the two entitlements was
+      // first granted (active grants). A conflict that has ended is no longer stored, so it is not in the
+      // history; each side is one probe of the (org, entitlement, revoked_at, identity) index.
       name: 'sod_conflict',
-      from: sql`(select r.severity,
-          case when ga.granted_at > gb.granted_at then ga.granted_at else gb.granted_at end as opened,
-          case when ga.revoked_at is null then gb.revoked_at when gb.revoked_at is null then ga.revoked_at
-            when ga.revoked_at < gb.revoked_at then ga.revoked_at else gb.revoked_at end as closed
-        from gov_sod_rules r
-        join gov_grants ga on ga.org_id = r.org_id and ga.entitlement_id = r.entitlement_a_id
-        join gov_grants gb on gb.org_id = r.org_id and gb.entitlement_id = r.entitlement_b_id and gb.identity_id = ga.identity_id
-        where r.org_id = ${orgId} and ga.identity_id is not null) x where x.closed is null or x.closed > x.opened`,
+      from: sql`(select r.severity, case when x0.a > x0.b then x0.a else x0.b end as opened, x0.closed from (
+          select v.rule_id, cast(null as text) as closed,
+            (select min(g.granted_at) from gov_grants g join gov_sod_rules r2 on r2.id = v.rule_id and r2.org_id = g.org_id
+              where g.org_id = v.org_id and g.entitlement_id = r2.entitlement_a_id and g.revoked_at is null
+                and g.identity_id = v.identity_id) as a,
+            (select min(g.granted_at) from gov_grants g join gov_sod_rules r2 on r2.id = v.rule_id and r2.org_id = g.org_id
+              where g.org_id = v.org_id and g.entitlement_id = r2.entitlement_b_id and g.revoked_at is null
+                and g.identity_id = v.identity_id) as b
+          from gov_sod_violations v where v.org_id = ${orgId}) x0
+        join gov_sod_rules r on r.id = x0.rule_id and r.org_id = ${orgId}) x where 1 = 1`,
       openedCol: sql.ref('x.opened'),
       shiftHours: 0,
       closedCol: sql.ref('x.closed'),
@@ -141,6 +145,7 @@ export function debtKinds(
       // stale from last login (else creation) + stale-account days until disabled.
       name: 'stale_privileged_account',
       from: sql`gov_accounts a where a.org_id = ${orgId}
+        and a.id in (select p.account_id from gov_grants p where p.org_id = ${orgId} and p.privileged = 1)
         and exists (select 1 from gov_grants g where g.org_id = a.org_id and g.account_id = a.id
           and g.privileged = 1 and (g.revoked_at is null or g.revoked_at >= a.disabled_at))
         and (a.disabled_at is null or ${epochSeconds(db, sql.ref('a.disabled_at'))} - ${epochSeconds(db, lastActivity)} > ${s.staleAccountDays * 86400})`,

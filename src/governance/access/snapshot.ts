@@ -9,15 +9,12 @@ import { CONCENTRATION_FACTOR, MIN_PEER_GROUP, RARE_DIVISOR } from './peers.serv
  * it owns (their grants carry the owner as identity). Terminated identities are included. Stored in
  * gov_sod_violations by every import.
  */
-export const sodPairsQuery = (orgId: string) => sql`select r.id as rule_id, ga.identity_id,
-    max(case when aa.type <> 'human' or ab.type <> 'human' then 1 else 0 end) as via_owned_account
+export const sodPairsQuery = (orgId: string) => sql`select distinct r.id as rule_id, ga.identity_id
   from gov_sod_rules r
   join gov_grants ga on ga.org_id = r.org_id and ga.entitlement_id = r.entitlement_a_id and ga.revoked_at is null
   join gov_grants gb on gb.org_id = r.org_id and gb.entitlement_id = r.entitlement_b_id and gb.revoked_at is null
     and gb.identity_id = ga.identity_id
-  join gov_accounts aa on aa.id = ga.account_id and aa.org_id = ga.org_id
-  join gov_accounts ab on ab.id = gb.account_id and ab.org_id = gb.org_id
-  where r.org_id = ${orgId} and ga.identity_id is not null group by r.id, ga.identity_id`;
+  where r.org_id = ${orgId} and ga.identity_id is not null`;
 
 /**
  * Rebuilds the organisation's access summaries (gov_sod_violations, gov_peer_groups, gov_identity_access) from
@@ -30,10 +27,15 @@ export const sodPairsQuery = (orgId: string) => sql`select r.id as rule_id, ga.i
  */
 export async function refreshAccessSnapshot(db: Kysely<Database>, orgId: string): Promise<void> {
   await db.deleteFrom('gov_sod_violations').where('org_id', '=', orgId).execute();
-  await sql`insert into gov_sod_violations (org_id, rule_id, identity_id, via_owned_account)
-    select ${orgId}, v.rule_id, v.identity_id, v.via_owned_account from (${sodPairsQuery(orgId)}) v`.execute(
-    db,
-  );
+  await sql`insert into gov_sod_violations (org_id, rule_id, identity_id)
+    select ${orgId}, v.rule_id, v.identity_id from (${sodPairsQuery(orgId)}) v`.execute(db);
+  // Marked afterwards, pair by pair (there are few): joining accounts into the pair query above made
+  // PostgreSQL plan it badly before the import's statistics exist.
+  await sql`update gov_sod_violations set via_owned_account = 1 where org_id = ${orgId} and exists (
+      select 1 from gov_sod_rules r join gov_grants g on g.org_id = r.org_id and g.revoked_at is null
+        and g.identity_id = gov_sod_violations.identity_id and g.entitlement_id in (r.entitlement_a_id, r.entitlement_b_id)
+      join gov_accounts a on a.id = g.account_id and a.org_id = g.org_id and a.type <> 'human'
+      where r.org_id = ${orgId} and r.id = gov_sod_violations.rule_id)`.execute(db);
   await db.deleteFrom('gov_identity_access').where('org_id', '=', orgId).execute();
   await db.deleteFrom('gov_peer_groups').where('org_id', '=', orgId).execute();
   await sql`insert into gov_peer_groups (org_id, department, title, size)

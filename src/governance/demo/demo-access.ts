@@ -1,3 +1,4 @@
+/** The demo's access data: systems, accounts, entitlements and grants of the generated workforce. */
 import { DAY, HOUR } from '../common.ts';
 import type { GovernanceBundle } from '../import/bundle.schema.ts';
 import { DEPARTMENTS, FIRST_NAMES, LAST_NAMES, SOD_RULES, SYSTEMS, type Prng } from './catalog.ts';

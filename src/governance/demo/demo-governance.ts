@@ -1,3 +1,4 @@
+/** The demo's governance data: review campaigns, the ISO 27001 project, evidence and maturity history. */
 import { DAY, HOUR } from '../common.ts';
 import type { GovernanceBundle } from '../import/bundle.schema.ts';
 import { ANNEX_A } from '../iso/annex-a.ts';

@@ -1,3 +1,4 @@
+/** `bulwark demo`: a deterministic, realistic organisation generated and imported as a bundle. */
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import type { RiskService } from '../../risks/risk.service.ts';

@@ -1,3 +1,4 @@
+/** The zod schema of the governance import bundle. */
 import { z } from 'zod';
 import { CONTROL_IDS } from '../iso/annex-a.ts';
 

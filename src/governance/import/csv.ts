@@ -1,3 +1,4 @@
+/** CSV exports of identities and accounts mapped onto the import bundle. */
 import { parse } from 'csv-parse/sync';
 import { validationFailed } from '../../errors.ts';
 

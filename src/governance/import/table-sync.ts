@@ -1,3 +1,4 @@
+/** Idempotent upsert of one governance table by external id, inside the import transaction. */
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import { insertRows } from '../../db/helpers.ts';
@@ -15,6 +16,7 @@ type Row = Record<string, unknown>;
 const INTEGER_COLUMNS = new Set([
   'privileged',
   'department_head',
+  'account_disabled',
   'applicable',
   'maturity_current',
   'maturity_target',

@@ -1,11 +1,11 @@
 /** CycloneDX JSON (1.2–1.6) → the parsed SBOM model. */
 import type { ParsedComponent, ParsedHash, ParsedSbom, ParsedTool } from '../sbom-model.ts';
 import { purlInfo, str, textField } from './component-fields.ts';
+import { CYCLONEDX_JSON_VERSIONS, unsupportedFormat } from './formats.ts';
 import { parseError } from './parse-error.ts';
 
 type Json = Record<string, unknown>;
 
-export const CYCLONEDX_JSON_VERSIONS = ['1.2', '1.3', '1.4', '1.5', '1.6'];
 /** Nesting deeper than this is not a real SBOM; refusing it keeps recursion bounded. */
 const MAX_DEPTH = 64;
 
@@ -23,10 +23,7 @@ export function parseCycloneDxJson(fileName: string, doc: unknown): ParsedSbom {
   }
   const specVersion = typeof doc.specVersion === 'string' ? doc.specVersion : String(doc.specVersion ?? '');
   if (!CYCLONEDX_JSON_VERSIONS.includes(specVersion)) {
-    throw parseError(
-      fileName,
-      `unsupported CycloneDX JSON specVersion '${specVersion}' (accepted: ${CYCLONEDX_JSON_VERSIONS.join(', ')})`,
-    );
+    throw unsupportedFormat(fileName, `CycloneDX JSON specVersion '${specVersion}' seen`);
   }
   const metadata = doc.metadata === undefined ? {} : doc.metadata;
   if (!isObject(metadata)) throw parseError(fileName, 'metadata must be an object');

@@ -1,11 +1,12 @@
 /** CycloneDX XML (1.0–1.6) → the parsed SBOM model, over the strict XML reader. */
 import type { ParsedComponent, ParsedHash, ParsedSbom, ParsedTool } from '../sbom-model.ts';
 import { purlInfo, str } from './component-fields.ts';
+import { unsupportedFormat } from './formats.ts';
 import { parseError } from './parse-error.ts';
 import { readRoot, rejectDoctype } from './xml-guard.ts';
 import { readXml, XmlSyntaxError, type XmlElement } from './xml-reader.ts';
 
-const NAMESPACE = /^http:\/\/cyclonedx\.org\/schema\/bom\/(1\.[0-6])$/;
+const NAMESPACE = /^http:\/\/cyclonedx\.org\/schema\/bom\/(1\.[0-7])$/;
 const MAX_DEPTH = 64;
 /** Subtrees the model does not use: checked for well-formedness, never built (pedigree ancestors are <component>s too). */
 const SKIP = new Set([
@@ -41,7 +42,7 @@ const children = (el: XmlElement | undefined, name: string): XmlElement[] =>
   el ? el.children.filter((c) => c.name === name) : [];
 const text = (el: XmlElement | undefined): string | null => (el ? str(el.text) : null);
 
-/** CycloneDX XML 1.0–1.6; the version comes from the root element's namespace. */
+/** CycloneDX XML 1.0–1.7; the version comes from the root element's namespace. */
 export function parseCycloneDxXml(fileName: string, source: string): ParsedSbom {
   rejectDoctype(fileName, source);
   const root = readRoot(source);
@@ -50,9 +51,12 @@ export function parseCycloneDxXml(fileName: string, source: string): ParsedSbom 
     throw parseError(fileName, `XML root element is <${root.name}>, not a CycloneDX <bom>`);
   const version = root.namespace ? NAMESPACE.exec(root.namespace) : null;
   if (!version) {
+    // A CycloneDX namespace of another version is a version we do not read; any other <bom> is broken content.
+    const other = /^http:\/\/cyclonedx\.org\/schema\/bom\/([\d.]+)$/.exec(root.namespace ?? '');
+    if (other) throw unsupportedFormat(fileName, `CycloneDX XML ${other[1]} seen`);
     throw parseError(
       fileName,
-      `the <bom> namespace ${JSON.stringify(root.namespace)} is not a CycloneDX 1.0–1.6 namespace`,
+      `the <bom> namespace ${JSON.stringify(root.namespace)} is not a CycloneDX 1.0–1.7 namespace`,
     );
   }
   let doc: XmlElement;

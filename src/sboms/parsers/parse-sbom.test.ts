@@ -37,7 +37,7 @@ describe('format detection by file name', () => {
   ];
   for (const [name, kind] of table) it(`${name} → ${kind}`, () => assert.equal(kindFromFileName(name), kind));
 
-  for (const name of ['bom.txt', 'bom.spdx', 'bom.json.gz', 'bom', 'bom.yaml']) {
+  for (const name of ['bom.json.gz', 'bom.yaml', 'bom.pdf']) {
     it(`${name} → UNSUPPORTED_FORMAT`, () =>
       rejects(name, cdx(), 'UNSUPPORTED_FORMAT', /not a recognised SBOM file name/));
   }
@@ -49,7 +49,7 @@ describe('format detection by file name', () => {
 });
 
 describe('content checks → PARSE_ERROR saying what and where', () => {
-  it('tag-value text in a .spdx.json', () =>
+  it('tag-value text in a .spdx.json (a name that promises JSON)', () =>
     rejects(
       'a.spdx.json',
       'SPDXVersion: SPDX-2.3\nDataLicense: CC0-1.0\n',
@@ -81,15 +81,15 @@ describe('content checks → PARSE_ERROR saying what and where', () => {
     rejects(
       'a.cdx.json',
       cdx({ specVersion: '1.1' }),
-      'PARSE_ERROR',
-      /unsupported CycloneDX JSON specVersion '1\.1'/,
+      'UNSUPPORTED_FORMAT',
+      /CycloneDX JSON specVersion '1\.1' seen/,
     ));
   it('unsupported SPDX version', () =>
     rejects(
       'a.spdx.json',
       { spdxVersion: 'SPDX-2.1' },
-      'PARSE_ERROR',
-      /unsupported spdxVersion 'SPDX-2\.1'/,
+      'UNSUPPORTED_FORMAT',
+      /SPDX spdxVersion 'SPDX-2\.1' seen/,
     ));
   it('a component without a name names its path', () =>
     rejects(
@@ -105,7 +105,7 @@ describe('content checks → PARSE_ERROR saying what and where', () => {
       () => parseSbom('a.cdx.json', Uint8Array.from([0x7b, 0xff, 0xfe, 0x7d])),
       /not valid UTF-8/,
     ));
-  it('XML uploaded as JSON', () => rejects('a.json', '<bom/>', 'PARSE_ERROR', /holds XML, not JSON/));
+  it('XML uploaded as JSON', () => rejects('a.cdx.json', '<bom/>', 'PARSE_ERROR', /holds XML, not JSON/));
   it('XML that is not CycloneDX', () =>
     rejects(
       'a.xml',
@@ -118,7 +118,7 @@ describe('content checks → PARSE_ERROR saying what and where', () => {
       'a.xml',
       `${XML_HEAD}<bom xmlns="http://example.com/bom"/>`,
       'PARSE_ERROR',
-      /not a CycloneDX 1\.0–1\.6 namespace/,
+      /not a CycloneDX 1\.0–1\.7 namespace/,
     ));
   it('malformed XML names line and column', () =>
     rejects(

@@ -1,28 +1,41 @@
-/** Format detection from the file name, then the parser of that family. */
+/** Format detection (the name, else the content), then the parser of that family. */
 import { AppError } from '../../errors.ts';
 import { controlCharacterProblem } from '../../shared/control-characters.ts';
 import type { ParsedComponent, ParsedSbom } from '../sbom-model.ts';
 import { parseCycloneDxJson } from './cyclonedx-json.ts';
 import { parseCycloneDxXml } from './cyclonedx-xml.ts';
+import { ACCEPTED, opening, sniff, spdx3ContextVersion, unsupportedFormat } from './formats.ts';
 import { parseError } from './parse-error.ts';
+import { parseSpdx3JsonLd } from './spdx3-jsonld.ts';
 import { parseSpdxJson } from './spdx-json.ts';
-
-export type SbomKind = 'cyclonedx-json' | 'spdx-json' | 'json' | 'cyclonedx-xml';
+import { parseSpdxTagValue } from './spdx-tag-value.ts';
 
 /**
- * The family a file name announces (docs/contract.md, SBOMs): `.cdx.json`/`.bom.json` CycloneDX JSON, `.spdx.json` SPDX JSON,
- * plain `.json` decided by the document, `.xml` (incl. `.cdx.xml`, `.bom.xml`) CycloneDX XML.
+ * What a file name announces. `json` (plain `.json`) and `content` (no name, `-`, `.txt`) are ambiguous: the
+ * content decides.
+ */
+export type SbomKind =
+  'cyclonedx-json' | 'spdx-json' | 'spdx-tag-value' | 'spdx3-jsonld' | 'json' | 'cyclonedx-xml' | 'content';
+
+/**
+ * The family a file name announces (docs/pipeline.md "Formats"): `.cdx.json`/`.bom.json` CycloneDX JSON,
+ * `.spdx.json` SPDX JSON, `.spdx` SPDX tag-value, `.spdx.jsonld`/`.jsonld` SPDX 3 JSON-LD, `.xml` CycloneDX XML;
+ * plain `.json`, `.txt` and `-` (or no name) are decided by the content; any other name is UNSUPPORTED_FORMAT.
  */
 export function kindFromFileName(fileName: string): SbomKind {
-  const lower = fileName.toLowerCase();
+  const lower = fileName.toLowerCase().trim();
   if (lower.endsWith('.spdx.json')) return 'spdx-json';
   if (lower.endsWith('.cdx.json') || lower.endsWith('.bom.json')) return 'cyclonedx-json';
+  if (lower.endsWith('.jsonld')) return 'spdx3-jsonld';
+  if (lower.endsWith('.spdx')) return 'spdx-tag-value';
   if (lower.endsWith('.json')) return 'json';
   if (lower.endsWith('.xml')) return 'cyclonedx-xml';
+  const base = lower.slice(lower.lastIndexOf('/') + 1);
+  if (base === '' || base === '-' || base.endsWith('.txt')) return 'content';
   throw new AppError(
     'UNSUPPORTED_FORMAT',
     400,
-    `'${fileName}' is not a recognised SBOM file name: use .cdx.json, .bom.json, .spdx.json, .json or .xml`,
+    `'${fileName}' is not a recognised SBOM file name: use .cdx.json, .bom.json, .spdx.json, .json, .xml, .spdx, .spdx.jsonld or .jsonld (or .txt / - to let the content decide); accepted: ${ACCEPTED}`,
   );
 }
 
@@ -109,17 +122,65 @@ function duplicateRefs(components: ParsedComponent[]): string[] {
 function parseAny(fileName: string, bytes: Uint8Array): ParsedSbom {
   const kind = kindFromFileName(fileName);
   const text = decodeUtf8(fileName, bytes);
-  if (kind === 'cyclonedx-xml') return parseCycloneDxXml(fileName, text);
-  const doc = parseJsonText(fileName, text, kind);
-  if (kind === 'cyclonedx-json') return parseCycloneDxJson(fileName, doc);
-  if (kind === 'spdx-json') return parseSpdxJson(fileName, doc);
-  const fields = typeof doc === 'object' && doc !== null ? (doc as Record<string, unknown>) : {};
+  const seen = sniff(text);
+  // Tag-value text under an ambiguous name (a plain `.json` holding it is a common mix-up) is read as such; a
+  // name that promises JSON of one family (`.spdx.json`, `.cdx.json`) gets a PARSE_ERROR saying what it holds.
+  if (seen === 'tag-value' && (kind === 'json' || kind === 'content' || kind === 'spdx-tag-value'))
+    return parseSpdxTagValue(fileName, text);
+  switch (kind) {
+    case 'cyclonedx-xml':
+      return parseCycloneDxXml(fileName, text);
+    case 'spdx-tag-value':
+      if (seen === 'json') return byDocument(fileName, parseJsonText(fileName, text), true);
+      throw parseError(
+        fileName,
+        `not SPDX tag-value: the first line must be 'SPDXVersion: SPDX-2.x', found ${opening(text)}`,
+      );
+    case 'content':
+      if (seen === 'xml') return parseCycloneDxXml(fileName, text);
+      if (seen === 'json') return byDocument(fileName, parseJsonText(fileName, text), false);
+      throw unsupportedFormat(
+        fileName,
+        `the content is not an SBOM this server reads (it starts with ${opening(text)})`,
+      );
+    case 'json':
+      if (seen === 'xml') return parseCycloneDxXml(fileName, text);
+      return byDocument(fileName, parseJsonText(fileName, text), true);
+    case 'cyclonedx-json':
+      return parseCycloneDxJson(fileName, parseJsonText(fileName, text));
+    case 'spdx-json': {
+      const doc = parseJsonText(fileName, text);
+      return isSpdx3(doc) ? parseSpdx3JsonLd(fileName, doc) : parseSpdxJson(fileName, doc);
+    }
+    case 'spdx3-jsonld': {
+      const doc = parseJsonText(fileName, text);
+      if (!isSpdx3(doc))
+        throw parseError(
+          fileName,
+          "not SPDX 3 JSON-LD: '@context' does not name an spdx.org/rdf/3.x context",
+        );
+      return parseSpdx3JsonLd(fileName, doc);
+    }
+  }
+}
+
+const isSpdx3 = (doc: unknown): doc is Record<string, unknown> =>
+  typeof doc === 'object' && doc !== null && spdx3ContextVersion(doc as Record<string, unknown>) !== null;
+
+/**
+ * A JSON document whose family the name left open. A `.json` name makes it a JSON SBOM, so a document of no family
+ * is broken content (PARSE_ERROR); without a telling name nothing was recognised (UNSUPPORTED_FORMAT).
+ */
+function byDocument(fileName: string, doc: unknown, namedJson: boolean): ParsedSbom {
+  const fields =
+    typeof doc === 'object' && doc !== null && !Array.isArray(doc) ? (doc as Record<string, unknown>) : {};
   if ('bomFormat' in fields) return parseCycloneDxJson(fileName, doc);
   if ('spdxVersion' in fields) return parseSpdxJson(fileName, doc);
-  throw parseError(
-    fileName,
-    'the JSON document is not an SBOM: it has neither bomFormat (CycloneDX) nor spdxVersion (SPDX)',
-  );
+  if (isSpdx3(doc)) return parseSpdx3JsonLd(fileName, doc);
+  const what =
+    'the JSON document is not an SBOM: it has neither bomFormat (CycloneDX) nor spdxVersion (SPDX 2) nor an SPDX 3 @context';
+  if (namedJson) throw parseError(fileName, what);
+  throw unsupportedFormat(fileName, what);
 }
 
 const decoder = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false });
@@ -132,15 +193,13 @@ function decodeUtf8(fileName: string, bytes: Uint8Array): string {
   }
 }
 
-function parseJsonText(fileName: string, text: string, kind: SbomKind): unknown {
-  const start = text.trimStart();
-  if (kind === 'spdx-json' && /^SPDXVersion\s*:/.test(start)) {
+function parseJsonText(fileName: string, text: string): unknown {
+  if (sniff(text) === 'tag-value')
     throw parseError(
       fileName,
-      'the file holds SPDX tag-value text, not SPDX JSON (only the JSON serialisation is accepted)',
+      'the file holds SPDX tag-value text, not JSON; name it .spdx to upload tag-value',
     );
-  }
-  if (start.startsWith('<'))
+  if (text.trimStart().startsWith('<'))
     throw parseError(fileName, 'the file holds XML, not JSON; name it .xml to upload CycloneDX XML');
   try {
     return JSON.parse(text);

@@ -1,11 +1,11 @@
 /** SPDX JSON (2.2, 2.3) → the parsed SBOM model. */
 import type { ParsedComponent, ParsedHash, ParsedSbom, ParsedTool } from '../sbom-model.ts';
 import { normalizeHashAlg, purlInfo, str, textField } from './component-fields.ts';
+import { SPDX2_VERSIONS, unsupportedFormat } from './formats.ts';
 import { parseError } from './parse-error.ts';
 
 type Json = Record<string, unknown>;
 
-export const SPDX_VERSIONS = ['SPDX-2.2', 'SPDX-2.3'];
 const DOCUMENT = 'SPDXRef-DOCUMENT';
 const NO_VALUE = new Set(['NOASSERTION', 'NONE']);
 
@@ -38,12 +38,8 @@ export function parseSpdxJson(fileName: string, doc: unknown): ParsedSbom {
   if (typeof doc.spdxVersion !== 'string') {
     throw parseError(fileName, 'not an SPDX JSON document: spdxVersion is missing');
   }
-  if (!SPDX_VERSIONS.includes(doc.spdxVersion)) {
-    throw parseError(
-      fileName,
-      `unsupported spdxVersion '${doc.spdxVersion}' (accepted: ${SPDX_VERSIONS.join(', ')})`,
-    );
-  }
+  if (!SPDX2_VERSIONS.includes(doc.spdxVersion))
+    throw unsupportedFormat(fileName, `SPDX spdxVersion '${doc.spdxVersion}' seen`);
   const packages = doc.packages ?? [];
   if (!Array.isArray(packages)) throw parseError(fileName, 'packages must be an array');
   const relationships = doc.relationships ?? [];

@@ -29,6 +29,7 @@ export async function writeGrants(
       account_id: accountId,
       entitlement_id: entitlementId,
       identity_id: accountId ? (refs.accounts.get(g.accountExternalId)?.identity_id ?? null) : null,
+      account_disabled: accountId && refs.accounts.get(g.accountExternalId)?.status === 'disabled' ? 1 : 0,
       privileged: ent?.privileged ?? 0,
       risk_level: ent?.risk_level ?? 'low',
       granted_at: ctx.ts(g.grantedAt),
@@ -42,7 +43,7 @@ export async function writeGrants(
   return grants;
 }
 
-/** Keeps the copies on grants (identity, privileged, risk level) in step with changed accounts and entitlements. */
+/** Keeps the copies on grants (identity, account disabled, privileged, risk level) in step with changed accounts and entitlements. */
 export async function resyncGrantCopies(
   ctx: ImportContext,
   accountIds: string[],
@@ -52,13 +53,13 @@ export async function resyncGrantCopies(
   for (const id of accountIds) {
     const a = await db
       .selectFrom('gov_accounts')
-      .select('identity_id')
+      .select(['identity_id', 'status'])
       .where('org_id', '=', orgId)
       .where('id', '=', id)
       .executeTakeFirstOrThrow();
     await db
       .updateTable('gov_grants')
-      .set({ identity_id: a.identity_id })
+      .set({ identity_id: a.identity_id, account_disabled: a.status === 'disabled' ? 1 : 0 })
       .where('org_id', '=', orgId)
       .where('account_id', '=', id)
       .execute();

@@ -1,0 +1,39 @@
+// A new SBOM of an asset inherits the triage of the previous SBOM's finding for the same package and
+// vulnerability (docs/pipeline.md "Assets"): an accepted risk does not reopen with every release.
+import type { Kysely } from 'kysely';
+import { SYSTEM_ACTOR } from '../audit/audit.repository.ts';
+import type { Database } from '../db/database.ts';
+import { fromJson } from '../db/helpers.ts';
+import { findSbom } from '../sboms/sbom.repository.ts';
+import { findingsOfSbom, latestSbomOfAsset } from './pipeline.repository.ts';
+import { TriageMemory } from './triage-memory.ts';
+import { writeTriage, type TriageChange } from './triage-writer.ts';
+
+/** Runs inside the upload transaction, after the new SBOM's findings are written. Returns how many were carried. */
+export async function carryOverTriage(trx: Kysely<Database>, orgId: string, sbomId: string): Promise<number> {
+  const sbom = await findSbom(trx, orgId, sbomId);
+  if (!sbom) return 0;
+  const previous = await latestSbomOfAsset(trx, orgId, sbom.asset_name, sbomId);
+  if (!previous) return 0;
+  const memory = await TriageMemory.ofSbom(trx, orgId, previous.id);
+  if (memory.size === 0) return 0;
+  const changes: TriageChange[] = [];
+  for (const row of await findingsOfSbom(trx, orgId, sbomId)) {
+    const hit = memory.lookup({ name: row.name, purl: row.purl, group: row.group_name }, [
+      row.vulnerability_id,
+      ...fromJson<string[]>(row.aliases, []),
+    ]);
+    if (!hit || hit.status === row.status) continue;
+    changes.push({
+      findingId: row.id,
+      vulnerabilityId: row.vulnerability_id,
+      from: row.status,
+      to: hit.status,
+      remediationNotes: hit.remediationNotes,
+      historyNote: `carried over from ${previous.id}`,
+      source: 'carry_over',
+    });
+  }
+  await writeTriage(trx, orgId, SYSTEM_ACTOR, changes);
+  return changes.length;
+}

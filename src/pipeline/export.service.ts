@@ -1,0 +1,175 @@
+// Exports of a stored SBOM's findings as files: CycloneDX 1.6 (SBOM + vulnerabilities), CycloneDX VEX, OpenVEX
+// 0.2.0, SARIF 2.1.0 and CSV; SARIF and CSV stream page by page (docs/pipeline.md "Exports").
+import { randomUUID } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/database.ts';
+import { fromJson } from '../db/helpers.ts';
+import { notFound } from '../errors.ts';
+import { CandidateCache } from '../findings/candidate-cache.ts';
+import { toCandidate } from '../findings/finding-matching.ts';
+import type { FindingStatus } from '../findings/finding.service.ts';
+import { detailsOf } from '../findings/matcher.ts';
+import { findSbom } from '../sboms/sbom.repository.ts';
+import type { SbomRow } from '../sboms/sbom.table.ts';
+import type { SeverityLevel, SeveritySource } from '../vulndb/index.ts';
+import { csvChunks } from './export/csv.ts';
+import { cyclonedxDocument, type RefFinding } from './export/cyclonedx.ts';
+import { openvexDocument } from './export/openvex.ts';
+import { rulesOf, TOOL_VERSION } from './export/render.ts';
+import { sarifChunks, type RuleSource } from './export/sarif.ts';
+import { componentsOfSbom, findingsOfSbom, type FindingRowWithComponent } from './pipeline.repository.ts';
+import { compareFindings, type ReportFinding } from './report-model.ts';
+import { storedKev, type KevLookup } from './scan.service.ts';
+
+export const EXPORT_FORMATS = ['cyclonedx', 'cyclonedx-vex', 'openvex', 'sarif', 'csv'] as const;
+export type ExportFormat = (typeof EXPORT_FORMATS)[number];
+
+export interface ExportFile {
+  contentType: string;
+  fileName: string;
+  body: string | AsyncIterable<string>;
+}
+
+const PAGE = 2_000;
+
+const CONTENT: Record<ExportFormat, { type: string; suffix: string }> = {
+  cyclonedx: { type: 'application/vnd.cyclonedx+json; version=1.6', suffix: '.cdx.json' },
+  'cyclonedx-vex': { type: 'application/vnd.cyclonedx+json; version=1.6', suffix: '.vex.cdx.json' },
+  openvex: { type: 'application/json', suffix: '.openvex.json' },
+  sarif: { type: 'application/sarif+json', suffix: '.sarif' },
+  csv: { type: 'text/csv; charset=utf-8', suffix: '.csv' },
+};
+
+/** A name safe for Content-Disposition: letters, digits, dot, dash, underscore. */
+const safe = (text: string) => text.replace(/[^A-Za-z0-9._-]+/g, '_').slice(0, 100) || 'sbom';
+
+export class ExportService {
+  readonly #db: Kysely<Database>;
+  readonly #cache = new CandidateCache(toCandidate);
+  readonly #kev: KevLookup;
+
+  constructor(db: Kysely<Database>, options: { kev?: KevLookup } = {}) {
+    this.#db = db;
+    this.#kev = options.kev ?? storedKev;
+  }
+
+  async export(orgId: string, sbomId: string, format: ExportFormat): Promise<ExportFile> {
+    const sbom = await findSbom(this.#db, orgId, sbomId);
+    if (!sbom) throw notFound('SBOM', sbomId);
+    const fileName = `${safe(sbom.name)}${sbom.version ? `-${safe(sbom.version)}` : ''}${CONTENT[format].suffix}`;
+    const file = (body: ExportFile['body']): ExportFile => ({
+      contentType: CONTENT[format].type,
+      fileName,
+      body,
+    });
+    switch (format) {
+      case 'sarif':
+        return file(
+          sarifChunks(
+            { artifact: sbom.name, toolVersion: TOOL_VERSION },
+            await this.#rules(orgId, sbomId),
+            this.pages(orgId, sbomId),
+          ),
+        );
+      case 'csv':
+        return file(csvChunks(this.pages(orgId, sbomId)));
+      case 'openvex':
+        return file(
+          openvexDocument(
+            `https://openvex.dev/docs/bulwark/${sbom.id}-${randomUUID()}`,
+            await this.#all(orgId, sbomId),
+          ),
+        );
+      case 'cyclonedx':
+      case 'cyclonedx-vex':
+        return file(await this.#cyclonedx(orgId, sbom, format === 'cyclonedx-vex'));
+    }
+  }
+
+  /** The SBOM's findings as report findings, PAGE at a time in id order (one query per page, keyset). */
+  async *pages(orgId: string, sbomId: string): AsyncGenerator<ReportFinding[]> {
+    let afterId: string | null = null;
+    for (;;) {
+      const rows = await findingsOfSbom(this.#db, orgId, sbomId, { afterId, limit: PAGE });
+      if (rows.length === 0) return;
+      yield await this.#toReport(rows);
+      afterId = rows[rows.length - 1]!.id;
+      if (rows.length < PAGE) return;
+    }
+  }
+
+  /** A first pass over the findings: one rule per vulnerability, most severe first. */
+  async #rules(orgId: string, sbomId: string): Promise<RuleSource[]> {
+    const rules = new Map<string, RuleSource>();
+    for await (const page of this.pages(orgId, sbomId))
+      for (const r of rulesOf(page)) if (!rules.has(r.vulnerabilityId)) rules.set(r.vulnerabilityId, r);
+    return [...rules.values()].sort((a, b) => compareFindings(a as ReportFinding, b as ReportFinding));
+  }
+
+  async #all(orgId: string, sbomId: string): Promise<ReportFinding[]> {
+    const out: ReportFinding[] = [];
+    for await (const page of this.pages(orgId, sbomId)) out.push(...page);
+    return out.sort(compareFindings);
+  }
+
+  async #cyclonedx(orgId: string, sbom: SbomRow, vexOnly: boolean): Promise<string> {
+    const components = (await componentsOfSbom(this.#db, orgId, sbom.id)).map((c) => ({
+      bomRef: c.id,
+      name: c.name,
+      version: c.version,
+      purl: c.purl,
+      group: c.group_name,
+    }));
+    const findings: RefFinding[] = [];
+    for await (const page of this.#rowPages(orgId, sbom.id)) {
+      const report = await this.#toReport(page);
+      page.forEach((row, i) => findings.push({ ...report[i]!, componentRef: row.component_id, ref: row.id }));
+    }
+    return cyclonedxDocument({ name: sbom.name, version: sbom.version }, components, findings, {
+      vexOnly,
+      serialNumber: `urn:uuid:${randomUUID()}`,
+    });
+  }
+
+  async *#rowPages(orgId: string, sbomId: string): AsyncGenerator<FindingRowWithComponent[]> {
+    let afterId: string | null = null;
+    for (;;) {
+      const rows = await findingsOfSbom(this.#db, orgId, sbomId, { afterId, limit: PAGE });
+      if (rows.length === 0) return;
+      yield rows;
+      afterId = rows[rows.length - 1]!.id;
+      if (rows.length < PAGE) return;
+    }
+  }
+
+  async #toReport(rows: readonly FindingRowWithComponent[]): Promise<ReportFinding[]> {
+    const advisoryIds = new Set<string>();
+    const ids = new Set<string>();
+    const parsed = rows.map((r) => {
+      const advisories = fromJson<string[]>(r.advisory_ids, []);
+      const aliases = fromJson<string[]>(r.aliases, []);
+      for (const a of advisories) advisoryIds.add(a);
+      ids.add(r.vulnerability_id);
+      for (const a of aliases) ids.add(a);
+      return { advisories, aliases };
+    });
+    const details = await this.#cache.details(this.#db, [...advisoryIds]);
+    const kev = await this.#kev(this.#db, [...ids]);
+    return rows.map((r, i) => ({
+      component: { name: r.name, version: r.version, purl: r.purl },
+      vulnerabilityId: r.vulnerability_id,
+      aliases: parsed[i]!.aliases,
+      ...detailsOf(parsed[i]!.advisories, details),
+      severity: r.severity as SeverityLevel,
+      severitySource: r.severity_source as SeveritySource,
+      cvssScore: r.cvss_score === null ? null : Number(r.cvss_score),
+      cvssVector: r.cvss_vector,
+      fixedVersions: fromJson<string[]>(r.fixed_versions, []),
+      status: r.status as FindingStatus,
+      remediationNotes: r.remediation_notes,
+      kev: kev
+        ? ([r.vulnerability_id, ...parsed[i]!.aliases].map((id) => kev.get(id)).find(Boolean) ?? null)
+        : null,
+    }));
+  }
+}

@@ -1,0 +1,109 @@
+// SARIF 2.1.0, written as a stream of text chunks: the rules (one per vulnerability) first, then one result per
+// finding, so a 100,000-component SBOM is never held as one document (docs/pipeline.md "Exports").
+import type { ReportFinding } from '../report-model.ts';
+
+const SCHEMA = 'https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json';
+
+const LEVEL: Record<string, 'error' | 'warning' | 'note'> = {
+  CRITICAL: 'error',
+  HIGH: 'error',
+  MEDIUM: 'warning',
+  LOW: 'note',
+};
+/** GitHub code scanning reads `security-severity` (a CVSS-like number); without a score, the band's floor. */
+const BAND_SCORE: Record<string, number> = { CRITICAL: 9.0, HIGH: 7.0, MEDIUM: 4.0, LOW: 0.1 };
+
+export interface SarifSubject {
+  /** What the results point at: the SBOM's name (no file is shipped with the report). */
+  artifact: string;
+  toolVersion: string;
+}
+
+export type RuleSource = Pick<
+  ReportFinding,
+  'vulnerabilityId' | 'aliases' | 'summary' | 'severity' | 'cvssScore' | 'references' | 'fixedVersions'
+>;
+
+function rule(f: RuleSource) {
+  const text = f.summary ?? `${f.vulnerabilityId}${f.aliases.length ? ` (${f.aliases.join(', ')})` : ''}`;
+  return {
+    id: f.vulnerabilityId,
+    name: f.vulnerabilityId,
+    shortDescription: { text },
+    fullDescription: { text },
+    helpUri: f.references[0]?.url ?? `https://osv.dev/vulnerability/${encodeURIComponent(f.vulnerabilityId)}`,
+    help: {
+      text: `${text}${f.fixedVersions.length ? `\nFixed in: ${f.fixedVersions.join(', ')}` : ''}`,
+    },
+    defaultConfiguration: { level: LEVEL[f.severity] },
+    properties: {
+      'security-severity': (f.cvssScore ?? BAND_SCORE[f.severity]!).toFixed(1),
+      tags: ['security', 'vulnerability', ...f.aliases],
+    },
+  };
+}
+
+function result(f: ReportFinding, ruleIndex: number, artifact: string) {
+  const c = f.component;
+  const what = `${c.name}${c.version ? `@${c.version}` : ''}`;
+  const suppressed = f.status === 'false_positive' || f.status === 'accepted_risk';
+  return {
+    ruleId: f.vulnerabilityId,
+    ruleIndex,
+    level: LEVEL[f.severity],
+    message: {
+      text: `${what} is affected by ${f.vulnerabilityId}${f.summary ? `: ${f.summary}` : ''}${
+        f.fixedVersions.length ? ` (fixed in ${f.fixedVersions.join(', ')})` : ''
+      }`,
+    },
+    locations: [
+      {
+        physicalLocation: { artifactLocation: { uri: encodeURIComponent(artifact) } },
+        logicalLocations: [{ name: c.purl ?? what, kind: 'package' }],
+      },
+    ],
+    partialFingerprints: { 'bulwark/package-vulnerability': `${c.purl ?? what}|${f.vulnerabilityId}` },
+    properties: { status: f.status, severity: f.severity },
+    ...(suppressed
+      ? {
+          suppressions: [
+            {
+              kind: 'external',
+              status: 'accepted',
+              justification: f.remediationNotes ?? f.status,
+            },
+          ],
+        }
+      : {}),
+  };
+}
+
+/**
+ * Streams the log. `rules` must list every vulnerability the findings name (a first pass over the findings);
+ * `findings` is read once, page by page.
+ */
+export async function* sarifChunks(
+  subject: SarifSubject,
+  rules: readonly RuleSource[],
+  findings: AsyncIterable<ReportFinding[]>,
+): AsyncGenerator<string> {
+  const index = new Map(rules.map((r, i) => [r.vulnerabilityId, i]));
+  const driver = {
+    name: 'Bulwark',
+    informationUri: 'https://github.com/bulwark-security/bulwark',
+    version: subject.toolVersion,
+    rules: rules.map(rule),
+  };
+  yield `{"$schema":${JSON.stringify(SCHEMA)},"version":"2.1.0","runs":[{"tool":{"driver":${JSON.stringify(driver)}},"results":[`;
+  let first = true;
+  for await (const page of findings) {
+    let chunk = '';
+    for (const f of page) {
+      chunk +=
+        (first ? '' : ',') + JSON.stringify(result(f, index.get(f.vulnerabilityId) ?? -1, subject.artifact));
+      first = false;
+    }
+    if (chunk) yield chunk;
+  }
+  yield ']}]}';
+}

@@ -1,0 +1,44 @@
+// The pipeline features' services, built once per app from the store (one entry in Services).
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/database.ts';
+import type { FindingService } from '../findings/finding.service.ts';
+import type { SbomFindingsHooks } from '../sboms/component-matcher.ts';
+import { AssetService } from './assets.service.ts';
+import { carryOverTriage } from './carry-over.ts';
+import { DiffService } from './diff.service.ts';
+import { ExportService } from './export.service.ts';
+import { ScanService, type KevLookup } from './scan.service.ts';
+import { VexService } from './vex.service.ts';
+
+export interface PipelineServices {
+  scan: ScanService;
+  exports: ExportService;
+  vex: VexService;
+  assets: AssetService;
+  diff: DiffService;
+}
+
+export function createPipelineServices(
+  db: Kysely<Database>,
+  options: { kev?: KevLookup } = {},
+): PipelineServices {
+  return {
+    scan: new ScanService(db, options),
+    exports: new ExportService(db, options),
+    vex: new VexService(db),
+    assets: new AssetService(db),
+    diff: new DiffService(db),
+  };
+}
+
+/** The upload's findings hooks, plus the triage an asset's previous SBOM hands to the new one. */
+export function withCarryOver(findings: FindingService): SbomFindingsHooks {
+  return {
+    matchComponents: async (trx, orgId, sbomId, components) => {
+      const created = await findings.matchComponents(trx, orgId, sbomId, components);
+      if (created > 0) await carryOverTriage(trx, orgId, sbomId);
+      return created;
+    },
+    countBySbom: (db, orgId, sbomIds) => findings.countBySbom(db, orgId, sbomIds),
+  };
+}

@@ -1,0 +1,65 @@
+// The findings of one SBOM as the pipeline features see them (scan results, exports, VEX): stored or not, with
+// the component they affect. Pure types and the severity helpers shared by thresholds and exports.
+import type { FindingStatus } from '../findings/finding.service.ts';
+import type { SeverityLevel, SeveritySource } from '../vulndb/index.ts';
+
+export interface KevInfo {
+  dateAdded: string;
+  dueDate: string | null;
+  knownRansomwareCampaignUse: string;
+}
+
+export interface ReportFinding {
+  component: { name: string; version: string | null; purl: string | null };
+  vulnerabilityId: string;
+  aliases: string[];
+  summary: string | null;
+  severity: SeverityLevel;
+  severitySource: SeveritySource;
+  cvssScore: number | null;
+  cvssVector: string | null;
+  fixedVersions: string[];
+  references: { type: string; url: string }[];
+  status: FindingStatus;
+  remediationNotes: string | null;
+  /** In CISA's KEV catalog (through the id or an alias), when the store holds the catalog; else null. */
+  kev: KevInfo | null;
+}
+
+export type SeveritySummary = Record<SeverityLevel | 'total' | 'kev', number>;
+
+export const SEVERITY_ORDER: readonly SeverityLevel[] = ['CRITICAL', 'HIGH', 'MEDIUM', 'LOW'];
+
+/** Most severe first, then by vulnerability id and component name: the order of every report. */
+export function compareFindings(a: ReportFinding, b: ReportFinding): number {
+  return (
+    SEVERITY_ORDER.indexOf(a.severity) - SEVERITY_ORDER.indexOf(b.severity) ||
+    a.vulnerabilityId.localeCompare(b.vulnerabilityId) ||
+    a.component.name.localeCompare(b.component.name)
+  );
+}
+
+/** Counts over open findings, as the findings summary does (plus how many of them are in KEV). */
+export function summarize(findings: readonly ReportFinding[]): SeveritySummary {
+  const out: SeveritySummary = { CRITICAL: 0, HIGH: 0, MEDIUM: 0, LOW: 0, total: 0, kev: 0 };
+  for (const f of findings) {
+    if (f.status !== 'open') continue;
+    out[f.severity]++;
+    out.total++;
+    if (f.kev) out.kev++;
+  }
+  return out;
+}
+
+/**
+ * Package identity across versions and SBOMs: the purl without version and qualifiers, else group/name. Used to
+ * carry triage from one version of an asset to the next and to compare SBOMs.
+ */
+export function packageIdentity(c: { name: string; purl: string | null; group?: string | null }): string {
+  if (c.purl) {
+    const base = c.purl.split('?')[0]!.split('#')[0]!;
+    const at = base.lastIndexOf('@');
+    return at > base.indexOf('/') ? base.slice(0, at) : base;
+  }
+  return `name:${c.group ? `${c.group}/` : ''}${c.name}`;
+}

@@ -1,0 +1,139 @@
+// Matches an SBOM file against the stored advisories without storing anything: the CI gate behind
+// `bulwark scan` and POST /sscs/scan (docs/pipeline.md "Scan").
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/database.ts';
+import { CandidateCache } from '../findings/candidate-cache.ts';
+import { resolveMatches, toCandidate } from '../findings/finding-matching.ts';
+import { detailsOf } from '../findings/matcher.ts';
+import type { MatchableComponent } from '../sboms/component-matcher.ts';
+import { parseSbom } from '../sboms/parsers/parse-sbom.ts';
+import type { ParsedComponent, SbomFormat } from '../sboms/sbom-model.ts';
+import { exploitDataOf, type SeverityLevel } from '../vulndb/index.ts';
+import { advisoriesPerEcosystem, latestSbomOfAsset } from './pipeline.repository.ts';
+import {
+  compareFindings,
+  summarize,
+  type KevInfo,
+  type ReportFinding,
+  type SeveritySummary,
+} from './report-model.ts';
+import { TriageMemory } from './triage-memory.ts';
+
+export interface ScanResult {
+  format: SbomFormat;
+  specVersion: string;
+  componentCount: number;
+  findings: ReportFinding[];
+  summary: SeveritySummary;
+}
+
+export interface Coverage {
+  ecosystem: string;
+  components: number;
+  advisories: number;
+}
+
+/** KEV entries by vulnerability id or alias (the catalog the vulnerability database holds). */
+export type KevLookup = (db: Kysely<Database>, ids: string[]) => Promise<Map<string, KevInfo>>;
+
+export const storedKev: KevLookup = async (db, ids) => (await exploitDataOf(db, ids)).kev;
+
+export interface ScanServiceOptions {
+  defaultSeverity?: SeverityLevel;
+  kev?: KevLookup;
+}
+
+export class ScanService {
+  readonly #db: Kysely<Database>;
+  readonly #cache = new CandidateCache(toCandidate);
+  readonly #fallback: SeverityLevel;
+  readonly #kev: KevLookup;
+
+  constructor(db: Kysely<Database>, options: ScanServiceOptions = {}) {
+    this.#db = db;
+    this.#fallback = options.defaultSeverity ?? 'MEDIUM';
+    this.#kev = options.kev ?? storedKev;
+  }
+
+  /** Parses and matches a file; with an asset name, triage recorded on that asset's latest SBOM applies. */
+  async scan(
+    orgId: string | null,
+    file: { fileName: string; bytes: Uint8Array },
+    options: { assetName?: string | undefined } = {},
+  ): Promise<{ data: ScanResult; coverage: Coverage[] }> {
+    const parsed = parseSbom(file.fileName, file.bytes);
+    const components = parsed.components;
+    const matchable: MatchableComponent[] = components.map((c, i) => ({
+      id: String(i),
+      ecosystem: c.ecosystem,
+      packageKey: c.packageKey,
+      name: c.name,
+      version: c.version,
+      purl: c.purl,
+    }));
+    const { matches } = await resolveMatches(this.#db, matchable, {
+      cache: this.#cache,
+      fallback: this.#fallback,
+    });
+    const advisoryIds = new Set<string>();
+    const allIds = new Set<string>();
+    for (const list of matches.values())
+      for (const v of list) {
+        for (const id of v.advisoryIds) advisoryIds.add(id);
+        allIds.add(v.vulnerabilityId);
+        for (const a of v.aliases) allIds.add(a);
+      }
+    const details = await this.#cache.details(this.#db, [...advisoryIds]);
+    const kev = await this.#kev(this.#db, [...allIds]);
+    const triage = await this.#triage(orgId, options.assetName);
+    const findings: ReportFinding[] = [];
+    for (const [index, list] of matches) {
+      const component: ParsedComponent = components[Number(index)]!;
+      for (const v of list) {
+        const ids = [v.vulnerabilityId, ...v.aliases];
+        const recorded = triage?.lookup(component, ids);
+        findings.push({
+          component: { name: component.name, version: component.version, purl: component.purl },
+          vulnerabilityId: v.vulnerabilityId,
+          aliases: v.aliases,
+          ...detailsOf(v.advisoryIds, details),
+          severity: v.severity.severity,
+          severitySource: v.severity.source,
+          cvssScore: v.severity.cvssScore,
+          cvssVector: v.severity.cvssVector,
+          fixedVersions: v.fixedVersions,
+          status: recorded?.status ?? 'open',
+          remediationNotes: recorded?.remediationNotes ?? null,
+          kev: ids.map((id) => kev.get(id)).find((k) => k !== undefined) ?? null,
+        });
+      }
+    }
+    findings.sort(compareFindings);
+    return {
+      data: {
+        format: parsed.format,
+        specVersion: parsed.specVersion,
+        componentCount: components.length,
+        findings,
+        summary: summarize(findings),
+      },
+      coverage: await this.#coverage(components),
+    };
+  }
+
+  async #triage(orgId: string | null, assetName: string | undefined): Promise<TriageMemory | undefined> {
+    if (!orgId || !assetName) return undefined;
+    const latest = await latestSbomOfAsset(this.#db, orgId, assetName);
+    return latest ? TriageMemory.ofSbom(this.#db, orgId, latest.id) : undefined;
+  }
+
+  /** Per ecosystem among the components: how many, and how many advisories the store holds for it. */
+  async #coverage(components: readonly ParsedComponent[]): Promise<Coverage[]> {
+    const counts = new Map<string, number>();
+    for (const c of components) if (c.ecosystem) counts.set(c.ecosystem, (counts.get(c.ecosystem) ?? 0) + 1);
+    const held = await advisoriesPerEcosystem(this.#db, [...counts.keys()]);
+    return [...counts]
+      .sort(([a], [b]) => a.localeCompare(b))
+      .map(([ecosystem, n]) => ({ ecosystem, components: n, advisories: held.get(ecosystem) ?? 0 }));
+  }
+}
