@@ -141,20 +141,32 @@ for (const dialect of DIALECTS) {
       'vulndb import <zip> then vulndb status --json',
       { skip: HAS_DATA ? false : NO_DATA, timeout: 120_000 },
       async () => {
+        // The shape of DESIGN section 11: one entry per OSV ecosystem, then KEV and EPSS.
         const empty = await cliJson(store, ['vulndb', 'status']);
-        assert.equal(empty.advisories, 0);
+        assert.deepEqual(empty.osv, []);
+        assert.deepEqual(empty.kev, { entries: 0, catalogVersion: null, lastSyncAt: null });
+        assert.deepEqual(empty.epss, { entries: 0, scoreDate: null, lastSyncAt: null });
         const r = await cli(store, ['vulndb', 'import', join(DATA, 'osv/Go-all.zip')]);
         assert.equal(r.code, 0, r.stderr);
         const status = await cliJson(store, ['vulndb', 'status']);
-        assert.equal(typeof status.advisories, 'number');
-        assert.ok(
-          (status.advisories as number) > 4000,
-          `Go-all.zip holds > 4000 advisories, status says ${status.advisories}`,
+        const osv = status.osv as Array<Record<string, unknown>>;
+        assert.deepEqual(
+          osv.map((e) => e.ecosystem),
+          ['Go'],
         );
-        const go = (status.byEcosystem as Array<Record<string, unknown>>).find((e) => e.ecosystem === 'Go');
-        assert.ok(go, 'byEcosystem lists Go');
-        assert.equal(go.advisories, status.advisories);
-        assert.match(status.newestModified as string, ISO_UTC);
+        const go = osv[0]!;
+        assert.deepEqual(Object.keys(go).sort(), [
+          'advisories',
+          'ecosystem',
+          'lastError',
+          'lastSyncAt',
+          'source',
+        ]);
+        assert.ok(
+          (go.advisories as number) > 4000,
+          `Go-all.zip holds > 4000 advisories, status says ${go.advisories}`,
+        );
+        assert.equal(go.lastError, null);
       },
     );
   });
