@@ -77,6 +77,10 @@ await page.getByLabel('Password').fill(server.password);
 await page.getByRole('button', { name: 'Sign in' }).click();
 await page.locator('.trend').waitFor();
 await shoot(page, 'overview', 'Overview');
+// The freshness card sits below the fold: its own picture.
+await page.getByTestId('vulndb-freshness').getByRole('table').waitFor();
+await page.getByTestId('vulndb-freshness').screenshot({ path: `${out}overview-freshness.png` });
+console.log('docs/console/overview-freshness.png');
 await page.goto(server.base + '/sboms');
 await shoot(page, 'sboms', 'SBOMs');
 await page.goto(`${server.base}/sboms/${sboms.at(-1)!.id}`);

@@ -1,11 +1,30 @@
 import { z } from 'zod';
-import { RISK_STATUSES, RISK_TREATMENTS } from '../risks/risk.schemas.ts';
-import { Vendor } from '../vendors/vendor.schemas.ts';
 
 /**
  * The event catalogue (docs/events.md): every type, the schema of its `data`, and the envelope every event
  * shares. schemas/events/<type>.json is generated from these (scripts/generate.ts) and checked in CI.
  */
+
+// The payloads below are a published contract (schemas/events/*.json), so they spell out the domain values they
+// carry instead of importing the domains' schemas: the domains record events, so importing them back would be a
+// folder cycle, and a domain change must not silently change a published schema. catalogue.test.ts checks that
+// these lists still equal the domains' own.
+export const EVENT_RISK_STATUSES = ['draft', 'approved', 'in_treatment', 'accepted', 'closed'] as const;
+export const EVENT_RISK_TREATMENTS = ['mitigate', 'accept', 'transfer', 'avoid'] as const;
+export const EVENT_VENDOR_TYPES = ['oss', 'commercial', 'internal'] as const;
+export const EVENT_ASSESSMENT_STATUSES = ['not_started', 'in_progress', 'completed'] as const;
+
+const Vendor = z.object({
+  id: z.string(),
+  name: z.string(),
+  type: z.enum(EVENT_VENDOR_TYPES),
+  riskTier: z.number().int(),
+  assessmentStatus: z.enum(EVENT_ASSESSMENT_STATUSES),
+  website: z.string().nullable(),
+  notes: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
 
 export const EVENT_TYPES = [
   'sbom.uploaded',
@@ -67,8 +86,8 @@ const EventRisk = z
     likelihood: z.number().int().nullable(),
     impact: z.number().int().nullable(),
     score: z.number().int().nullable(),
-    treatment: z.enum(RISK_TREATMENTS).nullable(),
-    status: z.enum(RISK_STATUSES),
+    treatment: z.enum(EVENT_RISK_TREATMENTS).nullable(),
+    status: z.enum(EVENT_RISK_STATUSES),
     createdBy: z.string(),
     createdAt: timestamp,
     updatedAt: timestamp,

@@ -1,11 +1,10 @@
 import { sql, type Kysely } from 'kysely';
 import { dialectOf } from '../db/connect.ts';
 import type { Database } from '../db/database.ts';
-import { uploadFindingEvents } from '../findings/finding-events.ts';
 import { newId } from '../shared/ids.ts';
 import type { EventType } from './catalogue.ts';
 import { recordEvents, subscriptionsIn, type NewEvent } from './outbox.ts';
-import { wantsType } from '../webhooks/subscription-filter.ts';
+import { wantsType } from './subscription-filter.ts';
 
 /**
  * Deferred events (docs/events.md): a change that would describe itself with many events (an upload's
@@ -15,14 +14,21 @@ import { wantsType } from '../webhooks/subscription-filter.ts';
  * row rolls back with it), never derived twice (claimed and deleted atomically).
  */
 
+/** The kinds of deferred work and the event type each derives. */
+const DEFERRED_TYPES = {
+  /** ref: the SBOM id; at: when its findings were created. */
+  'upload.findings': 'finding.created',
+} as const satisfies Record<string, EventType>;
+
+export type DeferredKind = keyof typeof DEFERRED_TYPES;
+
 type Expander = (trx: Kysely<Database>, orgId: string, ref: string, at: string) => Promise<NewEvent[]>;
 
-const EXPANDERS = {
-  /** ref: the SBOM id; at: when its findings were created. */
-  'upload.findings': { type: 'finding.created', expand: uploadFindingEvents },
-} satisfies Record<string, { type: EventType; expand: Expander }>;
-
-export type DeferredKind = keyof typeof EXPANDERS;
+/**
+ * How each kind becomes events. The domains that own the rows provide them (webhooks/ wires them), so this
+ * folder stays below the domains that record events.
+ */
+export type DeferredExpanders = Record<DeferredKind, Expander>;
 
 /** Writes the pending row when some enabled subscription of the organisation takes the events' type. */
 export async function recordDeferred(
@@ -33,7 +39,7 @@ export async function recordDeferred(
   at: string,
 ): Promise<void> {
   const subscriptions = await subscriptionsIn(trx, orgId);
-  if (!subscriptions.some((s) => wantsType(s, EXPANDERS[kind].type))) return;
+  if (!subscriptions.some((s) => wantsType(s, DEFERRED_TYPES[kind]))) return;
   await trx
     .insertInto('outbox_pending')
     .values({ id: newId('obx'), org_id: orgId, kind, ref, created_at: at })
@@ -44,7 +50,11 @@ export async function recordDeferred(
  * Derives the events of up to `limit` pending rows; returns how many rows it took. PostgreSQL instances
  * claim disjoint rows (FOR UPDATE SKIP LOCKED).
  */
-export async function expandPending(db: Kysely<Database>, limit = 20): Promise<number> {
+export async function expandPending(
+  db: Kysely<Database>,
+  expanders: DeferredExpanders,
+  limit = 20,
+): Promise<number> {
   const lock = dialectOf(db) === 'postgres' ? sql` for update skip locked` : sql``;
   return db.transaction().execute(async (trx) => {
     const taken = await sql<{ org_id: string; kind: DeferredKind; ref: string; created_at: string }>`
@@ -52,9 +62,9 @@ export async function expandPending(db: Kysely<Database>, limit = 20): Promise<n
       where id in (select id from outbox_pending order by id limit ${limit}${lock})
       returning org_id, kind, ref, created_at`.execute(trx);
     for (const row of taken.rows) {
-      const expander = EXPANDERS[row.kind];
-      if (!expander) continue;
-      const events = await expander.expand(trx, row.org_id, row.ref, row.created_at);
+      const expand = expanders[row.kind];
+      if (!expand) continue;
+      const events = await expand(trx, row.org_id, row.ref, row.created_at);
       await recordEvents(trx, row.org_id, events);
     }
     return taken.rows.length;

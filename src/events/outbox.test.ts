@@ -11,6 +11,7 @@ import type { App } from '../http/app-type.ts';
 import { eventSchema, type EventPayload } from './catalogue.ts';
 import { parseKev } from '../vulndb/exploit-feeds.ts';
 import { replaceKev } from '../vulndb/exploit.repository.ts';
+import { DEFERRED_EXPANDERS } from '../webhooks/dispatcher.ts';
 import { expandPending } from './deferred.ts';
 import { event, recordEvents } from './outbox.ts';
 
@@ -126,8 +127,8 @@ for (const dialect of DIALECTS) {
         (await storedEvents(store, org.id)).map((e) => e.type),
         ['vulndb.synced', 'sbom.uploaded'],
       );
-      assert.equal(await expandPending(store.db), 1);
-      assert.equal(await expandPending(store.db), 0);
+      assert.equal(await expandPending(store.db, DEFERRED_EXPANDERS), 1);
+      assert.equal(await expandPending(store.db, DEFERRED_EXPANDERS), 0);
       const [finding] = (await app.inject({ url: '/api/v1/sscs/findings', headers: org.bearer() })).json()
         .data;
       await app.inject({

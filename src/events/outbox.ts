@@ -5,9 +5,8 @@ import { insertRows, toJson } from '../db/helpers.ts';
 import { preparedQuery } from '../db/prepared-query.ts';
 import { newId } from '../shared/ids.ts';
 import { nowIso } from '../shared/time.ts';
-import { wants } from '../webhooks/subscription-filter.ts';
-import type { WebhookSubscriptionRow } from '../webhooks/webhook.table.ts';
 import type { EventData, EventPayload, EventType } from './catalogue.ts';
+import { wants, type SubscriptionRow } from './subscription-filter.ts';
 
 /**
  * The outbox (docs/events.md): domain services call `recordEvents` with the transaction that makes the change,
@@ -45,9 +44,9 @@ const enabledSubscriptions = preparedQuery((db, orgId: string) =>
 );
 
 /** One lookup per transaction and organisation (an upload records findings, then the SBOM). */
-const perTransaction = new WeakMap<Kysely<Database>, Map<string, Promise<WebhookSubscriptionRow[]>>>();
+const perTransaction = new WeakMap<Kysely<Database>, Map<string, Promise<SubscriptionRow[]>>>();
 
-export function subscriptionsIn(trx: Kysely<Database>, orgId: string): Promise<WebhookSubscriptionRow[]> {
+export function subscriptionsIn(trx: Kysely<Database>, orgId: string): Promise<SubscriptionRow[]> {
   if (!trx.isTransaction) return enabledSubscriptions(trx, orgId);
   let byOrg = perTransaction.get(trx);
   if (!byOrg) perTransaction.set(trx, (byOrg = new Map()));

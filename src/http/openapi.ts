@@ -39,6 +39,19 @@ export const OPERATION_DOCS: Record<string, OperationDoc> = {
       'Counts by risk tier and assessment status, unassessed tier-1 vendors and a 0–100 score: the tier-weighted ' +
       'share of vendors not yet assessed.',
   },
+  'GET /sscs/assets': {
+    summary: 'List assets',
+    description:
+      'SBOMs sharing an assetName are versions of one asset: each asset with its versions (newest first), its ' +
+      'latest SBOM and the open findings of that latest SBOM by severity.',
+  },
+  'GET /sscs/sboms/{sbomId}/diff': {
+    summary: 'Compare two SBOMs',
+    description:
+      'The change from the SBOM named by `against` (the older) to this one: components added, removed and ' +
+      'changed in version, findings introduced and findings resolved. Another organisation’s id is 404.',
+    errors: NOT_FOUND,
+  },
   'PUT /sscs/vendors/{vendorId}': {
     summary: 'Replace a vendor',
     description: 'Full replacement: optional fields left out are cleared. Another organisation’s id is 404.',
@@ -47,8 +60,9 @@ export const OPERATION_DOCS: Record<string, OperationDoc> = {
   'POST /sscs/sboms/upload': {
     summary: 'Upload an SBOM',
     description:
-      'multipart/form-data with the SBOM in the `file` part (CycloneDX JSON 1.2–1.6 or XML 1.0–1.6, SPDX JSON ' +
-      '2.2/2.3; the format follows the file name) and optional name, assetName and version fields. Stores the ' +
+      'multipart/form-data with the SBOM in the `file` part (CycloneDX JSON 1.2–1.7 or XML 1.0–1.7, SPDX JSON ' +
+      '2.2/2.3, SPDX 2.3 tag-value, SPDX 3.0.1 JSON-LD; the file name decides, or the content when the name is ' +
+      'missing or ambiguous: -, .json, .txt) and optional name, assetName and version fields. Stores the ' +
       'SBOM, its components and their findings in one transaction. Needs sbom:write (FORBIDDEN without it). ' +
       'Duplicate bom-refs are reported in meta.warnings. ' +
       IDEMPOTENT,

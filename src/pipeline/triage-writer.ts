@@ -1,8 +1,12 @@
 // Writes triage decided elsewhere (a VEX document, the previous version of an asset) onto findings, the same way a
-// person's status change is written: the finding, a history entry and an audit entry, in the caller's transaction.
+// person's status change is written: the finding, a history entry, an audit entry and (for VEX) the
+// finding.status_changed event, in the caller's transaction.
 import type { Kysely } from 'kysely';
 import { recordAudit } from '../audit/audit.repository.ts';
 import type { Database } from '../db/database.ts';
+import { event, recordEvents } from '../events/outbox.ts';
+import { eventFinding, withKev } from '../findings/finding-events.ts';
+import { findFinding } from '../findings/finding.repository.ts';
 import type { FindingStatus } from '../findings/finding.service.ts';
 import { newId } from '../shared/ids.ts';
 import { nowIso } from '../shared/time.ts';
@@ -59,4 +63,28 @@ export async function writeTriage(
       details: { from: c.from, to: c.to, vulnerabilityId: c.vulnerabilityId, source: c.source },
     });
   }
+  // Carried-over triage needs no event: the new finding's finding.created (derived after the upload commits)
+  // already carries the inherited status.
+  const changed = changes.filter((c) => c.source === 'vex' && c.from !== c.to);
+  await recordEvents(trx, orgId, async () =>
+    withKev(
+      trx,
+      await Promise.all(
+        changed.map(async (c) => {
+          const row = (await findFinding(trx, orgId, c.findingId))!;
+          return event('finding.status_changed', {
+            finding: eventFinding(row, {
+              name: row.component_name,
+              version: row.component_version,
+              purl: row.component_purl,
+            }),
+            fromStatus: c.from as FindingStatus,
+            toStatus: c.to,
+            remediationNotes: c.remediationNotes,
+            actorId,
+          });
+        }),
+      ),
+    ),
+  );
 }

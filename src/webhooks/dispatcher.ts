@@ -2,11 +2,15 @@ import type { Kysely } from 'kysely';
 import { dialectOf } from '../db/connect.ts';
 import type { Database } from '../db/database.ts';
 import type { EventPayload } from '../events/catalogue.ts';
-import { expandPending } from '../events/deferred.ts';
+import { expandPending, type DeferredExpanders } from '../events/deferred.ts';
+import { uploadFindingEvents } from '../findings/finding-events.ts';
 import * as repo from './delivery.repository.ts';
 import { httpSender, type Sender } from './http-sender.ts';
 import { signWebhook } from './signature.ts';
 import { slackMessage } from './slack-format.ts';
+
+/** The domains' derivations of deferred events (events/deferred.ts). */
+export const DEFERRED_EXPANDERS: DeferredExpanders = { 'upload.findings': uploadFindingEvents };
 
 /**
  * Delivers the outbox (docs/events.md): claims due attempts, sends them signed per Standard Webhooks,
@@ -108,7 +112,7 @@ export class WebhookDispatcher {
 
   /** Delivers every attempt due now and waits for their outcomes; returns how many were attempted. */
   async runDue(): Promise<number> {
-    while ((await expandPending(this.#db)) > 0);
+    while ((await expandPending(this.#db, DEFERRED_EXPANDERS)) > 0);
     let total = 0;
     for (;;) {
       const claimed = await this.#claim(this.#concurrency);
@@ -128,7 +132,7 @@ export class WebhookDispatcher {
       let claimed = 0;
       if (free > 0) {
         try {
-          await expandPending(this.#db);
+          await expandPending(this.#db, DEFERRED_EXPANDERS);
           for (const d of await this.#claim(free)) {
             claimed++;
             const work = this.#deliver(d).finally(() => {

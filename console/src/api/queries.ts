@@ -24,7 +24,23 @@ interface FindingFilter {
   severity?: Severity;
   sbomId?: string;
   kev?: boolean;
+  /** Text: a vulnerability id goes to the API's `vulnerabilityId` (id or alias), anything else to `q`. */
+  q?: string;
 }
+
+/** Ids of the advisory databases the findings carry (CVE-…, GHSA-…, GO-…): searched as an id, not as text. */
+const VULNERABILITY_ID = /^(CVE|GHSA|GO|PYSEC|RUSTSEC|OSV|MAL|GSD)-\S+$/i;
+
+const textParams = (text: string | undefined) =>
+  !text
+    ? {}
+    : VULNERABILITY_ID.test(text)
+      ? {
+          vulnerabilityId: text.toUpperCase().startsWith('GHSA-')
+            ? `GHSA-${text.slice(5).toLowerCase()}`
+            : text.toUpperCase(),
+        }
+      : { q: text };
 
 export const findingsKey = (filter: FindingFilter) => [
   'findings',
@@ -33,6 +49,7 @@ export const findingsKey = (filter: FindingFilter) => [
   filter.severity ?? '',
   filter.sbomId ?? '',
   ...(filter.kev ? ['kev'] : []),
+  ...(filter.q ? [`q:${filter.q}`] : []),
 ];
 
 export const useFindings = (filter: FindingFilter, enabled = true) =>
@@ -46,6 +63,7 @@ export const useFindings = (filter: FindingFilter, enabled = true) =>
             severity: filter.severity,
             sbomId: filter.sbomId,
             kev: filter.kev ? 'true' : undefined,
+            ...textParams(filter.q),
           }),
       ),
     enabled,

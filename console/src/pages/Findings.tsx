@@ -1,4 +1,4 @@
-// Findings: filters (status, severity, SBOM on the server; text in the browser), a virtualised list with
+// Findings: filters (status, severity, SBOM, KEV and text, all on the server), a virtualised list with
 // selection, the triage dialog and keyboard-driven bulk triage.
 import { useMemo, useState, type KeyboardEvent } from 'react';
 import { useNavigate } from '@tanstack/react-router';
@@ -39,18 +39,7 @@ export default function Findings() {
     [sboms.data],
   );
 
-  const shown = useMemo(() => {
-    const needle = search.q?.toLowerCase();
-    const all = findings.data ?? [];
-    if (!needle) return all;
-    return all.filter(
-      (f) =>
-        f.component.name.toLowerCase().includes(needle) ||
-        (f.component.purl ?? '').toLowerCase().includes(needle) ||
-        f.vulnerabilityId.toLowerCase().includes(needle) ||
-        f.aliases.some((a) => a.toLowerCase().includes(needle)),
-    );
-  }, [findings.data, search.q]);
+  const shown = useMemo(() => findings.data ?? [], [findings.data]);
 
   const toggle = (id: string) =>
     setSelected((prev) => {

@@ -36,7 +36,9 @@ export function Freshness({ enabled }: { enabled: boolean }) {
                 <thead>
                   <tr>
                     <th scope="col">Ecosystem</th>
-                    <th scope="col">Advisories</th>
+                    <th scope="col" className="count">
+                      Advisories
+                    </th>
                     <th scope="col">Last sync</th>
                     <th scope="col">Last error</th>
                   </tr>
