@@ -90,7 +90,6 @@ for (const dialect of DIALECTS) {
         osv: [{ ecosystem: 'npm', advisories: 2, lastSyncAt: null, lastError: null, source: null }],
         kev: { entries: 0, catalogVersion: null, lastSyncAt: null },
         epss: { entries: 0, scoreDate: null, lastSyncAt: null },
-        ecosystemsWithoutAdvisories: [],
       });
 
       const check = await runCli(['vulndb', 'check', 'pkg:npm/left-pad@1.3.0'], env);

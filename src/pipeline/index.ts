@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../db/database.ts';
 import type { FindingService } from '../findings/finding.service.ts';
 import type { SbomFindingsHooks } from '../sboms/component-matcher.ts';
+import type { SbomLimits } from '../sboms/parsers/parse-sbom.ts';
 import { AssetService } from './assets.service.ts';
 import { carryOverTriage } from './carry-over.ts';
 import { DiffService } from './diff.service.ts';
@@ -20,7 +21,7 @@ export interface PipelineServices {
 
 export function createPipelineServices(
   db: Kysely<Database>,
-  options: { kev?: KevLookup } = {},
+  options: { kev?: KevLookup; limits?: SbomLimits } = {},
 ): PipelineServices {
   return {
     scan: new ScanService(db, options),

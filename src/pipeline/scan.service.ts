@@ -6,7 +6,7 @@ import { CandidateCache } from '../findings/candidate-cache.ts';
 import { resolveMatches, toCandidate } from '../findings/finding-matching.ts';
 import { detailsOf } from '../findings/matcher.ts';
 import type { MatchableComponent } from '../sboms/component-matcher.ts';
-import { parseSbom } from '../sboms/parsers/parse-sbom.ts';
+import { DEFAULT_SBOM_LIMITS, parseSbom, type SbomLimits } from '../sboms/parsers/parse-sbom.ts';
 import type { ParsedComponent, SbomFormat } from '../sboms/sbom-model.ts';
 import { exploitDataOf, type SeverityLevel } from '../vulndb/index.ts';
 import { advisoriesPerEcosystem, latestSbomOfAsset } from './pipeline.repository.ts';
@@ -41,6 +41,8 @@ export const storedKev: KevLookup = async (db, ids) => (await exploitDataOf(db, 
 export interface ScanServiceOptions {
   defaultSeverity?: SeverityLevel;
   kev?: KevLookup;
+  /** The upload's limits (MAX_COMPONENTS): a scan takes the same files as an upload. */
+  limits?: SbomLimits;
 }
 
 export class ScanService {
@@ -48,11 +50,13 @@ export class ScanService {
   readonly #cache = new CandidateCache(toCandidate);
   readonly #fallback: SeverityLevel;
   readonly #kev: KevLookup;
+  readonly #limits: SbomLimits;
 
   constructor(db: Kysely<Database>, options: ScanServiceOptions = {}) {
     this.#db = db;
     this.#fallback = options.defaultSeverity ?? 'MEDIUM';
     this.#kev = options.kev ?? storedKev;
+    this.#limits = options.limits ?? DEFAULT_SBOM_LIMITS;
   }
 
   /** Parses and matches a file; with an asset name, triage recorded on that asset's latest SBOM applies. */
@@ -61,7 +65,7 @@ export class ScanService {
     file: { fileName: string; bytes: Uint8Array },
     options: { assetName?: string | undefined } = {},
   ): Promise<{ data: ScanResult; coverage: Coverage[] }> {
-    const parsed = parseSbom(file.fileName, file.bytes);
+    const parsed = parseSbom(file.fileName, file.bytes, this.#limits);
     const components = parsed.components;
     const matchable: MatchableComponent[] = components.map((c, i) => ({
       id: String(i),

@@ -3,6 +3,7 @@ import { describe, it } from 'node:test';
 import { build, createOrg } from '../../test/support/app.ts';
 import { DIALECTS } from '../../test/support/store.ts';
 import { uploadFile } from '../../test/support/upload.ts';
+import { formRequest } from '../pipeline/pipeline-fixture.ts';
 import { prepareSbomOffThread } from './worker-parser.ts';
 
 const cdx = (count: number) =>
@@ -36,6 +37,24 @@ for (const dialect of DIALECTS) {
 
       const at = await uploadFile(env.app, org, cdx(3), 'three.cdx.json');
       assert.equal(at.statusCode, 201);
+      assert.equal(at.json().data.componentCount, 3);
+    });
+
+    it("POST /sscs/scan has the upload's limits: over MAX_COMPONENTS → 413 TOO_MANY_COMPONENTS", async (t) => {
+      const env = await build(t, dialect, { config: { MAX_COMPONENTS: 3 } });
+      const org = await createOrg(env.services);
+      const over = await formRequest(env.app, org, '/api/v1/sscs/scan', [['file', cdx(4), 'four.cdx.json']]);
+      assert.equal(over.statusCode, 413);
+      assert.deepEqual(over.json(), {
+        data: null,
+        error: {
+          code: 'TOO_MANY_COMPONENTS',
+          message: "'four.cdx.json' lists 4 components; an SBOM may hold at most 3",
+        },
+        meta: null,
+      });
+      const at = await formRequest(env.app, org, '/api/v1/sscs/scan', [['file', cdx(3), 'three.cdx.json']]);
+      assert.equal(at.statusCode, 200);
       assert.equal(at.json().data.componentCount, 3);
     });
   });
