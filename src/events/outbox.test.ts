@@ -6,6 +6,7 @@ import { describe, it, type TestContext } from 'node:test';
 import { build, createOrg, type TestOrg } from '../../test/support/app.ts';
 import { signInAs } from '../../test/support/session.ts';
 import { DIALECTS } from '../../test/support/store.ts';
+import { insertSubscription } from '../../test/support/webhook.ts';
 import type { Store } from '../db/connect.ts';
 import type { App } from '../http/app-type.ts';
 import { eventSchema, type EventPayload } from './catalogue.ts';
@@ -81,26 +82,7 @@ for (const dialect of DIALECTS) {
       });
       assert.deepEqual(await storedEvents(store, org.id), []);
 
-      await store.db
-        .insertInto('webhook_subscriptions')
-        .values({
-          id: 'whk_test',
-          org_id: org.id,
-          url: 'http://127.0.0.1:9/',
-          event_types: null,
-          min_severity: null,
-          kev_only: 0,
-          format: 'standard',
-          secret: 'whsec_AAAA',
-          enabled: 1,
-          failing_since: null,
-          disabled_at: null,
-          disabled_reason: null,
-          created_by: org.userId,
-          created_at: '2026-01-01T00:00:00.000Z',
-          updated_at: '2026-01-01T00:00:00.000Z',
-        })
-        .execute();
+      await insertSubscription(store, org);
       await services.vulndb.import([feed(t, [ADVISORY])]);
       await replaceKev(
         store.db,

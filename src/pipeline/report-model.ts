@@ -1,30 +1,27 @@
 // The findings of one SBOM as the pipeline features see them (scan results, exports, VEX): stored or not, with
 // the component they affect. Pure types and the severity helpers shared by thresholds and exports.
-import type { FindingStatus } from '../findings/finding.service.ts';
-import type { SeverityLevel, SeveritySource } from '../vulndb/index.ts';
+import type { Finding } from '../findings/finding.service.ts';
+import type { KevInfo, SeverityLevel } from '../vulndb/index.ts';
 
-export interface KevInfo {
-  dateAdded: string;
-  dueDate: string | null;
-  knownRansomwareCampaignUse: string;
-}
+export type { KevInfo };
 
-export interface ReportFinding {
-  component: { name: string; version: string | null; purl: string | null };
-  vulnerabilityId: string;
-  aliases: string[];
-  summary: string | null;
-  severity: SeverityLevel;
-  severitySource: SeveritySource;
-  cvssScore: number | null;
-  cvssVector: string | null;
-  fixedVersions: string[];
-  references: { type: string; url: string }[];
-  status: FindingStatus;
-  remediationNotes: string | null;
-  /** In CISA's KEV catalog (through the id or an alias), when the store holds the catalog; else null. */
-  kev: KevInfo | null;
-}
+/** A finding without its storage identity: what a scan reports and an export writes. */
+export type ReportFinding = Pick<
+  Finding,
+  | 'component'
+  | 'vulnerabilityId'
+  | 'aliases'
+  | 'summary'
+  | 'severity'
+  | 'severitySource'
+  | 'cvssScore'
+  | 'cvssVector'
+  | 'fixedVersions'
+  | 'references'
+  | 'status'
+  | 'remediationNotes'
+  | 'kev'
+>;
 
 export type SeveritySummary = Record<SeverityLevel | 'total' | 'kev', number>;
 

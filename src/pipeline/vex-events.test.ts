@@ -8,6 +8,7 @@ import { describe, it } from 'node:test';
 import { build, createOrg } from '../../test/support/app.ts';
 import { uploadFile } from '../../test/support/upload.ts';
 import { DIALECTS } from '../../test/support/store.ts';
+import { insertSubscription } from '../../test/support/webhook.ts';
 
 const ADVISORY = {
   schema_version: '1.6.0',
@@ -52,26 +53,7 @@ for (const dialect of DIALECTS) {
     it('records finding.status_changed for each finding VEX changed, none for a repeat or a carry-over', async (t) => {
       const { app, services, store } = await build(t, dialect);
       const org = await createOrg(services);
-      await store.db
-        .insertInto('webhook_subscriptions')
-        .values({
-          id: 'whk_vex',
-          org_id: org.id,
-          url: 'http://127.0.0.1:9/',
-          event_types: JSON.stringify(['finding.status_changed']),
-          min_severity: null,
-          kev_only: 0,
-          format: 'standard',
-          secret: 'whsec_AAAA',
-          enabled: 1,
-          failing_since: null,
-          disabled_at: null,
-          disabled_reason: null,
-          created_by: org.userId,
-          created_at: '2026-01-01T00:00:00.000Z',
-          updated_at: '2026-01-01T00:00:00.000Z',
-        })
-        .execute();
+      await insertSubscription(store, org, { eventTypes: ['finding.status_changed'] });
       const dir = mkdtempSync(join(tmpdir(), 'bulwark-vex-events-'));
       t.after(() => rmSync(dir, { recursive: true, force: true }));
       writeFileSync(join(dir, 'feed.json'), JSON.stringify([ADVISORY]));
