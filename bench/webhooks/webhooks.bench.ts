@@ -128,6 +128,7 @@ async function run(label: string, store: Store, receiverUrl: string) {
       for (const [name, o] of order) {
         if (drained) await until(async () => (await pending(store)) === 0);
         const s = performance.now();
+        const c = process.cpuUsage();
         const result = await services.sboms.upload(
           o.id,
           o.userId,
@@ -135,8 +136,12 @@ async function run(label: string, store: Store, receiverUrl: string) {
           {},
         );
         findings = result.findingCount;
+        const used = process.cpuUsage(c);
         // The first two rounds warm caches and the JIT.
-        if (i >= 2) times[name].push(performance.now() - s);
+        if (i >= 2) {
+          times[name].push(performance.now() - s);
+          cpu[name].push((used.user + used.system) / 1000);
+        }
       }
     }
     const median = (xs: number[]) => xs.sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
