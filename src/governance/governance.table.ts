@@ -254,3 +254,32 @@ declare module '../db/database.ts' {
     gov_peer_groups: PeerGroupTable;
   }
 }
+
+/** Time-independent posture figures, rewritten by every import that changed anything (access/posture-snapshot.ts). */
+export interface PostureSnapshotTable {
+  org_id: string;
+  human_accounts: number;
+  correlated_accounts: number;
+  orphaned_accounts: number;
+  high_risk_grants: number;
+  disabled_accounts: number;
+  leave_login_accounts: number;
+  concentration_outliers: number;
+  refreshed_at: string;
+}
+
+/** One security-debt item (access_security_debt_trend's kinds), opened and closed at stored times. */
+export interface DebtItemTable {
+  org_id: string;
+  kind: string;
+  severity: string;
+  opened_at: string | null;
+  closed_at: string | null;
+}
+
+declare module '../db/database.ts' {
+  interface Database {
+    gov_posture_snapshot: PostureSnapshotTable;
+    gov_debt_items: DebtItemTable;
+  }
+}

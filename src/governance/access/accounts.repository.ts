@@ -24,6 +24,15 @@ export async function countLoginBuckets(db: Kysely<Database>, orgId: string, c: 
   return counts.rows[0] ?? {};
 }
 
+/** Stale active accounts only (access_stale_accounts' staleAccounts: stale_login + never_stale above). */
+export async function countStale(db: Kysely<Database>, orgId: string, cut: string): Promise<number> {
+  const active = sql`from gov_accounts a where a.org_id = ${orgId} and a.status = 'active'`;
+  const counts = await sql<{ n: number }>`select
+      (select count(*) ${active} and a.last_login_at <= ${cut})
+      + (select count(*) ${active} and a.last_login_at is null and a.created_at <= ${cut}) as n`.execute(db);
+  return Number(counts.rows[0]?.n ?? 0);
+}
+
 /** The first `limit` stale active accounts, never-logged-in first, then oldest login. */
 export async function listStaleAccounts(db: Kysely<Database>, orgId: string, cut: string, limit: number) {
   const result = await sql<{

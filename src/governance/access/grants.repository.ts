@@ -97,6 +97,27 @@ export async function highRiskByStage(
 
 const ON_ENABLED_ACCOUNT = sql`g.account_disabled = 0`;
 
+/** High-risk grants on enabled accounts (access_high_risk_lifecycle's highRiskGrants). */
+export async function countHighRiskOnEnabledAccounts(db: Kysely<Database>, orgId: string): Promise<number> {
+  const count = await sql<{ n: number }>`select count(*) as n from gov_grants g
+    where g.org_id = ${orgId} and ${HIGH_RISK} and ${ON_ENABLED_ACCOUNT}`.execute(db);
+  return Number(count.rows[0]?.n ?? 0);
+}
+
+/**
+ * High-risk grants on enabled accounts unused since `d90` or never used (the tool's total): all of them on the
+ * covering high-risk index minus the few on disabled accounts (their partial index).
+ */
+export async function countUnusedHighRisk(db: Kysely<Database>, orgId: string, d90: string): Promise<number> {
+  const unused = sql`${HIGH_RISK} and (g.last_used_at is null or g.last_used_at <= ${d90})`;
+  const count = await sql<{ n: number }>`select
+      (select count(*) from gov_grants g where g.org_id = ${orgId} and ${unused})
+      - (select count(*) from gov_grants g where g.org_id = ${orgId} and g.account_disabled = 1 and ${unused}) as n`.execute(
+    db,
+  );
+  return Number(count.rows[0]?.n ?? 0);
+}
+
 /** The oldest `limit` high-risk grants on enabled accounts unused since `d90` or never used. */
 export async function listUnusedHighRisk(db: Kysely<Database>, orgId: string, d90: string, limit: number) {
   const rows = await sql<{

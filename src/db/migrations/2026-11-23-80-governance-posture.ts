@@ -1,0 +1,42 @@
+import type { Kysely } from 'kysely';
+
+// Frozen: the import-maintained posture snapshot (time-independent posture figures per organisation) and the
+// security-debt items derived from stored history, so posture_summary and access_security_debt_trend only
+// compare stored times with the reference time per call.
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type Db = Kysely<any>;
+
+export async function up(db: Db): Promise<void> {
+  await db.schema
+    .createTable('gov_posture_snapshot')
+    .addColumn('org_id', 'text', (c) => c.primaryKey().references('organizations.id').onDelete('cascade'))
+    .addColumn('human_accounts', 'integer', (c) => c.notNull().defaultTo(0))
+    .addColumn('correlated_accounts', 'integer', (c) => c.notNull().defaultTo(0))
+    .addColumn('orphaned_accounts', 'integer', (c) => c.notNull().defaultTo(0))
+    .addColumn('high_risk_grants', 'integer', (c) => c.notNull().defaultTo(0))
+    .addColumn('disabled_accounts', 'integer', (c) => c.notNull().defaultTo(0))
+    .addColumn('leave_login_accounts', 'integer', (c) => c.notNull().defaultTo(0))
+    .addColumn('concentration_outliers', 'integer', (c) => c.notNull().defaultTo(0))
+    .addColumn('refreshed_at', 'text', (c) => c.notNull())
+    .execute();
+  await db.schema
+    .createTable('gov_debt_items')
+    .addColumn('org_id', 'text', (c) => c.notNull().references('organizations.id').onDelete('cascade'))
+    .addColumn('kind', 'text', (c) => c.notNull())
+    .addColumn('severity', 'text', (c) => c.notNull())
+    .addColumn('opened_at', 'text')
+    .addColumn('closed_at', 'text')
+    .execute();
+  // Covering: a month's counts read only this index.
+  await db.schema
+    .createIndex('gov_debt_items_kind_idx')
+    .on('gov_debt_items')
+    .columns(['org_id', 'kind', 'opened_at', 'closed_at', 'severity'])
+    .execute();
+}
+
+export async function down(db: Db): Promise<void> {
+  await db.schema.dropTable('gov_debt_items').execute();
+  await db.schema.dropTable('gov_posture_snapshot').execute();
+}
