@@ -277,8 +277,19 @@ export interface DebtItemTable {
   closed_at: string | null;
 }
 
+/** An active account of a terminated identity (offboarding candidate), stored with the posture snapshot. */
+export interface OffboardingAccountTable {
+  org_id: string;
+  account_id: string;
+  identity_id: string;
+  termination_date: string;
+  /** 1 when the account holds an active privileged grant. */
+  privileged: number;
+}
+
 declare module '../db/database.ts' {
   interface Database {
+    gov_offboarding_accounts: OffboardingAccountTable;
     gov_posture_snapshot: PostureSnapshotTable;
     gov_debt_items: DebtItemTable;
   }

@@ -34,9 +34,25 @@ export async function up(db: Db): Promise<void> {
     .on('gov_debt_items')
     .columns(['org_id', 'kind', 'opened_at', 'closed_at', 'severity'])
     .execute();
+  // Active accounts of terminated identities (the offboarding candidates), with the termination time and
+  // whether the account holds an active privileged grant: a violation is one whose termination is past the SLA.
+  await db.schema
+    .createTable('gov_offboarding_accounts')
+    .addColumn('org_id', 'text', (c) => c.notNull().references('organizations.id').onDelete('cascade'))
+    .addColumn('account_id', 'text', (c) => c.notNull())
+    .addColumn('identity_id', 'text', (c) => c.notNull())
+    .addColumn('termination_date', 'text', (c) => c.notNull())
+    .addColumn('privileged', 'integer', (c) => c.notNull())
+    .execute();
+  await db.schema
+    .createIndex('gov_offboarding_accounts_idx')
+    .on('gov_offboarding_accounts')
+    .columns(['org_id', 'termination_date', 'identity_id', 'privileged', 'account_id'])
+    .execute();
 }
 
 export async function down(db: Db): Promise<void> {
+  await db.schema.dropTable('gov_offboarding_accounts').execute();
   await db.schema.dropTable('gov_debt_items').execute();
   await db.schema.dropTable('gov_posture_snapshot').execute();
 }

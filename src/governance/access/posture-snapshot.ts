@@ -7,7 +7,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import { nowIso } from '../../shared/time.ts';
 import { getSettings, num } from '../common.ts';
-import { systemAccountCounts } from './accounts.repository.ts';
+import { refreshOffboardingAccounts, systemAccountCounts } from './accounts.repository.ts';
 import { countDisabledWithGrants, countHighRiskOnEnabledAccounts, countLeave } from './grants.repository.ts';
 import { countConcentration } from './peers.repository.ts';
 import { refreshDebtItems } from './risk.repository.ts';
@@ -23,10 +23,15 @@ export interface PostureSnapshot {
   leaveLoginAccounts: number;
   /** access_concentration's total (flags stored by the access snapshot). */
   concentrationOutliers: number;
+  /** Whether an import stored it (and the debt items and offboarding candidates with it). */
+  stored: boolean;
 }
 
 /** The snapshot's figures computed from the current data, by the same queries the tools use. */
-async function computePostureSnapshot(db: Kysely<Database>, orgId: string): Promise<PostureSnapshot> {
+async function computePostureSnapshot(
+  db: Kysely<Database>,
+  orgId: string,
+): Promise<Omit<PostureSnapshot, 'stored'>> {
   const systems = await systemAccountCounts(db, orgId);
   const sum = (k: 'human' | 'correlated' | 'orphaned') => systems.reduce((n, s) => n + num(s[k]), 0);
   return {
@@ -43,6 +48,7 @@ async function computePostureSnapshot(db: Kysely<Database>, orgId: string): Prom
 /** Rewrites the organisation's snapshot and debt items; called inside the import's transaction. */
 export async function refreshPostureSnapshot(db: Kysely<Database>, orgId: string): Promise<void> {
   await refreshDebtItems(db, orgId, await getSettings(db, orgId));
+  await refreshOffboardingAccounts(db, orgId);
   const s = await computePostureSnapshot(db, orgId);
   await db.deleteFrom('gov_posture_snapshot').where('org_id', '=', orgId).execute();
   await db
@@ -71,7 +77,7 @@ export const hasPostureSnapshot = async (db: Kysely<Database>, orgId: string): P
 /** The stored snapshot; computed from the data when no import has stored one yet (e.g. data older than it). */
 export async function readPostureSnapshot(db: Kysely<Database>, orgId: string): Promise<PostureSnapshot> {
   const row = await stored(db, orgId);
-  if (!row) return computePostureSnapshot(db, orgId);
+  if (!row) return { ...(await computePostureSnapshot(db, orgId)), stored: false };
   return {
     humanAccounts: num(row.human_accounts),
     correlatedAccounts: num(row.correlated_accounts),
@@ -80,5 +86,6 @@ export async function readPostureSnapshot(db: Kysely<Database>, orgId: string): 
     disabledAccounts: num(row.disabled_accounts),
     leaveLoginAccounts: num(row.leave_login_accounts),
     concentrationOutliers: num(row.concentration_outliers),
+    stored: true,
   };
 }

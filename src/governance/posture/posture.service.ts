@@ -9,7 +9,7 @@ import { DAY, getSettings, HOUR, minusMs, num, pct, resolveAsOf, type AsOf } fro
 import { countOffboarding, countStale } from '../access/accounts.repository.ts';
 import { countPrivilegedChanges, countUnusedHighRisk } from '../access/grants.repository.ts';
 import { DELTA_WINDOW_DAYS } from '../access/grants.service.ts';
-import { sodViolations } from '../access/peers.service.ts';
+import { countSodPairs } from '../access/peers.repository.ts';
 import { readPostureSnapshot } from '../access/posture-snapshot.ts';
 import { securityDebtTrend } from '../access/risk.service.ts';
 import { evidenceLog } from '../evidence/evidence.service.ts';
@@ -47,8 +47,8 @@ export async function postureSummary(
   // Time-independent figures come from the import-maintained snapshot; the rest are the tools' own count
   // queries at asOf, without their item lists. Independent reads: on PostgreSQL they run on separate pooled
   // connections at once; SQLite serialises them.
+  const snapshot = await readPostureSnapshot(db, orgId);
   const [
-    snapshot,
     stale,
     offboarding,
     added,
@@ -63,12 +63,11 @@ export async function postureSummary(
     risks,
     findings,
   ] = await Promise.all([
-    readPostureSnapshot(db, orgId),
     countStale(db, orgId, minusMs(asOf, settings.staleAccountDays * DAY)),
-    countOffboarding(db, orgId, minusMs(asOf, settings.offboardingSlaHours * HOUR)),
+    countOffboarding(db, orgId, minusMs(asOf, settings.offboardingSlaHours * HOUR), snapshot.stored),
     countPrivilegedChanges(db, orgId, 'granted_at', windowStart, asOf),
     countPrivilegedChanges(db, orgId, 'revoked_at', windowStart, asOf),
-    sodViolations(db, orgId, asOf),
+    countSodPairs(db, orgId, asOf),
     countUnusedHighRisk(db, orgId, minusMs(asOf, 90 * DAY)),
     uarCounts(db, orgId, asOf),
     securityDebtTrend(db, orgId, { asOf, months: 1 }),
@@ -90,8 +89,9 @@ export async function postureSummary(
       privilegedOffboardingViolations: num(offboarding.privileged),
       privilegedGranted30d: added,
       privilegedRevoked30d: removed,
-      sodViolations: sod.total,
-      sodViolationsWithoutException: sod.withoutException,
+      // access_concentration's sodViolations.total and .withoutException.
+      sodViolations: num(sod.total),
+      sodViolationsWithoutException: num(sod.total) - num(sod.excepted),
       concentrationOutliers: snapshot.concentrationOutliers,
       uncorrelatedAccounts: snapshot.humanAccounts - snapshot.correlatedAccounts,
       orphanedAccounts: snapshot.orphanedAccounts,
