@@ -22,6 +22,7 @@ import * as sessions from './2026-11-23-30-sessions.ts';
 import * as eventsWebhooks from './2026-11-23-50-events-webhooks.ts';
 import * as governanceAudit from './2026-11-23-60-governance-audit.ts';
 import * as governancePosture from './2026-11-23-80-governance-posture.ts';
+import * as eventRetention from './2026-11-23-95-event-retention.ts';
 
 /**
  * Every migration, in order. Names are dated so they sort; a migration is frozen once it has landed
@@ -50,4 +51,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-23-50-events-webhooks': eventsWebhooks,
   '2026-11-23-60-governance-audit': governanceAudit,
   '2026-11-23-80-governance-posture': governancePosture,
+  '2026-11-23-95-event-retention': eventRetention,
 };
