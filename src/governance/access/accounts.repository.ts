@@ -79,9 +79,16 @@ export async function refreshOffboardingAccounts(db: Kysely<Database>, orgId: st
  * Active accounts of identities terminated at or before `deadline`: accounts, identities, privileged accounts.
  * `stored`: from the stored candidates (organisations with a posture snapshot), else from the tables.
  */
-export async function countOffboarding(db: Kysely<Database>, orgId: string, deadline: string, stored: boolean) {
+export async function countOffboarding(
+  db: Kysely<Database>,
+  orgId: string,
+  deadline: string,
+  stored: boolean,
+) {
   const counts = stored
-    ? await sql<Record<string, number>>`select count(*) as accounts, count(distinct identity_id) as identities,
+    ? await sql<
+        Record<string, number>
+      >`select count(*) as accounts, count(distinct identity_id) as identities,
         sum(privileged) as privileged from gov_offboarding_accounts
         where org_id = ${orgId} and termination_date <= ${deadline}`.execute(db)
     : await sql<Record<string, number>>`select count(*) as accounts,
