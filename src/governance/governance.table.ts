@@ -287,8 +287,19 @@ export interface OffboardingAccountTable {
   privileged: number;
 }
 
+/** Holders of high-risk grants on enabled accounts (identity_id null: the unowned ones), per posture snapshot. */
+export interface HighRiskHolderTable {
+  org_id: string;
+  identity_id: string | null;
+  status: string | null;
+  hire_date: string | null;
+  department_changed_at: string | null;
+  grants: number;
+}
+
 declare module '../db/database.ts' {
   interface Database {
+    gov_high_risk_holders: HighRiskHolderTable;
     gov_offboarding_accounts: OffboardingAccountTable;
     gov_posture_snapshot: PostureSnapshotTable;
     gov_debt_items: DebtItemTable;

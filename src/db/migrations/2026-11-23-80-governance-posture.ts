@@ -49,9 +49,26 @@ export async function up(db: Db): Promise<void> {
     .on('gov_offboarding_accounts')
     .columns(['org_id', 'termination_date', 'identity_id', 'privileged', 'account_id'])
     .execute();
+  // Holders of high-risk grants on enabled accounts (one row without identity for the unowned ones), with the
+  // identity attributes that decide the lifecycle stage: a call classifies holders, not every grant.
+  await db.schema
+    .createTable('gov_high_risk_holders')
+    .addColumn('org_id', 'text', (c) => c.notNull().references('organizations.id').onDelete('cascade'))
+    .addColumn('identity_id', 'text')
+    .addColumn('status', 'text')
+    .addColumn('hire_date', 'text')
+    .addColumn('department_changed_at', 'text')
+    .addColumn('grants', 'integer', (c) => c.notNull())
+    .execute();
+  await db.schema
+    .createIndex('gov_high_risk_holders_idx')
+    .on('gov_high_risk_holders')
+    .columns(['org_id', 'status', 'hire_date', 'department_changed_at', 'grants'])
+    .execute();
 }
 
 export async function down(db: Db): Promise<void> {
+  await db.schema.dropTable('gov_high_risk_holders').execute();
   await db.schema.dropTable('gov_offboarding_accounts').execute();
   await db.schema.dropTable('gov_debt_items').execute();
   await db.schema.dropTable('gov_posture_snapshot').execute();

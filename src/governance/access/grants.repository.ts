@@ -59,26 +59,54 @@ export interface LifecycleCuts {
   recent: string;
 }
 
+/** The lifecycle stage of a holder row h (identity_id null: unowned). */
+const stageOf = (recent: string) => sql`case when h.identity_id is null then 'unowned'
+    when h.status = 'terminated' then 'leaver' when h.status = 'leave' then 'leave'
+    when h.hire_date > ${recent} then 'joiner' when h.department_changed_at > ${recent} then 'mover' else 'steady' end`;
+
 /**
- * High-risk grants per holder stage, with the age, last-use and last-review buckets summed per stage: over
- * every account, or (`disabledOnly`) over disabled accounts only, so the caller can report those apart
- * (a small partial-index range; subtracting keeps the main count on its covering index).
+ * Stores the holders of high-risk grants on enabled accounts with their identity's stage attributes
+ * (gov_high_risk_holders); called with the posture snapshot.
  */
-export async function highRiskByStage(
+export async function refreshHighRiskHolders(db: Kysely<Database>, orgId: string): Promise<void> {
+  await db.deleteFrom('gov_high_risk_holders').where('org_id', '=', orgId).execute();
+  await sql`insert into gov_high_risk_holders (org_id, identity_id, status, hire_date, department_changed_at, grants)
+    select ${orgId}, i.id, i.status, i.hire_date, i.department_changed_at, c.n
+    from (select g.identity_id, count(*) as n from gov_grants g
+      where g.org_id = ${orgId} and ${HIGH_RISK} and g.account_disabled = 0 group by g.identity_id) c
+    left join gov_identities i on i.id = c.identity_id and i.org_id = ${orgId}`.execute(db);
+}
+
+/**
+ * High-risk grants on enabled accounts per holder stage. `stored`: from gov_high_risk_holders (one row per
+ * holder), else per grant from the tables.
+ */
+export async function highRiskStages(db: Kysely<Database>, orgId: string, recent: string, stored: boolean) {
+  const result = stored
+    ? await sql<{ stage: string; n: number }>`select ${stageOf(recent)} as stage, sum(h.grants) as n
+        from gov_high_risk_holders h where h.org_id = ${orgId} group by 1`.execute(db)
+    : await sql<{ stage: string; n: number }>`select ${stageOf(recent)} as stage, count(*) as n
+        from (select i.id as identity_id, i.status, i.hire_date, i.department_changed_at from gov_grants g
+          left join gov_identities i on i.id = g.identity_id and i.org_id = g.org_id
+          where g.org_id = ${orgId} and ${HIGH_RISK} and g.account_disabled = 0) h group by 1`.execute(db);
+  return result.rows;
+}
+
+/**
+ * The age, last-use and last-review buckets over high-risk grants: over every account, or (`disabledOnly`)
+ * over disabled accounts only, so the caller can subtract those (a small partial-index range; the main count
+ * stays on its covering index and reads no identity).
+ */
+export async function highRiskBuckets(
   db: Kysely<Database>,
   orgId: string,
   c: LifecycleCuts,
   disabledOnly: boolean,
 ) {
-  const stage = sql`case when i.id is null then 'unowned' when i.status = 'terminated' then 'leaver'
-    when i.status = 'leave' then 'leave' when i.hire_date > ${c.recent} then 'joiner'
-    when i.department_changed_at > ${c.recent} then 'mover' else 'steady' end`;
-  const from = disabledOnly
-    ? sql`gov_grants g left join gov_identities i on i.id = g.identity_id and i.org_id = g.org_id
-      where g.org_id = ${orgId} and g.account_disabled = 1 and ${HIGH_RISK}`
-    : sql`gov_grants g left join gov_identities i on i.id = g.identity_id and i.org_id = g.org_id
-      where g.org_id = ${orgId} and ${HIGH_RISK}`;
-  const result = await sql<Record<string, number | string>>`select ${stage} as stage, count(*) as n,
+  const where = disabledOnly
+    ? sql`g.org_id = ${orgId} and g.account_disabled = 1 and ${HIGH_RISK}`
+    : sql`g.org_id = ${orgId} and ${HIGH_RISK}`;
+  const result = await sql<Record<string, number | string>>`select count(*) as n,
       sum(case when g.granted_at > ${c.d30} then 1 else 0 end) as age_lt30,
       sum(case when g.granted_at <= ${c.d30} and g.granted_at > ${c.d90} then 1 else 0 end) as age_30_89,
       sum(case when g.granted_at <= ${c.d90} and g.granted_at > ${c.d365} then 1 else 0 end) as age_90_364,
@@ -91,8 +119,8 @@ export async function highRiskByStage(
       sum(case when g.last_reviewed_at <= ${c.d90} and g.last_reviewed_at > ${c.d365} then 1 else 0 end) as rev_90_364,
       sum(case when g.last_reviewed_at is null or g.last_reviewed_at <= ${c.d365} then 1 else 0 end) as rev_365_never,
       sum(case when g.last_used_at is null or g.last_used_at <= ${c.d90} then 1 else 0 end) as unused
-    from ${from} group by 1`.execute(db);
-  return result.rows;
+    from gov_grants g where ${where}`.execute(db);
+  return result.rows[0] ?? {};
 }
 
 const ON_ENABLED_ACCOUNT = sql`g.account_disabled = 0`;

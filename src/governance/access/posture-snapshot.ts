@@ -8,7 +8,12 @@ import type { Database } from '../../db/database.ts';
 import { nowIso } from '../../shared/time.ts';
 import { getSettings, num } from '../common.ts';
 import { refreshOffboardingAccounts, systemAccountCounts } from './accounts.repository.ts';
-import { countDisabledWithGrants, countHighRiskOnEnabledAccounts, countLeave } from './grants.repository.ts';
+import {
+  countDisabledWithGrants,
+  countHighRiskOnEnabledAccounts,
+  countLeave,
+  refreshHighRiskHolders,
+} from './grants.repository.ts';
 import { countConcentration } from './peers.repository.ts';
 import { refreshDebtItems } from './risk.repository.ts';
 
@@ -49,6 +54,7 @@ async function computePostureSnapshot(
 export async function refreshPostureSnapshot(db: Kysely<Database>, orgId: string): Promise<void> {
   await refreshDebtItems(db, orgId, await getSettings(db, orgId));
   await refreshOffboardingAccounts(db, orgId);
+  await refreshHighRiskHolders(db, orgId);
   const s = await computePostureSnapshot(db, orgId);
   await db.deleteFrom('gov_posture_snapshot').where('org_id', '=', orgId).execute();
   await db

@@ -141,5 +141,18 @@ for (const dialect of DIALECTS) {
       const after = await postureSummary(store.db, orgId, services, { asOf: FIXTURE_AS_OF });
       assert.deepEqual([after.access.uncorrelatedAccounts, after.access.correlationRate], [0, 100]);
     });
+
+    it('gives the same answers from the tables when no import has stored a snapshot yet', async () => {
+      const at = { asOf: FIXTURE_AS_OF };
+      const answers = async () => ({
+        posture: await postureSummary(store.db, orgId, services, at),
+        lifecycle: await highRiskLifecycle(store.db, orgId, at),
+        offboarding: await offboardingViolations(store.db, orgId, at),
+        debt: await securityDebtTrend(store.db, orgId, at),
+      });
+      const stored = await answers();
+      await store.db.deleteFrom('gov_posture_snapshot').where('org_id', '=', orgId).execute();
+      assert.deepEqual(await answers(), stored);
+    });
   });
 }
