@@ -265,6 +265,9 @@ export interface PostureSnapshotTable {
   disabled_accounts: number;
   leave_login_accounts: number;
   concentration_outliers: number;
+  disabled_grants: number;
+  leave_identities: number;
+  leave_login_identities: number;
   refreshed_at: string;
 }
 

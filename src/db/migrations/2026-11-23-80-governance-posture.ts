@@ -18,6 +18,9 @@ export async function up(db: Db): Promise<void> {
     .addColumn('disabled_accounts', 'integer', (c) => c.notNull().defaultTo(0))
     .addColumn('leave_login_accounts', 'integer', (c) => c.notNull().defaultTo(0))
     .addColumn('concentration_outliers', 'integer', (c) => c.notNull().defaultTo(0))
+    .addColumn('disabled_grants', 'integer', (c) => c.notNull().defaultTo(0))
+    .addColumn('leave_identities', 'integer', (c) => c.notNull().defaultTo(0))
+    .addColumn('leave_login_identities', 'integer', (c) => c.notNull().defaultTo(0))
     .addColumn('refreshed_at', 'text', (c) => c.notNull())
     .execute();
   await db.schema
@@ -64,6 +67,11 @@ export async function up(db: Db): Promise<void> {
     .createIndex('gov_high_risk_holders_idx')
     .on('gov_high_risk_holders')
     .columns(['org_id', 'status', 'hire_date', 'department_changed_at', 'grants'])
+    .execute();
+  await db.schema
+    .createIndex('gov_high_risk_holders_moved_idx')
+    .on('gov_high_risk_holders')
+    .columns(['org_id', 'status', 'department_changed_at', 'hire_date', 'grants'])
     .execute();
 }
 

@@ -78,18 +78,28 @@ export async function refreshHighRiskHolders(db: Kysely<Database>, orgId: string
 }
 
 /**
- * High-risk grants on enabled accounts per holder stage. `stored`: from gov_high_risk_holders (one row per
- * holder), else per grant from the tables.
+ * High-risk grants on enabled accounts per holder stage, except steady (the caller's total minus the others).
+ * `stored`: from gov_high_risk_holders, each stage a small index range (joiners and movers are only the
+ * last 90 days), else per grant from the tables.
  */
 export async function highRiskStages(db: Kysely<Database>, orgId: string, recent: string, stored: boolean) {
-  const result = stored
-    ? await sql<{ stage: string; n: number }>`select ${stageOf(recent)} as stage, sum(h.grants) as n
-        from gov_high_risk_holders h where h.org_id = ${orgId} group by 1`.execute(db)
-    : await sql<{ stage: string; n: number }>`select ${stageOf(recent)} as stage, count(*) as n
-        from (select i.id as identity_id, i.status, i.hire_date, i.department_changed_at from gov_grants g
-          left join gov_identities i on i.id = g.identity_id and i.org_id = g.org_id
-          where g.org_id = ${orgId} and ${HIGH_RISK} and g.account_disabled = 0) h group by 1`.execute(db);
-  return result.rows;
+  if (!stored) {
+    const rows = await sql<{ stage: string; n: number }>`select ${stageOf(recent)} as stage, count(*) as n
+      from (select i.id as identity_id, i.status, i.hire_date, i.department_changed_at from gov_grants g
+        left join gov_identities i on i.id = g.identity_id and i.org_id = g.org_id
+        where g.org_id = ${orgId} and ${HIGH_RISK} and g.account_disabled = 0) h group by 1`.execute(db);
+    return Object.fromEntries(rows.rows.map((r) => [r.stage, Number(r.n)]));
+  }
+  const h = sql`from gov_high_risk_holders h where h.org_id = ${orgId}`;
+  const counts = await sql<Record<string, number>>`select
+      (select sum(grants) ${h} and h.status is null) as unowned,
+      (select sum(grants) ${h} and h.status = 'terminated') as leaver,
+      (select sum(grants) ${h} and h.status = 'leave') as leave,
+      (select sum(grants) ${h} and h.status = 'active' and h.hire_date > ${recent}) as joiner,
+      (select sum(grants) ${h} and h.status = 'active' and h.department_changed_at > ${recent}
+        and (h.hire_date is null or h.hire_date <= ${recent})) as mover`.execute(db);
+  const c = counts.rows[0] ?? {};
+  return Object.fromEntries(Object.entries(c).map(([k, v]) => [k, Number(v ?? 0)]));
 }
 
 /**

@@ -28,6 +28,10 @@ export interface PostureSnapshot {
   leaveLoginAccounts: number;
   /** access_concentration's total (flags stored by the access snapshot). */
   concentrationOutliers: number;
+  /** The rest of access_high_risk_lifecycle's time-independent counts (disabled accounts, leave). */
+  disabledGrants: number;
+  leaveIdentities: number;
+  leaveLoginIdentities: number;
   /** Whether an import stored it (and the debt items and offboarding candidates with it). */
   stored: boolean;
 }
@@ -39,14 +43,19 @@ async function computePostureSnapshot(
 ): Promise<Omit<PostureSnapshot, 'stored'>> {
   const systems = await systemAccountCounts(db, orgId);
   const sum = (k: 'human' | 'correlated' | 'orphaned') => systems.reduce((n, s) => n + num(s[k]), 0);
+  const disabled = await countDisabledWithGrants(db, orgId);
+  const leave = await countLeave(db, orgId);
   return {
     humanAccounts: sum('human'),
     correlatedAccounts: sum('correlated'),
     orphanedAccounts: sum('orphaned'),
     highRiskGrants: await countHighRiskOnEnabledAccounts(db, orgId),
-    disabledAccounts: num((await countDisabledWithGrants(db, orgId)).accounts),
-    leaveLoginAccounts: num((await countLeave(db, orgId)).accounts),
+    disabledAccounts: num(disabled.accounts),
+    leaveLoginAccounts: num(leave.accounts),
     concentrationOutliers: num((await countConcentration(db, orgId)).outliers),
+    disabledGrants: num(disabled.grants),
+    leaveIdentities: num(leave.identities),
+    leaveLoginIdentities: num(leave.used),
   };
 }
 
@@ -68,6 +77,9 @@ export async function refreshPostureSnapshot(db: Kysely<Database>, orgId: string
       disabled_accounts: s.disabledAccounts,
       leave_login_accounts: s.leaveLoginAccounts,
       concentration_outliers: s.concentrationOutliers,
+      disabled_grants: s.disabledGrants,
+      leave_identities: s.leaveIdentities,
+      leave_login_identities: s.leaveLoginIdentities,
       refreshed_at: nowIso(),
     })
     .execute();
@@ -92,6 +104,9 @@ export async function readPostureSnapshot(db: Kysely<Database>, orgId: string): 
     disabledAccounts: num(row.disabled_accounts),
     leaveLoginAccounts: num(row.leave_login_accounts),
     concentrationOutliers: num(row.concentration_outliers),
+    disabledGrants: num(row.disabled_grants),
+    leaveIdentities: num(row.leave_identities),
+    leaveLoginIdentities: num(row.leave_login_identities),
     stored: true,
   };
 }
