@@ -157,6 +157,8 @@ try {
   );
   const paced = new Map<string, Figures>();
   for (const s of scenarios) {
+    // A second's pause first: calls still queued by a tool slower than the rate finish before the next tool's run.
+    await new Promise((done) => setTimeout(done, 1000));
     const f = await run(s, { overallRate: rate, connections: 10, seconds: duration });
     paced.set(s.label, f);
     console.log(
