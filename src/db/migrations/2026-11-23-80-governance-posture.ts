@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely, type SqlBool } from 'kysely';
 
 // Frozen: the import-maintained posture snapshot (time-independent posture figures per organisation) and the
 // security-debt items derived from stored history, so posture_summary and access_security_debt_trend only
@@ -73,9 +73,22 @@ export async function up(db: Db): Promise<void> {
     .on('gov_high_risk_holders')
     .columns(['org_id', 'status', 'department_changed_at', 'hire_date', 'grants'])
     .execute();
+  // High-risk grants on enabled accounts in grant order: the oldest unused ones (access_high_risk_lifecycle's
+  // items) are the first few entries instead of a scan and sort of every grant.
+  await db.schema
+    .createIndex('gov_grants_high_risk_enabled_idx')
+    .on('gov_grants')
+    .columns(['org_id', 'granted_at', 'id', 'last_used_at'])
+    .where(
+      sql.raw<SqlBool>(
+        `revoked_at is null and (privileged = 1 or risk_level in ('high', 'critical')) and account_disabled = 0`,
+      ),
+    )
+    .execute();
 }
 
 export async function down(db: Db): Promise<void> {
+  await db.schema.dropIndex('gov_grants_high_risk_enabled_idx').execute();
   await db.schema.dropTable('gov_high_risk_holders').execute();
   await db.schema.dropTable('gov_offboarding_accounts').execute();
   await db.schema.dropTable('gov_debt_items').execute();

@@ -197,13 +197,18 @@ export async function listDisabledWithGrants(db: Kysely<Database>, orgId: string
     display_name: string | null;
     disabled_at: string | null;
     grants: number;
-  }>`select a.id, s.name as system_name, a.identity_id, i.display_name, a.disabled_at, g.grants
-    from (select account_id, count(*) as grants from gov_grants where org_id = ${orgId} and revoked_at is null
-      and account_disabled = 1 group by account_id) g
-    join gov_accounts a on a.id = g.account_id and a.org_id = ${orgId}
-    join gov_systems s on s.id = a.system_id and s.org_id = a.org_id
-    left join gov_identities i on i.id = a.identity_id and i.org_id = a.org_id
-    order by a.disabled_at asc, a.id asc limit ${limit}`.execute(db);
+  }>`select x.id, (select s.name from gov_accounts a join gov_systems s on s.id = a.system_id and s.org_id = a.org_id
+        where a.id = x.id and a.org_id = ${orgId}) as system_name,
+      x.identity_id, (select i.display_name from gov_identities i where i.id = x.identity_id and i.org_id = ${orgId}) as display_name,
+      x.disabled_at, x.grants
+    from (select g.account_id as id, g.grants,
+        (select a.disabled_at from gov_accounts a where a.id = g.account_id and a.org_id = ${orgId}) as disabled_at,
+        (select a.identity_id from gov_accounts a where a.id = g.account_id and a.org_id = ${orgId}) as identity_id
+      from (select account_id, count(*) as grants from gov_grants where org_id = ${orgId} and revoked_at is null
+        and account_disabled = 1 group by account_id) g) x
+    -- Key probes per disabled account (a few thousand): PostgreSQL misjudges the partial index's group count
+    -- and hashed every account of the organisation for a join (94 ms at 100k).
+    order by x.disabled_at asc, x.id asc limit ${limit}`.execute(db);
   return rows.rows;
 }
 
