@@ -1,7 +1,11 @@
 /** Dialect helpers (JSON, booleans, bulk inserts, case-insensitive search) and store error checks. */
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import { CompiledQuery, sql, type Expression, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
+import { from as copyFrom } from 'pg-copy-streams';
 import type { Database } from './database.ts';
-import { dialectOf } from './connect.ts';
+import { dialectOf, pgClientOfBackend } from './connect.ts';
+import { StoreError } from './store-error.ts';
 
 /**
  * The few places where SQLite and PostgreSQL differ, kept here instead of scattered `if`s.
@@ -63,11 +67,17 @@ export async function insertRows(
   table: keyof Database & string,
   columns: readonly string[],
   rows: readonly (readonly unknown[])[],
-  /** PostgreSQL column types (`text`, `integer`…): when given, PostgreSQL gets one `unnest` insert per chunk. */
+  /**
+   * PostgreSQL column types (`text`, `integer`…): when given, PostgreSQL gets COPY for large batches and one
+   * `unnest` insert per chunk for small ones.
+   */
   pgTypes?: readonly string[],
 ): Promise<void> {
   const dialect = dialectOf(db);
-  if (dialect === 'postgres' && pgTypes) return insertRowsUnnest(db, table, columns, rows, pgTypes);
+  if (dialect === 'postgres' && pgTypes) {
+    if (rows.length >= COPY_FROM_ROWS && (await copyRows(db, table, columns, rows))) return;
+    return insertRowsUnnest(db, table, columns, rows, pgTypes);
+  }
   const perChunk = Math.max(1, Math.floor(MAX_PARAMS[dialect] / columns.length));
   const head = `insert into "${table}" (${columns.map((c) => `"${c}"`).join(', ')}) values `;
   const texts = new Map<number, string>();
@@ -82,6 +92,68 @@ export async function insertRows(
     if (start + perChunk < rows.length) await new Promise((resolve) => setImmediate(resolve));
   }
 }
+
+/**
+ * From this many rows COPY beats `unnest`: it costs an extra round trip (finding the transaction's client) but
+ * then streams rows with no parameter arrays to build and bind (100,000 components: see BENCHMARKS.md, upload).
+ */
+const COPY_FROM_ROWS = 2_000;
+/** Rows per text chunk written to the COPY stream; the event loop gets a turn between chunks. */
+const COPY_CHUNK_ROWS = 2_000;
+
+/**
+ * PostgreSQL COPY … FROM STDIN (text format) on the connection `db` runs on, so the rows join its transaction.
+ * False, having written nothing, when that connection's pg client cannot be identified.
+ */
+async function copyRows(
+  db: Kysely<Database>,
+  table: string,
+  columns: readonly string[],
+  rows: readonly (readonly unknown[])[],
+): Promise<boolean> {
+  // Outside a transaction each query may take another pool client: COPY must run where the caller's rows go.
+  if (!db.isTransaction) return false;
+  const { rows: found } = await sql<{ pid: number }>`select pg_backend_pid() as pid`.execute(db);
+  const client = pgClientOfBackend(found[0]!.pid);
+  if (!client) return false;
+  const copy = client.query(
+    copyFrom(`copy "${table}" (${columns.map((c) => `"${c}"`).join(', ')}) from stdin`),
+  );
+  async function* text() {
+    for (let start = 0; start < rows.length; start += COPY_CHUNK_ROWS) {
+      let chunk = '';
+      const end = Math.min(start + COPY_CHUNK_ROWS, rows.length);
+      for (let r = start; r < end; r++) chunk += copyLine(rows[r]!);
+      yield chunk;
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+  }
+  try {
+    await pipeline(Readable.from(text()), copy);
+  } catch (error) {
+    throw new StoreError(error);
+  }
+  return true;
+}
+
+/** One row in COPY's text format: tab-separated, `\N` for null, backslash escapes. */
+function copyLine(row: readonly unknown[]): string {
+  let line = '';
+  for (let c = 0; c < row.length; c++) {
+    const value = row[c];
+    if (c > 0) line += '\t';
+    if (value === null || value === undefined) line += '\\N';
+    else if (typeof value === 'number') line += String(value);
+    else {
+      const text = String(value);
+      line += /[\\\n\r\t]/.test(text) ? text.replace(/[\\\n\r\t]/g, copyEscape) : text;
+    }
+  }
+  return line + '\n';
+}
+
+const COPY_ESCAPES: Record<string, string> = { '\\': '\\\\', '\n': '\\n', '\r': '\\r', '\t': '\\t' };
+const copyEscape = (c: string): string => COPY_ESCAPES[c]!;
 
 /**
  * PostgreSQL: one array parameter per column, `insert … select * from unnest($1::text[], …)`. A handful of
