@@ -5,6 +5,7 @@ import { CompiledQuery, sql, type Expression, type Kysely, type RawBuilder, type
 import { from as copyFrom } from 'pg-copy-streams';
 import type { Database } from './database.ts';
 import { dialectOf, pgClientOfBackend } from './connect.ts';
+import { writerInTransaction } from './sqlite-driver.ts';
 import { StoreError } from './store-error.ts';
 
 /**
@@ -78,6 +79,10 @@ export async function insertRows(
     if (rows.length >= COPY_FROM_ROWS && (await copyRows(db, table, columns, rows))) return;
     return insertRowsUnnest(db, table, columns, rows, pgTypes);
   }
+  if (dialect === 'sqlite' && rows.length >= PER_ROW_FROM) {
+    const done = insertRowsPrepared(db, table, columns, rows);
+    if (done) return done;
+  }
   const perChunk = Math.max(1, Math.floor(MAX_PARAMS[dialect] / columns.length));
   const head = `insert into "${table}" (${columns.map((c) => `"${c}"`).join(', ')}) values `;
   const texts = new Map<number, string>();
@@ -91,6 +96,40 @@ export async function insertRows(
     await db.executeQuery(CompiledQuery.raw(text, chunk.flat()));
     if (start + perChunk < rows.length) await new Promise((resolve) => setImmediate(resolve));
   }
+}
+
+/** From this many rows in a transaction, SQLite gets one prepared statement run per row; smaller batches keep one multi-row statement. */
+const PER_ROW_FROM = 200;
+/** Rows per synchronous run on SQLite (≈ 10-20 ms of the event loop on a quiet machine), then a turn for other requests. */
+const SQLITE_CHUNK_ROWS = 2_000;
+
+/**
+ * SQLite in a transaction: one prepared INSERT run per row on the writer connection, synchronously by chunks.
+ * SQLite runs a large multi-row VALUES as a compound select; per-row runs of one prepared statement took half
+ * the time for 100,000 component rows (BENCHMARKS.md, upload). False (nothing written) outside a transaction.
+ */
+function insertRowsPrepared(
+  db: Kysely<Database>,
+  table: string,
+  columns: readonly string[],
+  rows: readonly (readonly unknown[])[],
+): Promise<void> | undefined {
+  const writer = writerInTransaction(db as unknown as Kysely<never>);
+  if (!writer) return undefined;
+  const insert = writer.prepare(
+    `insert into "${table}" (${columns.map((c) => `"${c}"`).join(', ')}) values (${columns.map(() => '?').join(', ')})`,
+  );
+  return (async () => {
+    for (let start = 0; start < rows.length; start += SQLITE_CHUNK_ROWS) {
+      const end = Math.min(start + SQLITE_CHUNK_ROWS, rows.length);
+      try {
+        for (let r = start; r < end; r++) insert.run(rows[r] as unknown[]);
+      } catch (error) {
+        throw new StoreError(error);
+      }
+      if (end < rows.length) await new Promise((resolve) => setImmediate(resolve));
+    }
+  })();
 }
 
 /**
