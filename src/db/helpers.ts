@@ -38,14 +38,15 @@ export function containsInsensitive(
 const MAX_PARAMS = { sqlite: 32_000, postgres: 65_000 } as const;
 
 /**
- * Inserts rows given as objects (every row with the same keys, as a row mapper makes them) through the same
- * path as `insertRows`: multi-row statements sized to the dialect's parameter limit, no query builder.
- * Callers pass a transaction when the rows must land together.
+ * Inserts rows given as objects (every row with the same keys, as a row mapper makes them) through
+ * `insertRows`. Callers pass a transaction when the rows must land together (and to get its bulk paths).
  */
 export async function insertMany(
   db: Kysely<Database>,
   table: keyof Database & string,
   rows: readonly Record<string, unknown>[],
+  /** PostgreSQL types by column, as `insertRows` takes them (COPY for large batches). */
+  pgTypes?: Readonly<Record<string, string>>,
 ): Promise<void> {
   if (rows.length === 0) return;
   const columns = Object.keys(rows[0]!);
@@ -54,14 +55,18 @@ export async function insertMany(
     table,
     columns,
     rows.map((row) => columns.map((column) => row[column] ?? null)),
+    pgTypes && columns.map((column) => pgTypes[column] ?? 'text'),
   );
 }
 
 /**
- * Bulk insert of rows given as value arrays in `columns` order, for large imports (100,000-component SBOMs).
- * Skips the query builder (whose per-value nodes cost more than the insert itself), reuses one SQL text per
- * chunk size (SQLite's statement cache then prepares it once), and yields to the event loop between chunks so
- * the process keeps answering other requests. Values must be text, numbers or null.
+ * The bulk writer: rows given as value arrays in `columns` order, for large imports (100,000-component SBOMs,
+ * their findings). Skips the query builder (whose per-value nodes cost more than the insert itself) and yields to
+ * the event loop between chunks so the process keeps answering other requests. Inside a transaction, large
+ * batches take each dialect's fastest path: SQLite one prepared INSERT run per row on the writer, PostgreSQL
+ * COPY (with `pgTypes`). Otherwise multi-row statements sized to the parameter limit (one SQL text per chunk
+ * size, so SQLite's statement cache prepares it once), or `unnest` on PostgreSQL. Values must be text, numbers
+ * or null.
  */
 export async function insertRows(
   db: Kysely<Database>,
