@@ -24,8 +24,10 @@ const client = new Client({
   recorder,
 });
 await new Promise((resolve) => setTimeout(resolve, Math.max(0, options.startAt - recorder.now())));
-await new Adversary(client, recorder, options.maxComponents).run(
+const guesser = new Client({ ...client.options, localAddress: '127.0.0.3' });
+await new Adversary(client, guesser, recorder, options.maxComponents).run(
   () => stopped || recorder.now() >= options.endAt,
 );
 client.close();
+guesser.close();
 parentPort!.postMessage(recorder.samples);
