@@ -6,7 +6,7 @@
 //   scripts/with-node.sh node bench/soak/soak.bench.ts [--minutes 10] [--tenants 4]
 //
 // Exit code 0 when every criterion passes, 1 when one fails, 2 when a binary is missing. Ctrl-C cleans up.
-import { copyFileSync, mkdirSync, readFileSync, readdirSync } from 'node:fs';
+import { copyFileSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -237,12 +237,22 @@ try {
   const out = new URL('../.out/', import.meta.url).pathname;
   mkdirSync(out, { recursive: true });
   for (const i of instances) copyFileSync(i.log, join(out, `soak-${i.name}.log`));
+  writeFileSync(
+    join(out, 'soak-rss.csv'),
+    `seconds,${instances.map((i) => `${i.name}_mib`).join(',')}\n` +
+      rssSamples
+        .map(
+          (r) =>
+            `${(r.at / 1000).toFixed(0)},${r.bytes.map((b) => (b === undefined ? '' : (b / 2 ** 20).toFixed(1))).join(',')}`,
+        )
+        .join('\n'),
+  );
   const logLines = instances.map((i) => {
     const lines = readFileSync(i.log, 'utf8').split('\n').filter(Boolean);
     const level = (n: number) => lines.filter((l) => l.includes(`"level":${n}`)).length;
     return `${i.name}: ${level(40)} warn, ${level(50)} error, ${level(60)} fatal lines`;
   });
-  log(`logs kept in ${out}soak-instance*.log: ${logLines.join('; ')}`);
+  log(`logs and RSS samples kept in ${out}soak-instance*.log, soak-rss.csv: ${logLines.join('; ')}`);
 
   const verdict = judge({
     recorder,
