@@ -1,7 +1,7 @@
 /** The composition root of the HTTP server: plugins, the request pipeline, each domain's routes and the tool registry. */
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyBaseLogger } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyServerOptions } from 'fastify';
 import type { App } from './http/app-type.ts';
 import { jsonSchemaTransform, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Redis } from 'ioredis';
@@ -22,7 +22,7 @@ import { completeOpenApi, type Json } from './http/openapi.ts';
 import { installSecurityHeaders } from './http/security-headers.ts';
 import { systemRoutes } from './http/system.routes.ts';
 import { guardedValidatorCompiler } from './http/validation.ts';
-import { createLogger } from './logger.ts';
+import { createLogger, requestLogger } from './logger.ts';
 import { mcpRoutes } from './mcp/mcp.routes.ts';
 import { builtinToolHandlers } from './mcp/builtin-tools.ts';
 import { governanceToolHandlers } from './mcp/governance.tools.ts';
@@ -68,6 +68,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   let requestCounter = 0;
   const app = Fastify({
     loggerInstance: (deps.logger ?? createLogger(deps.config.LOG_LEVEL)) as FastifyBaseLogger,
+    // request.log becomes pino's child only when a line is written (src/logger.ts).
+    childLoggerFactory: requestLogger as unknown as NonNullable<FastifyServerOptions['childLoggerFactory']>,
     requestIdHeader: false,
     genReqId: () => `req_${Date.now().toString(36)}${(requestCounter++ % 1e6).toString(36)}`,
     bodyLimit: 1_048_576,
@@ -82,8 +84,10 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   app.setSerializerCompiler(() => (data) => JSON.stringify(data));
 
   app.decorateRequest('principal', undefined);
-  app.addHook('onRequest', async (request, reply) => {
+  // Callback hooks on the per-request path: an async hook costs every request a promise and a microtask.
+  app.addHook('onRequest', (request, reply, done) => {
     void reply.header('x-request-id', request.id);
+    done();
   });
   installSecurityHeaders(app);
   const redisStatus = deps.redis ? watchRedis(deps.redis, redisLogging(app.log)) : undefined;

@@ -48,6 +48,8 @@ const ConfigSchema = z.object({
     .transform((v) => v === 'true' || v === '1'),
   WEBHOOK_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
   WEBHOOK_POLL_MS: z.coerce.number().int().positive().default(200),
+  /** Days an event and its delivery log are kept once no delivery of it is pending (docs/events.md). */
+  EVENT_RETENTION_DAYS: z.coerce.number().int().positive().default(90),
 });
 
 export type Config = z.infer<typeof ConfigSchema>;

@@ -74,6 +74,28 @@ for (const dialect of DIALECTS) {
       assert.equal(after, undefined);
     });
 
+    it('the synchronous lookup of the HTTP auth hook answers only from a live entry, and drops a revoked token', async (t) => {
+      const { server, cli } = await twoHandles(t, dialect);
+      const serverTenancy = new TenancyService(server.db, server.changeStamp);
+      const cliTenancy = new TenancyService(cli.db);
+      const { token, secret } = await acmeToken(cliTenancy);
+      assert.equal(serverTenancy.cachedPrincipal(secret), undefined, 'nothing cached before a load');
+      await warm(server, serverTenancy, secret);
+      assert.equal((await serverTenancy.authenticate(secret))?.tokenId, token.id);
+      assert.equal(serverTenancy.cachedPrincipal(secret)?.tokenId, token.id);
+      assert.equal(serverTenancy.cachedPrincipal('bwk_not-a-token'), undefined);
+
+      await cliTenancy.revokeToken(token.id);
+      // SQLite: the next lookup reads the store's data_version; PostgreSQL: once the trigger's NOTIFY arrived.
+      if (dialect === 'sqlite') assert.equal(serverTenancy.cachedPrincipal(secret), undefined);
+      else
+        await eventually(
+          async () => serverTenancy.cachedPrincipal(secret),
+          (p) => p === undefined,
+        );
+      assert.equal(await serverTenancy.authenticate(secret), undefined);
+    });
+
     it("an organisation's plan changed by another process applies to cached principals", async (t) => {
       const { server, cli } = await twoHandles(t, dialect);
       const serverTenancy = new TenancyService(server.db, server.changeStamp);

@@ -1,13 +1,20 @@
-// Seeds (once) a benchmark organisation: 1,000,000 audit entries by 20 users and 10,000 vendors.
-// The SQLite file is kept under bench/.out/ and reused by later runs; with DATABASE_URL it seeds PostgreSQL.
+// Seeds the tool-server benchmark's store: the 10,000-identity demo organisation (`bulwark demo --identities
+// 10000`, seed 1) with 19 more workspace users and 1,000,000 audit entries, plus a scratch organisation for the
+// write tool. Seeding takes minutes, so a seeded store is reused, but only when it is complete and was seeded by
+// the same code: the last step writes a marker (a token named after a hash of the demo generator and this file),
+// and a store without the current marker is wiped and seeded again.
+import { createHash } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../src/db/database.ts';
 import { insertMany } from '../../src/db/helpers.ts';
+import { runDemo } from '../../src/governance/demo/demo.service.ts';
 import type { Services } from '../../src/services.ts';
 import { newId } from '../../src/shared/ids.ts';
 
+export const IDENTITIES = 10_000;
 export const AUDIT_ENTRIES = 1_000_000;
-export const VENDORS = 10_000;
+export const SLUG = 'bench-mcp-demo';
 const USERS = 20;
 const ACTIONS = [
   'vendor.create',
@@ -16,97 +23,89 @@ const ACTIONS = [
   'sbom.upload',
   'risk.create_draft',
 ];
-const TYPES = ['oss', 'commercial', 'internal'] as const;
-const STATUSES = ['not_started', 'in_progress', 'completed'] as const;
+
+/** Changes whenever the demo generator or this seed changes: a store seeded by other code is not reused. */
+export function seedVersion(): string {
+  const hash = createHash('sha256');
+  const demoDir = new URL('../../src/governance/demo/', import.meta.url);
+  for (const file of readdirSync(demoDir).sort())
+    if (file.endsWith('.ts') && !file.endsWith('.test.ts')) hash.update(readFileSync(new URL(file, demoDir)));
+  hash.update(readFileSync(new URL(import.meta.url)));
+  return hash.digest('hex').slice(0, 12);
+}
 
 export interface BenchOrg {
   orgId: string;
+  /** mcp:read on the demo organisation. */
   token: string;
   actorId: string;
+  /** mcp:read + mcp:write on the scratch organisation (write tools enabled), for risk_create_draft. */
+  scratchToken: string;
 }
 
-export async function seedBenchOrg(
+/** Whether the store holds a complete seed by this code (the marker token is written last). */
+export async function isSeeded(services: Services): Promise<boolean> {
+  const org = await services.tenancy.findOrganization(SLUG);
+  if (!org) return false;
+  const marker = `bench-seeded-${seedVersion()}`;
+  return (await services.tenancy.listTokens(SLUG)).some((t) => t.name === marker);
+}
+
+/** Seeds an empty store (the caller wipes an incomplete one first). */
+export async function seed(
   db: Kysely<Database>,
   services: Services,
   log: (msg: string) => void,
-): Promise<BenchOrg> {
-  const slug = 'bench-mcp';
-  const existing = await services.tenancy.findOrganization(slug);
-  const org = existing ?? (await services.tenancy.createOrganization({ slug, plan: 'professional' }));
-  let users = await services.tenancy.listUsers(org.id);
-  if (users.length < USERS) {
-    for (let i = users.length; i < USERS; i++) {
-      await services.tenancy.createUser(slug, { email: `user${i}@bench.example`, name: `Bench User ${i}` });
-    }
-    users = await services.tenancy.listUsers(org.id);
-  }
-  const { secret } = await services.tenancy.createToken({
-    orgSlug: slug,
-    scopes: ['sbom:read', 'mcp:read'],
-    name: 'bench',
-  });
-  const audit = Number(
-    (
-      await db
-        .selectFrom('audit_log')
-        .select((eb) => eb.fn.countAll<number>().as('n'))
-        .where('org_id', '=', org.id)
-        .executeTakeFirstOrThrow()
-    ).n,
-  );
-  if (audit < AUDIT_ENTRIES) {
-    log(`seeding ${AUDIT_ENTRIES - audit} audit entries…`);
-    const start = Date.now() - (AUDIT_ENTRIES - audit) * 1000;
-    for (let done = audit; done < AUDIT_ENTRIES; done += 50_000) {
-      const rows: Record<string, unknown>[] = [];
-      for (let i = done; i < Math.min(done + 50_000, AUDIT_ENTRIES); i++) {
-        const at = start + (i - audit) * 1000;
-        rows.push({
-          id: newId('aud', at),
-          org_id: org.id,
-          actor_id: i % 10 === 0 ? 'system' : users[i % USERS]!.id,
-          action: ACTIONS[i % ACTIONS.length]!,
-          entity_type: 'vendor',
-          entity_id: `vnd_${i}`,
-          details: null,
-          at: new Date(at).toISOString(),
-        });
-      }
-      await db.transaction().execute((trx) => insertMany(trx, 'audit_log', rows));
-    }
-  }
-  const vendors = Number(
-    (
-      await db
-        .selectFrom('vendors')
-        .select((eb) => eb.fn.countAll<number>().as('n'))
-        .where('org_id', '=', org.id)
-        .executeTakeFirstOrThrow()
-    ).n,
-  );
-  if (vendors < VENDORS) {
-    log(`seeding ${VENDORS - vendors} vendors…`);
-    const now = new Date().toISOString();
+): Promise<void> {
+  log(`seeding the demo organisation (${IDENTITIES} identities)…`);
+  const demo = await runDemo(db, services, SLUG, { identities: IDENTITIES, seed: 1 });
+  const orgId = demo.org.id;
+  for (let i = 1; i < USERS; i++)
+    await services.tenancy.createUser(SLUG, { email: `user${i}@bench.example`, name: `Bench User ${i}` });
+  const users = await services.tenancy.listUsers(orgId);
+  log(`seeding ${AUDIT_ENTRIES} audit entries…`);
+  const start = Date.now() - AUDIT_ENTRIES * 1000;
+  for (let done = 0; done < AUDIT_ENTRIES; done += 50_000) {
     const rows: Record<string, unknown>[] = [];
-    for (let i = vendors; i < VENDORS; i++) {
+    for (let i = done; i < Math.min(done + 50_000, AUDIT_ENTRIES); i++) {
+      const at = start + i * 1000;
       rows.push({
-        id: newId('vnd'),
-        org_id: org.id,
-        name: `Vendor ${String(i).padStart(5, '0')}`,
-        type: TYPES[i % 3]!,
-        risk_tier: (i % 3) + 1,
-        assessment_status: STATUSES[i % 3]!,
-        website: `https://vendor${i}.example`,
-        notes: `Contact: sales${i}@vendor${i}.example`,
-        created_at: now,
-        updated_at: now,
+        id: newId('aud', at),
+        org_id: orgId,
+        actor_id: i % 10 === 0 ? 'system' : users[i % users.length]!.id,
+        action: ACTIONS[i % ACTIONS.length]!,
+        entity_type: 'vendor',
+        entity_id: `vnd_${i}`,
+        details: null,
+        at: new Date(at).toISOString(),
       });
     }
-    await db.transaction().execute((trx) => insertMany(trx, 'vendors', rows));
+    await db.transaction().execute((trx) => insertMany(trx, 'audit_log', rows));
   }
-  if (audit < AUDIT_ENTRIES || vendors < VENDORS) {
-    // Fresh statistics after a bulk load, as autovacuum (PostgreSQL) or a periodic ANALYZE would give them.
-    await sql`analyze`.execute(db);
-  }
-  return { orgId: org.id, token: secret, actorId: users[1]!.id };
+  await services.tenancy.createOrganization({ slug: `${SLUG}-scratch`, mcpWriteEnabled: true });
+  await services.tenancy.createUser(`${SLUG}-scratch`, { email: 'writer@bench.example' });
+  // Fresh statistics after a bulk load, as autovacuum (PostgreSQL) or a periodic ANALYZE would give them.
+  await sql`analyze`.execute(db);
+  await services.tenancy.createToken({
+    orgSlug: SLUG,
+    scopes: ['mcp:read'],
+    name: `bench-seeded-${seedVersion()}`,
+  });
+}
+
+/** Tokens for this run (new each run: the secrets are not stored) and the ids the tools' arguments need. */
+export async function benchOrg(services: Services): Promise<BenchOrg> {
+  const org = await services.tenancy.requireOrganization(SLUG);
+  const users = await services.tenancy.listUsers(org.id);
+  const { secret } = await services.tenancy.createToken({
+    orgSlug: SLUG,
+    scopes: ['mcp:read'],
+    name: 'bench',
+  });
+  const scratch = await services.tenancy.createToken({
+    orgSlug: `${SLUG}-scratch`,
+    scopes: ['mcp:read', 'mcp:write'],
+    name: 'bench-writer',
+  });
+  return { orgId: org.id, token: secret, actorId: users[1]!.id, scratchToken: scratch.secret };
 }

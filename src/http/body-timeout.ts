@@ -10,9 +10,10 @@ const hasBody = (request: FastifyRequest): boolean =>
   request.headers['transfer-encoding'] !== undefined || Number(request.headers['content-length'] ?? 0) > 0;
 
 export function installBodyTimeout(app: App, idleMs: number): void {
-  app.addHook('onRequest', async (request, reply) => {
+  // A callback hook, not an async one: most requests have no body, and an async hook costs them a promise.
+  app.addHook('onRequest', (request, reply, done) => {
     const raw = request.raw;
-    if (!hasBody(request) || raw.complete) return;
+    if (!hasBody(request) || raw.complete) return done();
     const socket = raw.socket;
     // Progress is read from the socket's byte count: listening to the body's 'data' would take it from the
     // parser that consumes it.
@@ -48,5 +49,6 @@ export function installBodyTimeout(app: App, idleMs: number): void {
     raw.once('end', stop);
     raw.once('close', stop);
     reply.raw.once('finish', stop);
+    done();
   });
 }

@@ -32,7 +32,7 @@ export function installMetrics(app: App, redis?: RedisStatus): Registry {
       },
     });
   }
-  app.addHook('onResponse', async (request, reply) => {
+  app.addHook('onResponse', (request, reply, done) => {
     // The route pattern, never the raw URL: ids would explode the label set.
     const labels = {
       method: request.method,
@@ -41,6 +41,7 @@ export function installMetrics(app: App, redis?: RedisStatus): Registry {
     };
     requests.inc(labels);
     duration.observe(labels, reply.elapsedTime / 1000);
+    done();
   });
   return registry;
 }

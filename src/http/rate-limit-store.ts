@@ -11,7 +11,7 @@ interface Hit {
 type Done = (error: Error | null, hit?: Hit) => void;
 
 /** A fixed window per key, kept in memory; the oldest keys go first when there are too many. */
-class MemoryCounters {
+export class MemoryCounters {
   readonly #windows = new Map<string, { count: number; resetAt: number }>();
   readonly #maxKeys: number;
 

@@ -150,3 +150,67 @@ for (const dialect of DIALECTS) {
     });
   });
 }
+
+for (const dialect of DIALECTS) {
+  describe(`${dialect}: limits without Redis`, () => {
+    // Without REDIS_URL the limits are counted in memory without @fastify/rate-limit's hook; with Redis configured
+    // but unreachable the plugin counts in the same memory. Both must answer the same sequence identically.
+    it('answer as @fastify/rate-limit does: headers, Retry-After, the 429 envelope, public routes', async (t) => {
+      const answers = async (redis: Redis | undefined) => {
+        const env = await build(t, dialect, { ...(redis ? { redis } : {}), config: { RATE_LIMIT_MAX: 3 } });
+        const org = await createOrg(env.services);
+        const seen = [];
+        for (const [url, headers] of [
+          ...Array.from({ length: 4 }, () => ['/api/v1/sscs/vendors', org.bearer()] as const),
+          ['/api/v1/openapi.json', {}] as const,
+          ['/healthz', {}] as const,
+        ]) {
+          const res = await env.app.inject({ url, headers });
+          seen.push({
+            status: res.statusCode,
+            limit: res.headers['ratelimit-limit'],
+            remaining: res.headers['ratelimit-remaining'],
+            reset: res.headers['ratelimit-reset'],
+            retryAfter: res.headers['retry-after'],
+            ...(res.statusCode === 429 ? { body: res.json() } : {}),
+          });
+        }
+        return seen;
+      };
+      const memory = await answers(undefined);
+      const redis = await connectRedis(`redis://127.0.0.1:${await closedPort()}`);
+      t.after(() => redis.disconnect());
+      const plugin = await answers(redis);
+      const ok = (remaining: string) => ({
+        status: 200,
+        limit: '3',
+        remaining,
+        reset: '60',
+        retryAfter: undefined,
+      });
+      assert.deepEqual(memory, [
+        ok('2'),
+        ok('1'),
+        ok('0'),
+        {
+          status: 429,
+          limit: '3',
+          remaining: '0',
+          reset: '60',
+          retryAfter: '60',
+          body: {
+            data: null,
+            error: {
+              code: 'RATE_LIMITED',
+              message: 'Rate limit of 3 requests per 1 minute exceeded; retry later',
+            },
+            meta: null,
+          },
+        },
+        ok('2'),
+        { status: 200, limit: undefined, remaining: undefined, reset: undefined, retryAfter: undefined },
+      ]);
+      assert.deepEqual(plugin, memory);
+    });
+  });
+}

@@ -83,7 +83,10 @@ export async function mcpRoutes(app: App, deps: McpRouteDeps): Promise<void> {
       for (const [name, value] of Object.entries(reply.getHeaders()))
         if (value !== undefined) reply.raw.setHeader(name, value);
       reply.hijack();
+      // Closing aborts a call still running when the client goes away. After a complete response there is nothing
+      // left to stop, and closing would only build the SDK's "Connection closed" error (a stack trace) per call.
       reply.raw.on('close', () => {
+        if (reply.raw.writableFinished) return;
         void transport.close();
         void server.close();
       });

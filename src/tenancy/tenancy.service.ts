@@ -355,6 +355,23 @@ export class TenancyService {
     const hash = hashTokenSecret(secret);
     const cached = this.#principals?.get(hash);
     if (cached?.hit) return isExpired(cached.hit.expiresAt, now) ? undefined : cached.hit.value;
+    return this.#load(hash, cached?.generation, now);
+  }
+
+  /**
+   * The principal of a live cached token, answered without a promise (the HTTP auth hook's path for nearly every
+   * request); undefined when the cache cannot answer, and the caller then uses `authenticate`. The cache's checks
+   * are the same as there: the store's change stamp is read first, so a token revoked by any process is gone.
+   */
+  cachedPrincipal(secret: string): Principal | undefined {
+    if (!this.#principals || !TOKEN_PATTERN.test(secret)) return undefined;
+    const hit = this.#principals.get(hashTokenSecret(secret)).hit;
+    // Most tokens never expire: the clock is read only for those that do.
+    if (!hit || (hit.expiresAt !== null && isExpired(hit.expiresAt, nowIso()))) return undefined;
+    return hit.value;
+  }
+
+  async #load(hash: string, generation: number | undefined, now: string): Promise<Principal | undefined> {
     const row = await repo.findTokenWithOrg(this.#db, hash);
     if (!row || !hashesEqual(row.secret_hash, hash)) return undefined;
     if (row.revoked_at !== null || isExpired(row.expires_at, now)) return undefined;
@@ -367,7 +384,7 @@ export class TenancyService {
       mcpWriteEnabled: fromBool(row.mcp_write_enabled),
     };
     // Only live tokens are cached: unknown secrets must not fill memory.
-    this.#principals?.set(hash, cached?.generation, { value: principal, expiresAt: row.expires_at });
+    this.#principals?.set(hash, generation, { value: principal, expiresAt: row.expires_at });
     return principal;
   }
 }

@@ -6,6 +6,7 @@ import { expandPending, type DeferredExpanders } from '../events/deferred.ts';
 import { uploadFindingEvents } from '../findings/finding-events.ts';
 import * as repo from './delivery.repository.ts';
 import { httpSender, type Sender } from './http-sender.ts';
+import { pruneEvents } from './retention.ts';
 import { signWebhook } from './signature.ts';
 import { slackMessage } from './slack-format.ts';
 
@@ -21,6 +22,8 @@ export const DEFERRED_EXPANDERS: DeferredExpanders = { 'upload.findings': upload
 
 export const RETRY_DELAYS_MS = [5_000, 30_000, 120_000, 600_000, 3_600_000, 21_600_000] as const;
 export const DISABLE_AFTER_MS = 3 * 86_400_000;
+/** How often a running dispatcher sweeps events past their retention (docs/events.md, "Retention"). */
+export const SWEEP_EVERY_MS = 3_600_000;
 
 /** What /metrics reports about deliveries (webhook.metrics.ts turns it into Prometheus series). */
 export interface DispatchObserver {
@@ -41,6 +44,8 @@ export interface DispatcherOptions {
   concurrency?: number;
   observer?: DispatchObserver;
   onError?: (error: unknown) => void;
+  /** How long events (and their delivery log) are kept once no delivery of theirs is pending. */
+  retentionMs?: number;
 }
 
 export class WebhookDispatcher {
@@ -50,6 +55,9 @@ export class WebhookDispatcher {
   readonly #timeoutMs: number;
   readonly #pollMs: number;
   readonly #concurrency: number;
+  readonly #retentionMs: number;
+  #lastSweep = Number.NEGATIVE_INFINITY;
+  #sweeping: Promise<unknown> | undefined;
   #observer: DispatchObserver | undefined;
   #onError: (error: unknown) => void;
   readonly #inflight = new Set<Promise<void>>();
@@ -71,6 +79,7 @@ export class WebhookDispatcher {
     this.#timeoutMs = options.timeoutMs ?? 10_000;
     this.#pollMs = options.pollMs ?? 200;
     this.#concurrency = options.concurrency ?? 64;
+    this.#retentionMs = options.retentionMs ?? 90 * 86_400_000;
     this.#observer = options.observer;
     this.#onError = options.onError ?? (() => {});
   }
@@ -107,7 +116,7 @@ export class WebhookDispatcher {
     this.#running = false;
     this.#wake?.();
     await this.#loop;
-    await Promise.all(this.#inflight);
+    await Promise.all([...this.#inflight, this.#sweeping]);
   }
 
   /** Delivers every attempt due now and waits for their outcomes; returns how many were attempted. */
@@ -122,6 +131,11 @@ export class WebhookDispatcher {
     }
   }
 
+  /** Deletes the events past their retention with their deliveries and attempts; returns how many events. */
+  pruneExpired(): Promise<number> {
+    return pruneEvents(this.#db, this.#iso(-this.#retentionMs));
+  }
+
   async queueDepth(): Promise<number> {
     return repo.countPending(this.#db);
   }
@@ -132,6 +146,7 @@ export class WebhookDispatcher {
       let claimed = 0;
       if (free > 0) {
         try {
+          this.#sweepWhenDue();
           await expandPending(this.#db, DEFERRED_EXPANDERS);
           for (const d of await this.#claim(free)) {
             claimed++;
@@ -149,6 +164,15 @@ export class WebhookDispatcher {
       if (free > 0 && claimed === free) await new Promise((resolve) => setImmediate(resolve));
       else await this.#sleep(this.#pollMs);
     }
+  }
+
+  /** Sweeps beside the deliveries, not before them: a long backlog to delete never delays an attempt. */
+  #sweepWhenDue(): void {
+    if (this.#sweeping || this.#now() - this.#lastSweep < SWEEP_EVERY_MS) return;
+    this.#lastSweep = this.#now();
+    this.#sweeping = this.pruneExpired()
+      .catch((error: unknown) => this.#onError(error))
+      .then(() => (this.#sweeping = undefined));
   }
 
   #sleep(ms: number): Promise<void> {
