@@ -34,14 +34,13 @@ export function findBinaries(): { pgCtl: string; initdb: string; redis: string }
   const pgCtl = which('pg_ctl', PG_BIN_DIRS);
   const initdb = which('initdb', PG_BIN_DIRS);
   const redis = which('redis-server');
-  const runuser = which('runuser') ?? which('su');
   const missing = [
     ...(pgCtl ? [] : ['pg_ctl']),
     ...(initdb ? [] : ['initdb']),
     ...(redis ? [] : ['redis-server']),
-    ...(runuser ? [] : ['runuser']),
   ];
-  if (spawnSync('id', ['-u', 'postgres']).status !== 0) missing.push('the postgres system user');
+  if (AS_ROOT && !which('runuser')) missing.push('runuser');
+  if (AS_ROOT && spawnSync('id', ['-u', 'postgres']).status !== 0) missing.push('the postgres system user');
   return pgCtl && initdb && redis && missing.length === 0 ? { pgCtl, initdb, redis } : { missing };
 }
 
@@ -52,9 +51,13 @@ export function scratchDir(prefix: string): string {
   return dir;
 }
 
-/** Runs a command as the postgres user (PostgreSQL refuses to run as root). */
+/** PostgreSQL refuses to run as root: as root, its commands run as the postgres user; otherwise as ourselves. */
+const AS_ROOT = process.getuid?.() === 0;
+const postgresUser = (argv: string[]): [string, string[]] =>
+  AS_ROOT ? ['runuser', ['-u', 'postgres', '--', ...argv]] : [argv[0]!, argv.slice(1)];
+
 function asPostgres(argv: string[], timeoutMs = 60_000): { status: number | null; output: string } {
-  const result = spawnSync('runuser', ['-u', 'postgres', '--', ...argv], {
+  const result = spawnSync(...postgresUser(argv), {
     encoding: 'utf8',
     timeout: timeoutMs,
   });
@@ -69,9 +72,11 @@ export interface PrivatePostgres {
 
 export function startPostgres(bins: { pgCtl: string; initdb: string }, port: number): PrivatePostgres {
   const dir = scratchDir('bulwark-soak-pg-');
-  const postgresUid = Number(spawnSync('id', ['-u', 'postgres'], { encoding: 'utf8' }).stdout.trim());
-  const postgresGid = Number(spawnSync('id', ['-g', 'postgres'], { encoding: 'utf8' }).stdout.trim());
-  chownSync(dir, postgresUid, postgresGid);
+  if (AS_ROOT) {
+    const id = (flag: string) =>
+      Number(spawnSync('id', [flag, 'postgres'], { encoding: 'utf8' }).stdout.trim());
+    chownSync(dir, id('-u'), id('-g'));
+  }
   const data = join(dir, 'data');
   const init = asPostgres([
     bins.initdb,
@@ -92,8 +97,8 @@ export function startPostgres(bins: { pgCtl: string; initdb: string }, port: num
     { flag: 'a' },
   );
   const options = `-p ${port} -k ${dir} -h 127.0.0.1`;
-  const ctl = (...args: string[]) =>
-    asPostgres([bins.pgCtl, '-D', data, '-l', join(dir, 'postgres.log'), '-w', '-t', '60', ...args]);
+  const pgCtlArgs = ['-D', data, '-l', join(dir, 'postgres.log'), '-w', '-t', '60'];
+  const ctl = (...args: string[]) => asPostgres([bins.pgCtl, ...pgCtlArgs, ...args]);
   cleanups.push(() => void ctl('stop', '-m', 'immediate'));
   const started = ctl('-o', options, 'start');
   if (started.status !== 0) throw new Error(`pg_ctl start failed:\n${started.output}`);
@@ -103,20 +108,7 @@ export function startPostgres(bins: { pgCtl: string; initdb: string }, port: num
       new Promise((resolve, reject) => {
         // Asynchronous: the load keeps running while PostgreSQL restarts.
         const child = spawn(
-          'runuser',
-          [
-            '-u',
-            'postgres',
-            '--',
-            bins.pgCtl,
-            '-D',
-            data,
-            '-l',
-            join(dir, 'postgres.log'),
-            '-w',
-            '-t',
-            '60',
-          ].concat(['-m', 'fast', '-o', options, 'restart']),
+          ...postgresUser([bins.pgCtl, ...pgCtlArgs, '-m', 'fast', '-o', options, 'restart']),
           { stdio: 'ignore' },
         );
         child.on('exit', (code) =>
