@@ -1,5 +1,6 @@
 // `npm run bench [-- <name>…]`: runs every benchmark (bench/<name>/*.bench.ts), or the named ones, one after
-// another in child processes; each prints its own figures (recorded in BENCHMARKS.md).
+// another in child processes; each prints its own figures (recorded in BENCHMARKS.md). The soak runs only when
+// named (`npm run bench -- soak`): it takes 10 minutes and starts its own PostgreSQL and Redis.
 import { spawnSync } from 'node:child_process';
 import { readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -16,9 +17,13 @@ const benchmarks = readdirSync(BENCH, { withFileTypes: true })
   )
   .sort((a, b) => a.name.localeCompare(b.name));
 
+/** Benchmarks left out of a run that names none. */
+const OPT_IN = new Set(['soak']);
+
 const wanted = process.argv.slice(2);
 if (wanted.includes('--list')) {
-  for (const b of benchmarks) console.log(`${b.name.padEnd(12)} ${b.path}`);
+  for (const b of benchmarks)
+    console.log(`${b.name.padEnd(12)} ${b.path}${OPT_IN.has(b.name) ? '  (only when named)' : ''}`);
   process.exit(0);
 }
 const unknown = wanted.filter((name) => !benchmarks.some((b) => b.name === name));
@@ -30,7 +35,9 @@ if (unknown.length > 0) {
 }
 
 let failed = 0;
-for (const b of benchmarks.filter((b) => wanted.length === 0 || wanted.includes(b.name))) {
+for (const b of benchmarks.filter((b) =>
+  wanted.length === 0 ? !OPT_IN.has(b.name) : wanted.includes(b.name),
+)) {
   console.log(`\n== ${b.path}`);
   const result = spawnSync(process.execPath, [b.path], {
     stdio: 'inherit',

@@ -5,13 +5,10 @@
 //   3. evaluations per second of the in-memory OSV evaluation over those components;
 //   4. 1,000 SBOMs in 10 organisations, then import 1,000 changed advisories: re-matching time (target ≤ 5 s).
 // Usage: node bench/match/match.bench.ts [--components 100000] [--advisories 200000] [--sboms 1000] [--dialect sqlite|postgres]
-import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { sql } from 'kysely';
-import pg from 'pg';
 import { openStore, type Store } from '../../src/db/connect.ts';
 import { migrateToLatest } from '../../src/db/migrate.ts';
 import { toCandidate } from '../../src/findings/finding-matching.ts';
@@ -20,6 +17,7 @@ import { matchComponent, type Candidate } from '../../src/findings/matcher.ts';
 import { SbomService } from '../../src/sboms/sbom.service.ts';
 import { TenancyService } from '../../src/tenancy/tenancy.service.ts';
 import { getVersionOrdering, loadCandidates, packageKey, VulnDbService } from '../../src/vulndb/index.ts';
+import { openThrowawaySchemaStore } from '../support/pg-schema-store.ts';
 import { machine } from '../support/process.ts';
 import {
   advisory,
@@ -51,20 +49,7 @@ const seconds = (ms: number) => (ms / 1000).toFixed(2);
 
 async function openBenchStore(dialect: 'sqlite' | 'postgres'): Promise<Store> {
   if (dialect === 'sqlite') return openStore(`sqlite:${join(dir, `match-${Date.now()}.sqlite`)}`);
-  const url = process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL!;
-  const schema = `bench_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`create schema ${schema}`);
-  await admin.end();
-  const store = openStore(url, undefined, { schema });
-  return {
-    ...store,
-    close: async () => {
-      await sql`drop schema ${sql.id(schema)} cascade`.execute(store.db);
-      await store.close();
-    },
-  };
+  return openThrowawaySchemaStore();
 }
 
 /** The package pool: real Go/PyPI packages from the feeds first (a fifth), synthetic ones for the rest. */

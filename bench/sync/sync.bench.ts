@@ -4,17 +4,15 @@
 //   3. incremental sync of 1,000 changed records (modified_id.csv + 1,000 record fetches) including the
 //      re-matching of those packages' components (target ≤ 3 s).
 // Usage: node bench/sync/sync.bench.ts [--changed 1000] [--dialect sqlite|postgres]
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { sql } from 'kysely';
-import pg from 'pg';
 import { defaultConfig } from '../../src/config.ts';
 import { openStore, type Store } from '../../src/db/connect.ts';
 import { migrateToLatest } from '../../src/db/migrate.ts';
 import { createServices } from '../../src/services.ts';
+import { openThrowawaySchemaStore } from '../support/pg-schema-store.ts';
 import { cpuSeconds, machine, peakRss, startProcess } from '../support/process.ts';
 
 const { values } = parseArgs({
@@ -27,20 +25,7 @@ const mib = (bytes: number) => `${(bytes / 2 ** 20).toFixed(0)} MiB`;
 
 async function openBenchStore(): Promise<Store> {
   if (dialect === 'sqlite') return openStore(`sqlite:${join(dir, 'sync.sqlite')}`);
-  const url = process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL!;
-  const schema = `bench_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`create schema ${schema}`);
-  await admin.end();
-  const store = openStore(url, undefined, { schema });
-  return {
-    ...store,
-    close: async () => {
-      await sql`drop schema ${sql.id(schema)} cascade`.execute(store.db);
-      await store.close();
-    },
-  };
+  return openThrowawaySchemaStore();
 }
 
 const mirror = await startProcess(new URL('./mirror.ts', import.meta.url).pathname, []);
