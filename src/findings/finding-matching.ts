@@ -88,6 +88,11 @@ export function groupByPackage(components: readonly MatchableComponent[]): Map<s
   return groups;
 }
 
+/** The distinct packages of matchable components, keyed as the candidate cache keys them. */
+export function packagesOf(components: readonly MatchableComponent[]): Map<string, PackageRef> {
+  return new Map([...groupByPackage(components)].map(([key, g]) => [key, g.ref]));
+}
+
 /** Severity of every vulnerability, counting alias advisories stored for other ecosystems too. */
 async function settleSeverity(
   db: Kysely<Database>,
@@ -142,7 +147,10 @@ export async function resolveMatches(
   const withdrawn = new Set<string>();
   const groups = groupByPackage(components);
   if (groups.size === 0) return { matches: result, withdrawn };
-  const byPackage = await cache.candidates(db, new Map([...groups].map(([key, g]) => [key, g.ref])));
+  const byPackage = await cache.candidates(
+    db,
+    new Map([...groups].map(([key, g]) => [key, g.ref])),
+  );
   const pending: { componentId: string; matched: MatchedVulnerability }[] = [];
   for (const [key, group] of groups) {
     const candidates = byPackage.get(key);

@@ -233,7 +233,7 @@ export async function componentsOfPackages(
   }
   const rows: StoredComponent[] = [];
   for (const [ecosystem, keys] of byEcosystem) {
-    for (const part of chunks([...new Set(keys)])) {
+    for (const part of chunks([...keys])) {
       rows.push(
         ...(await db
           .selectFrom('sbom_components')
@@ -244,6 +244,27 @@ export async function componentsOfPackages(
           .execute()),
       );
     }
+  }
+  return rows;
+}
+
+/** The organisation's components among `ids` that still exist (in id order). */
+export async function componentsByIds(
+  db: Kysely<Database>,
+  orgId: string,
+  ids: readonly string[],
+): Promise<StoredComponent[]> {
+  const rows: StoredComponent[] = [];
+  for (const part of chunks(ids)) {
+    rows.push(
+      ...(await db
+        .selectFrom('sbom_components')
+        .select(['id', 'sbom_id', 'ecosystem', 'package_key', 'name', 'version', 'purl'])
+        .where('org_id', '=', orgId)
+        .where('id', 'in', part)
+        .orderBy('id')
+        .execute()),
+    );
   }
   return rows;
 }
