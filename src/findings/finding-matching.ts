@@ -147,10 +147,7 @@ export async function resolveMatches(
   const withdrawn = new Set<string>();
   const groups = groupByPackage(components);
   if (groups.size === 0) return { matches: result, withdrawn };
-  const byPackage = await cache.candidates(
-    db,
-    new Map([...groups].map(([key, g]) => [key, g.ref])),
-  );
+  const byPackage = await cache.candidates(db, new Map([...groups].map(([key, g]) => [key, g.ref])));
   const pending: { componentId: string; matched: MatchedVulnerability }[] = [];
   for (const [key, group] of groups) {
     const candidates = byPackage.get(key);

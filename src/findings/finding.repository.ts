@@ -1,7 +1,7 @@
 /** The findings' queries, always filtered on the organisation. */
 import type { Insertable, Kysely, RawBuilder, SqlBool, Updateable } from 'kysely';
 import type { Database } from '../db/database.ts';
-import { insertMany } from '../db/helpers.ts';
+import { insertRows } from '../db/helpers.ts';
 import { chunks, type PackageRef } from '../vulndb/index.ts';
 import { applyFindingQuery, type FindingListFilter as FindingListQueryFilter } from './finding-query.ts';
 import type { FindingHistoryRow, FindingHistoryTable, FindingRow, FindingTable } from './finding.table.ts';
@@ -167,13 +167,36 @@ export async function historyOf(
     .execute();
 }
 
+/** Every column of both tables is text but the CVSS score. */
+const pgType = (column: string) => (column === 'cvss_score' ? 'float8' : 'text');
+
+/**
+ * Through the components' bulk path (`insertRows` with PostgreSQL types: `unnest` or COPY on PostgreSQL rather
+ * than statements of one parameter per value).
+ */
+async function insertBulk(
+  db: Kysely<Database>,
+  table: 'findings' | 'finding_history',
+  rows: readonly Record<string, unknown>[],
+): Promise<void> {
+  if (rows.length === 0) return;
+  const columns = Object.keys(rows[0]!);
+  await insertRows(
+    db,
+    table,
+    columns,
+    rows.map((row) => columns.map((column) => row[column] ?? null)),
+    columns.map(pgType),
+  );
+}
+
 export async function insertFindings(
   db: Kysely<Database>,
   rows: NewFindingRow[],
   history: NewHistoryRow[],
 ): Promise<void> {
-  await insertMany(db, 'findings', rows);
-  await insertMany(db, 'finding_history', history);
+  await insertBulk(db, 'findings', rows);
+  await insertBulk(db, 'finding_history', history);
 }
 
 export async function updateFinding(
@@ -186,7 +209,7 @@ export async function updateFinding(
 }
 
 export async function insertHistory(db: Kysely<Database>, rows: NewHistoryRow[]): Promise<void> {
-  await insertMany(db, 'finding_history', rows);
+  await insertBulk(db, 'finding_history', rows);
 }
 
 /** Every finding (retracted too) of the given components. */
