@@ -1,5 +1,6 @@
 // Generates a realistic CycloneDX 1.5 SBOM of ~50 MiB (≈100,000 components with purls of five ecosystems,
-// licenses, two hashes, an external reference and a dependency graph), as JSON and as its XML twin.
+// licenses, two hashes, an external reference and a dependency graph), as JSON, as its XML twin, and as an SPDX
+// 2.3 JSON twin with the same components (the subject is the described root package).
 import { createHash } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
 import { once } from 'node:events';
@@ -141,11 +142,52 @@ function* xmlChunks(count: number): Iterable<string> {
   yield '  </dependencies>\n</bom>\n';
 }
 
-/** Writes `big.cdx.json` and `big.cdx.xml` with `count` components into `dir`. */
-export async function generateSboms(dir: string, count = 100_000): Promise<{ json: string; xml: string }> {
-  const json = join(dir, 'big.cdx.json');
-  const xml = join(dir, 'big.cdx.xml');
-  await write(json, jsonChunks(count));
-  await write(xml, xmlChunks(count));
-  return { json, xml };
+function* spdxChunks(count: number): Iterable<string> {
+  yield '{\n  "spdxVersion": "SPDX-2.3",\n  "dataLicense": "CC0-1.0",\n  "SPDXID": "SPDXRef-DOCUMENT",\n  "name": "big-app",\n';
+  yield '  "documentNamespace": "https://example.org/spdx/big-app-9.9.9",\n';
+  yield '  "creationInfo": {"created": "2026-11-22T00:00:00Z", "creators": ["Tool: bulwark-bench-1.0.0"]},\n';
+  yield '  "packages": [\n    {"SPDXID": "SPDXRef-root", "name": "big-app", "versionInfo": "9.9.9", "downloadLocation": "NOASSERTION", "primaryPackagePurpose": "APPLICATION"},\n';
+  for (let i = 0; i < count; i++) {
+    const c = component(i, count);
+    const doc = {
+      SPDXID: `SPDXRef-dep-${i}`,
+      name: c.name,
+      versionInfo: c.version,
+      downloadLocation: c.website,
+      checksums: c.hashes.map(([alg, content]) => ({
+        algorithm: alg.replace('-', ''),
+        checksumValue: content,
+      })),
+      licenseConcluded: c.license,
+      externalRefs: [
+        { referenceCategory: 'PACKAGE-MANAGER', referenceType: 'purl', referenceLocator: c.purl },
+      ],
+    };
+    yield `    ${JSON.stringify(doc)}${i + 1 < count ? ',' : ''}\n`;
+  }
+  yield '  ],\n  "relationships": [\n    {"spdxElementId": "SPDXRef-DOCUMENT", "relationshipType": "DESCRIBES", "relatedSpdxElement": "SPDXRef-root"}';
+  for (let i = 0; i < count; i++) {
+    for (const d of component(i, count).dependsOn)
+      yield `,\n    {"spdxElementId": "SPDXRef-dep-${i}", "relationshipType": "DEPENDS_ON", "relatedSpdxElement": "SPDXRef-${d}"}`;
+  }
+  yield '\n  ]\n}\n';
+}
+
+export interface GeneratedFiles {
+  json: string;
+  xml: string;
+  spdx: string;
+}
+
+/** Writes `big.cdx.json`, `big.cdx.xml` and `big.spdx.json` with `count` components into `dir`. */
+export async function generateSboms(dir: string, count = 100_000): Promise<GeneratedFiles> {
+  const files = {
+    json: join(dir, 'big.cdx.json'),
+    xml: join(dir, 'big.cdx.xml'),
+    spdx: join(dir, 'big.spdx.json'),
+  };
+  await write(files.json, jsonChunks(count));
+  await write(files.xml, xmlChunks(count));
+  await write(files.spdx, spdxChunks(count));
+  return files;
 }

@@ -26,6 +26,18 @@ pg.types.setTypeParser(1700, (v) => Number(v));
 
 const dialects = new WeakMap<Kysely<Database>, DialectName>();
 
+/**
+ * The pools' open PostgreSQL clients by backend process id: COPY (`copyRows` in helpers.ts) needs the pg client
+ * itself, which Kysely keeps private; a transaction finds its own with `select pg_backend_pid()`.
+ */
+const pgClients = new Map<number, pg.PoolClient[]>();
+
+/** The pool client serving backend `pid`, or undefined when none (or, across servers, more than one) is known. */
+export function pgClientOfBackend(pid: number): pg.PoolClient | undefined {
+  const clients = pgClients.get(pid);
+  return clients?.length === 1 ? clients[0] : undefined;
+}
+
 /** The dialect behind a handle (a transaction inherits it from the Kysely it came from). */
 export function dialectOf(db: Kysely<Database>): DialectName {
   const known = dialects.get(db);
@@ -102,6 +114,16 @@ function openPostgres(url: string, options: OpenOptions): Store {
   const pool = new pg.Pool({ ...connection, max: options.poolSize ?? 10 });
   // An idle client losing its connection must not crash the process; the next query reports DB_ERROR.
   pool.on('error', () => {});
+  pool.on('connect', (client) => {
+    const pid = (client as unknown as { processID: number }).processID;
+    pgClients.set(pid, [...(pgClients.get(pid) ?? []), client]);
+  });
+  pool.on('remove', (client) => {
+    const pid = (client as unknown as { processID: number }).processID;
+    const rest = (pgClients.get(pid) ?? []).filter((c) => c !== client);
+    if (rest.length) pgClients.set(pid, rest);
+    else pgClients.delete(pid);
+  });
   const db = new Kysely<Database>({ dialect: withStoreErrors(new PostgresDialect({ pool })) });
   dialects.set(db, 'postgres');
   const parsed = new URL(url);

@@ -1,7 +1,12 @@
 /** Dialect helpers (JSON, booleans, bulk inserts, case-insensitive search) and store error checks. */
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import { CompiledQuery, sql, type Expression, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
+import { from as copyFrom } from 'pg-copy-streams';
 import type { Database } from './database.ts';
-import { dialectOf } from './connect.ts';
+import { dialectOf, pgClientOfBackend } from './connect.ts';
+import { writerInTransaction } from './sqlite-driver.ts';
+import { StoreError } from './store-error.ts';
 
 /**
  * The few places where SQLite and PostgreSQL differ, kept here instead of scattered `if`s.
@@ -33,14 +38,15 @@ export function containsInsensitive(
 const MAX_PARAMS = { sqlite: 32_000, postgres: 65_000 } as const;
 
 /**
- * Inserts rows given as objects (every row with the same keys, as a row mapper makes them) through the same
- * path as `insertRows`: multi-row statements sized to the dialect's parameter limit, no query builder.
- * Callers pass a transaction when the rows must land together.
+ * Inserts rows given as objects (every row with the same keys, as a row mapper makes them) through
+ * `insertRows`. Callers pass a transaction when the rows must land together (and to get its bulk paths).
  */
 export async function insertMany(
   db: Kysely<Database>,
   table: keyof Database & string,
   rows: readonly Record<string, unknown>[],
+  /** PostgreSQL types by column, as `insertRows` takes them (COPY for large batches). */
+  pgTypes?: Readonly<Record<string, string>>,
 ): Promise<void> {
   if (rows.length === 0) return;
   const columns = Object.keys(rows[0]!);
@@ -49,25 +55,39 @@ export async function insertMany(
     table,
     columns,
     rows.map((row) => columns.map((column) => row[column] ?? null)),
+    pgTypes && columns.map((column) => pgTypes[column] ?? 'text'),
   );
 }
 
 /**
- * Bulk insert of rows given as value arrays in `columns` order, for large imports (100,000-component SBOMs).
- * Skips the query builder (whose per-value nodes cost more than the insert itself), reuses one SQL text per
- * chunk size (SQLite's statement cache then prepares it once), and yields to the event loop between chunks so
- * the process keeps answering other requests. Values must be text, numbers or null.
+ * The bulk writer: rows given as value arrays in `columns` order, for large imports (100,000-component SBOMs,
+ * their findings). Skips the query builder (whose per-value nodes cost more than the insert itself) and yields to
+ * the event loop between chunks so the process keeps answering other requests. Inside a transaction, large
+ * batches take each dialect's fastest path: SQLite one prepared INSERT run per row on the writer, PostgreSQL
+ * COPY (with `pgTypes`). Otherwise multi-row statements sized to the parameter limit (one SQL text per chunk
+ * size, so SQLite's statement cache prepares it once), or `unnest` on PostgreSQL. Values must be text, numbers
+ * or null.
  */
 export async function insertRows(
   db: Kysely<Database>,
   table: keyof Database & string,
   columns: readonly string[],
   rows: readonly (readonly unknown[])[],
-  /** PostgreSQL column types (`text`, `integer`…): when given, PostgreSQL gets one `unnest` insert per chunk. */
+  /**
+   * PostgreSQL column types (`text`, `integer`…): when given, PostgreSQL gets COPY for large batches and one
+   * `unnest` insert per chunk for small ones.
+   */
   pgTypes?: readonly string[],
 ): Promise<void> {
   const dialect = dialectOf(db);
-  if (dialect === 'postgres' && pgTypes) return insertRowsUnnest(db, table, columns, rows, pgTypes);
+  if (dialect === 'postgres' && pgTypes) {
+    if (rows.length >= COPY_FROM_ROWS && (await copyRows(db, table, columns, rows))) return;
+    return insertRowsUnnest(db, table, columns, rows, pgTypes);
+  }
+  if (dialect === 'sqlite' && rows.length >= PER_ROW_FROM) {
+    const done = insertRowsPrepared(db, table, columns, rows);
+    if (done) return done;
+  }
   const perChunk = Math.max(1, Math.floor(MAX_PARAMS[dialect] / columns.length));
   const head = `insert into "${table}" (${columns.map((c) => `"${c}"`).join(', ')}) values `;
   const texts = new Map<number, string>();
@@ -82,6 +102,102 @@ export async function insertRows(
     if (start + perChunk < rows.length) await new Promise((resolve) => setImmediate(resolve));
   }
 }
+
+/** From this many rows in a transaction, SQLite gets one prepared statement run per row; smaller batches keep one multi-row statement. */
+const PER_ROW_FROM = 200;
+/** Rows per synchronous run on SQLite (≈ 10-20 ms of the event loop on a quiet machine), then a turn for other requests. */
+const SQLITE_CHUNK_ROWS = 2_000;
+
+/**
+ * SQLite in a transaction: one prepared INSERT run per row on the writer connection, synchronously by chunks.
+ * SQLite runs a large multi-row VALUES as a compound select; per-row runs of one prepared statement took half
+ * the time for 100,000 component rows (BENCHMARKS.md, upload). False (nothing written) outside a transaction.
+ */
+function insertRowsPrepared(
+  db: Kysely<Database>,
+  table: string,
+  columns: readonly string[],
+  rows: readonly (readonly unknown[])[],
+): Promise<void> | undefined {
+  const writer = writerInTransaction(db as unknown as Kysely<never>);
+  if (!writer) return undefined;
+  const insert = writer.prepare(
+    `insert into "${table}" (${columns.map((c) => `"${c}"`).join(', ')}) values (${columns.map(() => '?').join(', ')})`,
+  );
+  return (async () => {
+    for (let start = 0; start < rows.length; start += SQLITE_CHUNK_ROWS) {
+      const end = Math.min(start + SQLITE_CHUNK_ROWS, rows.length);
+      try {
+        for (let r = start; r < end; r++) insert.run(rows[r] as unknown[]);
+      } catch (error) {
+        throw new StoreError(error);
+      }
+      if (end < rows.length) await new Promise((resolve) => setImmediate(resolve));
+    }
+  })();
+}
+
+/**
+ * From this many rows COPY beats `unnest`: it costs an extra round trip (finding the transaction's client) but
+ * then streams rows with no parameter arrays to build and bind (100,000 components: see BENCHMARKS.md, upload).
+ */
+const COPY_FROM_ROWS = 2_000;
+/** Rows per text chunk written to the COPY stream; the event loop gets a turn between chunks. */
+const COPY_CHUNK_ROWS = 2_000;
+
+/**
+ * PostgreSQL COPY … FROM STDIN (text format) on the connection `db` runs on, so the rows join its transaction.
+ * False, having written nothing, when that connection's pg client cannot be identified.
+ */
+async function copyRows(
+  db: Kysely<Database>,
+  table: string,
+  columns: readonly string[],
+  rows: readonly (readonly unknown[])[],
+): Promise<boolean> {
+  // Outside a transaction each query may take another pool client: COPY must run where the caller's rows go.
+  if (!db.isTransaction) return false;
+  const { rows: found } = await sql<{ pid: number }>`select pg_backend_pid() as pid`.execute(db);
+  const client = pgClientOfBackend(found[0]!.pid);
+  if (!client) return false;
+  const copy = client.query(
+    copyFrom(`copy "${table}" (${columns.map((c) => `"${c}"`).join(', ')}) from stdin`),
+  );
+  async function* text() {
+    for (let start = 0; start < rows.length; start += COPY_CHUNK_ROWS) {
+      let chunk = '';
+      const end = Math.min(start + COPY_CHUNK_ROWS, rows.length);
+      for (let r = start; r < end; r++) chunk += copyLine(rows[r]!);
+      yield chunk;
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+  }
+  try {
+    await pipeline(Readable.from(text()), copy);
+  } catch (error) {
+    throw new StoreError(error);
+  }
+  return true;
+}
+
+/** One row in COPY's text format: tab-separated, `\N` for null, backslash escapes. */
+function copyLine(row: readonly unknown[]): string {
+  let line = '';
+  for (let c = 0; c < row.length; c++) {
+    const value = row[c];
+    if (c > 0) line += '\t';
+    if (value === null || value === undefined) line += '\\N';
+    else if (typeof value === 'number') line += String(value);
+    else {
+      const text = String(value);
+      line += /[\\\n\r\t]/.test(text) ? text.replace(/[\\\n\r\t]/g, copyEscape) : text;
+    }
+  }
+  return line + '\n';
+}
+
+const COPY_ESCAPES: Record<string, string> = { '\\': '\\\\', '\n': '\\n', '\r': '\\r', '\t': '\\t' };
+const copyEscape = (c: string): string => COPY_ESCAPES[c]!;
 
 /**
  * PostgreSQL: one array parameter per column, `insert … select * from unnest($1::text[], …)`. A handful of

@@ -254,3 +254,57 @@ declare module '../db/database.ts' {
     gov_peer_groups: PeerGroupTable;
   }
 }
+
+/** Time-independent posture figures, rewritten by every import that changed anything (access/posture-snapshot.ts). */
+export interface PostureSnapshotTable {
+  org_id: string;
+  human_accounts: number;
+  correlated_accounts: number;
+  orphaned_accounts: number;
+  high_risk_grants: number;
+  disabled_accounts: number;
+  leave_login_accounts: number;
+  concentration_outliers: number;
+  disabled_grants: number;
+  leave_identities: number;
+  leave_login_identities: number;
+  refreshed_at: string;
+}
+
+/** One security-debt item (access_security_debt_trend's kinds), opened and closed at stored times. */
+export interface DebtItemTable {
+  org_id: string;
+  kind: string;
+  severity: string;
+  opened_at: string | null;
+  closed_at: string | null;
+}
+
+/** An active account of a terminated identity (offboarding candidate), stored with the posture snapshot. */
+export interface OffboardingAccountTable {
+  org_id: string;
+  account_id: string;
+  identity_id: string;
+  termination_date: string;
+  /** 1 when the account holds an active privileged grant. */
+  privileged: number;
+}
+
+/** Holders of high-risk grants on enabled accounts (identity_id null: the unowned ones), per posture snapshot. */
+export interface HighRiskHolderTable {
+  org_id: string;
+  identity_id: string | null;
+  status: string | null;
+  hire_date: string | null;
+  department_changed_at: string | null;
+  grants: number;
+}
+
+declare module '../db/database.ts' {
+  interface Database {
+    gov_high_risk_holders: HighRiskHolderTable;
+    gov_offboarding_accounts: OffboardingAccountTable;
+    gov_posture_snapshot: PostureSnapshotTable;
+    gov_debt_items: DebtItemTable;
+  }
+}

@@ -21,6 +21,7 @@ import * as vulndbSync from './2026-11-23-20-vulndb-sync.ts';
 import * as sessions from './2026-11-23-30-sessions.ts';
 import * as eventsWebhooks from './2026-11-23-50-events-webhooks.ts';
 import * as governanceAudit from './2026-11-23-60-governance-audit.ts';
+import * as governancePosture from './2026-11-23-80-governance-posture.ts';
 import * as eventRetention from './2026-11-23-95-event-retention.ts';
 
 /**
@@ -49,5 +50,6 @@ export const migrations: Record<string, Migration> = {
   '2026-11-23-30-sessions': sessions,
   '2026-11-23-50-events-webhooks': eventsWebhooks,
   '2026-11-23-60-governance-audit': governanceAudit,
+  '2026-11-23-80-governance-posture': governancePosture,
   '2026-11-23-95-event-retention': eventRetention,
 };

@@ -24,6 +24,15 @@ export async function countLoginBuckets(db: Kysely<Database>, orgId: string, c: 
   return counts.rows[0] ?? {};
 }
 
+/** Stale active accounts only (access_stale_accounts' staleAccounts: stale_login + never_stale above). */
+export async function countStale(db: Kysely<Database>, orgId: string, cut: string): Promise<number> {
+  const active = sql`from gov_accounts a where a.org_id = ${orgId} and a.status = 'active'`;
+  const counts = await sql<{ n: number }>`select
+      (select count(*) ${active} and a.last_login_at <= ${cut})
+      + (select count(*) ${active} and a.last_login_at is null and a.created_at <= ${cut}) as n`.execute(db);
+  return Number(counts.rows[0]?.n ?? 0);
+}
+
 /** The first `limit` stale active accounts, never-logged-in first, then oldest login. */
 export async function listStaleAccounts(db: Kysely<Database>, orgId: string, cut: string, limit: number) {
   const result = await sql<{
@@ -52,16 +61,56 @@ const offboardingFrom = (orgId: string, deadline: string) => sql`from gov_accoun
     join gov_identities i on i.id = a.identity_id and i.org_id = a.org_id
     where a.org_id = ${orgId} and a.status = 'active' and i.status = 'terminated' and i.termination_date <= ${deadline}`;
 
-/** Active accounts of identities terminated at or before `deadline`: accounts, identities, privileged accounts. */
-export async function countOffboarding(db: Kysely<Database>, orgId: string, deadline: string) {
-  const counts = await sql<Record<string, number>>`select count(*) as accounts,
-    count(distinct i.id) as identities, sum(${holdsPrivileged}) as privileged
-    ${offboardingFrom(orgId, deadline)}`.execute(db);
+/**
+ * Stores the organisation's offboarding candidates (active accounts of terminated identities, with the
+ * termination time and privileged flag) in gov_offboarding_accounts; called with the posture snapshot, so a
+ * call only takes the range terminated at or before its deadline.
+ */
+export async function refreshOffboardingAccounts(db: Kysely<Database>, orgId: string): Promise<void> {
+  await db.deleteFrom('gov_offboarding_accounts').where('org_id', '=', orgId).execute();
+  await sql`insert into gov_offboarding_accounts (org_id, account_id, identity_id, termination_date, privileged)
+    select ${orgId}, a.id, i.id, i.termination_date, ${holdsPrivileged}
+    from gov_accounts a join gov_identities i on i.id = a.identity_id and i.org_id = a.org_id
+    where a.org_id = ${orgId} and a.status = 'active' and i.status = 'terminated'
+      and i.termination_date is not null`.execute(db);
+}
+
+/**
+ * Active accounts of identities terminated at or before `deadline`: accounts, identities, privileged accounts.
+ * `stored`: from the stored candidates (organisations with a posture snapshot), else from the tables.
+ */
+export async function countOffboarding(
+  db: Kysely<Database>,
+  orgId: string,
+  deadline: string,
+  stored: boolean,
+) {
+  const counts = stored
+    ? await sql<
+        Record<string, number>
+      >`select count(*) as accounts, count(distinct identity_id) as identities,
+        sum(privileged) as privileged from gov_offboarding_accounts
+        where org_id = ${orgId} and termination_date <= ${deadline}`.execute(db)
+    : await sql<Record<string, number>>`select count(*) as accounts,
+        count(distinct i.id) as identities, sum(${holdsPrivileged}) as privileged
+        ${offboardingFrom(orgId, deadline)}`.execute(db);
   return counts.rows[0] ?? {};
 }
 
-/** The first `limit` of them, privileged first, then earliest termination. */
-export async function listOffboarding(db: Kysely<Database>, orgId: string, deadline: string, limit: number) {
+/** The first `limit` of them, privileged first, then earliest termination (`stored` as for the count). */
+export async function listOffboarding(
+  db: Kysely<Database>,
+  orgId: string,
+  deadline: string,
+  limit: number,
+  stored: boolean,
+) {
+  const from = stored
+    ? sql`from gov_offboarding_accounts o join gov_accounts a on a.id = o.account_id and a.org_id = o.org_id
+        join gov_identities i on i.id = o.identity_id and i.org_id = o.org_id
+        where o.org_id = ${orgId} and o.termination_date <= ${deadline}`
+    : offboardingFrom(orgId, deadline);
+  const privileged = stored ? sql`o.privileged` : holdsPrivileged;
   const result = await sql<{
     id: string;
     identity_id: string;
@@ -73,10 +122,8 @@ export async function listOffboarding(db: Kysely<Database>, orgId: string, deadl
   }>`
     select a.id, i.id as identity_id, i.display_name, i.department, i.termination_date,
       (select s.name from gov_systems s where s.id = a.system_id and s.org_id = a.org_id) as system_name,
-      ${holdsPrivileged} as privileged
-    ${offboardingFrom(orgId, deadline)} order by 7 desc, i.termination_date asc, a.id asc limit ${limit}`.execute(
-    db,
-  );
+      ${privileged} as privileged
+    ${from} order by 7 desc, i.termination_date asc, a.id asc limit ${limit}`.execute(db);
   return result.rows;
 }
 

@@ -2,6 +2,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import * as repo from './accounts.repository.ts';
+import { hasPostureSnapshot } from './posture-snapshot.ts';
 import { capped, DAY, getSettings, HOUR, minusMs, num, pct, resolveAsOf, type AsOf } from '../common.ts';
 
 export const STALE_ITEMS_CAP = 50;
@@ -59,8 +60,10 @@ export async function offboardingViolations(db: Kysely<Database>, orgId: string,
   const asOf = resolveAsOf(options);
   const { offboardingSlaHours } = await getSettings(db, orgId);
   const deadline = minusMs(asOf, offboardingSlaHours * HOUR);
-  const c = await repo.countOffboarding(db, orgId, deadline);
-  const rows = await repo.listOffboarding(db, orgId, deadline, OFFBOARDING_ITEMS_CAP);
+  // Stored candidates once an import has written the posture snapshot (posture-snapshot.ts).
+  const stored = await hasPostureSnapshot(db, orgId);
+  const c = await repo.countOffboarding(db, orgId, deadline, stored);
+  const rows = await repo.listOffboarding(db, orgId, deadline, OFFBOARDING_ITEMS_CAP, stored);
   const items = rows.map((r) => ({
     accountId: r.id,
     identityId: r.identity_id,

@@ -59,26 +59,64 @@ export interface LifecycleCuts {
   recent: string;
 }
 
+/** The lifecycle stage of a holder row h (identity_id null: unowned). */
+const stageOf = (recent: string) => sql`case when h.identity_id is null then 'unowned'
+    when h.status = 'terminated' then 'leaver' when h.status = 'leave' then 'leave'
+    when h.hire_date > ${recent} then 'joiner' when h.department_changed_at > ${recent} then 'mover' else 'steady' end`;
+
 /**
- * High-risk grants per holder stage, with the age, last-use and last-review buckets summed per stage: over
- * every account, or (`disabledOnly`) over disabled accounts only, so the caller can report those apart
- * (a small partial-index range; subtracting keeps the main count on its covering index).
+ * Stores the holders of high-risk grants on enabled accounts with their identity's stage attributes
+ * (gov_high_risk_holders); called with the posture snapshot.
  */
-export async function highRiskByStage(
+export async function refreshHighRiskHolders(db: Kysely<Database>, orgId: string): Promise<void> {
+  await db.deleteFrom('gov_high_risk_holders').where('org_id', '=', orgId).execute();
+  await sql`insert into gov_high_risk_holders (org_id, identity_id, status, hire_date, department_changed_at, grants)
+    select ${orgId}, i.id, i.status, i.hire_date, i.department_changed_at, c.n
+    from (select g.identity_id, count(*) as n from gov_grants g
+      where g.org_id = ${orgId} and ${HIGH_RISK} and g.account_disabled = 0 group by g.identity_id) c
+    left join gov_identities i on i.id = c.identity_id and i.org_id = ${orgId}`.execute(db);
+}
+
+/**
+ * High-risk grants on enabled accounts per holder stage, except steady (the caller's total minus the others).
+ * `stored`: from gov_high_risk_holders, each stage a small index range (joiners and movers are only the
+ * last 90 days), else per grant from the tables.
+ */
+export async function highRiskStages(db: Kysely<Database>, orgId: string, recent: string, stored: boolean) {
+  if (!stored) {
+    const rows = await sql<{ stage: string; n: number }>`select ${stageOf(recent)} as stage, count(*) as n
+      from (select i.id as identity_id, i.status, i.hire_date, i.department_changed_at from gov_grants g
+        left join gov_identities i on i.id = g.identity_id and i.org_id = g.org_id
+        where g.org_id = ${orgId} and ${HIGH_RISK} and g.account_disabled = 0) h group by 1`.execute(db);
+    return Object.fromEntries(rows.rows.map((r) => [r.stage, Number(r.n)]));
+  }
+  const h = sql`from gov_high_risk_holders h where h.org_id = ${orgId}`;
+  const counts = await sql<Record<string, number>>`select
+      (select sum(grants) ${h} and h.status is null) as unowned,
+      (select sum(grants) ${h} and h.status = 'terminated') as leaver,
+      (select sum(grants) ${h} and h.status = 'leave') as leave,
+      (select sum(grants) ${h} and h.status = 'active' and h.hire_date > ${recent}) as joiner,
+      (select sum(grants) ${h} and h.status = 'active' and h.department_changed_at > ${recent}
+        and (h.hire_date is null or h.hire_date <= ${recent})) as mover`.execute(db);
+  const c = counts.rows[0] ?? {};
+  return Object.fromEntries(Object.entries(c).map(([k, v]) => [k, Number(v ?? 0)]));
+}
+
+/**
+ * The age, last-use and last-review buckets over high-risk grants: over every account, or (`disabledOnly`)
+ * over disabled accounts only, so the caller can subtract those (a small partial-index range; the main count
+ * stays on its covering index and reads no identity).
+ */
+export async function highRiskBuckets(
   db: Kysely<Database>,
   orgId: string,
   c: LifecycleCuts,
   disabledOnly: boolean,
 ) {
-  const stage = sql`case when i.id is null then 'unowned' when i.status = 'terminated' then 'leaver'
-    when i.status = 'leave' then 'leave' when i.hire_date > ${c.recent} then 'joiner'
-    when i.department_changed_at > ${c.recent} then 'mover' else 'steady' end`;
-  const from = disabledOnly
-    ? sql`gov_grants g left join gov_identities i on i.id = g.identity_id and i.org_id = g.org_id
-      where g.org_id = ${orgId} and g.account_disabled = 1 and ${HIGH_RISK}`
-    : sql`gov_grants g left join gov_identities i on i.id = g.identity_id and i.org_id = g.org_id
-      where g.org_id = ${orgId} and ${HIGH_RISK}`;
-  const result = await sql<Record<string, number | string>>`select ${stage} as stage, count(*) as n,
+  const where = disabledOnly
+    ? sql`g.org_id = ${orgId} and g.account_disabled = 1 and ${HIGH_RISK}`
+    : sql`g.org_id = ${orgId} and ${HIGH_RISK}`;
+  const result = await sql<Record<string, number | string>>`select count(*) as n,
       sum(case when g.granted_at > ${c.d30} then 1 else 0 end) as age_lt30,
       sum(case when g.granted_at <= ${c.d30} and g.granted_at > ${c.d90} then 1 else 0 end) as age_30_89,
       sum(case when g.granted_at <= ${c.d90} and g.granted_at > ${c.d365} then 1 else 0 end) as age_90_364,
@@ -91,11 +129,32 @@ export async function highRiskByStage(
       sum(case when g.last_reviewed_at <= ${c.d90} and g.last_reviewed_at > ${c.d365} then 1 else 0 end) as rev_90_364,
       sum(case when g.last_reviewed_at is null or g.last_reviewed_at <= ${c.d365} then 1 else 0 end) as rev_365_never,
       sum(case when g.last_used_at is null or g.last_used_at <= ${c.d90} then 1 else 0 end) as unused
-    from ${from} group by 1`.execute(db);
-  return result.rows;
+    from gov_grants g where ${where}`.execute(db);
+  return result.rows[0] ?? {};
 }
 
 const ON_ENABLED_ACCOUNT = sql`g.account_disabled = 0`;
+
+/** High-risk grants on enabled accounts (access_high_risk_lifecycle's highRiskGrants). */
+export async function countHighRiskOnEnabledAccounts(db: Kysely<Database>, orgId: string): Promise<number> {
+  const count = await sql<{ n: number }>`select count(*) as n from gov_grants g
+    where g.org_id = ${orgId} and ${HIGH_RISK} and ${ON_ENABLED_ACCOUNT}`.execute(db);
+  return Number(count.rows[0]?.n ?? 0);
+}
+
+/**
+ * High-risk grants on enabled accounts unused since `d90` or never used (the tool's total): all of them on the
+ * covering high-risk index minus the few on disabled accounts (their partial index).
+ */
+export async function countUnusedHighRisk(db: Kysely<Database>, orgId: string, d90: string): Promise<number> {
+  const unused = sql`${HIGH_RISK} and (g.last_used_at is null or g.last_used_at <= ${d90})`;
+  const count = await sql<{ n: number }>`select
+      (select count(*) from gov_grants g where g.org_id = ${orgId} and ${unused})
+      - (select count(*) from gov_grants g where g.org_id = ${orgId} and g.account_disabled = 1 and ${unused}) as n`.execute(
+    db,
+  );
+  return Number(count.rows[0]?.n ?? 0);
+}
 
 /** The oldest `limit` high-risk grants on enabled accounts unused since `d90` or never used. */
 export async function listUnusedHighRisk(db: Kysely<Database>, orgId: string, d90: string, limit: number) {
@@ -138,13 +197,18 @@ export async function listDisabledWithGrants(db: Kysely<Database>, orgId: string
     display_name: string | null;
     disabled_at: string | null;
     grants: number;
-  }>`select a.id, s.name as system_name, a.identity_id, i.display_name, a.disabled_at, g.grants
-    from (select account_id, count(*) as grants from gov_grants where org_id = ${orgId} and revoked_at is null
-      and account_disabled = 1 group by account_id) g
-    join gov_accounts a on a.id = g.account_id and a.org_id = ${orgId}
-    join gov_systems s on s.id = a.system_id and s.org_id = a.org_id
-    left join gov_identities i on i.id = a.identity_id and i.org_id = a.org_id
-    order by a.disabled_at asc, a.id asc limit ${limit}`.execute(db);
+  }>`select x.id, (select s.name from gov_accounts a join gov_systems s on s.id = a.system_id and s.org_id = a.org_id
+        where a.id = x.id and a.org_id = ${orgId}) as system_name,
+      x.identity_id, (select i.display_name from gov_identities i where i.id = x.identity_id and i.org_id = ${orgId}) as display_name,
+      x.disabled_at, x.grants
+    from (select g.account_id as id, g.grants,
+        (select a.disabled_at from gov_accounts a where a.id = g.account_id and a.org_id = ${orgId}) as disabled_at,
+        (select a.identity_id from gov_accounts a where a.id = g.account_id and a.org_id = ${orgId}) as identity_id
+      from (select account_id, count(*) as grants from gov_grants where org_id = ${orgId} and revoked_at is null
+        and account_disabled = 1 group by account_id) g) x
+    -- Key probes per disabled account (a few thousand): PostgreSQL misjudges the partial index's group count
+    -- and hashed every account of the organisation for a join (94 ms at 100k).
+    order by x.disabled_at asc, x.id asc limit ${limit}`.execute(db);
   return rows.rows;
 }
 

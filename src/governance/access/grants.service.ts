@@ -2,6 +2,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import * as repo from './grants.repository.ts';
+import { readPostureSnapshot, type PostureSnapshot } from './posture-snapshot.ts';
 import { DAY, minusMs, num, resolveAsOf, type AsOf } from '../common.ts';
 
 export const DELTA_WINDOW_DAYS = 30;
@@ -74,12 +75,16 @@ export async function highRiskLifecycle(db: Kysely<Database>, orgId: string, opt
     minusMs(asOf, d * DAY),
   ) as [string, string, string, string];
   const cuts = { d30, d90, d365, recent };
-  // Everything on enabled accounts = all high-risk grants − those on disabled accounts (reported apart).
-  const all = tally(await repo.highRiskByStage(db, orgId, cuts, false));
-  const disabled = tally(await repo.highRiskByStage(db, orgId, cuts, true));
-  const byStage = Object.fromEntries(STAGES.map((k) => [k, all.byStage[k]! - disabled.byStage[k]!]));
-  const sums = Object.fromEntries(BUCKETS.map((k) => [k, all.sums[k]! - disabled.sums[k]!]));
-  const total = all.total - disabled.total;
+  // Buckets on enabled accounts = all high-risk grants − those on disabled accounts (reported apart).
+  const all = await repo.highRiskBuckets(db, orgId, cuts, false);
+  const disabled = await repo.highRiskBuckets(db, orgId, cuts, true);
+  const sums = Object.fromEntries(BUCKETS.map((k) => [k, num(all[k]) - num(disabled[k])]));
+  // Stages from the holders stored with the posture snapshot (an identity's stage is the same for all its grants).
+  const snapshot = await readPostureSnapshot(db, orgId);
+  const stages = await repo.highRiskStages(db, orgId, recent, snapshot.stored);
+  const total = num(all.n) - num(disabled.n);
+  const byStage: Record<string, number> = Object.fromEntries(STAGES.map((k) => [k, num(stages[k])]));
+  byStage.steady = total - STAGES.reduce((n, k) => (k === 'steady' ? n : n + byStage[k]!), 0);
   const attention = await unusedHighRisk(db, orgId, d90, asOf, sums.unused!);
   return {
     asOf,
@@ -98,8 +103,8 @@ export async function highRiskLifecycle(db: Kysely<Database>, orgId: string, opt
       never: sums.use_never,
     },
     byLastReview: { '<90d': sums.rev_lt90, '90-364d': sums.rev_90_364, '365d+OrNever': sums.rev_365_never },
-    disabledAccounts: await disabledAccountsWithGrants(db, orgId, disabled.total),
-    leave: await leaveLogins(db, orgId),
+    disabledAccounts: await disabledAccountsWithGrants(db, orgId, num(disabled.n), snapshot),
+    leave: await leaveLogins(db, orgId, snapshot),
     // items: high-risk grants unused for 90+ days or never used (total counts all of them).
     ...attention,
   };
@@ -121,22 +126,15 @@ const BUCKETS = [
   'unused',
 ] as const;
 
-/** Per-stage rows → counts by stage, bucket sums and the total. */
-function tally(rows: Record<string, number | string>[]) {
-  const byStage: Record<string, number> = Object.fromEntries(STAGES.map((k) => [k, 0]));
-  const sums: Record<string, number> = Object.fromEntries(BUCKETS.map((k) => [k, 0]));
-  let total = 0;
-  for (const row of rows) {
-    byStage[String(row.stage)] = num(row.n);
-    total += num(row.n);
-    for (const k of BUCKETS) sums[k]! += num(row[k]);
-  }
-  return { byStage, sums, total };
-}
-
 /** A disabled account that still carries active grants, flagged on its own (its grants are not high-risk counts). */
-async function disabledAccountsWithGrants(db: Kysely<Database>, orgId: string, highRiskGrants: number) {
-  const c = await repo.countDisabledWithGrants(db, orgId);
+async function disabledAccountsWithGrants(
+  db: Kysely<Database>,
+  orgId: string,
+  highRiskGrants: number,
+  s: PostureSnapshot,
+) {
+  // The counts are time-independent: the posture snapshot has them (computed from the tables when not stored).
+  const c = { accounts: s.disabledAccounts, grants: s.disabledGrants };
   const rows = await repo.listDisabledWithGrants(db, orgId, LIFECYCLE_ITEMS_CAP);
   const items = rows.map((r) => ({
     accountId: r.id,
@@ -156,8 +154,8 @@ async function disabledAccountsWithGrants(db: Kysely<Database>, orgId: string, h
 }
 
 /** Identities on leave, and accounts of theirs used after the leave began (latest login first). */
-async function leaveLogins(db: Kysely<Database>, orgId: string) {
-  const c = await repo.countLeave(db, orgId);
+async function leaveLogins(db: Kysely<Database>, orgId: string, s: PostureSnapshot) {
+  const c = { identities: s.leaveIdentities, accounts: s.leaveLoginAccounts, used: s.leaveLoginIdentities };
   const rows = await repo.listLeaveLogins(db, orgId, LIFECYCLE_ITEMS_CAP);
   const items = rows.map((r) => ({
     accountId: r.id,

@@ -19,7 +19,7 @@ export const RARE_DIVISOR = 5;
  * Separation-of-duty violations (rule, identity), terminated identities and owned accounts included; each
  * says whether an exception is in force at asOf (approved, not yet expired) with its mitigating control.
  */
-async function sodViolations(db: Kysely<Database>, orgId: string, asOf: string) {
+export async function sodViolations(db: Kysely<Database>, orgId: string, asOf: string) {
   const c = await repo.countSodPairs(db, orgId, asOf);
   const rows = await repo.listSodPairs(db, orgId, asOf, SOD_ITEMS_CAP);
   const items = rows.map((r) => ({

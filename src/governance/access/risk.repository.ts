@@ -185,3 +185,29 @@ export async function debtCounts(
   >`select ${kind.severity} as severity, ${sql.join(columns)} from ${kind.from} group by 1`.execute(db);
   return result.rows;
 }
+
+/**
+ * Rewrites the organisation's stored debt items (gov_debt_items) from the debt kinds: every kind's conditions
+ * are independent of the reference time, so an import that changed their inputs (access data, review items,
+ * settings) stores the items once and access_security_debt_trend only buckets their times per call.
+ */
+export async function refreshDebtItems(
+  db: Kysely<Database>,
+  orgId: string,
+  s: { offboardingSlaHours: number; staleAccountDays: number },
+): Promise<void> {
+  await db.deleteFrom('gov_debt_items').where('org_id', '=', orgId).execute();
+  for (const k of debtKinds(db, orgId, s))
+    await sql`insert into gov_debt_items (org_id, kind, severity, opened_at, closed_at)
+      select ${orgId}, ${k.name}, ${k.severity}, ${k.openedCol}, ${k.closedCol} from ${k.from}`.execute(db);
+}
+
+/** A debt kind read from its stored items instead of the history tables (same times, same shift). */
+export const storedDebtKind = (orgId: string, kind: DebtKind): DebtKind => ({
+  name: kind.name,
+  from: sql`gov_debt_items x where x.org_id = ${orgId} and x.kind = ${kind.name}`,
+  openedCol: sql.ref('x.opened_at'),
+  shiftHours: kind.shiftHours,
+  closedCol: sql.ref('x.closed_at'),
+  severity: sql.ref('x.severity'),
+});

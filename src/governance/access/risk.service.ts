@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import { DAY, getSettings, HOUR, minusMs, num, resolveAsOf, type AsOf } from '../common.ts';
 import * as repo from './risk.repository.ts';
+import { hasPostureSnapshot } from './posture-snapshot.ts';
 
 /** Weight of each component in a department's score; the score is per 100 active identities. */
 export const DEPARTMENT_WEIGHTS = {
@@ -110,7 +111,9 @@ export async function securityDebtTrend(
     openByKind: {} as Record<string, number>,
   }));
   const kinds = repo.debtKinds(db, orgId, settings);
-  for (const kind of kinds) {
+  // Imports store the items with the posture snapshot; an organisation never imported since has none stored.
+  const stored = await hasPostureSnapshot(db, orgId);
+  for (const kind of stored ? kinds.map((k) => repo.storedDebtKind(orgId, k)) : kinds) {
     const rows = await repo.debtCounts(db, kind, ps, (iso) => minusMs(iso, kind.shiftHours * HOUR));
     series.forEach((entry) => (entry.openByKind[kind.name] = 0));
     for (const row of rows) {

@@ -5,6 +5,7 @@ import { recordAudit } from '../../audit/audit.repository.ts';
 import type { Database } from '../../db/database.ts';
 import { analyzeTables } from '../../db/helpers.ts';
 import { AppError, validationFailed } from '../../errors.ts';
+import { refreshPostureSnapshot } from '../access/posture-snapshot.ts';
 import { refreshAccessSnapshot } from '../access/snapshot.ts';
 import { refreshReviewerChain } from '../reviews/reviews.repository.ts';
 import { formatPath, GovernanceBundle } from './bundle.schema.ts';
@@ -137,6 +138,10 @@ async function writeSections(
   await writeEvidence(ctx, b.evidence, { projects, identities });
   await writeMaturityAssessments(ctx, b.maturityAssessments, { projects, identities });
   await writeSupplierAssessments(ctx, b.supplierAssessments);
+  // Last, over everything written: the posture snapshot and the debt items read access data, review items
+  // and settings.
+  if (settingsChanged || Object.keys(ctx.sections).some((k) => ctx.changed(k)))
+    await refreshPostureSnapshot(db, orgId);
   return { orgId, settingsChanged, sections: ctx.sections };
 }
 

@@ -5,15 +5,17 @@ import type { FindingService } from '../../findings/finding.service.ts';
 import type { RiskService } from '../../risks/risk.service.ts';
 import type { VendorService } from '../../vendors/vendor.service.ts';
 import { AppError } from '../../errors.ts';
-import { resolveAsOf, type AsOf } from '../common.ts';
-import { normalizationHealth, offboardingViolations, staleAccounts } from '../access/accounts.service.ts';
-import { highRiskLifecycle, privilegedDelta } from '../access/grants.service.ts';
-import { concentration } from '../access/peers.service.ts';
+import { DAY, getSettings, HOUR, minusMs, num, pct, resolveAsOf, type AsOf } from '../common.ts';
+import { countOffboarding, countStale } from '../access/accounts.repository.ts';
+import { countPrivilegedChanges, countUnusedHighRisk } from '../access/grants.repository.ts';
+import { DELTA_WINDOW_DAYS } from '../access/grants.service.ts';
+import { countSodPairs } from '../access/peers.repository.ts';
+import { readPostureSnapshot } from '../access/posture-snapshot.ts';
 import { securityDebtTrend } from '../access/risk.service.ts';
 import { evidenceLog } from '../evidence/evidence.service.ts';
 import { isoGapStatus } from '../iso/iso.service.ts';
 import { maturityScores } from '../maturity/maturity.service.ts';
-import { uarStatus } from '../reviews/reviews.service.ts';
+import { uarCounts } from '../reviews/reviews.service.ts';
 
 /** EPSS score from which a finding counts as likely to be exploited in posture_summary. */
 const HIGH_EPSS = 0.1;
@@ -40,14 +42,19 @@ export async function postureSummary(
 ) {
   const asOf = resolveAsOf(options);
   const at = { asOf };
-  // Independent reads: on PostgreSQL they run on separate pooled connections at once; SQLite serialises them.
+  const settings = await getSettings(db, orgId);
+  const windowStart = minusMs(asOf, DELTA_WINDOW_DAYS * DAY);
+  // Time-independent figures come from the import-maintained snapshot; the rest are the tools' own count
+  // queries at asOf, without their item lists. Independent reads: on PostgreSQL they run on separate pooled
+  // connections at once; SQLite serialises them.
+  const snapshot = await readPostureSnapshot(db, orgId);
   const [
     stale,
     offboarding,
-    delta,
-    health,
-    conc,
-    lifecycle,
+    added,
+    removed,
+    sod,
+    unusedHighRisk,
     uar,
     debt,
     evidence,
@@ -56,13 +63,13 @@ export async function postureSummary(
     risks,
     findings,
   ] = await Promise.all([
-    staleAccounts(db, orgId, at),
-    offboardingViolations(db, orgId, at),
-    privilegedDelta(db, orgId, at),
-    normalizationHealth(db, orgId, at),
-    concentration(db, orgId, at),
-    highRiskLifecycle(db, orgId, at),
-    uarStatus(db, orgId, at),
+    countStale(db, orgId, minusMs(asOf, settings.staleAccountDays * DAY)),
+    countOffboarding(db, orgId, minusMs(asOf, settings.offboardingSlaHours * HOUR), snapshot.stored),
+    countPrivilegedChanges(db, orgId, 'granted_at', windowStart, asOf),
+    countPrivilegedChanges(db, orgId, 'revoked_at', windowStart, asOf),
+    countSodPairs(db, orgId, asOf),
+    countUnusedHighRisk(db, orgId, minusMs(asOf, 90 * DAY)),
+    uarCounts(db, orgId, asOf),
     securityDebtTrend(db, orgId, { asOf, months: 1 }),
     orNull(evidenceLog(db, orgId, at)),
     orNull(isoGapStatus(db, orgId, at)),
@@ -77,21 +84,22 @@ export async function postureSummary(
   return {
     asOf,
     access: {
-      staleAccounts: stale.staleAccounts,
-      offboardingViolations: offboarding.violatingAccounts,
-      privilegedOffboardingViolations: offboarding.privilegedAccounts,
-      privilegedGranted30d: delta.added,
-      privilegedRevoked30d: delta.removed,
-      sodViolations: conc.sodViolations.total,
-      sodViolationsWithoutException: conc.sodViolations.withoutException,
-      concentrationOutliers: conc.total,
-      uncorrelatedAccounts: health.uncorrelatedAccounts,
-      orphanedAccounts: health.totals.orphaned,
-      correlationRate: health.correlationRate,
-      highRiskGrants: lifecycle.highRiskGrants,
-      highRiskUnused90d: lifecycle.total,
-      disabledAccountsWithGrants: lifecycle.disabledAccounts.accounts,
-      loginsDuringLeave: lifecycle.leave.loginsDuringLeave.accounts,
+      staleAccounts: stale,
+      offboardingViolations: num(offboarding.accounts),
+      privilegedOffboardingViolations: num(offboarding.privileged),
+      privilegedGranted30d: added,
+      privilegedRevoked30d: removed,
+      // access_concentration's sodViolations.total and .withoutException.
+      sodViolations: num(sod.total),
+      sodViolationsWithoutException: num(sod.total) - num(sod.excepted),
+      concentrationOutliers: snapshot.concentrationOutliers,
+      uncorrelatedAccounts: snapshot.humanAccounts - snapshot.correlatedAccounts,
+      orphanedAccounts: snapshot.orphanedAccounts,
+      correlationRate: pct(snapshot.correlatedAccounts, snapshot.humanAccounts),
+      highRiskGrants: snapshot.highRiskGrants,
+      highRiskUnused90d: unusedHighRisk,
+      disabledAccountsWithGrants: snapshot.disabledAccounts,
+      loginsDuringLeave: snapshot.leaveLoginAccounts,
       securityDebtOpen: debt.items[0]?.openTotal ?? 0,
     },
     reviews: {

@@ -9,6 +9,10 @@ import { createOrg } from '../../../test/support/app.ts';
 import { createTestStore, DIALECTS } from '../../../test/support/store.ts';
 import { FIXTURE, FIXTURE_AS_OF } from '../governance.fixture.ts';
 import { importBundle } from '../import/import.service.ts';
+import { normalizationHealth, offboardingViolations, staleAccounts } from '../access/accounts.service.ts';
+import { highRiskLifecycle } from '../access/grants.service.ts';
+import { concentration } from '../access/peers.service.ts';
+import { securityDebtTrend } from '../access/risk.service.ts';
 import { postureSummary } from './posture.service.ts';
 
 for (const dialect of DIALECTS) {
@@ -16,11 +20,13 @@ for (const dialect of DIALECTS) {
     let store: Store;
     let services: Services;
     let orgId: string;
+    let userId: string;
     before(async () => {
       store = await createTestStore(dialect);
       services = createServices(store, defaultConfig());
       const org = await createOrg(services);
       orgId = org.id;
+      userId = org.userId;
       await importBundle(store.db, orgId, org.userId, FIXTURE);
     });
     after(() => store.close());
@@ -88,6 +94,65 @@ for (const dialect of DIALECTS) {
         kev: 0,
         highEpss: 0,
       });
+    });
+
+    it('reads the time-independent figures from the snapshot an import refreshes, the rest at asOf', async () => {
+      // A day and a half later: Hal Hasty (terminated 06-15 00:00, SLA 24 h) is past the SLA, so his a8 joins
+      // Gus Gone's a6 and a7. Every figure still equals the tool that defines it at that time.
+      const later = '2026-06-16T12:00:00.000Z';
+      const at = { asOf: later };
+      const p = await postureSummary(store.db, orgId, services, at);
+      assert.equal(p.access.offboardingViolations, 3);
+      const [stale, off, health, conc, lifecycle, debt] = [
+        await staleAccounts(store.db, orgId, at),
+        await offboardingViolations(store.db, orgId, at),
+        await normalizationHealth(store.db, orgId, at),
+        await concentration(store.db, orgId, at),
+        await highRiskLifecycle(store.db, orgId, at),
+        await securityDebtTrend(store.db, orgId, { asOf: later, months: 1 }),
+      ];
+      assert.deepEqual(
+        [
+          p.access.staleAccounts,
+          p.access.offboardingViolations,
+          p.access.privilegedOffboardingViolations,
+          p.access.uncorrelatedAccounts,
+          p.access.sodViolationsWithoutException,
+          p.access.highRiskUnused90d,
+          p.access.securityDebtOpen,
+        ],
+        [
+          stale.staleAccounts,
+          off.violatingAccounts,
+          off.privilegedAccounts,
+          health.uncorrelatedAccounts,
+          conc.sodViolations.withoutException,
+          lifecycle.total,
+          debt.items[0]!.openTotal,
+        ],
+      );
+
+      // An import that correlates a9 (the one uncorrelated human account) to Ivy refreshes the snapshot.
+      const a9 = FIXTURE.accounts!.find((a) => a.externalId === 'a9')!;
+      await importBundle(store.db, orgId, userId, {
+        version: 1,
+        accounts: [{ ...a9, identityExternalId: 'i9' }],
+      });
+      const after = await postureSummary(store.db, orgId, services, { asOf: FIXTURE_AS_OF });
+      assert.deepEqual([after.access.uncorrelatedAccounts, after.access.correlationRate], [0, 100]);
+    });
+
+    it('gives the same answers from the tables when no import has stored a snapshot yet', async () => {
+      const at = { asOf: FIXTURE_AS_OF };
+      const answers = async () => ({
+        posture: await postureSummary(store.db, orgId, services, at),
+        lifecycle: await highRiskLifecycle(store.db, orgId, at),
+        offboarding: await offboardingViolations(store.db, orgId, at),
+        debt: await securityDebtTrend(store.db, orgId, at),
+      });
+      const stored = await answers();
+      await store.db.deleteFrom('gov_posture_snapshot').where('org_id', '=', orgId).execute();
+      assert.deepEqual(await answers(), stored);
     });
   });
 }

@@ -58,6 +58,13 @@ export async function reviewsList(db: Kysely<Database>, orgId: string, options: 
   return { asOf, items, total: n, truncated: n > items.length };
 }
 
+/** uar_status's figures without its lists (posture_summary reads these). */
+export async function uarCounts(db: Kysely<Database>, orgId: string, asOf: string) {
+  const a = await repo.countActiveItems(db, orgId, asOf);
+  const overdue = await repo.countOverdueRemediation(db, orgId, asOf);
+  return { activeCampaigns: num(a.campaigns), ...summarise(a), overdueRemediation: overdue };
+}
+
 /**
  * uar_status. Over active campaigns (planned ones are not counted): items, decisions, completion,
  * self-reviews; overdue remediations over all campaigns (remediation outlives its campaign); open items =
@@ -66,10 +73,8 @@ export async function reviewsList(db: Kysely<Database>, orgId: string, options: 
  */
 export async function uarStatus(db: Kysely<Database>, orgId: string, options: AsOf = {}) {
   const asOf = resolveAsOf(options);
-  const a = await repo.countActiveItems(db, orgId, asOf);
-  const overdue = await repo.countOverdueRemediation(db, orgId, asOf);
+  const summary = await uarCounts(db, orgId, asOf);
   const open = await repo.listPendingItems(db, orgId, OPEN_ITEMS_CAP);
-  const summary = summarise(a);
   const items = open.map((r) => ({
     itemId: r.id,
     campaignId: r.campaign_id,
@@ -85,9 +90,7 @@ export async function uarStatus(db: Kysely<Database>, orgId: string, options: As
   const campaigns = (await reviewsList(db, orgId, { asOf })).items.filter((c) => c.status === 'active');
   return {
     asOf,
-    activeCampaigns: num(a.campaigns),
     ...summary,
-    overdueRemediation: overdue,
     // items: the open (pending) items; total counts all of them.
     items,
     total: summary.pending,

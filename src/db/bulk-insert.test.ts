@@ -1,0 +1,99 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { createTestStore, DIALECTS } from '../../test/support/store.ts';
+import { insertSbom } from '../sboms/sbom.repository.ts';
+import { COMPONENT_COLUMNS, COMPONENT_PG_TYPES } from '../sboms/sbom.table.ts';
+import { TenancyService } from '../tenancy/tenancy.service.ts';
+import { insertRows } from './helpers.ts';
+import { StoreError } from './store-error.ts';
+
+// 2,500 rows: over the size from which PostgreSQL takes COPY, and more than one COPY chunk.
+const ROWS = 2_500;
+const TRICKY = ['tab\there', 'line\nbreak', 'carriage\rreturn', 'back\\slash', '\\N', '\\.', 'ünïcødé ✓', ''];
+
+function row(orgId: string, sbomId: string, i: number): unknown[] {
+  const tricky = TRICKY[i % TRICKY.length]!;
+  return [
+    `cmp_${String(i).padStart(5, '0')}`,
+    orgId,
+    sbomId,
+    i % 3 === 0 ? null : `ref-${i}`,
+    'library',
+    null,
+    `${tricky}-${i}`,
+    i % 2 ? '1.0.0' : null,
+    null,
+    null,
+    'npm',
+    null,
+    '["MIT"]',
+    '[]',
+    tricky,
+    null,
+    '[]',
+    i,
+  ];
+}
+
+for (const dialect of DIALECTS) {
+  describe(`${dialect}: insertRows`, () => {
+    async function setup() {
+      const store = await createTestStore(dialect);
+      const org = await new TenancyService(store.db).createOrganization({ slug: 'bulk' });
+      const now = new Date().toISOString();
+      await insertSbom(store.db, {
+        id: 'sbom_1',
+        org_id: org.id,
+        name: 's',
+        asset_name: 's',
+        version: null,
+        format: null,
+        spec_version: null,
+        asset_id: null,
+        repo_url: null,
+        branch: null,
+        component_count: 0,
+        created_at: now,
+        updated_at: now,
+      });
+      return { store, orgId: org.id };
+    }
+
+    it('stores every value exactly, tabs, line breaks, backslashes and nulls included', async (t) => {
+      const { store, orgId } = await setup();
+      t.after(() => store.close());
+      const rows = Array.from({ length: ROWS }, (_, i) => row(orgId, 'sbom_1', i));
+      await store.db
+        .transaction()
+        .execute((trx) => insertRows(trx, 'sbom_components', COMPONENT_COLUMNS, rows, COMPONENT_PG_TYPES));
+      const stored = await store.db
+        .selectFrom('sbom_components')
+        .select(COMPONENT_COLUMNS)
+        .orderBy('position')
+        .execute();
+      assert.equal(stored.length, ROWS);
+      assert.deepEqual(
+        stored.map((r) => COMPONENT_COLUMNS.map((c) => r[c])),
+        rows,
+      );
+    });
+
+    it('writes nothing when a row fails: the transaction rolls back whole', async (t) => {
+      const { store, orgId } = await setup();
+      t.after(() => store.close());
+      const rows = Array.from({ length: ROWS }, (_, i) => row(orgId, 'sbom_1', i));
+      rows[ROWS - 1]![0] = rows[0]![0]; // a duplicate primary key in the last chunk
+      await assert.rejects(
+        store.db
+          .transaction()
+          .execute((trx) => insertRows(trx, 'sbom_components', COMPONENT_COLUMNS, rows, COMPONENT_PG_TYPES)),
+        (error) => error instanceof StoreError,
+      );
+      const { n } = await store.db
+        .selectFrom('sbom_components')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow();
+      assert.equal(Number(n), 0);
+    });
+  });
+}
