@@ -88,6 +88,11 @@ export function groupByPackage(components: readonly MatchableComponent[]): Map<s
   return groups;
 }
 
+/** The distinct packages of matchable components, keyed as the candidate cache keys them. */
+export function packagesOf(components: readonly MatchableComponent[]): Map<string, PackageRef> {
+  return new Map([...groupByPackage(components)].map(([key, g]) => [key, g.ref]));
+}
+
 /** Severity of every vulnerability, counting alias advisories stored for other ecosystems too. */
 async function settleSeverity(
   db: Kysely<Database>,

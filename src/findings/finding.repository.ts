@@ -1,7 +1,7 @@
 /** The findings' queries, always filtered on the organisation. */
 import type { Insertable, Kysely, RawBuilder, SqlBool, Updateable } from 'kysely';
 import type { Database } from '../db/database.ts';
-import { insertMany } from '../db/helpers.ts';
+import { insertRows } from '../db/helpers.ts';
 import { chunks, type PackageRef } from '../vulndb/index.ts';
 import { applyFindingQuery, type FindingListFilter as FindingListQueryFilter } from './finding-query.ts';
 import type { FindingHistoryRow, FindingHistoryTable, FindingRow, FindingTable } from './finding.table.ts';
@@ -167,13 +167,36 @@ export async function historyOf(
     .execute();
 }
 
+/** Every column of both tables is text but the CVSS score. */
+const pgType = (column: string) => (column === 'cvss_score' ? 'float8' : 'text');
+
+/**
+ * Through the components' bulk path (`insertRows` with PostgreSQL types: `unnest` or COPY on PostgreSQL rather
+ * than statements of one parameter per value).
+ */
+async function insertBulk(
+  db: Kysely<Database>,
+  table: 'findings' | 'finding_history',
+  rows: readonly Record<string, unknown>[],
+): Promise<void> {
+  if (rows.length === 0) return;
+  const columns = Object.keys(rows[0]!);
+  await insertRows(
+    db,
+    table,
+    columns,
+    rows.map((row) => columns.map((column) => row[column] ?? null)),
+    columns.map(pgType),
+  );
+}
+
 export async function insertFindings(
   db: Kysely<Database>,
   rows: NewFindingRow[],
   history: NewHistoryRow[],
 ): Promise<void> {
-  await insertMany(db, 'findings', rows);
-  await insertMany(db, 'finding_history', history);
+  await insertBulk(db, 'findings', rows);
+  await insertBulk(db, 'finding_history', history);
 }
 
 export async function updateFinding(
@@ -186,7 +209,7 @@ export async function updateFinding(
 }
 
 export async function insertHistory(db: Kysely<Database>, rows: NewHistoryRow[]): Promise<void> {
-  await insertMany(db, 'finding_history', rows);
+  await insertBulk(db, 'finding_history', rows);
 }
 
 /** Every finding (retracted too) of the given components. */
@@ -233,7 +256,7 @@ export async function componentsOfPackages(
   }
   const rows: StoredComponent[] = [];
   for (const [ecosystem, keys] of byEcosystem) {
-    for (const part of chunks([...new Set(keys)])) {
+    for (const part of chunks([...keys])) {
       rows.push(
         ...(await db
           .selectFrom('sbom_components')
@@ -244,6 +267,28 @@ export async function componentsOfPackages(
           .execute()),
       );
     }
+  }
+  return rows;
+}
+
+/**
+ * The organisation's components among `ids` that still exist. Looked up by primary key and the organisation
+ * checked on each row: with `org_id = ?` in the statement SQLite's planner walked the organisation's whole
+ * (org_id, ecosystem, package_key) index for every slice (re-matching 10,000 components took 9 s, not 0.6 s).
+ */
+export async function componentsByIds(
+  db: Kysely<Database>,
+  orgId: string,
+  ids: readonly string[],
+): Promise<StoredComponent[]> {
+  const rows: StoredComponent[] = [];
+  for (const part of chunks(ids)) {
+    const found = await db
+      .selectFrom('sbom_components')
+      .select(['id', 'org_id', 'sbom_id', 'ecosystem', 'package_key', 'name', 'version', 'purl'])
+      .where('id', 'in', part)
+      .execute();
+    for (const { org_id, ...row } of found) if (org_id === orgId) rows.push(row);
   }
   return rows;
 }
