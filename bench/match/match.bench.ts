@@ -235,7 +235,7 @@ async function run(
     );
     if (values.headline) return { out, headline };
 
-    // The longest the event loop was held (DESIGN.md §14: ~100 ms) while the big SBOM and its findings are
+    // The longest the event loop was held (docs/resilience.md: ~100 ms) while the big SBOM and its findings are
     // deleted in chunks.
     const deleteStart = performance.now();
     const deleteHold = await longestHold(() => withMatching.delete(owner.id, user.id, cold.sbomId));

@@ -10,7 +10,7 @@ import { CandidateCache } from './candidate-cache.ts';
 import { toCandidate } from './finding-matching.ts';
 import { REMATCH_SLICE, rematchPackages } from './rematch.ts';
 
-// DESIGN.md §14: a re-match holds the write lock and the event loop for one slice of components at a time.
+// docs/resilience.md: a re-match holds the write lock and the event loop for one slice of components at a time.
 // The slice size is what bounds a transaction, so the test counts components per transaction (deterministic),
 // with a slice of 2 instead of the production 500.
 

@@ -23,7 +23,7 @@ export interface RematchResult {
 }
 
 /**
- * Components per transaction. DESIGN.md §14: a re-match may hold the write lock and the event loop for about
+ * Components per transaction. docs/resilience.md: a re-match may hold the write lock and the event loop for about
  * 100 ms at a time. Measured (bench/match, PostgreSQL under load) at ≈ 150 µs per component including its
  * finding writes, so 500 components stay well inside; 5,000 held the lock for 0.3–0.7 s.
  */

@@ -78,17 +78,20 @@ function parseJson(text: string, source: string): SourceItem[] {
     : [{ source, document: value }];
 }
 
-function parseJsonLines(text: string, source: string): SourceItem[] {
-  const items: SourceItem[] = [];
-  text.split('\n').forEach((line, i) => {
-    if (line.trim() === '') return;
+/** Line by line, parsed as the caller reads them: a long file never parses in one synchronous stretch. */
+function* parseJsonLines(text: string, source: string): Generator<SourceItem> {
+  let start = 0;
+  for (let i = 1; start <= text.length; i++) {
+    const end = text.indexOf('\n', start);
+    const line = text.slice(start, end === -1 ? text.length : end);
+    start = end === -1 ? text.length + 1 : end + 1;
+    if (line.trim() === '') continue;
     try {
-      items.push({ source: `${source}:${i + 1}`, document: JSON.parse(line) });
+      yield { source: `${source}:${i}`, document: JSON.parse(line) };
     } catch (error) {
-      items.push({ source: `${source}:${i + 1}`, error: `unparsable JSON: ${(error as Error).message}` });
+      yield { source: `${source}:${i}`, error: `unparsable JSON: ${(error as Error).message}` };
     }
-  });
-  return items;
+  }
 }
 
 async function readCapped(stream: Readable, cap: number): Promise<Buffer | null> {

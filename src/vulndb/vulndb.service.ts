@@ -2,6 +2,7 @@
 import type { Kysely } from 'kysely';
 import { PackageURL } from 'packageurl-js';
 import type { Database } from '../db/database.ts';
+import { turnTaker } from '../shared/turns.ts';
 import { fromJson } from '../db/helpers.ts';
 import { validationFailed } from '../errors.ts';
 import { nowIso } from '../shared/time.ts';
@@ -62,7 +63,7 @@ export interface CheckResult {
 }
 
 /** Advisories committed per transaction: large enough to amortise, small enough to keep memory flat. */
-const BATCH = 1000;
+const BATCH = 500;
 
 interface Tally {
   added: number;
@@ -106,8 +107,10 @@ export class VulnDbService {
       progress.start(total);
     }
     const tick = () => progress.tick?.();
+    const turn = turnTaker();
     for (const file of files) {
       for await (const item of readSourceFile(file, tick)) {
+        await turn();
         if (item.error !== undefined) {
           rejected.push({ source: item.source, reason: item.error });
           continue;
@@ -201,7 +204,9 @@ export class VulnDbService {
     await this.#db.transaction().execute(async (trx) => {
       let batch = new Map<string, Advisory>();
       let newest: string | null = null;
+      const turn = turnTaker();
       for await (const item of items) {
+        await turn();
         if (item.error !== undefined) throw new SourceError(`${item.source}: ${item.error}`);
         documents++;
         const outcome = parseOsv(item.document, item.source);

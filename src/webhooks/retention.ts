@@ -5,7 +5,7 @@ import type { Database } from '../db/database.ts';
  * Keeps the outbox and the delivery log bounded (docs/events.md, "Retention"): events recorded before
  * `before` are deleted once none of their deliveries is still pending; their deliveries and attempts go with
  * them (the foreign keys cascade). A chunk at a time, the event loop free between chunks, so a long-unswept
- * store never holds the write lock for long (DESIGN.md §14). Several instances may sweep at once: a delete
+ * store never holds the write lock for long (docs/resilience.md). Several instances may sweep at once: a delete
  * is idempotent. Returns how many events were deleted.
  */
 export async function pruneEvents(db: Kysely<Database>, before: string, chunk = 2_000): Promise<number> {
