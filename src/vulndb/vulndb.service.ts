@@ -2,10 +2,10 @@
 import type { Kysely } from 'kysely';
 import { PackageURL } from 'packageurl-js';
 import type { Database } from '../db/database.ts';
-import { turnTaker } from '../shared/turns.ts';
 import { fromJson } from '../db/helpers.ts';
 import { validationFailed } from '../errors.ts';
 import { nowIso } from '../shared/time.ts';
+import { turnTaker } from '../shared/turns.ts';
 import { comparatorFor } from './comparator.ts';
 import { osvPackageOf, packageKey } from './ecosystems.ts';
 import { affectedBy, describeReason, type MatchReason } from './match.ts';
