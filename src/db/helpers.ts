@@ -1,6 +1,7 @@
 /** Dialect helpers (JSON, booleans, bulk inserts, case-insensitive search) and store error checks. */
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { CompiledQuery, sql, type Expression, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
 import { from as copyFrom } from 'pg-copy-streams';
 import type { Database } from './database.ts';
@@ -99,7 +100,7 @@ export async function insertRows(
       texts.set(chunk.length, text);
     }
     await db.executeQuery(CompiledQuery.raw(text, chunk.flat()));
-    if (start + perChunk < rows.length) await new Promise((resolve) => setImmediate(resolve));
+    if (start + perChunk < rows.length) await nextTurn();
   }
 }
 
@@ -132,7 +133,7 @@ function insertRowsPrepared(
       } catch (error) {
         throw new StoreError(error);
       }
-      if (end < rows.length) await new Promise((resolve) => setImmediate(resolve));
+      if (end < rows.length) await nextTurn();
     }
   })();
 }
@@ -169,7 +170,7 @@ async function copyRows(
       const end = Math.min(start + COPY_CHUNK_ROWS, rows.length);
       for (let r = start; r < end; r++) chunk += copyLine(rows[r]!);
       yield chunk;
-      await new Promise((resolve) => setImmediate(resolve));
+      await nextTurn();
     }
   }
   try {
@@ -218,7 +219,7 @@ async function insertRowsUnnest(
     const chunk = rows.slice(start, start + perChunk);
     const arrays = columns.map((_, c) => chunk.map((row) => row[c] ?? null));
     await db.executeQuery(CompiledQuery.raw(text, arrays));
-    if (start + perChunk < rows.length) await new Promise((resolve) => setImmediate(resolve));
+    if (start + perChunk < rows.length) await nextTurn();
   }
 }
 

@@ -2,6 +2,7 @@
  * Re-matching after a vulnerability import: the components of the changed packages, in every organisation,
  * are evaluated again and their findings reconciled (created, updated, retracted, reinstated; never deleted).
  */
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/database.ts';
 import { event, recordEvents, type NewEvent } from '../events/outbox.ts';
@@ -43,8 +44,6 @@ const matchable = (c: repo.StoredComponent) => ({
   version: c.version,
   purl: c.purl,
 });
-
-const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /**
  * After an import: re-evaluates the components of the changed packages in every organisation (indexed

@@ -1,4 +1,5 @@
 /** SBOMs: upload (parse, then one transaction with components and findings), records, lists, deletion. */
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { Kysely } from 'kysely';
 import { recordAudit } from '../audit/audit.repository.ts';
 import type { Database } from '../db/database.ts';
@@ -97,7 +98,7 @@ export const DELETE_CHUNK_ROWS = 2_000;
 
 async function inChunks(deleteChunk: (limit: number) => Promise<number>): Promise<void> {
   while ((await deleteChunk(DELETE_CHUNK_ROWS)) === DELETE_CHUNK_ROWS) {
-    await new Promise((resolve) => setImmediate(resolve));
+    await nextTurn();
   }
 }
 

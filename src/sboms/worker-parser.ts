@@ -1,4 +1,5 @@
 /** Parses large uploads in a worker thread so the event loop keeps serving. */
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { Worker } from 'node:worker_threads';
 import { AppError, type ErrorCode } from '../errors.ts';
 import { DEFAULT_SBOM_LIMITS, type SbomLimits } from './parsers/parse-sbom.ts';
@@ -71,7 +72,7 @@ async function joinSlices(slices: string[]): Promise<ComponentValues[]> {
   const rows: ComponentValues[] = [];
   for (const slice of slices) {
     for (const row of JSON.parse(slice) as ComponentValues[]) rows.push(row);
-    await new Promise((resolve) => setImmediate(resolve));
+    await nextTurn();
   }
   return rows;
 }

@@ -1,3 +1,4 @@
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { Kysely } from 'kysely';
 import { dialectOf } from '../db/connect.ts';
 import type { Database } from '../db/database.ts';
@@ -161,7 +162,7 @@ export class WebhookDispatcher {
         }
       }
       // A full batch means more may be due: claim again at once (after other work had a turn).
-      if (free > 0 && claimed === free) await new Promise((resolve) => setImmediate(resolve));
+      if (free > 0 && claimed === free) await nextTurn();
       else await this.#sleep(this.#pollMs);
     }
   }
@@ -261,7 +262,7 @@ export class WebhookDispatcher {
 
   async #flushLoop(): Promise<void> {
     // Let the attempts finishing in this turn of the event loop join the first batch.
-    await new Promise((resolve) => setImmediate(resolve));
+    await nextTurn();
     while (this.#batch.length > 0) {
       const batch = this.#batch.splice(0, 500);
       try {

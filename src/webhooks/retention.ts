@@ -1,3 +1,4 @@
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/database.ts';
 
@@ -32,6 +33,6 @@ export async function pruneEvents(db: Kysely<Database>, before: string, chunk = 
     );
     total += deleted;
     if (deleted < chunk) return total;
-    await new Promise((resolve) => setImmediate(resolve));
+    await nextTurn();
   }
 }
