@@ -1,7 +1,7 @@
 // Seeds the tool-server benchmark's store: the 10,000-identity demo organisation (`bulwark demo --identities
 // 10000`, seed 1) with 19 more workspace users and 1,000,000 audit entries, plus a scratch organisation for the
 // write tool. Seeding takes minutes, so a seeded store is reused, but only when it is complete and was seeded by
-// the same code: the last step writes a marker (a token named after a hash of the demo generator and this file),
+// the same code: the last step writes a marker (a token named after a hash of the governance code, the migrations and this file),
 // and a store without the current marker is wiped and seeded again.
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
@@ -24,12 +24,18 @@ const ACTIONS = [
   'risk.create_draft',
 ];
 
-/** Changes whenever the demo generator or this seed changes: a store seeded by other code is not reused. */
+/**
+ * Changes whenever the code that shapes the seeded data changes: the governance domain (demo generator, import,
+ * the snapshots the import stores), the migrations and this seed. A store seeded by other code is not reused
+ * (a store seeded before the posture snapshot existed measured the tools' slower snapshot-less path).
+ */
 export function seedVersion(): string {
   const hash = createHash('sha256');
-  const demoDir = new URL('../../src/governance/demo/', import.meta.url);
-  for (const file of readdirSync(demoDir).sort())
-    if (file.endsWith('.ts') && !file.endsWith('.test.ts')) hash.update(readFileSync(new URL(file, demoDir)));
+  for (const dir of ['../../src/governance/', '../../src/db/migrations/']) {
+    const root = new URL(dir, import.meta.url);
+    for (const file of readdirSync(root, { recursive: true, encoding: 'utf8' }).sort())
+      if (file.endsWith('.ts') && !file.endsWith('.test.ts')) hash.update(readFileSync(new URL(file, root)));
+  }
   hash.update(readFileSync(new URL(import.meta.url)));
   return hash.digest('hex').slice(0, 12);
 }
