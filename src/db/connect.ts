@@ -115,6 +115,10 @@ function openPostgres(url: string, options: OpenOptions): Store {
   // An idle client losing its connection must not crash the process; the next query reports DB_ERROR.
   pool.on('error', () => {});
   pool.on('connect', (client) => {
+    // A checked-out client whose server goes away between two statements of a transaction (a PostgreSQL
+    // restart) emits 'error' with no query to receive it: unhandled, that would end the process. Here it is
+    // only noted; the transaction's next statement fails with DB_ERROR and the pool drops the broken client.
+    client.on('error', () => {});
     const pid = (client as unknown as { processID: number }).processID;
     pgClients.set(pid, [...(pgClients.get(pid) ?? []), client]);
   });
