@@ -282,4 +282,7 @@ try {
   process.exitCode = 1;
 } finally {
   cleanUp();
+  // The load clients' keep-alive sockets would keep the process waiting after the verdict (seen after a
+  // 10-minute run): everything is cleaned up, so leave with the verdict's exit code.
+  process.exit();
 }
