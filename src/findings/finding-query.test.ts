@@ -139,6 +139,23 @@ for (const dialect of DIALECTS) {
         ]);
         assert.equal((await get(app, org, path)).statusCode, 200, path);
       }
+      // Unauthenticated endpoints too: the probes, the OpenAPI document, signing in.
+      const unexpected = { path: 'querystring', message: "unexpected field 'foo'" };
+      for (const path of ['/healthz', '/readyz', '/metrics', '/api/v1/openapi.json']) {
+        const res = await app.inject({ method: 'GET', url: `${path}?foo=bar` });
+        assert.equal(res.statusCode, 400, `${path}: ${res.body}`);
+        assert.deepEqual(res.json().error.details, [unexpected], path);
+        assert.equal((await app.inject({ method: 'GET', url: path })).statusCode, 200, path);
+      }
+      const signIn = await app.inject({
+        method: 'POST',
+        url: '/api/v1/session?foo=bar',
+        payload: { email: 'nobody@example.com', password: 'not the password' },
+      });
+      assert.equal(signIn.statusCode, 400, signIn.body);
+      assert.deepEqual(signIn.json().error.details, [unexpected]);
+      // The console's pages keep their own query (a deep link with a filter is a page, not an endpoint).
+      assert.notEqual((await app.inject({ method: 'GET', url: '/findings?severity=HIGH' })).statusCode, 400);
     });
   });
 }
