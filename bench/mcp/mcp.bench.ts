@@ -108,7 +108,12 @@ async function warm(s: Scenario, seconds: number): Promise<void> {
 async function paced(s: Scenario): Promise<Figures> {
   const cpuBefore = (await cpuSeconds(child.pid!)) ?? 0;
   const result = await openLoop(
-    { url: `${base}/api/v1/mcp`, method: 'POST', headers: headersFor(s.secret), body: toolCall(s.tool, s.args) },
+    {
+      url: `${base}/api/v1/mcp`,
+      method: 'POST',
+      headers: headersFor(s.secret),
+      body: toolCall(s.tool, s.args),
+    },
     { rate, seconds: duration },
   );
   const cpu = ((await cpuSeconds(child.pid!)) ?? 0) - cpuBefore;

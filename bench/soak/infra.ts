@@ -219,3 +219,25 @@ export async function rss(pid: number): Promise<number | undefined> {
   const match = /VmRSS:\s+(\d+) kB/.exec(status);
   return match ? Number(match[1]) * 1024 : undefined;
 }
+
+/** The V8 heap and the memory outside it (Buffers), from the instance's own /metrics, in bytes. */
+export interface HeapFigures {
+  heapUsed: number;
+  heapTotal: number;
+  external: number;
+}
+
+/** What an instance's /metrics says of its memory, or undefined when it does not answer. */
+export async function heapOf(base: string): Promise<HeapFigures | undefined> {
+  const text = await fetch(`${base}/metrics`, { signal: AbortSignal.timeout(2_000) }).then(
+    (r) => r.text(),
+    () => '',
+  );
+  const gauge = (name: string) => Number(new RegExp(`^${name} (\\d+)`, 'm').exec(text)?.[1] ?? NaN);
+  const figures = {
+    heapUsed: gauge('nodejs_heap_size_used_bytes'),
+    heapTotal: gauge('nodejs_heap_size_total_bytes'),
+    external: gauge('nodejs_external_memory_bytes'),
+  };
+  return Object.values(figures).some(Number.isNaN) ? undefined : figures;
+}

@@ -18,6 +18,8 @@ import {
   cleanUp,
   cli,
   findBinaries,
+  heapOf,
+  type HeapFigures,
   rss,
   scratchDir,
   startPostgres,
@@ -198,13 +200,19 @@ try {
     log(`fault over: Redis back after ${((redisWindow.end - redisWindow.start) / 1000).toFixed(1)} s`);
   })();
 
-  // RSS of both instances every 5 s.
-  const rssSamples: Array<{ at: number; bytes: Array<number | undefined> }> = [];
+  // RSS of both instances every 5 s, and what their V8 heap and Buffers hold (to tell growth of our objects from
+  // memory the allocator keeps).
+  const rssSamples: Array<{
+    at: number;
+    bytes: Array<number | undefined>;
+    heap: Array<HeapFigures | undefined>;
+  }> = [];
   const sampler = (async () => {
     while (!done()) {
       rssSamples.push({
         at: recorder.now(),
         bytes: await Promise.all(instances.map((i) => rss(i.child.pid!))),
+        heap: await Promise.all(instances.map((i) => heapOf(i.base))),
       });
       await sleep(5_000);
     }
@@ -243,12 +251,16 @@ try {
   for (const i of instances) copyFileSync(i.log, join(out, `soak-${i.name}.log`));
   writeFileSync(
     join(out, 'soak-rss.csv'),
-    `seconds,${instances.map((i) => `${i.name}_mib`).join(',')}\n` +
+    `seconds,${instances.map((i) => ['', '_heap_used', '_heap_total', '_external'].map((k) => `${i.name}${k}_mib`).join(',')).join(',')}\n` +
       rssSamples
-        .map(
-          (r) =>
-            `${(r.at / 1000).toFixed(0)},${r.bytes.map((b) => (b === undefined ? '' : (b / 2 ** 20).toFixed(1))).join(',')}`,
-        )
+        .map((r) => {
+          const mib = (b: number | undefined) => (b === undefined ? '' : (b / 2 ** 20).toFixed(1));
+          const columns = instances.flatMap((_, i) => {
+            const heap = r.heap[i];
+            return [mib(r.bytes[i]), mib(heap?.heapUsed), mib(heap?.heapTotal), mib(heap?.external)];
+          });
+          return `${(r.at / 1000).toFixed(0)},${columns.join(',')}`;
+        })
         .join('\n'),
   );
   const logLines = instances.map((i) => {
