@@ -245,6 +245,8 @@ export interface SodViolationTable {
   identity_id: string;
   /** 1 when one of the conflicting grants is on a service, shared or break-glass account the identity owns. */
   via_owned_account: number;
+  /** The identity's department ('' for none), for access_department_risk. */
+  department: string;
 }
 
 declare module '../db/database.ts' {
@@ -268,7 +270,30 @@ export interface PostureSnapshotTable {
   disabled_grants: number;
   leave_identities: number;
   leave_login_identities: number;
+  /** access_normalization_health: active identities, those missing each attribute, department heads. */
+  active_identities: number;
+  missing_department: number;
+  missing_title: number;
+  missing_manager: number;
+  missing_any: number;
+  department_heads: number;
+  /** access_concentration: identities with grants, privileged outliers. */
+  access_holders: number;
+  priv_outliers: number;
+  /** access_anomaly_discovery: identities holding a rare entitlement, and their rare assignments. */
+  rare_outliers: number;
+  rare_assignments: number;
   refreshed_at: string;
+}
+
+/** access_normalization_health's active-account counts of one system, stored with the posture snapshot. */
+export interface SystemCountsTable {
+  org_id: string;
+  system_id: string;
+  accounts: number;
+  human: number;
+  correlated: number;
+  orphaned: number;
 }
 
 /** One security-debt item (access_security_debt_trend's kinds), opened and closed at stored times. */
@@ -288,6 +313,8 @@ export interface OffboardingAccountTable {
   termination_date: string;
   /** 1 when the account holds an active privileged grant. */
   privileged: number;
+  /** The leaver's department ('' for none), for access_department_risk. */
+  department: string;
 }
 
 /** Holders of high-risk grants on enabled accounts (identity_id null: the unowned ones), per posture snapshot. */
@@ -305,6 +332,7 @@ declare module '../db/database.ts' {
     gov_high_risk_holders: HighRiskHolderTable;
     gov_offboarding_accounts: OffboardingAccountTable;
     gov_posture_snapshot: PostureSnapshotTable;
+    gov_system_counts: SystemCountsTable;
     gov_debt_items: DebtItemTable;
   }
 }

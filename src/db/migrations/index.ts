@@ -23,6 +23,7 @@ import * as eventsWebhooks from './2026-11-23-50-events-webhooks.ts';
 import * as governanceAudit from './2026-11-23-60-governance-audit.ts';
 import * as governancePosture from './2026-11-23-80-governance-posture.ts';
 import * as eventRetention from './2026-11-23-95-event-retention.ts';
+import * as governanceCounts from './2026-11-24-10-governance-counts.ts';
 
 /**
  * Every migration, in order. Names are dated so they sort; a migration is frozen once it has landed
@@ -52,4 +53,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-23-60-governance-audit': governanceAudit,
   '2026-11-23-80-governance-posture': governancePosture,
   '2026-11-23-95-event-retention': eventRetention,
+  '2026-11-24-10-governance-counts': governanceCounts,
 };

@@ -63,13 +63,13 @@ const offboardingFrom = (orgId: string, deadline: string) => sql`from gov_accoun
 
 /**
  * Stores the organisation's offboarding candidates (active accounts of terminated identities, with the
- * termination time and privileged flag) in gov_offboarding_accounts; called with the posture snapshot, so a
+ * termination time, privileged flag and the leaver's department) in gov_offboarding_accounts; called with the posture snapshot, so a
  * call only takes the range terminated at or before its deadline.
  */
 export async function refreshOffboardingAccounts(db: Kysely<Database>, orgId: string): Promise<void> {
   await db.deleteFrom('gov_offboarding_accounts').where('org_id', '=', orgId).execute();
-  await sql`insert into gov_offboarding_accounts (org_id, account_id, identity_id, termination_date, privileged)
-    select ${orgId}, a.id, i.id, i.termination_date, ${holdsPrivileged}
+  await sql`insert into gov_offboarding_accounts (org_id, account_id, identity_id, termination_date, privileged, department)
+    select ${orgId}, a.id, i.id, i.termination_date, ${holdsPrivileged}, coalesce(i.department, '')
     from gov_accounts a join gov_identities i on i.id = a.identity_id and i.org_id = a.org_id
     where a.org_id = ${orgId} and a.status = 'active' and i.status = 'terminated'
       and i.termination_date is not null`.execute(db);
@@ -127,8 +127,29 @@ export async function listOffboarding(
   return result.rows;
 }
 
-/** Per system: its active accounts, human ones, correlated human ones, and non-human ones without an owner. */
-export async function systemAccountCounts(db: Kysely<Database>, orgId: string) {
+/** Per system over its active accounts: all, human ones, correlated human ones, non-human ones without an owner. */
+const systemCountsQuery = (orgId: string) => sql`select system_id, count(*) as accounts,
+    sum(case when type = 'human' then 1 else 0 end) as human,
+    sum(case when type = 'human' and identity_id is not null then 1 else 0 end) as correlated,
+    sum(case when type <> 'human' and identity_id is null then 1 else 0 end) as orphaned
+  from gov_accounts where org_id = ${orgId} and status = 'active' group by system_id`;
+
+/** Stores the per-system counts in gov_system_counts; called with the posture snapshot. */
+export async function refreshSystemCounts(db: Kysely<Database>, orgId: string): Promise<void> {
+  await db.deleteFrom('gov_system_counts').where('org_id', '=', orgId).execute();
+  await sql`insert into gov_system_counts (org_id, system_id, accounts, human, correlated, orphaned)
+    select ${orgId}, c.* from (${systemCountsQuery(orgId)}) c`.execute(db);
+}
+
+/**
+ * Every system with its active accounts, human ones, correlated human ones, and non-human ones without an owner:
+ * the stored counts (`stored`: an import stored them with the posture snapshot), else counted over the accounts
+ * (aggregated first, over the covering (org, system, status, type, identity) index).
+ */
+export async function systemAccountCounts(db: Kysely<Database>, orgId: string, stored: boolean) {
+  const counts = stored
+    ? sql`select system_id, accounts, human, correlated, orphaned from gov_system_counts where org_id = ${orgId}`
+    : systemCountsQuery(orgId);
   const result = await sql<{
     id: string;
     name: string;
@@ -140,12 +161,7 @@ export async function systemAccountCounts(db: Kysely<Database>, orgId: string) {
     orphaned: number;
   }>`
     select s.id, s.name, s.criticality, s.last_sync_at, coalesce(c.accounts, 0) as accounts, c.human, c.correlated, c.orphaned
-    from gov_systems s left join (
-      -- Aggregated first, over the covering (org, system, status, type, identity) index.
-      select system_id, count(*) as accounts, sum(case when type = 'human' then 1 else 0 end) as human,
-        sum(case when type = 'human' and identity_id is not null then 1 else 0 end) as correlated,
-        sum(case when type <> 'human' and identity_id is null then 1 else 0 end) as orphaned
-      from gov_accounts where org_id = ${orgId} and status = 'active' group by system_id) c on c.system_id = s.id
+    from gov_systems s left join (${counts}) c on c.system_id = s.id
     where s.org_id = ${orgId} order by s.name, s.id`.execute(db);
   return result.rows;
 }

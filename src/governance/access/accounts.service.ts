@@ -2,7 +2,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import * as repo from './accounts.repository.ts';
-import { hasPostureSnapshot } from './posture-snapshot.ts';
+import { hasPostureSnapshot, storedPostureSnapshot } from './posture-snapshot.ts';
 import { capped, DAY, getSettings, HOUR, minusMs, num, pct, resolveAsOf, type AsOf } from '../common.ts';
 
 export const STALE_ITEMS_CAP = 50;
@@ -94,8 +94,19 @@ export async function offboardingViolations(db: Kysely<Database>, orgId: string,
 export async function normalizationHealth(db: Kysely<Database>, orgId: string, options: AsOf = {}) {
   const asOf = resolveAsOf(options);
   const syncCut = minusMs(asOf, STALE_SYNC_HOURS * HOUR);
-  const systems = await repo.systemAccountCounts(db, orgId);
-  const m = await repo.countMissingAttributes(db, orgId);
+  // Counts stored with the posture snapshot by every import (posture-snapshot.ts), else counted per call.
+  const snapshot = await storedPostureSnapshot(db, orgId);
+  const systems = await repo.systemAccountCounts(db, orgId, snapshot !== undefined);
+  const m = snapshot
+    ? {
+        identities: snapshot.activeIdentities,
+        department: snapshot.missingDepartment,
+        title: snapshot.missingTitle,
+        manager: snapshot.missingManager,
+        any_missing: snapshot.missingAny,
+        heads: snapshot.departmentHeads,
+      }
+    : await repo.countMissingAttributes(db, orgId);
   const totals = {
     accounts: 0,
     humanAccounts: 0,

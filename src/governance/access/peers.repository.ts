@@ -3,10 +3,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/database.ts';
 
-/** The stored separation-of-duty (rule, identity) pairs; sodPairsQuery in snapshot.ts is their definition. */
-export const sodPairs = (orgId: string) =>
-  sql`select rule_id, identity_id from gov_sod_violations where org_id = ${orgId}`;
-
 /** The exception in force at `asOf` for a stored pair v (approved at or before, expiring after), if any. */
 const exceptionInForce = (orgId: string, asOf: string) => sql`(select x.id from gov_sod_exceptions x
   where x.org_id = ${orgId} and x.rule_id = v.rule_id and x.identity_id = v.identity_id
@@ -27,6 +23,14 @@ export async function countSodPairs(db: Kysely<Database>, orgId: string, asOf: s
 }
 
 /** The first `limit` pairs: without an exception first, then most severe rule first. */
+/** Pairs without an exception in force first, then by rule severity, rule and identity. */
+const sodOrder = (alias: string) => {
+  const p = sql.raw(alias);
+  return sql`case when ${p}.exception_id is null then 0 else 1 end,
+    case ${p}.severity when 'critical' then 0 when 'high' then 1 when 'medium' then 2 else 3 end, ${p}.rule_id, ${p}.identity_id`;
+};
+
+/** The first `limit` pairs in that order; chosen before their identities' names are joined. */
 export async function listSodPairs(db: Kysely<Database>, orgId: string, asOf: string, limit: number) {
   const rows = await sql<{
     rule_id: string;
@@ -43,19 +47,18 @@ export async function listSodPairs(db: Kysely<Database>, orgId: string, asOf: st
     exception_approved_at: string | null;
     approver_name: string | null;
   }>`
-    select p.*, x.mitigating_control, x.expires_at as exception_expires_at, x.approved_at as exception_approved_at,
-      a.display_name as approver_name from (
-      select v.rule_id, r.name, r.severity, v.identity_id, i.display_name, i.department, i.status, v.via_owned_account,
-        ${exceptionInForce(orgId, asOf)} as exception_id
-      from gov_sod_violations v
-      join gov_sod_rules r on r.id = v.rule_id and r.org_id = v.org_id
-      join gov_identities i on i.id = v.identity_id and i.org_id = v.org_id
-      where v.org_id = ${orgId}) p
+    select p.rule_id, p.name, p.severity, p.identity_id, i.display_name, i.department, i.status, p.via_owned_account,
+      p.exception_id, x.mitigating_control, x.expires_at as exception_expires_at, x.approved_at as exception_approved_at,
+      a.display_name as approver_name
+    from (select q.* from (
+        select v.rule_id, r.name, r.severity, v.identity_id, v.via_owned_account, ${exceptionInForce(orgId, asOf)} as exception_id
+        from gov_sod_violations v join gov_sod_rules r on r.id = v.rule_id and r.org_id = v.org_id
+        where v.org_id = ${orgId}) q
+      order by ${sodOrder('q')} limit ${limit}) p
+    join gov_identities i on i.id = p.identity_id and i.org_id = ${orgId}
     left join gov_sod_exceptions x on x.id = p.exception_id and x.org_id = ${orgId}
     left join gov_identities a on a.id = x.approved_by_id and a.org_id = ${orgId}
-    order by case when p.exception_id is null then 0 else 1 end,
-      case p.severity when 'critical' then 0 when 'high' then 1 when 'medium' then 2 else 3 end, p.rule_id, p.identity_id
-    limit ${limit}`.execute(db);
+    order by ${sodOrder('p')}`.execute(db);
   return rows.rows;
 }
 
@@ -112,6 +115,14 @@ export async function listConcentrationOutliers(db: Kysely<Database>, orgId: str
 }
 
 /** The first `limit` identities holding rare entitlements (most first), with the totals over all of them. */
+/** Identities holding at least one entitlement rare in their peer group, and their rare assignments. */
+export async function countRareHolders(db: Kysely<Database>, orgId: string) {
+  const counts = await sql<{ outliers: number; assignments: number }>`select count(*) as outliers,
+      sum(rare) as assignments from gov_identity_access where org_id = ${orgId} and rare > 0`.execute(db);
+  return counts.rows[0] ?? { outliers: 0, assignments: 0 };
+}
+
+/** The first `limit` holders of rare entitlements, most rare first; chosen before joining their names. */
 export async function listRareHolders(db: Kysely<Database>, orgId: string, limit: number) {
   const rows = await sql<{
     identity_id: string;
@@ -119,17 +130,14 @@ export async function listRareHolders(db: Kysely<Database>, orgId: string, limit
     title: string;
     rare: number;
     size: number;
-    outliers: number;
-    assignments: number;
     display_name: string;
   }>`
-    select a.identity_id, a.department, a.title, a.rare, g.size, i.display_name,
-      count(*) over () as outliers, sum(a.rare) over () as assignments
-    from gov_identity_access a
-    join gov_peer_groups g on g.org_id = a.org_id and g.department = a.department and g.title = a.title
-    join gov_identities i on i.id = a.identity_id and i.org_id = a.org_id
-    where a.org_id = ${orgId} and a.rare > 0
-    order by a.rare desc, a.identity_id limit ${limit}`.execute(db);
+    select a.identity_id, a.department, a.title, a.rare, g.size, i.display_name from (
+      select identity_id, department, title, rare from gov_identity_access
+      where org_id = ${orgId} and rare > 0 order by rare desc, identity_id limit ${limit}) a
+    join gov_peer_groups g on g.org_id = ${orgId} and g.department = a.department and g.title = a.title
+    join gov_identities i on i.id = a.identity_id and i.org_id = ${orgId}
+    order by a.rare desc, a.identity_id`.execute(db);
   return rows.rows;
 }
 

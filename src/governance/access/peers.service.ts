@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import * as repo from './peers.repository.ts';
 import { num, resolveAsOf, type AsOf } from '../common.ts';
+import { storedPostureSnapshot } from './posture-snapshot.ts';
 
 export const CONCENTRATION_ITEMS_CAP = 20;
 export const SINGLE_HOLDER_CAP = 25;
@@ -74,8 +75,16 @@ async function singleHolders(db: Kysely<Database>, orgId: string) {
  */
 export async function concentration(db: Kysely<Database>, orgId: string, options: AsOf = {}) {
   const asOf = resolveAsOf(options);
-  // Flags and department means are computed by every import (snapshot.ts); here only flagged rows are read.
-  const c = await repo.countConcentration(db, orgId);
+  // Flags and department means are computed by every import (snapshot.ts), and their totals stored with the
+  // posture snapshot; here only flagged rows are read.
+  const snapshot = await storedPostureSnapshot(db, orgId);
+  const c = snapshot
+    ? {
+        holders: snapshot.accessHolders,
+        outliers: snapshot.concentrationOutliers,
+        priv_outliers: snapshot.privilegedOutliers,
+      }
+    : await repo.countConcentration(db, orgId);
   const top = await repo.listConcentrationOutliers(db, orgId, CONCENTRATION_ITEMS_CAP);
   const round2 = (x: number) => Math.round(x * 100) / 100;
   const items = top.map((r) => ({
@@ -115,8 +124,12 @@ export async function anomalyDiscovery(db: Kysely<Database>, orgId: string, opti
   // Rare counts come from gov_identity_access, rebuilt by every import (see snapshot.ts for the query).
   const rows = await repo.listRareHolders(db, orgId, ANOMALY_ITEMS_CAP);
   const groups = await repo.countPeerGroups(db, orgId, MIN_PEER_GROUP);
-  const first = rows[0];
-  const total = num(first?.outliers);
+  // Totals stored with the posture snapshot by every import, else counted.
+  const snapshot = await storedPostureSnapshot(db, orgId);
+  const counts = snapshot
+    ? { outliers: snapshot.rareOutliers, assignments: snapshot.rareAssignments }
+    : await repo.countRareHolders(db, orgId);
+  const total = num(counts.outliers);
   const items = rows.map((r) => ({
     identityId: r.identity_id,
     displayName: r.display_name,
@@ -133,7 +146,7 @@ export async function anomalyDiscovery(db: Kysely<Database>, orgId: string, opti
     groupsEvaluated: num(groups.evaluated),
     groupsSkipped: num(groups.skipped),
     groupsWithoutDepartmentOrTitle: num(groups.unknown),
-    rareAssignments: num(first?.assignments),
+    rareAssignments: num(counts.assignments),
     items,
     total,
     truncated: total > items.length,

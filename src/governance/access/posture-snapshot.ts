@@ -1,20 +1,25 @@
 /**
- * The posture snapshot: the figures of posture_summary that do not depend on the reference time, plus the
- * stored security-debt items, rewritten by every import that changed anything (imports are the only writes to
+ * The posture snapshot: the figures of posture_summary and of the access tools that do not depend on the
+ * reference time, plus the stored security-debt items and per-system account counts, rewritten by every import that changed anything (imports are the only writes to
  * governance data). posture_summary reads it and computes only the time-dependent figures per call.
  */
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import { nowIso } from '../../shared/time.ts';
 import { getSettings, num } from '../common.ts';
-import { refreshOffboardingAccounts, systemAccountCounts } from './accounts.repository.ts';
+import {
+  countMissingAttributes,
+  refreshOffboardingAccounts,
+  refreshSystemCounts,
+  systemAccountCounts,
+} from './accounts.repository.ts';
 import {
   countDisabledWithGrants,
   countHighRiskOnEnabledAccounts,
   countLeave,
   refreshHighRiskHolders,
 } from './grants.repository.ts';
-import { countConcentration } from './peers.repository.ts';
+import { countConcentration, countRareHolders } from './peers.repository.ts';
 import { refreshDebtItems } from './risk.repository.ts';
 
 export interface PostureSnapshot {
@@ -32,19 +37,39 @@ export interface PostureSnapshot {
   disabledGrants: number;
   leaveIdentities: number;
   leaveLoginIdentities: number;
+  /** access_normalization_health: active identities, those missing each attribute, department heads. */
+  activeIdentities: number;
+  missingDepartment: number;
+  missingTitle: number;
+  missingManager: number;
+  missingAny: number;
+  departmentHeads: number;
+  /** access_concentration: identities with grants, privileged outliers. */
+  accessHolders: number;
+  privilegedOutliers: number;
+  /** access_anomaly_discovery: identities holding a rare entitlement, and their rare assignments. */
+  rareOutliers: number;
+  rareAssignments: number;
   /** Whether an import stored it (and the debt items and offboarding candidates with it). */
   stored: boolean;
 }
 
-/** The snapshot's figures computed from the current data, by the same queries the tools use. */
+/**
+ * The snapshot's figures computed from the current data, by the same queries the tools use (`storedSystems`:
+ * the per-system counts were just stored, so they are summed from there).
+ */
 async function computePostureSnapshot(
   db: Kysely<Database>,
   orgId: string,
+  storedSystems: boolean,
 ): Promise<Omit<PostureSnapshot, 'stored'>> {
-  const systems = await systemAccountCounts(db, orgId);
+  const systems = await systemAccountCounts(db, orgId, storedSystems);
   const sum = (k: 'human' | 'correlated' | 'orphaned') => systems.reduce((n, s) => n + num(s[k]), 0);
   const disabled = await countDisabledWithGrants(db, orgId);
   const leave = await countLeave(db, orgId);
+  const missing = await countMissingAttributes(db, orgId);
+  const concentration = await countConcentration(db, orgId);
+  const rare = await countRareHolders(db, orgId);
   return {
     humanAccounts: sum('human'),
     correlatedAccounts: sum('correlated'),
@@ -52,10 +77,20 @@ async function computePostureSnapshot(
     highRiskGrants: await countHighRiskOnEnabledAccounts(db, orgId),
     disabledAccounts: num(disabled.accounts),
     leaveLoginAccounts: num(leave.accounts),
-    concentrationOutliers: num((await countConcentration(db, orgId)).outliers),
+    concentrationOutliers: num(concentration.outliers),
     disabledGrants: num(disabled.grants),
     leaveIdentities: num(leave.identities),
     leaveLoginIdentities: num(leave.used),
+    activeIdentities: num(missing.identities),
+    missingDepartment: num(missing.department),
+    missingTitle: num(missing.title),
+    missingManager: num(missing.manager),
+    missingAny: num(missing.any_missing),
+    departmentHeads: num(missing.heads),
+    accessHolders: num(concentration.holders),
+    privilegedOutliers: num(concentration.priv_outliers),
+    rareOutliers: num(rare.outliers),
+    rareAssignments: num(rare.assignments),
   };
 }
 
@@ -64,7 +99,8 @@ export async function refreshPostureSnapshot(db: Kysely<Database>, orgId: string
   await refreshDebtItems(db, orgId, await getSettings(db, orgId));
   await refreshOffboardingAccounts(db, orgId);
   await refreshHighRiskHolders(db, orgId);
-  const s = await computePostureSnapshot(db, orgId);
+  await refreshSystemCounts(db, orgId);
+  const s = await computePostureSnapshot(db, orgId, true);
   await db.deleteFrom('gov_posture_snapshot').where('org_id', '=', orgId).execute();
   await db
     .insertInto('gov_posture_snapshot')
@@ -80,6 +116,16 @@ export async function refreshPostureSnapshot(db: Kysely<Database>, orgId: string
       disabled_grants: s.disabledGrants,
       leave_identities: s.leaveIdentities,
       leave_login_identities: s.leaveLoginIdentities,
+      active_identities: s.activeIdentities,
+      missing_department: s.missingDepartment,
+      missing_title: s.missingTitle,
+      missing_manager: s.missingManager,
+      missing_any: s.missingAny,
+      department_heads: s.departmentHeads,
+      access_holders: s.accessHolders,
+      priv_outliers: s.privilegedOutliers,
+      rare_outliers: s.rareOutliers,
+      rare_assignments: s.rareAssignments,
       refreshed_at: nowIso(),
     })
     .execute();
@@ -92,10 +138,13 @@ const stored = (db: Kysely<Database>, orgId: string) =>
 export const hasPostureSnapshot = async (db: Kysely<Database>, orgId: string): Promise<boolean> =>
   (await stored(db, orgId)) !== undefined;
 
-/** The stored snapshot; computed from the data when no import has stored one yet (e.g. data older than it). */
-export async function readPostureSnapshot(db: Kysely<Database>, orgId: string): Promise<PostureSnapshot> {
+/** The stored snapshot, or undefined when no import has stored one (e.g. data older than it). */
+export async function storedPostureSnapshot(
+  db: Kysely<Database>,
+  orgId: string,
+): Promise<PostureSnapshot | undefined> {
   const row = await stored(db, orgId);
-  if (!row) return { ...(await computePostureSnapshot(db, orgId)), stored: false };
+  if (!row) return undefined;
   return {
     humanAccounts: num(row.human_accounts),
     correlatedAccounts: num(row.correlated_accounts),
@@ -107,6 +156,26 @@ export async function readPostureSnapshot(db: Kysely<Database>, orgId: string): 
     disabledGrants: num(row.disabled_grants),
     leaveIdentities: num(row.leave_identities),
     leaveLoginIdentities: num(row.leave_login_identities),
+    activeIdentities: num(row.active_identities),
+    missingDepartment: num(row.missing_department),
+    missingTitle: num(row.missing_title),
+    missingManager: num(row.missing_manager),
+    missingAny: num(row.missing_any),
+    departmentHeads: num(row.department_heads),
+    accessHolders: num(row.access_holders),
+    privilegedOutliers: num(row.priv_outliers),
+    rareOutliers: num(row.rare_outliers),
+    rareAssignments: num(row.rare_assignments),
     stored: true,
   };
+}
+
+/** The stored snapshot; computed from the data when no import has stored one yet (e.g. data older than it). */
+export async function readPostureSnapshot(db: Kysely<Database>, orgId: string): Promise<PostureSnapshot> {
+  return (
+    (await storedPostureSnapshot(db, orgId)) ?? {
+      ...(await computePostureSnapshot(db, orgId, false)),
+      stored: false,
+    }
+  );
 }

@@ -4,7 +4,6 @@ import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import { epochSeconds } from '../../db/helpers.ts';
 import { overdueRemediation } from '../reviews/reviews.repository.ts';
-import { sodPairs } from './peers.repository.ts';
 
 /** A (department, count) query's answer as a map ('' for identities without a department). */
 async function byDepartment(db: Kysely<Database>, query: RawBuilder<unknown>): Promise<Map<string, number>> {
@@ -21,20 +20,30 @@ export const activeIdentitiesByDepartment = (db: Kysely<Database>, orgId: string
     sql`select department as d, sum(size) as n from gov_peer_groups where org_id = ${orgId} group by department`,
   );
 
-/** Active accounts of identities terminated at or before `deadline`, by the leaver's department. */
-export const offboardingByDepartment = (db: Kysely<Database>, orgId: string, deadline: string) =>
+/**
+ * Active accounts of identities terminated at or before `deadline`, by the leaver's department: from the stored
+ * offboarding candidates once an import has stored the posture snapshot (`stored`), else from the tables.
+ */
+export const offboardingByDepartment = (
+  db: Kysely<Database>,
+  orgId: string,
+  deadline: string,
+  stored: boolean,
+) =>
   byDepartment(
     db,
-    sql`select ${dept} as d, count(*) as n from gov_accounts a join gov_identities i on i.id = a.identity_id and i.org_id = a.org_id
-      where a.org_id = ${orgId} and a.status = 'active' and i.status = 'terminated' and i.termination_date <= ${deadline} group by 1`,
+    stored
+      ? sql`select department as d, count(*) as n from gov_offboarding_accounts
+          where org_id = ${orgId} and termination_date <= ${deadline} group by department`
+      : sql`select ${dept} as d, count(*) as n from gov_accounts a join gov_identities i on i.id = a.identity_id and i.org_id = a.org_id
+          where a.org_id = ${orgId} and a.status = 'active' and i.status = 'terminated' and i.termination_date <= ${deadline} group by 1`,
   );
 
-/** Stored SoD (rule, identity) pairs by the identity's department. */
+/** Stored SoD (rule, identity) pairs by the identity's department (stored with each pair). */
 export const sodByDepartment = (db: Kysely<Database>, orgId: string) =>
   byDepartment(
     db,
-    sql`select ${dept} as d, count(*) as n from (${sodPairs(orgId)}) v
-      join gov_identities i on i.id = v.identity_id and i.org_id = ${orgId} group by 1`,
+    sql`select department as d, count(*) as n from gov_sod_violations where org_id = ${orgId} group by department`,
   );
 
 /** Overdue review remediations by the reviewed identity's department. */

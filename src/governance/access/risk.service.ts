@@ -26,8 +26,9 @@ export async function departmentRisk(db: Kysely<Database>, orgId: string, option
   const staleCut = minusMs(asOf, settings.staleAccountDays * DAY);
   const deadline = minusMs(asOf, settings.offboardingSlaHours * HOUR);
   const identities = await repo.activeIdentitiesByDepartment(db, orgId);
+  const stored = await hasPostureSnapshot(db, orgId);
   const components: Record<Component, Map<string, number>> = {
-    offboardingViolations: await repo.offboardingByDepartment(db, orgId, deadline),
+    offboardingViolations: await repo.offboardingByDepartment(db, orgId, deadline, stored),
     sodViolations: await repo.sodByDepartment(db, orgId),
     overdueRemediations: await repo.overdueRemediationByDepartment(db, orgId, asOf),
     staleAccounts: await repo.staleByDepartment(db, orgId, staleCut),

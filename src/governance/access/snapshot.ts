@@ -36,6 +36,10 @@ export async function refreshAccessSnapshot(db: Kysely<Database>, orgId: string)
         and g.identity_id = gov_sod_violations.identity_id and g.entitlement_id in (r.entitlement_a_id, r.entitlement_b_id)
       join gov_accounts a on a.id = g.account_id and a.org_id = g.org_id and a.type <> 'human'
       where r.org_id = ${orgId} and r.id = gov_sod_violations.rule_id)`.execute(db);
+  // The identity's department, for access_department_risk (a probe per pair, for the same reason).
+  await sql`update gov_sod_violations set department = coalesce((select i.department from gov_identities i
+      where i.id = gov_sod_violations.identity_id and i.org_id = ${orgId}), '')
+    where org_id = ${orgId}`.execute(db);
   await db.deleteFrom('gov_identity_access').where('org_id', '=', orgId).execute();
   await db.deleteFrom('gov_peer_groups').where('org_id', '=', orgId).execute();
   await sql`insert into gov_peer_groups (org_id, department, title, size)

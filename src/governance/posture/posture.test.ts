@@ -11,8 +11,8 @@ import { FIXTURE, FIXTURE_AS_OF } from '../governance.fixture.ts';
 import { importBundle } from '../import/import.service.ts';
 import { normalizationHealth, offboardingViolations, staleAccounts } from '../access/accounts.service.ts';
 import { highRiskLifecycle } from '../access/grants.service.ts';
-import { concentration } from '../access/peers.service.ts';
-import { securityDebtTrend } from '../access/risk.service.ts';
+import { anomalyDiscovery, concentration } from '../access/peers.service.ts';
+import { departmentRisk, securityDebtTrend } from '../access/risk.service.ts';
 import { postureSummary } from './posture.service.ts';
 
 for (const dialect of DIALECTS) {
@@ -149,10 +149,50 @@ for (const dialect of DIALECTS) {
         lifecycle: await highRiskLifecycle(store.db, orgId, at),
         offboarding: await offboardingViolations(store.db, orgId, at),
         debt: await securityDebtTrend(store.db, orgId, at),
+        health: await normalizationHealth(store.db, orgId, at),
+        concentration: await concentration(store.db, orgId, at),
+        anomalies: await anomalyDiscovery(store.db, orgId, at),
+        departments: await departmentRisk(store.db, orgId, at),
       });
       const stored = await answers();
       await store.db.deleteFrom('gov_posture_snapshot').where('org_id', '=', orgId).execute();
       assert.deepEqual(await answers(), stored);
+    });
+
+    it("moves a leaver's offboarding accounts and SoD pair with their department when an import changes it", async () => {
+      const at = { asOf: FIXTURE_AS_OF };
+      // Gus Gone (i7, terminated, Finance) holds a6 and a7, past the SLA, and the r3 pair (e1 on a6, e4 on a7).
+      const i7 = FIXTURE.identities!.find((i) => i.externalId === 'i7')!;
+      await importBundle(store.db, orgId, userId, {
+        version: 1,
+        identities: [{ ...i7, department: 'Legal' }],
+      });
+      const moved = await departmentRisk(store.db, orgId, at);
+      const byName = new Map(moved.items.map((d) => [d.department, d]));
+      assert.deepEqual(byName.get('Legal'), {
+        department: 'Legal',
+        activeIdentities: 0, // Gus is terminated: no score
+        components: {
+          offboardingViolations: 2,
+          sodViolations: 1,
+          overdueRemediations: 0,
+          staleAccounts: 0,
+          privilegedGrants: 0,
+        },
+        weightedTotal: 14, // 2×5 + 1×4
+        scorePer100: null,
+      });
+      // Finance keeps Flo's two pairs (r1 on a13, r2 through her service account a11) and her privileged grant.
+      assert.deepEqual(byName.get('Finance')!.components, {
+        offboardingViolations: 0,
+        sodViolations: 2,
+        overdueRemediations: 0,
+        staleAccounts: 0,
+        privilegedGrants: 1,
+      });
+      assert.equal(byName.get('Finance')!.scorePer100, 450); // (2×4 + 1) × 100 / 2
+      await store.db.deleteFrom('gov_posture_snapshot').where('org_id', '=', orgId).execute();
+      assert.deepEqual(await departmentRisk(store.db, orgId, at), moved);
     });
   });
 }

@@ -1,0 +1,67 @@
+import { sql, type Kysely } from 'kysely';
+
+// Frozen: more time-independent figures stored by every import with the posture snapshot, so the tools that
+// counted them over every account or identity per call read a few stored rows instead:
+// - gov_posture_snapshot: active identities and those missing attributes (access_normalization_health), the
+//   access summary's holders and privileged outliers (access_concentration), and its rare-entitlement totals
+//   (access_anomaly_discovery);
+// - gov_system_counts: access_normalization_health's per-system account counts;
+// - the leaver's department on each offboarding candidate and the identity's department on each SoD pair
+//   (access_department_risk).
+// Snapshots stored before this migration lack the new figures: they are dropped, and the tools compute from the
+// tables (as for data imported before any snapshot) until the organisation's next import stores a complete one.
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type Db = Kysely<any>;
+
+const SNAPSHOT_COLUMNS = [
+  'active_identities',
+  'missing_department',
+  'missing_title',
+  'missing_manager',
+  'missing_any',
+  'department_heads',
+  'access_holders',
+  'priv_outliers',
+  'rare_outliers',
+  'rare_assignments',
+];
+
+export async function up(db: Db): Promise<void> {
+  await db.deleteFrom('gov_posture_snapshot').execute();
+  for (const column of SNAPSHOT_COLUMNS)
+    await db.schema
+      .alterTable('gov_posture_snapshot')
+      .addColumn(column, 'integer', (c) => c.notNull().defaultTo(0))
+      .execute();
+  await db.schema
+    .createTable('gov_system_counts')
+    .addColumn('org_id', 'text', (c) => c.notNull().references('organizations.id').onDelete('cascade'))
+    .addColumn('system_id', 'text', (c) => c.notNull())
+    .addColumn('accounts', 'integer', (c) => c.notNull())
+    .addColumn('human', 'integer', (c) => c.notNull())
+    .addColumn('correlated', 'integer', (c) => c.notNull())
+    .addColumn('orphaned', 'integer', (c) => c.notNull())
+    .addPrimaryKeyConstraint('gov_system_counts_pk', ['org_id', 'system_id'])
+    .execute();
+  await db.schema
+    .alterTable('gov_offboarding_accounts')
+    .addColumn('department', 'text', (c) => c.notNull().defaultTo(''))
+    .execute();
+  await db.schema
+    .alterTable('gov_sod_violations')
+    .addColumn('department', 'text', (c) => c.notNull().defaultTo(''))
+    .execute();
+  // SoD pairs are always read from the table (no fallback): fill the new column for the stored ones.
+  await sql`update gov_sod_violations set department = coalesce((select i.department from gov_identities i
+    where i.id = gov_sod_violations.identity_id and i.org_id = gov_sod_violations.org_id), '')`.execute(db);
+}
+
+export async function down(db: Db): Promise<void> {
+  await db.schema.alterTable('gov_sod_violations').dropColumn('department').execute();
+  await db.schema.alterTable('gov_offboarding_accounts').dropColumn('department').execute();
+  await db.schema.dropTable('gov_system_counts').execute();
+  await db.deleteFrom('gov_posture_snapshot').execute();
+  for (const column of SNAPSHOT_COLUMNS)
+    await db.schema.alterTable('gov_posture_snapshot').dropColumn(column).execute();
+}
