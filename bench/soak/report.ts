@@ -14,7 +14,11 @@ export interface Inputs {
   windows: Window[];
   /** Requests up to this long after a window ended still count as inside it. */
   graceMs: number;
-  rssSamples: Array<{ at: number; bytes: Array<number | undefined> }>;
+  rssSamples: Array<{
+    at: number;
+    bytes: Array<number | undefined>;
+    heap: Array<{ heapTotal: number; external: number } | undefined>;
+  }>;
   warmupMs: number;
   instances: string[];
   verification: Verification;
@@ -113,14 +117,25 @@ export function judge(inputs: Inputs): boolean {
     const series = after.map((s) => s.bytes[i]).filter((b): b is number => b !== undefined);
     const quarter = Math.max(1, Math.floor(series.length / 4));
     const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+    const quarters = (xs: number[]) => {
+      const q = Math.max(1, Math.floor(xs.length / 4));
+      return `${mib(median(xs.slice(0, q)))} → ${mib(median(xs.slice(-q)))}`;
+    };
     const growth =
       series.length > 0 ? median(series.slice(-quarter)) / median(series.slice(0, quarter)) : NaN;
+    const heaps = after.map((s) => s.heap[i]).filter((h) => h !== undefined);
     const flat = series.length >= 4 && growth <= RSS_GROWTH_LIMIT;
     rssFlat &&= flat;
     console.log(
       `  ${name}: ${series.length} samples, first ${mib(series[0])}, last ${mib(series.at(-1))}, max ${mib(Math.max(...series))}, ` +
         `median last quarter / first quarter ${growth.toFixed(2)}`,
     );
+    // What the process's own objects hold (V8 heap, Buffers), first and last quarter medians: flat while RSS
+    // grows means memory kept by the allocator, not by us.
+    if (heaps.length > 0)
+      console.log(
+        `    V8 heap total ${quarters(heaps.map((h) => h.heapTotal))}, external (Buffers) ${quarters(heaps.map((h) => h.external))}`,
+      );
   }
 
   const v = verification;
