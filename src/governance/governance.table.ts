@@ -283,7 +283,22 @@ export interface PostureSnapshotTable {
   /** access_anomaly_discovery: identities holding a rare entitlement, and their rare assignments. */
   rare_outliers: number;
   rare_assignments: number;
+  /** access_high_risk_lifecycle: high-risk grants on disabled accounts (reported apart). */
+  disabled_high_risk_grants: number;
   refreshed_at: string;
+}
+
+/** Active accounts per day of last login (or of creation, never logged in), stored with the posture snapshot. */
+export interface ActivityDayTable {
+  org_id: string;
+  kind: 'login' | 'created';
+  /** YYYY-MM-DD (UTC). */
+  day: string;
+  /** The owning identity's department ('' for none, and for accounts without an identity). */
+  department: string;
+  /** 1 when an identity owns the accounts (access_department_risk attributes only those). */
+  attributed: number;
+  accounts: number;
 }
 
 /** access_normalization_health's active-account counts of one system, stored with the posture snapshot. */
@@ -333,6 +348,7 @@ declare module '../db/database.ts' {
     gov_offboarding_accounts: OffboardingAccountTable;
     gov_posture_snapshot: PostureSnapshotTable;
     gov_system_counts: SystemCountsTable;
+    gov_activity_days: ActivityDayTable;
     gov_debt_items: DebtItemTable;
   }
 }

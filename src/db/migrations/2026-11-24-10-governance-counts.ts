@@ -1,4 +1,4 @@
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type SqlBool } from 'kysely';
 
 // Frozen: more time-independent figures stored by every import with the posture snapshot, so the tools that
 // counted them over every account or identity per call read a few stored rows instead:
@@ -7,7 +7,12 @@ import { sql, type Kysely } from 'kysely';
 //   (access_anomaly_discovery);
 // - gov_system_counts: access_normalization_health's per-system account counts;
 // - the leaver's department on each offboarding candidate and the identity's department on each SoD pair
-//   (access_department_risk).
+//   (access_department_risk);
+// - gov_activity_days: active accounts per day of last login (or, never logged in, of creation), department and
+//   whether an identity owns them, so "at or before a time" is a sum over days plus the last day from the index
+//   (access_stale_accounts, access_department_risk, posture_summary);
+// - high-risk grants on disabled accounts (access_high_risk_lifecycle), and the enabled high-risk grant index
+//   covering last_reviewed_at, so the lifecycle buckets read that index alone.
 // Snapshots stored before this migration lack the new figures: they are dropped, and the tools compute from the
 // tables (as for data imported before any snapshot) until the organisation's next import stores a complete one.
 
@@ -25,7 +30,10 @@ const SNAPSHOT_COLUMNS = [
   'priv_outliers',
   'rare_outliers',
   'rare_assignments',
+  'disabled_high_risk_grants',
 ];
+
+const HIGH_RISK_ENABLED = `revoked_at is null and (privileged = 1 or risk_level in ('high', 'critical')) and account_disabled = 0`;
 
 export async function up(db: Db): Promise<void> {
   await db.deleteFrom('gov_posture_snapshot').execute();
@@ -52,12 +60,42 @@ export async function up(db: Db): Promise<void> {
     .alterTable('gov_sod_violations')
     .addColumn('department', 'text', (c) => c.notNull().defaultTo(''))
     .execute();
+  await db.schema
+    .createTable('gov_activity_days')
+    .addColumn('org_id', 'text', (c) => c.notNull().references('organizations.id').onDelete('cascade'))
+    // 'login': by day of last login; 'created': never logged in, by day of creation.
+    .addColumn('kind', 'text', (c) => c.notNull())
+    .addColumn('day', 'text', (c) => c.notNull())
+    .addColumn('department', 'text', (c) => c.notNull())
+    .addColumn('attributed', 'integer', (c) => c.notNull())
+    .addColumn('accounts', 'integer', (c) => c.notNull())
+    .execute();
+  await db.schema
+    .createIndex('gov_activity_days_idx')
+    .on('gov_activity_days')
+    .columns(['org_id', 'kind', 'day', 'attributed', 'department', 'accounts'])
+    .execute();
+  await db.schema.dropIndex('gov_grants_high_risk_enabled_idx').execute();
+  await db.schema
+    .createIndex('gov_grants_high_risk_enabled_idx')
+    .on('gov_grants')
+    .columns(['org_id', 'granted_at', 'id', 'last_used_at', 'last_reviewed_at'])
+    .where(sql.raw<SqlBool>(HIGH_RISK_ENABLED))
+    .execute();
   // SoD pairs are always read from the table (no fallback): fill the new column for the stored ones.
   await sql`update gov_sod_violations set department = coalesce((select i.department from gov_identities i
     where i.id = gov_sod_violations.identity_id and i.org_id = gov_sod_violations.org_id), '')`.execute(db);
 }
 
 export async function down(db: Db): Promise<void> {
+  await db.schema.dropIndex('gov_grants_high_risk_enabled_idx').execute();
+  await db.schema
+    .createIndex('gov_grants_high_risk_enabled_idx')
+    .on('gov_grants')
+    .columns(['org_id', 'granted_at', 'id', 'last_used_at'])
+    .where(sql.raw<SqlBool>(HIGH_RISK_ENABLED))
+    .execute();
+  await db.schema.dropTable('gov_activity_days').execute();
   await db.schema.alterTable('gov_sod_violations').dropColumn('department').execute();
   await db.schema.alterTable('gov_offboarding_accounts').dropColumn('department').execute();
   await db.schema.dropTable('gov_system_counts').execute();

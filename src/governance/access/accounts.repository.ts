@@ -10,8 +10,71 @@ export interface StaleCuts {
   cut: string;
 }
 
-/** Active accounts by days since last login; each figure a range count on the (org, status, last_login_at) index. */
-export async function countLoginBuckets(db: Kysely<Database>, orgId: string, c: StaleCuts) {
+/** The UTC day of an ISO timestamp, and that day's first instant. */
+export const dayOf = (iso: string) => iso.slice(0, 10);
+export const dayStart = (iso: string) => `${dayOf(iso)}T00:00:00.000Z`;
+
+/**
+ * Stores the organisation's active accounts per day of last login (never logged in: per day of creation), owning
+ * identity's department and whether one owns them, in gov_activity_days; called with the posture snapshot.
+ */
+export async function refreshActivityDays(db: Kysely<Database>, orgId: string): Promise<void> {
+  await db.deleteFrom('gov_activity_days').where('org_id', '=', orgId).execute();
+  await sql`insert into gov_activity_days (org_id, kind, day, department, attributed, accounts)
+    select ${orgId}, kind, day, department, attributed, count(*) from (
+      select case when a.last_login_at is null then 'created' else 'login' end as kind,
+        substr(coalesce(a.last_login_at, a.created_at), 1, 10) as day, coalesce(i.department, '') as department,
+        case when a.identity_id is null then 0 else 1 end as attributed
+      from gov_accounts a left join gov_identities i on i.id = a.identity_id and i.org_id = a.org_id
+      where a.org_id = ${orgId} and a.status = 'active') x
+    group by kind, day, department, attributed`.execute(db);
+}
+
+/**
+ * Active accounts whose last login (`login`), or never logged in, whose creation (`created`), is at or before
+ * `t`: the whole days before t's from the stored days, t's own day from the (org, status, last_login_at) index.
+ */
+const activeUpTo = (orgId: string, kind: 'login' | 'created', t: string) => {
+  const lastDay =
+    kind === 'login'
+      ? sql`a.last_login_at >= ${dayStart(t)} and a.last_login_at <= ${t}`
+      : sql`a.last_login_at is null and a.created_at >= ${dayStart(t)} and a.created_at <= ${t}`;
+  return sql`((select coalesce(sum(d.accounts), 0) from gov_activity_days d
+      where d.org_id = ${orgId} and d.kind = ${kind} and d.day < ${dayOf(t)})
+    + (select count(*) from gov_accounts a where a.org_id = ${orgId} and a.status = 'active' and ${lastDay}))`;
+};
+
+/**
+ * Active accounts by days since last login. `stored` (an import stored the activity days): differences of
+ * "at or before" counts over the stored days; else each figure a range count on the (org, status, last_login_at)
+ * index.
+ */
+export async function countLoginBuckets(
+  db: Kysely<Database>,
+  orgId: string,
+  c: StaleCuts,
+  stored: boolean,
+): Promise<Record<string, number>> {
+  if (stored) {
+    const kindTotal = (kind: 'login' | 'created') =>
+      sql`(select coalesce(sum(accounts), 0) from gov_activity_days where org_id = ${orgId} and kind = ${kind})`;
+    const result = await sql<Record<string, number | string>>`select ${kindTotal('login')} as logged_in,
+        ${kindTotal('created')} as never, ${activeUpTo(orgId, 'login', c.c30)} as f30,
+        ${activeUpTo(orgId, 'login', c.c60)} as f60, ${activeUpTo(orgId, 'login', c.c90)} as f90,
+        ${activeUpTo(orgId, 'login', c.cut)} as stale_login, ${activeUpTo(orgId, 'created', c.cut)} as never_stale`.execute(
+      db,
+    );
+    const r = Object.fromEntries(Object.entries(result.rows[0]!).map(([k, v]) => [k, Number(v)]));
+    return {
+      active: r.logged_in! + r.never!,
+      b30: r.f30! - r.f60!,
+      b60: r.f60! - r.f90!,
+      b90: r.f90!,
+      never: r.never!,
+      never_stale: r.never_stale!,
+      stale_login: r.stale_login!,
+    };
+  }
   const active = sql`from gov_accounts a where a.org_id = ${orgId} and a.status = 'active'`;
   const counts = await sql<Record<string, number>>`select
       (select count(*) ${active}) as active,
@@ -25,15 +88,27 @@ export async function countLoginBuckets(db: Kysely<Database>, orgId: string, c: 
 }
 
 /** Stale active accounts only (access_stale_accounts' staleAccounts: stale_login + never_stale above). */
-export async function countStale(db: Kysely<Database>, orgId: string, cut: string): Promise<number> {
+export async function countStale(
+  db: Kysely<Database>,
+  orgId: string,
+  cut: string,
+  stored: boolean,
+): Promise<number> {
   const active = sql`from gov_accounts a where a.org_id = ${orgId} and a.status = 'active'`;
-  const counts = await sql<{ n: number }>`select
+  const counts = stored
+    ? await sql<{
+        n: number;
+      }>`select ${activeUpTo(orgId, 'login', cut)} + ${activeUpTo(orgId, 'created', cut)} as n`.execute(db)
+    : await sql<{ n: number }>`select
       (select count(*) ${active} and a.last_login_at <= ${cut})
       + (select count(*) ${active} and a.last_login_at is null and a.created_at <= ${cut}) as n`.execute(db);
   return Number(counts.rows[0]?.n ?? 0);
 }
 
-/** The first `limit` stale active accounts, never-logged-in first, then oldest login. */
+/**
+ * The first `limit` stale active accounts, never-logged-in first (by id), then oldest login: each part is taken
+ * from its own index range before systems and identities are joined.
+ */
 export async function listStaleAccounts(db: Kysely<Database>, orgId: string, cut: string, limit: number) {
   const result = await sql<{
     id: string;
@@ -45,11 +120,14 @@ export async function listStaleAccounts(db: Kysely<Database>, orgId: string, cut
     department: string | null;
   }>`
     select a.id, a.type, a.last_login_at, s.name as system_name, a.identity_id, i.display_name, i.department
-    from gov_accounts a
+    from (select * from (select a.id from gov_accounts a where a.org_id = ${orgId} and a.status = 'active'
+          and a.last_login_at is null and a.created_at <= ${cut} order by a.id limit ${limit}) never
+        union all
+        select * from (select a.id from gov_accounts a where a.org_id = ${orgId} and a.status = 'active'
+          and a.last_login_at <= ${cut} order by a.last_login_at, a.id limit ${limit}) logged) picked
+    join gov_accounts a on a.id = picked.id and a.org_id = ${orgId}
     join gov_systems s on s.id = a.system_id and s.org_id = a.org_id
     left join gov_identities i on i.id = a.identity_id and i.org_id = a.org_id
-    where a.org_id = ${orgId} and a.status = 'active'
-      and (a.last_login_at <= ${cut} or (a.last_login_at is null and a.created_at <= ${cut}))
     order by coalesce(a.last_login_at, '') asc, a.id asc limit ${limit}`.execute(db);
   return result.rows;
 }

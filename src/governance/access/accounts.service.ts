@@ -25,7 +25,8 @@ export async function staleAccounts(db: Kysely<Database>, orgId: string, options
     string,
     string,
   ];
-  const first = await repo.countLoginBuckets(db, orgId, { c30, c60, c90, cut });
+  const stored = await hasPostureSnapshot(db, orgId);
+  const first = await repo.countLoginBuckets(db, orgId, { c30, c60, c90, cut }, stored);
   const c: Record<string, number> = { ...first, stale: num(first.stale_login) + num(first.never_stale) };
   const rows = await repo.listStaleAccounts(db, orgId, cut, STALE_ITEMS_CAP);
   const items = rows.map((r) => ({

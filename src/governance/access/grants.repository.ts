@@ -50,6 +50,7 @@ export async function listPrivilegedChanges(
 
 /** High-risk grant: active, and privileged or of risk level high/critical. */
 const HIGH_RISK = sql`g.revoked_at is null and (g.privileged = 1 or g.risk_level in ('high', 'critical'))`;
+const ON_ENABLED_ACCOUNT = sql`g.account_disabled = 0`;
 
 export interface LifecycleCuts {
   d30: string;
@@ -103,19 +104,10 @@ export async function highRiskStages(db: Kysely<Database>, orgId: string, recent
 }
 
 /**
- * The age, last-use and last-review buckets over high-risk grants: over every account, or (`disabledOnly`)
- * over disabled accounts only, so the caller can subtract those (a small partial-index range; the main count
- * stays on its covering index and reads no identity).
+ * The age, last-use and last-review buckets over high-risk grants on enabled accounts: one range of their
+ * covering partial index (gov_grants_high_risk_enabled_idx), no table row read.
  */
-export async function highRiskBuckets(
-  db: Kysely<Database>,
-  orgId: string,
-  c: LifecycleCuts,
-  disabledOnly: boolean,
-) {
-  const where = disabledOnly
-    ? sql`g.org_id = ${orgId} and g.account_disabled = 1 and ${HIGH_RISK}`
-    : sql`g.org_id = ${orgId} and ${HIGH_RISK}`;
+export async function highRiskBuckets(db: Kysely<Database>, orgId: string, c: LifecycleCuts) {
   const result = await sql<Record<string, number | string>>`select count(*) as n,
       sum(case when g.granted_at > ${c.d30} then 1 else 0 end) as age_lt30,
       sum(case when g.granted_at <= ${c.d30} and g.granted_at > ${c.d90} then 1 else 0 end) as age_30_89,
@@ -129,11 +121,16 @@ export async function highRiskBuckets(
       sum(case when g.last_reviewed_at <= ${c.d90} and g.last_reviewed_at > ${c.d365} then 1 else 0 end) as rev_90_364,
       sum(case when g.last_reviewed_at is null or g.last_reviewed_at <= ${c.d365} then 1 else 0 end) as rev_365_never,
       sum(case when g.last_used_at is null or g.last_used_at <= ${c.d90} then 1 else 0 end) as unused
-    from gov_grants g where ${where}`.execute(db);
+    from gov_grants g where g.org_id = ${orgId} and ${HIGH_RISK} and ${ON_ENABLED_ACCOUNT}`.execute(db);
   return result.rows[0] ?? {};
 }
 
-const ON_ENABLED_ACCOUNT = sql`g.account_disabled = 0`;
+/** High-risk grants on disabled accounts (reported apart from the lifecycle counts). */
+export async function countHighRiskOnDisabledAccounts(db: Kysely<Database>, orgId: string): Promise<number> {
+  const count = await sql<{ n: number }>`select count(*) as n from gov_grants g
+    where g.org_id = ${orgId} and g.account_disabled = 1 and ${HIGH_RISK}`.execute(db);
+  return Number(count.rows[0]?.n ?? 0);
+}
 
 /** High-risk grants on enabled accounts (access_high_risk_lifecycle's highRiskGrants). */
 export async function countHighRiskOnEnabledAccounts(db: Kysely<Database>, orgId: string): Promise<number> {
@@ -142,17 +139,11 @@ export async function countHighRiskOnEnabledAccounts(db: Kysely<Database>, orgId
   return Number(count.rows[0]?.n ?? 0);
 }
 
-/**
- * High-risk grants on enabled accounts unused since `d90` or never used (the tool's total): all of them on the
- * covering high-risk index minus the few on disabled accounts (their partial index).
- */
+/** High-risk grants on enabled accounts unused since `d90` or never used (the tool's total), on their covering index. */
 export async function countUnusedHighRisk(db: Kysely<Database>, orgId: string, d90: string): Promise<number> {
-  const unused = sql`${HIGH_RISK} and (g.last_used_at is null or g.last_used_at <= ${d90})`;
-  const count = await sql<{ n: number }>`select
-      (select count(*) from gov_grants g where g.org_id = ${orgId} and ${unused})
-      - (select count(*) from gov_grants g where g.org_id = ${orgId} and g.account_disabled = 1 and ${unused}) as n`.execute(
-    db,
-  );
+  const count = await sql<{ n: number }>`select count(*) as n from gov_grants g
+    where g.org_id = ${orgId} and ${HIGH_RISK} and ${ON_ENABLED_ACCOUNT}
+      and (g.last_used_at is null or g.last_used_at <= ${d90})`.execute(db);
   return Number(count.rows[0]?.n ?? 0);
 }
 

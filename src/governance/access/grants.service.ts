@@ -75,14 +75,13 @@ export async function highRiskLifecycle(db: Kysely<Database>, orgId: string, opt
     minusMs(asOf, d * DAY),
   ) as [string, string, string, string];
   const cuts = { d30, d90, d365, recent };
-  // Buckets on enabled accounts = all high-risk grants − those on disabled accounts (reported apart).
-  const all = await repo.highRiskBuckets(db, orgId, cuts, false);
-  const disabled = await repo.highRiskBuckets(db, orgId, cuts, true);
-  const sums = Object.fromEntries(BUCKETS.map((k) => [k, num(all[k]) - num(disabled[k])]));
+  // Buckets over grants on enabled accounts (those on disabled accounts are reported apart).
+  const buckets = await repo.highRiskBuckets(db, orgId, cuts);
+  const sums = Object.fromEntries(BUCKETS.map((k) => [k, num(buckets[k])]));
   // Stages from the holders stored with the posture snapshot (an identity's stage is the same for all its grants).
   const snapshot = await readPostureSnapshot(db, orgId);
   const stages = await repo.highRiskStages(db, orgId, recent, snapshot.stored);
-  const total = num(all.n) - num(disabled.n);
+  const total = num(buckets.n);
   const byStage: Record<string, number> = Object.fromEntries(STAGES.map((k) => [k, num(stages[k])]));
   byStage.steady = total - STAGES.reduce((n, k) => (k === 'steady' ? n : n + byStage[k]!), 0);
   const attention = await unusedHighRisk(db, orgId, d90, asOf, sums.unused!);
@@ -103,7 +102,7 @@ export async function highRiskLifecycle(db: Kysely<Database>, orgId: string, opt
       never: sums.use_never,
     },
     byLastReview: { '<90d': sums.rev_lt90, '90-364d': sums.rev_90_364, '365d+OrNever': sums.rev_365_never },
-    disabledAccounts: await disabledAccountsWithGrants(db, orgId, num(disabled.n), snapshot),
+    disabledAccounts: await disabledAccountsWithGrants(db, orgId, snapshot),
     leave: await leaveLogins(db, orgId, snapshot),
     // items: high-risk grants unused for 90+ days or never used (total counts all of them).
     ...attention,
@@ -127,14 +126,10 @@ const BUCKETS = [
 ] as const;
 
 /** A disabled account that still carries active grants, flagged on its own (its grants are not high-risk counts). */
-async function disabledAccountsWithGrants(
-  db: Kysely<Database>,
-  orgId: string,
-  highRiskGrants: number,
-  s: PostureSnapshot,
-) {
+async function disabledAccountsWithGrants(db: Kysely<Database>, orgId: string, s: PostureSnapshot) {
   // The counts are time-independent: the posture snapshot has them (computed from the tables when not stored).
   const c = { accounts: s.disabledAccounts, grants: s.disabledGrants };
+  const highRiskGrants = s.disabledHighRiskGrants;
   const rows = await repo.listDisabledWithGrants(db, orgId, LIFECYCLE_ITEMS_CAP);
   const items = rows.map((r) => ({
     accountId: r.id,

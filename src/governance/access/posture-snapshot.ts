@@ -1,6 +1,6 @@
 /**
  * The posture snapshot: the figures of posture_summary and of the access tools that do not depend on the
- * reference time, plus the stored security-debt items and per-system account counts, rewritten by every import that changed anything (imports are the only writes to
+ * reference time, plus the stored security-debt items, per-system account counts and account activity days, rewritten by every import that changed anything (imports are the only writes to
  * governance data). posture_summary reads it and computes only the time-dependent figures per call.
  */
 import type { Kysely } from 'kysely';
@@ -9,12 +9,14 @@ import { nowIso } from '../../shared/time.ts';
 import { getSettings, num } from '../common.ts';
 import {
   countMissingAttributes,
+  refreshActivityDays,
   refreshOffboardingAccounts,
   refreshSystemCounts,
   systemAccountCounts,
 } from './accounts.repository.ts';
 import {
   countDisabledWithGrants,
+  countHighRiskOnDisabledAccounts,
   countHighRiskOnEnabledAccounts,
   countLeave,
   refreshHighRiskHolders,
@@ -50,6 +52,8 @@ export interface PostureSnapshot {
   /** access_anomaly_discovery: identities holding a rare entitlement, and their rare assignments. */
   rareOutliers: number;
   rareAssignments: number;
+  /** access_high_risk_lifecycle: high-risk grants on disabled accounts. */
+  disabledHighRiskGrants: number;
   /** Whether an import stored it (and the debt items and offboarding candidates with it). */
   stored: boolean;
 }
@@ -91,6 +95,7 @@ async function computePostureSnapshot(
     privilegedOutliers: num(concentration.priv_outliers),
     rareOutliers: num(rare.outliers),
     rareAssignments: num(rare.assignments),
+    disabledHighRiskGrants: await countHighRiskOnDisabledAccounts(db, orgId),
   };
 }
 
@@ -100,6 +105,7 @@ export async function refreshPostureSnapshot(db: Kysely<Database>, orgId: string
   await refreshOffboardingAccounts(db, orgId);
   await refreshHighRiskHolders(db, orgId);
   await refreshSystemCounts(db, orgId);
+  await refreshActivityDays(db, orgId);
   const s = await computePostureSnapshot(db, orgId, true);
   await db.deleteFrom('gov_posture_snapshot').where('org_id', '=', orgId).execute();
   await db
@@ -126,6 +132,7 @@ export async function refreshPostureSnapshot(db: Kysely<Database>, orgId: string
       priv_outliers: s.privilegedOutliers,
       rare_outliers: s.rareOutliers,
       rare_assignments: s.rareAssignments,
+      disabled_high_risk_grants: s.disabledHighRiskGrants,
       refreshed_at: nowIso(),
     })
     .execute();
@@ -166,6 +173,7 @@ export async function storedPostureSnapshot(
     privilegedOutliers: num(row.priv_outliers),
     rareOutliers: num(row.rare_outliers),
     rareAssignments: num(row.rare_assignments),
+    disabledHighRiskGrants: num(row.disabled_high_risk_grants),
     stored: true,
   };
 }

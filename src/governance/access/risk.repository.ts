@@ -3,6 +3,7 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import { epochSeconds } from '../../db/helpers.ts';
+import { dayOf, dayStart } from './accounts.repository.ts';
 import { overdueRemediation } from '../reviews/reviews.repository.ts';
 
 /** A (department, count) query's answer as a map ('' for identities without a department). */
@@ -55,16 +56,26 @@ export const overdueRemediationByDepartment = (db: Kysely<Database>, orgId: stri
       where ri.org_id = ${orgId} and ${overdueRemediation(asOf)} group by 1`,
   );
 
-/** Stale active accounts by their identity's department: the two halves of "stale" as separate index ranges. */
-export const staleByDepartment = (db: Kysely<Database>, orgId: string, cut: string) =>
-  byDepartment(
-    db,
-    sql`select ${dept} as d, count(*) as n from (
-        select a.identity_id from gov_accounts a where a.org_id = ${orgId} and a.status = 'active' and a.last_login_at <= ${cut}
-        union all
-        select a.identity_id from gov_accounts a where a.org_id = ${orgId} and a.status = 'active' and a.last_login_at is null and a.created_at <= ${cut}) s
-      join gov_identities i on i.id = s.identity_id and i.org_id = ${orgId} group by 1`,
-  );
+/**
+ * Stale active accounts of identities, by department: whole days from the stored activity days, the cut's own day
+ * from the accounts (`stored`); else every stale account joined to its identity.
+ */
+export async function staleByDepartment(db: Kysely<Database>, orgId: string, cut: string, stored: boolean) {
+  // From '' (below every timestamp): every stale account; from the cut's day: its last day only.
+  const staleOn = (from: string) => sql`
+    select a.identity_id from gov_accounts a where a.org_id = ${orgId} and a.status = 'active' and a.last_login_at >= ${from} and a.last_login_at <= ${cut}
+    union all
+    select a.identity_id from gov_accounts a where a.org_id = ${orgId} and a.status = 'active' and a.last_login_at is null and a.created_at >= ${from} and a.created_at <= ${cut}`;
+  const accounts = sql`select coalesce(i.department, '') as d, count(*) as n from (${staleOn(stored ? dayStart(cut) : '')}) s
+    join gov_identities i on i.id = s.identity_id and i.org_id = ${orgId} group by 1`;
+  const query = stored
+    ? sql`select d, sum(n) as n from (
+        select department as d, sum(accounts) as n from gov_activity_days
+          where org_id = ${orgId} and day < ${dayOf(cut)} and attributed = 1 group by department
+        union all ${accounts}) x group by d`
+    : accounts;
+  return byDepartment(db, query);
+}
 
 /** Active privileged grants of active identities by department, from the import-maintained summary. */
 export const privilegedByDepartment = (db: Kysely<Database>, orgId: string) =>

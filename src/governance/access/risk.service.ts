@@ -31,7 +31,7 @@ export async function departmentRisk(db: Kysely<Database>, orgId: string, option
     offboardingViolations: await repo.offboardingByDepartment(db, orgId, deadline, stored),
     sodViolations: await repo.sodByDepartment(db, orgId),
     overdueRemediations: await repo.overdueRemediationByDepartment(db, orgId, asOf),
-    staleAccounts: await repo.staleByDepartment(db, orgId, staleCut),
+    staleAccounts: await repo.staleByDepartment(db, orgId, staleCut, stored),
     privilegedGrants: await repo.privilegedByDepartment(db, orgId),
   };
   const names = new Set<string>(identities.keys());

@@ -194,5 +194,60 @@ for (const dialect of DIALECTS) {
       await store.db.deleteFrom('gov_posture_snapshot').where('org_id', '=', orgId).execute();
       assert.deepEqual(await departmentRisk(store.db, orgId, at), moved);
     });
+
+    it("counts accounts active on the stale cut's own day by their time, not their day", async () => {
+      // The cut is 90 days before asOf: 2026-03-17T12:00:00Z. Stored activity days hold whole days before it;
+      // the cut's own day must be counted account by account, from either side of 12:00.
+      const at = { asOf: FIXTURE_AS_OF };
+      const figures = async () => {
+        const stale = await staleAccounts(store.db, orgId, at);
+        const departments = await departmentRisk(store.db, orgId, at);
+        const posture = await postureSummary(store.db, orgId, services, at);
+        return {
+          active: stale.activeAccounts,
+          stale: stale.staleAccounts,
+          buckets: stale.buckets,
+          never: stale.neverLoggedIn,
+          engineering: departments.items.find((d) => d.department === 'Engineering')!.components
+            .staleAccounts,
+          posture: posture.access.staleAccounts,
+        };
+      };
+      const before = await figures();
+      const account = (externalId: string, extra: object) => ({
+        externalId,
+        systemExternalId: 's1',
+        identityExternalId: 'i4', // Di Dev, Engineering
+        username: externalId,
+        type: 'human' as const,
+        status: 'active' as const,
+        createdAt: '2025-01-01T00:00:00Z',
+        ...extra,
+      });
+      await importBundle(store.db, orgId, userId, {
+        version: 1,
+        accounts: [
+          account('x1', { lastLoginAt: '2026-03-17T11:59:59Z' }), // stale, 90+
+          account('x2', { lastLoginAt: '2026-03-17T12:00:01Z' }), // not stale, 60-89
+          account('x3', { createdAt: '2026-03-17T12:00:00Z' }), // never logged in, stale (at the cut)
+          account('x4', { createdAt: '2026-03-17T12:00:01Z' }), // never logged in, not yet stale
+        ],
+      });
+      const after = await figures();
+      assert.deepEqual(after, {
+        active: before.active + 4,
+        stale: before.stale + 2,
+        buckets: {
+          '30-59': before.buckets['30-59'],
+          '60-89': before.buckets['60-89'] + 1,
+          '90+': before.buckets['90+'] + 1,
+        },
+        never: { total: before.never.total + 2, stale: before.never.stale + 1 },
+        engineering: before.engineering + 2,
+        posture: before.posture + 2,
+      });
+      await store.db.deleteFrom('gov_posture_snapshot').where('org_id', '=', orgId).execute();
+      assert.deepEqual(await figures(), after);
+    });
   });
 }
