@@ -288,6 +288,16 @@ export interface PostureSnapshotTable {
   refreshed_at: string;
 }
 
+/** A disabled account still carrying active grants, stored with the posture snapshot. */
+export interface DisabledAccountTable {
+  org_id: string;
+  account_id: string;
+  identity_id: string | null;
+  disabled_at: string | null;
+  /** Its active grants. */
+  grants: number;
+}
+
 /** Active accounts per day of last login (or of creation, never logged in), stored with the posture snapshot. */
 export interface ActivityDayTable {
   org_id: string;
@@ -349,6 +359,7 @@ declare module '../db/database.ts' {
     gov_posture_snapshot: PostureSnapshotTable;
     gov_system_counts: SystemCountsTable;
     gov_activity_days: ActivityDayTable;
+    gov_disabled_accounts: DisabledAccountTable;
     gov_debt_items: DebtItemTable;
   }
 }

@@ -11,8 +11,9 @@ import { sql, type Kysely, type SqlBool } from 'kysely';
 // - gov_activity_days: active accounts per day of last login (or, never logged in, of creation), department and
 //   whether an identity owns them, so "at or before a time" is a sum over days plus the last day from the index
 //   (access_stale_accounts, access_department_risk, posture_summary);
-// - high-risk grants on disabled accounts (access_high_risk_lifecycle), and the enabled high-risk grant index
-//   covering last_reviewed_at, so the lifecycle buckets read that index alone.
+// - high-risk grants on disabled accounts and gov_disabled_accounts, the disabled accounts still carrying grants
+//   (access_high_risk_lifecycle), and the enabled high-risk grant index covering last_reviewed_at, so the
+//   lifecycle buckets read that index alone.
 // Snapshots stored before this migration lack the new figures: they are dropped, and the tools compute from the
 // tables (as for data imported before any snapshot) until the organisation's next import stores a complete one.
 
@@ -75,6 +76,19 @@ export async function up(db: Db): Promise<void> {
     .on('gov_activity_days')
     .columns(['org_id', 'kind', 'day', 'attributed', 'department', 'accounts'])
     .execute();
+  await db.schema
+    .createTable('gov_disabled_accounts')
+    .addColumn('org_id', 'text', (c) => c.notNull().references('organizations.id').onDelete('cascade'))
+    .addColumn('account_id', 'text', (c) => c.notNull())
+    .addColumn('identity_id', 'text')
+    .addColumn('disabled_at', 'text')
+    .addColumn('grants', 'integer', (c) => c.notNull())
+    .execute();
+  await db.schema
+    .createIndex('gov_disabled_accounts_idx')
+    .on('gov_disabled_accounts')
+    .columns(['org_id', 'disabled_at', 'account_id'])
+    .execute();
   await db.schema.dropIndex('gov_grants_high_risk_enabled_idx').execute();
   await db.schema
     .createIndex('gov_grants_high_risk_enabled_idx')
@@ -95,6 +109,7 @@ export async function down(db: Db): Promise<void> {
     .columns(['org_id', 'granted_at', 'id', 'last_used_at'])
     .where(sql.raw<SqlBool>(HIGH_RISK_ENABLED))
     .execute();
+  await db.schema.dropTable('gov_disabled_accounts').execute();
   await db.schema.dropTable('gov_activity_days').execute();
   await db.schema.alterTable('gov_sod_violations').dropColumn('department').execute();
   await db.schema.alterTable('gov_offboarding_accounts').dropColumn('department').execute();

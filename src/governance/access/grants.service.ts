@@ -130,7 +130,7 @@ async function disabledAccountsWithGrants(db: Kysely<Database>, orgId: string, s
   // The counts are time-independent: the posture snapshot has them (computed from the tables when not stored).
   const c = { accounts: s.disabledAccounts, grants: s.disabledGrants };
   const highRiskGrants = s.disabledHighRiskGrants;
-  const rows = await repo.listDisabledWithGrants(db, orgId, LIFECYCLE_ITEMS_CAP);
+  const rows = await repo.listDisabledWithGrants(db, orgId, LIFECYCLE_ITEMS_CAP, s.stored);
   const items = rows.map((r) => ({
     accountId: r.id,
     systemName: r.system_name,

@@ -1,6 +1,6 @@
 /**
  * The posture snapshot: the figures of posture_summary and of the access tools that do not depend on the
- * reference time, plus the stored security-debt items, per-system account counts and account activity days, rewritten by every import that changed anything (imports are the only writes to
+ * reference time, plus the stored security-debt items, per-system account counts, account activity days and disabled accounts with grants, rewritten by every import that changed anything (imports are the only writes to
  * governance data). posture_summary reads it and computes only the time-dependent figures per call.
  */
 import type { Kysely } from 'kysely';
@@ -19,6 +19,7 @@ import {
   countHighRiskOnDisabledAccounts,
   countHighRiskOnEnabledAccounts,
   countLeave,
+  refreshDisabledAccounts,
   refreshHighRiskHolders,
 } from './grants.repository.ts';
 import { countConcentration, countRareHolders } from './peers.repository.ts';
@@ -106,6 +107,7 @@ export async function refreshPostureSnapshot(db: Kysely<Database>, orgId: string
   await refreshHighRiskHolders(db, orgId);
   await refreshSystemCounts(db, orgId);
   await refreshActivityDays(db, orgId);
+  await refreshDisabledAccounts(db, orgId);
   const s = await computePostureSnapshot(db, orgId, true);
   await db.deleteFrom('gov_posture_snapshot').where('org_id', '=', orgId).execute();
   await db
