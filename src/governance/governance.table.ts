@@ -288,6 +288,21 @@ export interface PostureSnapshotTable {
   refreshed_at: string;
 }
 
+/** A review campaign's item counts that do not depend on the reference time, stored with the posture snapshot. */
+export interface CampaignCountsTable {
+  org_id: string;
+  campaign_id: string;
+  items: number;
+  pending: number;
+  approve: number;
+  revoke: number;
+  modify: number;
+  self_reviews: number;
+  self_decided: number;
+  chain: number;
+  without_evidence: number;
+}
+
 /** A disabled account still carrying active grants, stored with the posture snapshot. */
 export interface DisabledAccountTable {
   org_id: string;
@@ -360,6 +375,7 @@ declare module '../db/database.ts' {
     gov_system_counts: SystemCountsTable;
     gov_activity_days: ActivityDayTable;
     gov_disabled_accounts: DisabledAccountTable;
+    gov_campaign_counts: CampaignCountsTable;
     gov_debt_items: DebtItemTable;
   }
 }

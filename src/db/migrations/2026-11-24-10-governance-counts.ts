@@ -13,7 +13,9 @@ import { sql, type Kysely, type SqlBool } from 'kysely';
 //   (access_stale_accounts, access_department_risk, posture_summary);
 // - high-risk grants on disabled accounts and gov_disabled_accounts, the disabled accounts still carrying grants
 //   (access_high_risk_lifecycle), and the enabled high-risk grant index covering last_reviewed_at, so the
-//   lifecycle buckets read that index alone.
+//   lifecycle buckets read that index alone;
+// - gov_campaign_counts: each review campaign's item counts that do not depend on the reference time, and an index
+//   of the remediations that can become overdue (access_reviews_list, uar_status).
 // Snapshots stored before this migration lack the new figures: they are dropped, and the tools compute from the
 // tables (as for data imported before any snapshot) until the organisation's next import stores a complete one.
 
@@ -89,6 +91,27 @@ export async function up(db: Db): Promise<void> {
     .on('gov_disabled_accounts')
     .columns(['org_id', 'disabled_at', 'account_id'])
     .execute();
+  await db.schema
+    .createTable('gov_campaign_counts')
+    .addColumn('org_id', 'text', (c) => c.notNull().references('organizations.id').onDelete('cascade'))
+    .addColumn('campaign_id', 'text', (c) => c.notNull())
+    .addColumn('items', 'integer', (c) => c.notNull())
+    .addColumn('pending', 'integer', (c) => c.notNull())
+    .addColumn('approve', 'integer', (c) => c.notNull())
+    .addColumn('revoke', 'integer', (c) => c.notNull())
+    .addColumn('modify', 'integer', (c) => c.notNull())
+    .addColumn('self_reviews', 'integer', (c) => c.notNull())
+    .addColumn('self_decided', 'integer', (c) => c.notNull())
+    .addColumn('chain', 'integer', (c) => c.notNull())
+    .addColumn('without_evidence', 'integer', (c) => c.notNull())
+    .addPrimaryKeyConstraint('gov_campaign_counts_pk', ['org_id', 'campaign_id'])
+    .execute();
+  await db.schema
+    .createIndex('gov_review_items_overdue_idx')
+    .on('gov_review_items')
+    .columns(['org_id', 'remediation_due_at', 'campaign_id'])
+    .where(sql.raw<SqlBool>(`decision in ('revoke', 'modify') and remediation_status <> 'done'`))
+    .execute();
   await db.schema.dropIndex('gov_grants_high_risk_enabled_idx').execute();
   await db.schema
     .createIndex('gov_grants_high_risk_enabled_idx')
@@ -109,6 +132,8 @@ export async function down(db: Db): Promise<void> {
     .columns(['org_id', 'granted_at', 'id', 'last_used_at'])
     .where(sql.raw<SqlBool>(HIGH_RISK_ENABLED))
     .execute();
+  await db.schema.dropIndex('gov_review_items_overdue_idx').execute();
+  await db.schema.dropTable('gov_campaign_counts').execute();
   await db.schema.dropTable('gov_disabled_accounts').execute();
   await db.schema.dropTable('gov_activity_days').execute();
   await db.schema.alterTable('gov_sod_violations').dropColumn('department').execute();

@@ -13,6 +13,7 @@ import { normalizationHealth, offboardingViolations, staleAccounts } from '../ac
 import { highRiskLifecycle } from '../access/grants.service.ts';
 import { anomalyDiscovery, concentration } from '../access/peers.service.ts';
 import { departmentRisk, securityDebtTrend } from '../access/risk.service.ts';
+import { reviewsList, uarStatus } from '../reviews/reviews.service.ts';
 import { postureSummary } from './posture.service.ts';
 
 for (const dialect of DIALECTS) {
@@ -153,6 +154,8 @@ for (const dialect of DIALECTS) {
         concentration: await concentration(store.db, orgId, at),
         anomalies: await anomalyDiscovery(store.db, orgId, at),
         departments: await departmentRisk(store.db, orgId, at),
+        reviews: await reviewsList(store.db, orgId, at),
+        uar: await uarStatus(store.db, orgId, at),
       });
       const stored = await answers();
       await store.db.deleteFrom('gov_posture_snapshot').where('org_id', '=', orgId).execute();

@@ -10,17 +10,50 @@ export const overdueRemediation = (asOf: string) =>
 /** A decision made by the identity whose access was reviewed: recorded, but it does not count as decided. */
 const SELF = sql`ri.reviewer_id is not null and ri.reviewer_id = ri.subject_id`;
 
-const itemCounts = (asOf: string) => sql`count(ri.id) as items,
+/** Item counts that do not depend on the reference time (stored per campaign by imports: gov_campaign_counts). */
+const STATIC_COUNTS = sql`count(ri.id) as items,
   sum(case when ri.decision = 'pending' then 1 else 0 end) as pending,
   sum(case when ri.decision = 'approve' then 1 else 0 end) as approve,
   sum(case when ri.decision = 'revoke' then 1 else 0 end) as revoke,
   sum(case when ri.decision = 'modify' then 1 else 0 end) as modify,
-  sum(case when ${overdueRemediation(asOf)} then 1 else 0 end) as overdue,
   sum(case when ${SELF} then 1 else 0 end) as self_reviews,
   sum(case when ${SELF} and ri.decision <> 'pending' then 1 else 0 end) as self_decided,
   sum(case when ri.reviewer_in_chain = 1 then 1 else 0 end) as chain,
   sum(case when ri.decision <> 'pending' and not (${SELF}) and ri.evidence_note is null and ri.evidence_url is null
     then 1 else 0 end) as without_evidence`;
+
+const itemCounts = (asOf: string) =>
+  sql`${STATIC_COUNTS}, sum(case when ${overdueRemediation(asOf)} then 1 else 0 end) as overdue`;
+
+const STORED_COUNTS = [
+  'items',
+  'pending',
+  'approve',
+  'revoke',
+  'modify',
+  'self_reviews',
+  'self_decided',
+  'chain',
+  'without_evidence',
+] as const;
+
+/** Stores every campaign's time-independent item counts in gov_campaign_counts; called with the posture snapshot. */
+export async function refreshCampaignCounts(db: Kysely<Database>, orgId: string): Promise<void> {
+  await db.deleteFrom('gov_campaign_counts').where('org_id', '=', orgId).execute();
+  await sql`insert into gov_campaign_counts (org_id, campaign_id, ${sql.join(STORED_COUNTS.map((k) => sql.ref(k)))})
+    select ${orgId}, x.* from (select c.id, ${STATIC_COUNTS}
+      from gov_review_campaigns c left join gov_review_items ri on ri.campaign_id = c.id and ri.org_id = c.org_id
+      where c.org_id = ${orgId} group by c.id) x`.execute(db);
+}
+
+/** Overdue remediations per campaign at `asOf`: a range of the partial index of remediations not done. */
+async function overdueByCampaign(db: Kysely<Database>, orgId: string, asOf: string) {
+  const rows = await sql<{ campaign_id: string; n: number }>`select ri.campaign_id, count(*) as n
+    from gov_review_items ri where ri.org_id = ${orgId} and ${overdueRemediation(asOf)} group by ri.campaign_id`.execute(
+    db,
+  );
+  return new Map(rows.rows.map((r) => [r.campaign_id, Number(r.n)]));
+}
 
 export type ItemCounts = Partial<
   Record<
@@ -45,33 +78,62 @@ export async function countCampaigns(db: Kysely<Database>, orgId: string): Promi
   return Number(total.rows[0]?.n ?? 0);
 }
 
-/** The newest `limit` campaigns (by start) with their item counts. */
-export async function listCampaigns(db: Kysely<Database>, orgId: string, asOf: string, limit: number) {
-  const rows = await sql<
-    ItemCounts & {
-      id: string;
-      name: string;
-      status: string;
-      started_at: string;
-      due_at: string;
-      completed_at: string | null;
-      owner_name: string | null;
-    }
-  >`
-    select c.id, c.name, c.status, c.started_at, c.due_at, c.completed_at,
-      (select o.display_name from gov_identities o where o.id = c.owner_id and o.org_id = c.org_id) as owner_name, ${itemCounts(asOf)}
+/**
+ * The newest `limit` campaigns (by start) with their item counts: the stored ones (`stored`) plus the overdue
+ * remediations at `asOf`, else counted over the items.
+ */
+export async function listCampaigns(
+  db: Kysely<Database>,
+  orgId: string,
+  asOf: string,
+  limit: number,
+  stored: boolean,
+) {
+  type Row = ItemCounts & {
+    id: string;
+    name: string;
+    status: string;
+    started_at: string;
+    due_at: string;
+    completed_at: string | null;
+    owner_name: string | null;
+  };
+  const owner = sql`(select o.display_name from gov_identities o where o.id = c.owner_id and o.org_id = c.org_id) as owner_name`;
+  if (stored) {
+    const rows = await sql<Row>`
+      select c.id, c.name, c.status, c.started_at, c.due_at, c.completed_at, ${owner},
+        ${sql.join(STORED_COUNTS.map((k) => sql.ref(`k.${k}`)))}
+      from gov_review_campaigns c left join gov_campaign_counts k on k.campaign_id = c.id and k.org_id = c.org_id
+      where c.org_id = ${orgId} order by c.started_at desc, c.id desc limit ${limit}`.execute(db);
+    const overdue = await overdueByCampaign(db, orgId, asOf);
+    return rows.rows.map((r) => ({ ...r, overdue: overdue.get(r.id) ?? 0 }));
+  }
+  const rows = await sql<Row>`
+    select c.id, c.name, c.status, c.started_at, c.due_at, c.completed_at, ${owner}, ${itemCounts(asOf)}
     from gov_review_campaigns c left join gov_review_items ri on ri.campaign_id = c.id and ri.org_id = c.org_id
     where c.org_id = ${orgId} group by c.id, c.name, c.status, c.started_at, c.due_at, c.completed_at, c.owner_id, c.org_id
     order by c.started_at desc, c.id desc limit ${limit}`.execute(db);
   return rows.rows;
 }
 
-/** Item counts over the active campaigns (planned and completed ones are not included). */
+/** Item counts over the active campaigns (planned and completed ones are not included); `stored` as above. */
 export async function countActiveItems(
   db: Kysely<Database>,
   orgId: string,
   asOf: string,
+  stored: boolean,
 ): Promise<ItemCounts & { campaigns?: number }> {
+  if (stored) {
+    const sums = STORED_COUNTS.map((k) => sql`sum(${sql.ref(`k.${k}`)}) as ${sql.ref(k)}`);
+    const active = await sql<
+      ItemCounts & { campaigns: number }
+    >`select count(*) as campaigns, ${sql.join(sums)},
+        (select count(*) from gov_review_items ri join gov_review_campaigns a on a.id = ri.campaign_id and a.org_id = ri.org_id
+          where ri.org_id = ${orgId} and a.status = 'active' and ${overdueRemediation(asOf)}) as overdue
+      from gov_review_campaigns c left join gov_campaign_counts k on k.campaign_id = c.id and k.org_id = c.org_id
+      where c.org_id = ${orgId} and c.status = 'active'`.execute(db);
+    return active.rows[0] ?? {};
+  }
   const active = await sql<
     ItemCounts & { campaigns: number }
   >`select count(distinct c.id) as campaigns, ${itemCounts(asOf)}

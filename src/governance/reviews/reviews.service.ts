@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import { num, pct, resolveAsOf, type AsOf } from '../common.ts';
 import * as repo from './reviews.repository.ts';
+import { hasPostureSnapshot } from '../access/posture-snapshot.ts';
 
 export { overdueRemediation } from './reviews.repository.ts';
 
@@ -43,7 +44,8 @@ const summarise = (c: repo.ItemCounts) => {
 export async function reviewsList(db: Kysely<Database>, orgId: string, options: AsOf = {}) {
   const asOf = resolveAsOf(options);
   const n = await repo.countCampaigns(db, orgId);
-  const rows = await repo.listCampaigns(db, orgId, asOf, CAMPAIGNS_CAP);
+  // Item counts stored per campaign by every import (with the posture snapshot), else counted per call.
+  const rows = await repo.listCampaigns(db, orgId, asOf, CAMPAIGNS_CAP, await hasPostureSnapshot(db, orgId));
   const items = rows.map((r) => ({
     campaignId: r.id,
     name: r.name,
@@ -60,7 +62,7 @@ export async function reviewsList(db: Kysely<Database>, orgId: string, options: 
 
 /** uar_status's figures without its lists (posture_summary reads these). */
 export async function uarCounts(db: Kysely<Database>, orgId: string, asOf: string) {
-  const a = await repo.countActiveItems(db, orgId, asOf);
+  const a = await repo.countActiveItems(db, orgId, asOf, await hasPostureSnapshot(db, orgId));
   const overdue = await repo.countOverdueRemediation(db, orgId, asOf);
   return { activeCampaigns: num(a.campaigns), ...summarise(a), overdueRemediation: overdue };
 }
