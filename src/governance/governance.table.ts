@@ -303,6 +303,15 @@ export interface CampaignCountsTable {
   without_evidence: number;
 }
 
+/** An account used after its identity's leave began, stored with the posture snapshot. */
+export interface LeaveLoginTable {
+  org_id: string;
+  account_id: string;
+  identity_id: string;
+  leave_started_at: string;
+  last_login_at: string;
+}
+
 /** A disabled account still carrying active grants, stored with the posture snapshot. */
 export interface DisabledAccountTable {
   org_id: string;
@@ -376,6 +385,7 @@ declare module '../db/database.ts' {
     gov_activity_days: ActivityDayTable;
     gov_disabled_accounts: DisabledAccountTable;
     gov_campaign_counts: CampaignCountsTable;
+    gov_leave_logins: LeaveLoginTable;
     gov_debt_items: DebtItemTable;
   }
 }

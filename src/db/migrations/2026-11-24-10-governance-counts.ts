@@ -13,7 +13,7 @@ import { sql, type Kysely, type SqlBool } from 'kysely';
 //   (access_stale_accounts, access_department_risk, posture_summary);
 // - high-risk grants on disabled accounts and gov_disabled_accounts, the disabled accounts still carrying grants
 //   (access_high_risk_lifecycle), and the enabled high-risk grant index covering last_reviewed_at, so the
-//   lifecycle buckets read that index alone;
+//   lifecycle buckets read that index alone; gov_leave_logins, accounts used after their identity's leave began;
 // - gov_campaign_counts: each review campaign's item counts that do not depend on the reference time, and an index
 //   of the remediations that can become overdue (access_reviews_list, uar_status).
 // Snapshots stored before this migration lack the new figures: they are dropped, and the tools compute from the
@@ -92,6 +92,19 @@ export async function up(db: Db): Promise<void> {
     .columns(['org_id', 'disabled_at', 'account_id'])
     .execute();
   await db.schema
+    .createTable('gov_leave_logins')
+    .addColumn('org_id', 'text', (c) => c.notNull().references('organizations.id').onDelete('cascade'))
+    .addColumn('account_id', 'text', (c) => c.notNull())
+    .addColumn('identity_id', 'text', (c) => c.notNull())
+    .addColumn('leave_started_at', 'text', (c) => c.notNull())
+    .addColumn('last_login_at', 'text', (c) => c.notNull())
+    .execute();
+  await db.schema
+    .createIndex('gov_leave_logins_idx')
+    .on('gov_leave_logins')
+    .columns(['org_id', 'last_login_at'])
+    .execute();
+  await db.schema
     .createTable('gov_campaign_counts')
     .addColumn('org_id', 'text', (c) => c.notNull().references('organizations.id').onDelete('cascade'))
     .addColumn('campaign_id', 'text', (c) => c.notNull())
@@ -134,6 +147,7 @@ export async function down(db: Db): Promise<void> {
     .execute();
   await db.schema.dropIndex('gov_review_items_overdue_idx').execute();
   await db.schema.dropTable('gov_campaign_counts').execute();
+  await db.schema.dropTable('gov_leave_logins').execute();
   await db.schema.dropTable('gov_disabled_accounts').execute();
   await db.schema.dropTable('gov_activity_days').execute();
   await db.schema.alterTable('gov_sod_violations').dropColumn('department').execute();

@@ -183,10 +183,13 @@ export async function listOffboarding(
   limit: number,
   stored: boolean,
 ) {
+  // Stored: the first rows are picked from the stored candidates alone, then joined to their accounts.
   const from = stored
-    ? sql`from gov_offboarding_accounts o join gov_accounts a on a.id = o.account_id and a.org_id = o.org_id
-        join gov_identities i on i.id = o.identity_id and i.org_id = o.org_id
-        where o.org_id = ${orgId} and o.termination_date <= ${deadline}`
+    ? sql`from (select account_id, identity_id, privileged from gov_offboarding_accounts
+          where org_id = ${orgId} and termination_date <= ${deadline}
+          order by privileged desc, termination_date asc, account_id asc limit ${limit}) o
+        join gov_accounts a on a.id = o.account_id and a.org_id = ${orgId}
+        join gov_identities i on i.id = o.identity_id and i.org_id = ${orgId}`
     : offboardingFrom(orgId, deadline);
   const privileged = stored ? sql`o.privileged` : holdsPrivileged;
   const result = await sql<{

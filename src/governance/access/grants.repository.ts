@@ -249,8 +249,26 @@ export async function countLeave(db: Kysely<Database>, orgId: string) {
   return counts.rows[0] ?? {};
 }
 
-/** The first `limit` logins during leave, latest login first. */
-export async function listLeaveLogins(db: Kysely<Database>, orgId: string, limit: number) {
+/** Accounts of identities on leave used after the leave began (time-independent: stored with the posture snapshot). */
+const leaveLogins = (
+  orgId: string,
+) => sql`select a.id as account_id, i.id as identity_id, i.leave_started_at, a.last_login_at
+  from gov_identities i join gov_accounts a on a.org_id = i.org_id and a.identity_id = i.id
+  where i.org_id = ${orgId} and i.status = 'leave' and i.leave_started_at is not null
+    and a.last_login_at > i.leave_started_at`;
+
+/** Stores them in gov_leave_logins; called with the posture snapshot. */
+export async function refreshLeaveLogins(db: Kysely<Database>, orgId: string): Promise<void> {
+  await db.deleteFrom('gov_leave_logins').where('org_id', '=', orgId).execute();
+  await sql`insert into gov_leave_logins (org_id, account_id, identity_id, leave_started_at, last_login_at)
+    select ${orgId}, l.* from (${leaveLogins(orgId)}) l`.execute(db);
+}
+
+/** The latest `limit` of them (latest login first): from the stored ones (`stored`), else computed. */
+export async function listLeaveLogins(db: Kysely<Database>, orgId: string, limit: number, stored: boolean) {
+  const source = stored
+    ? sql`select account_id, identity_id, leave_started_at, last_login_at from gov_leave_logins where org_id = ${orgId}`
+    : leaveLogins(orgId);
   const rows = await sql<{
     id: string;
     identity_id: string;
@@ -258,11 +276,11 @@ export async function listLeaveLogins(db: Kysely<Database>, orgId: string, limit
     leave_started_at: string;
     last_login_at: string;
     system_name: string;
-  }>`select a.id, i.id as identity_id, i.display_name, i.leave_started_at, a.last_login_at, s.name as system_name
-    from gov_identities i join gov_accounts a on a.org_id = i.org_id and a.identity_id = i.id
+  }>`select a.id, l.identity_id, i.display_name, l.leave_started_at, l.last_login_at, s.name as system_name
+    from (select * from (${source}) x order by x.last_login_at desc, x.account_id asc limit ${limit}) l
+    join gov_accounts a on a.id = l.account_id and a.org_id = ${orgId}
+    join gov_identities i on i.id = l.identity_id and i.org_id = ${orgId}
     join gov_systems s on s.id = a.system_id and s.org_id = a.org_id
-    where i.org_id = ${orgId} and i.status = 'leave' and i.leave_started_at is not null
-      and a.last_login_at > i.leave_started_at
-    order by a.last_login_at desc, a.id asc limit ${limit}`.execute(db);
+    order by l.last_login_at desc, a.id asc`.execute(db);
   return rows.rows;
 }

@@ -151,7 +151,7 @@ async function disabledAccountsWithGrants(db: Kysely<Database>, orgId: string, s
 /** Identities on leave, and accounts of theirs used after the leave began (latest login first). */
 async function leaveLogins(db: Kysely<Database>, orgId: string, s: PostureSnapshot) {
   const c = { identities: s.leaveIdentities, accounts: s.leaveLoginAccounts, used: s.leaveLoginIdentities };
-  const rows = await repo.listLeaveLogins(db, orgId, LIFECYCLE_ITEMS_CAP);
+  const rows = await repo.listLeaveLogins(db, orgId, LIFECYCLE_ITEMS_CAP, s.stored);
   const items = rows.map((r) => ({
     accountId: r.id,
     identityId: r.identity_id,

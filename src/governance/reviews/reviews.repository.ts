@@ -162,14 +162,18 @@ export async function listPendingItems(db: Kysely<Database>, orgId: string, limi
     holder_name: string | null;
     entitlement_name: string | null;
   }>`
-    select ri.id, c.id as campaign_id, c.name as campaign_name, c.due_at, ri.privileged, ri.reviewer_in_chain,
+    select p.id, p.campaign_id, p.campaign_name, p.due_at, p.privileged, p.reviewer_in_chain,
       r.display_name as reviewer_name, s.display_name as holder_name, e.name as entitlement_name
-    from gov_review_items ri join gov_review_campaigns c on c.id = ri.campaign_id and c.org_id = ri.org_id
-    left join gov_identities r on r.id = ri.reviewer_id and r.org_id = ri.org_id
-    left join gov_identities s on s.id = ri.subject_id and s.org_id = ri.org_id
-    left join gov_entitlements e on e.id = ri.entitlement_id and e.org_id = ri.org_id
-    where ri.org_id = ${orgId} and c.status = 'active' and ri.decision = 'pending'
-    order by c.due_at asc, ri.privileged desc, ri.id asc limit ${limit}`.execute(db);
+    from (select ri.id, c.id as campaign_id, c.name as campaign_name, c.due_at, ri.privileged, ri.reviewer_in_chain,
+        ri.reviewer_id, ri.subject_id, ri.entitlement_id
+      from gov_review_items ri join gov_review_campaigns c on c.id = ri.campaign_id and c.org_id = ri.org_id
+      where ri.org_id = ${orgId} and c.status = 'active' and ri.decision = 'pending'
+      order by c.due_at asc, ri.privileged desc, ri.id asc limit ${limit}) p
+    -- Names are joined to the chosen items only.
+    left join gov_identities r on r.id = p.reviewer_id and r.org_id = ${orgId}
+    left join gov_identities s on s.id = p.subject_id and s.org_id = ${orgId}
+    left join gov_entitlements e on e.id = p.entitlement_id and e.org_id = ${orgId}
+    order by p.due_at asc, p.privileged desc, p.id asc`.execute(db);
   return open.rows;
 }
 
