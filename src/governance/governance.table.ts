@@ -303,6 +303,16 @@ export interface CampaignCountsTable {
   without_evidence: number;
 }
 
+/** Stored security-debt items per UTC day of opening or closing (by kind and severity), with the posture snapshot. */
+export interface DebtDayTable {
+  org_id: string;
+  kind: string;
+  severity: string;
+  which: 'opened' | 'closed';
+  day: string;
+  items: number;
+}
+
 /** An account used after its identity's leave began, stored with the posture snapshot. */
 export interface LeaveLoginTable {
   org_id: string;
@@ -386,6 +396,7 @@ declare module '../db/database.ts' {
     gov_disabled_accounts: DisabledAccountTable;
     gov_campaign_counts: CampaignCountsTable;
     gov_leave_logins: LeaveLoginTable;
+    gov_debt_days: DebtDayTable;
     gov_debt_items: DebtItemTable;
   }
 }

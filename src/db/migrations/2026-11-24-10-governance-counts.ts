@@ -14,6 +14,8 @@ import { sql, type Kysely, type SqlBool } from 'kysely';
 // - high-risk grants on disabled accounts and gov_disabled_accounts, the disabled accounts still carrying grants
 //   (access_high_risk_lifecycle), and the enabled high-risk grant index covering last_reviewed_at, so the
 //   lifecycle buckets read that index alone; gov_leave_logins, accounts used after their identity's leave began;
+// - gov_debt_days: the stored security-debt items per UTC day of opening and of closing, so a month's figures are
+//   sums over days plus the bound's own day (access_security_debt_trend, posture_summary);
 // - gov_campaign_counts: each review campaign's item counts that do not depend on the reference time, and an index
 //   of the remediations that can become overdue (access_reviews_list, uar_status).
 // Snapshots stored before this migration lack the new figures: they are dropped, and the tools compute from the
@@ -105,6 +107,27 @@ export async function up(db: Db): Promise<void> {
     .columns(['org_id', 'last_login_at'])
     .execute();
   await db.schema
+    .createTable('gov_debt_days')
+    .addColumn('org_id', 'text', (c) => c.notNull().references('organizations.id').onDelete('cascade'))
+    .addColumn('kind', 'text', (c) => c.notNull())
+    .addColumn('severity', 'text', (c) => c.notNull())
+    // 'opened' or 'closed': which of the item's times falls on `day`.
+    .addColumn('which', 'text', (c) => c.notNull())
+    .addColumn('day', 'text', (c) => c.notNull())
+    .addColumn('items', 'integer', (c) => c.notNull())
+    .execute();
+  await db.schema
+    .createIndex('gov_debt_days_idx')
+    .on('gov_debt_days')
+    .columns(['org_id', 'kind', 'severity', 'which', 'day', 'items'])
+    .execute();
+  // A bound's own day of closings, by kind and severity (openings: gov_debt_items_kind_idx).
+  await db.schema
+    .createIndex('gov_debt_items_closed_idx')
+    .on('gov_debt_items')
+    .columns(['org_id', 'kind', 'severity', 'closed_at', 'opened_at'])
+    .execute();
+  await db.schema
     .createTable('gov_campaign_counts')
     .addColumn('org_id', 'text', (c) => c.notNull().references('organizations.id').onDelete('cascade'))
     .addColumn('campaign_id', 'text', (c) => c.notNull())
@@ -147,6 +170,8 @@ export async function down(db: Db): Promise<void> {
     .execute();
   await db.schema.dropIndex('gov_review_items_overdue_idx').execute();
   await db.schema.dropTable('gov_campaign_counts').execute();
+  await db.schema.dropIndex('gov_debt_items_closed_idx').execute();
+  await db.schema.dropTable('gov_debt_days').execute();
   await db.schema.dropTable('gov_leave_logins').execute();
   await db.schema.dropTable('gov_disabled_accounts').execute();
   await db.schema.dropTable('gov_activity_days').execute();

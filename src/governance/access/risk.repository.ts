@@ -207,6 +207,46 @@ export async function debtCounts(
 }
 
 /**
+ * One stored kind's open, opened and closed counts per period and severity, as debtCounts gives them, from the
+ * stored days. Every item closes after it opens (debtKinds keeps no other), so with
+ * opened(t) = items opened (shifted) before t and closed(t) = items closed before t:
+ * open at the end E = opened(E) − closed(E), opened within [S, E) = opened(E) − opened(S), closed likewise.
+ * Each "before t" sums the stored days before t's day and counts t's own day from gov_debt_items.
+ */
+export async function storedDebtCounts(
+  db: Kysely<Database>,
+  orgId: string,
+  kind: string,
+  periods: { start: string; end: string }[],
+  shift: (iso: string) => string,
+): Promise<Record<string, number | string>[]> {
+  const bounds = [periods[0]!.start, ...periods.map((p) => p.end)];
+  const before = (which: 'opened' | 'closed', t: string) => {
+    const col = sql.ref(which === 'opened' ? 'x.opened_at' : 'x.closed_at');
+    return sql`sum(case when h.which = ${which} and h.day < ${dayOf(t)} then h.items else 0 end)
+      + (select count(*) from gov_debt_items x where x.org_id = ${orgId} and x.kind = ${kind}
+          and x.severity = h.severity and x.opened_at is not null and ${col} >= ${dayStart(t)} and ${col} < ${t})`;
+  };
+  const columns = bounds.flatMap((t, b) => [
+    sql`${before('opened', shift(t))} as ${sql.ref(`fo${b}`)}`,
+    sql`${before('closed', t)} as ${sql.ref(`fc${b}`)}`,
+  ]);
+  const result = await sql<Record<string, number | string>>`select h.severity, ${sql.join(columns)}
+    from gov_debt_days h where h.org_id = ${orgId} and h.kind = ${kind} group by h.severity`.execute(db);
+  return result.rows.map((r) => {
+    const fo = (b: number) => Number(r[`fo${b}`]);
+    const fc = (b: number) => Number(r[`fc${b}`]);
+    const row: Record<string, number | string> = { severity: String(r.severity) };
+    periods.forEach((_, i) => {
+      row[`o${i}`] = fo(i + 1) - fc(i + 1);
+      row[`n${i}`] = fo(i + 1) - fo(i);
+      row[`c${i}`] = fc(i + 1) - fc(i);
+    });
+    return row;
+  });
+}
+
+/**
  * Rewrites the organisation's stored debt items (gov_debt_items) from the debt kinds: every kind's conditions
  * are independent of the reference time, so an import that changed their inputs (access data, review items,
  * settings) stores the items once and access_security_debt_trend only buckets their times per call.
@@ -220,14 +260,14 @@ export async function refreshDebtItems(
   for (const k of debtKinds(db, orgId, s))
     await sql`insert into gov_debt_items (org_id, kind, severity, opened_at, closed_at)
       select ${orgId}, ${k.name}, ${k.severity}, ${k.openedCol}, ${k.closedCol} from ${k.from}`.execute(db);
+  await db.deleteFrom('gov_debt_days').where('org_id', '=', orgId).execute();
+  // Items never opened (a conflict whose grant times are unknown) are in no count: they are left out here too.
+  for (const [which, col] of [
+    ['opened', 'opened_at'],
+    ['closed', 'closed_at'],
+  ] as const)
+    await sql`insert into gov_debt_days (org_id, kind, severity, which, day, items)
+      select ${orgId}, kind, severity, ${which}, substr(${sql.ref(col)}, 1, 10), count(*) from gov_debt_items
+      where org_id = ${orgId} and opened_at is not null and ${sql.ref(col)} is not null
+      group by kind, severity, substr(${sql.ref(col)}, 1, 10)`.execute(db);
 }
-
-/** A debt kind read from its stored items instead of the history tables (same times, same shift). */
-export const storedDebtKind = (orgId: string, kind: DebtKind): DebtKind => ({
-  name: kind.name,
-  from: sql`gov_debt_items x where x.org_id = ${orgId} and x.kind = ${kind.name}`,
-  openedCol: sql.ref('x.opened_at'),
-  shiftHours: kind.shiftHours,
-  closedCol: sql.ref('x.closed_at'),
-  severity: sql.ref('x.severity'),
-});

@@ -114,8 +114,11 @@ export async function securityDebtTrend(
   const kinds = repo.debtKinds(db, orgId, settings);
   // Imports store the items with the posture snapshot; an organisation never imported since has none stored.
   const stored = await hasPostureSnapshot(db, orgId);
-  for (const kind of stored ? kinds.map((k) => repo.storedDebtKind(orgId, k)) : kinds) {
-    const rows = await repo.debtCounts(db, kind, ps, (iso) => minusMs(iso, kind.shiftHours * HOUR));
+  for (const kind of kinds) {
+    const shift = (iso: string) => minusMs(iso, kind.shiftHours * HOUR);
+    const rows = stored
+      ? await repo.storedDebtCounts(db, orgId, kind.name, ps, shift)
+      : await repo.debtCounts(db, kind, ps, shift);
     series.forEach((entry) => (entry.openByKind[kind.name] = 0));
     for (const row of rows) {
       series.forEach((entry, i) => {

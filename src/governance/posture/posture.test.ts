@@ -252,5 +252,44 @@ for (const dialect of DIALECTS) {
       await store.db.deleteFrom('gov_posture_snapshot').where('org_id', '=', orgId).execute();
       assert.deepEqual(await figures(), after);
     });
+
+    it("counts debt opened or closed on a period bound's own day by its time, not its day", async () => {
+      // Two months: May, and June up to asOf (2026-06-15T12:00Z). Expired grants (opened at expiry, closed at
+      // revocation) of Ada on the non-privileged Staff entitlement: severity low.
+      const trend = () => securityDebtTrend(store.db, orgId, { asOf: FIXTURE_AS_OF, months: 2 });
+      const shape = (t: Awaited<ReturnType<typeof trend>>) =>
+        t.items.map((m) => ({ opened: m.opened, closed: m.closed, open: m.openTotal, low: m.open.low! }));
+      const before = shape(await trend());
+      const grant = (externalId: string, extra: object) => ({
+        externalId,
+        accountExternalId: 'a1',
+        entitlementExternalId: 'e2',
+        grantedAt: '2025-01-01T00:00:00Z',
+        ...extra,
+      });
+      await importBundle(store.db, orgId, userId, {
+        version: 1,
+        grants: [
+          grant('y1', { expiresAt: '2026-06-15T11:00:00Z' }), // opened in June, open at asOf
+          grant('y2', { expiresAt: '2026-06-15T13:00:00Z' }), // after asOf: nothing yet
+          grant('y3', { expiresAt: '2026-06-01T00:00:00Z' }), // opened in June (not open at May's end)
+          grant('y4', { expiresAt: '2026-05-20T00:00:00Z', revokedAt: '2026-06-15T11:30:00Z' }), // closed in June
+          grant('y5', { expiresAt: '2026-05-20T00:00:00Z', revokedAt: '2026-06-15T12:30:00Z' }), // still open at asOf
+        ],
+      });
+      const after = await trend();
+      const plus = (m: number, d: { opened: number; closed: number; open: number }) => ({
+        opened: before[m]!.opened + d.opened,
+        closed: before[m]!.closed + d.closed,
+        open: before[m]!.open + d.open,
+        low: before[m]!.low + d.open,
+      });
+      assert.deepEqual(shape(after), [
+        plus(0, { opened: 2, closed: 0, open: 2 }), // May: y4, y5 opened and open at its end
+        plus(1, { opened: 2, closed: 1, open: 3 }), // June: y1, y3 opened, y4 closed; y1, y3, y5 open
+      ]);
+      await store.db.deleteFrom('gov_posture_snapshot').where('org_id', '=', orgId).execute();
+      assert.deepEqual(await trend(), after);
+    });
   });
 }
