@@ -313,6 +313,14 @@ export interface DebtDayTable {
   items: number;
 }
 
+/** High-risk grants on enabled accounts per UTC day of grant, last use or last review, with the posture snapshot. */
+export interface HighRiskDayTable {
+  org_id: string;
+  field: 'granted' | 'used' | 'reviewed';
+  day: string;
+  grants: number;
+}
+
 /** An account used after its identity's leave began, stored with the posture snapshot. */
 export interface LeaveLoginTable {
   org_id: string;
@@ -397,6 +405,7 @@ declare module '../db/database.ts' {
     gov_campaign_counts: CampaignCountsTable;
     gov_leave_logins: LeaveLoginTable;
     gov_debt_days: DebtDayTable;
+    gov_high_risk_days: HighRiskDayTable;
     gov_debt_items: DebtItemTable;
   }
 }

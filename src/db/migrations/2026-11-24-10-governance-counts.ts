@@ -13,7 +13,8 @@ import { sql, type Kysely, type SqlBool } from 'kysely';
 //   (access_stale_accounts, access_department_risk, posture_summary);
 // - high-risk grants on disabled accounts and gov_disabled_accounts, the disabled accounts still carrying grants
 //   (access_high_risk_lifecycle), and the enabled high-risk grant index covering last_reviewed_at, so the
-//   lifecycle buckets read that index alone; gov_leave_logins, accounts used after their identity's leave began;
+//   lifecycle buckets read that index alone; gov_high_risk_days, those grants per UTC day of grant, last use and
+//   last review, with partial indexes on the last two for a bound's own day; gov_leave_logins, accounts used after their identity's leave began;
 // - gov_debt_days: the stored security-debt items per UTC day of opening and of closing, so a month's figures are
 //   sums over days plus the bound's own day (access_security_debt_trend, posture_summary);
 // - gov_campaign_counts: each review campaign's item counts that do not depend on the reference time, and an index
@@ -94,6 +95,26 @@ export async function up(db: Db): Promise<void> {
     .columns(['org_id', 'disabled_at', 'account_id'])
     .execute();
   await db.schema
+    .createTable('gov_high_risk_days')
+    .addColumn('org_id', 'text', (c) => c.notNull().references('organizations.id').onDelete('cascade'))
+    // 'granted', 'used' or 'reviewed': which of the grant's times falls on `day`.
+    .addColumn('field', 'text', (c) => c.notNull())
+    .addColumn('day', 'text', (c) => c.notNull())
+    .addColumn('grants', 'integer', (c) => c.notNull())
+    .execute();
+  await db.schema
+    .createIndex('gov_high_risk_days_idx')
+    .on('gov_high_risk_days')
+    .columns(['org_id', 'field', 'day', 'grants'])
+    .execute();
+  for (const column of ['last_used_at', 'last_reviewed_at'])
+    await db.schema
+      .createIndex(`gov_grants_high_risk_${column}_idx`)
+      .on('gov_grants')
+      .columns(['org_id', column])
+      .where(sql.raw<SqlBool>(HIGH_RISK_ENABLED))
+      .execute();
+  await db.schema
     .createTable('gov_leave_logins')
     .addColumn('org_id', 'text', (c) => c.notNull().references('organizations.id').onDelete('cascade'))
     .addColumn('account_id', 'text', (c) => c.notNull())
@@ -173,6 +194,9 @@ export async function down(db: Db): Promise<void> {
   await db.schema.dropIndex('gov_debt_items_closed_idx').execute();
   await db.schema.dropTable('gov_debt_days').execute();
   await db.schema.dropTable('gov_leave_logins').execute();
+  for (const column of ['last_used_at', 'last_reviewed_at'])
+    await db.schema.dropIndex(`gov_grants_high_risk_${column}_idx`).execute();
+  await db.schema.dropTable('gov_high_risk_days').execute();
   await db.schema.dropTable('gov_disabled_accounts').execute();
   await db.schema.dropTable('gov_activity_days').execute();
   await db.schema.alterTable('gov_sod_violations').dropColumn('department').execute();

@@ -1,6 +1,7 @@
 // SQL over accounts and identities for the account tools (stale accounts, offboarding, normalization health).
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/database.ts';
+import { dayOf, dayStart } from '../common.ts';
 
 export interface StaleCuts {
   c30: string;
@@ -9,10 +10,6 @@ export interface StaleCuts {
   /** Stale: last login (or, never logged in, creation) at or before this time. */
   cut: string;
 }
-
-/** The UTC day of an ISO timestamp, and that day's first instant. */
-export const dayOf = (iso: string) => iso.slice(0, 10);
-export const dayStart = (iso: string) => `${dayOf(iso)}T00:00:00.000Z`;
 
 /**
  * Stores the organisation's active accounts per day of last login (never logged in: per day of creation), owning

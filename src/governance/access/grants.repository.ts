@@ -2,6 +2,7 @@
 import { sql, type Kysely } from 'kysely';
 import { dialectOf } from '../../db/connect.ts';
 import type { Database } from '../../db/database.ts';
+import { dayOf, dayStart } from '../common.ts';
 
 const changedIn = (orgId: string, column: 'granted_at' | 'revoked_at', from: string, to: string) => {
   const col = sql.ref(`g.${column}`);
@@ -58,10 +59,8 @@ const ON_ENABLED_ACCOUNT = sql`g.account_disabled = 0`;
  * all-accounts covering index (two equality columns) and then reads every row for account_disabled: 54 ms
  * against 4.5 ms on the enabled accounts' covering partial index at 100,000 identities, so it is named there.
  */
-const enabledHighRiskGrants = (db: Kysely<Database>) =>
-  dialectOf(db) === 'sqlite'
-    ? sql`gov_grants g indexed by gov_grants_high_risk_enabled_idx`
-    : sql`gov_grants g`;
+const enabledHighRiskGrants = (db: Kysely<Database>, index = 'gov_grants_high_risk_enabled_idx') =>
+  dialectOf(db) === 'sqlite' ? sql`gov_grants g indexed by ${sql.raw(index)}` : sql`gov_grants g`;
 
 export interface LifecycleCuts {
   d30: string;
@@ -136,6 +135,72 @@ export async function highRiskBuckets(db: Kysely<Database>, orgId: string, c: Li
     db,
   );
   return result.rows[0] ?? {};
+}
+
+const HIGH_RISK_FIELDS = {
+  granted: 'granted_at',
+  used: 'last_used_at',
+  reviewed: 'last_reviewed_at',
+} as const;
+/** The partial index ordered by each field (a bound's own day is a range of it). */
+const DAY_INDEX = {
+  granted: 'gov_grants_high_risk_enabled_idx',
+  used: 'gov_grants_high_risk_last_used_at_idx',
+  reviewed: 'gov_grants_high_risk_last_reviewed_at_idx',
+} as const;
+
+/**
+ * Stores the high-risk grants on enabled accounts per UTC day of grant, last use and last review in
+ * gov_high_risk_days; called with the posture snapshot.
+ */
+export async function refreshHighRiskDays(db: Kysely<Database>, orgId: string): Promise<void> {
+  await db.deleteFrom('gov_high_risk_days').where('org_id', '=', orgId).execute();
+  for (const [field, column] of Object.entries(HIGH_RISK_FIELDS)) {
+    const col = sql.ref(`g.${column}`);
+    await sql`insert into gov_high_risk_days (org_id, field, day, grants)
+      select ${orgId}, ${field}, substr(${col}, 1, 10), count(*) from ${enabledHighRiskGrants(db)}
+      where g.org_id = ${orgId} and ${HIGH_RISK} and ${ON_ENABLED_ACCOUNT} and ${col} is not null
+      group by substr(${col}, 1, 10)`.execute(db);
+  }
+}
+
+/**
+ * highRiskBuckets from the stored days: with at(f, t) = grants whose time f is at or before t (the days before
+ * t's day summed, t's own day counted on the field's partial index), every bucket is a difference of them.
+ */
+export async function storedHighRiskBuckets(db: Kysely<Database>, orgId: string, c: LifecycleCuts) {
+  const total = (field: keyof typeof HIGH_RISK_FIELDS) =>
+    sql`(select coalesce(sum(grants), 0) from gov_high_risk_days where org_id = ${orgId} and field = ${field})`;
+  const at = (field: keyof typeof HIGH_RISK_FIELDS, t: string) => {
+    const col = sql.ref(`g.${HIGH_RISK_FIELDS[field]}`);
+    return sql`((select coalesce(sum(grants), 0) from gov_high_risk_days
+        where org_id = ${orgId} and field = ${field} and day < ${dayOf(t)})
+      + (select count(*) from ${enabledHighRiskGrants(db, DAY_INDEX[field])}
+          where g.org_id = ${orgId} and ${HIGH_RISK} and ${ON_ENABLED_ACCOUNT} and ${col} >= ${dayStart(t)} and ${col} <= ${t}))`;
+  };
+  const result = await sql<Record<string, number | string>>`select ${total('granted')} as n,
+      ${total('used')} as used, ${total('reviewed')} as reviewed,
+      ${at('granted', c.d30)} as g30, ${at('granted', c.d90)} as g90, ${at('granted', c.d365)} as g365,
+      ${at('used', c.d30)} as u30, ${at('used', c.d90)} as u90,
+      ${at('reviewed', c.d90)} as r90, ${at('reviewed', c.d365)} as r365`.execute(db);
+  const r = Object.fromEntries(Object.entries(result.rows[0]!).map(([k, v]) => [k, Number(v)]));
+  const n = r.n!;
+  const never = n - r.used!;
+  return {
+    n,
+    age_lt30: n - r.g30!,
+    age_30_89: r.g30! - r.g90!,
+    age_90_364: r.g90! - r.g365!,
+    age_365: r.g365!,
+    use_lt30: r.used! - r.u30!,
+    use_30_89: r.u30! - r.u90!,
+    use_90: r.u90!,
+    use_never: never,
+    rev_lt90: r.reviewed! - r.r90!,
+    rev_90_364: r.r90! - r.r365!,
+    rev_365_never: n - r.reviewed! + r.r365!,
+    unused: never + r.u90!,
+  };
 }
 
 /** High-risk grants on disabled accounts (reported apart from the lifecycle counts). */

@@ -75,11 +75,14 @@ export async function highRiskLifecycle(db: Kysely<Database>, orgId: string, opt
     minusMs(asOf, d * DAY),
   ) as [string, string, string, string];
   const cuts = { d30, d90, d365, recent };
-  // Buckets over grants on enabled accounts (those on disabled accounts are reported apart).
-  const buckets = await repo.highRiskBuckets(db, orgId, cuts);
+  const snapshot = await readPostureSnapshot(db, orgId);
+  // Buckets over grants on enabled accounts (those on disabled accounts are reported apart): from the days stored
+  // with the posture snapshot, else counted over the grants.
+  const buckets = snapshot.stored
+    ? await repo.storedHighRiskBuckets(db, orgId, cuts)
+    : await repo.highRiskBuckets(db, orgId, cuts);
   const sums = Object.fromEntries(BUCKETS.map((k) => [k, num(buckets[k])]));
   // Stages from the holders stored with the posture snapshot (an identity's stage is the same for all its grants).
-  const snapshot = await readPostureSnapshot(db, orgId);
   const stages = await repo.highRiskStages(db, orgId, recent, snapshot.stored);
   const total = num(buckets.n);
   const byStage: Record<string, number> = Object.fromEntries(STAGES.map((k) => [k, num(stages[k])]));

@@ -1,6 +1,6 @@
 /**
  * The posture snapshot: the figures of posture_summary and of the access tools that do not depend on the
- * reference time, plus the stored security-debt items, per-system account counts, account activity days, disabled accounts with grants, logins during leave and review campaigns' item counts, rewritten by every import that changed anything (imports are the only writes to
+ * reference time, plus the stored security-debt items, per-system account counts, account activity days, high-risk grant days, disabled accounts with grants, logins during leave and review campaigns' item counts, rewritten by every import that changed anything (imports are the only writes to
  * governance data). posture_summary reads it and computes only the time-dependent figures per call.
  */
 import type { Kysely } from 'kysely';
@@ -20,6 +20,7 @@ import {
   countHighRiskOnEnabledAccounts,
   countLeave,
   refreshDisabledAccounts,
+  refreshHighRiskDays,
   refreshHighRiskHolders,
   refreshLeaveLogins,
 } from './grants.repository.ts';
@@ -111,6 +112,7 @@ export async function refreshPostureSnapshot(db: Kysely<Database>, orgId: string
   await refreshActivityDays(db, orgId);
   await refreshDisabledAccounts(db, orgId);
   await refreshLeaveLogins(db, orgId);
+  await refreshHighRiskDays(db, orgId);
   await refreshCampaignCounts(db, orgId);
   const s = await computePostureSnapshot(db, orgId, true);
   await db.deleteFrom('gov_posture_snapshot').where('org_id', '=', orgId).execute();

@@ -3,7 +3,7 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import { epochSeconds } from '../../db/helpers.ts';
-import { dayOf, dayStart } from './accounts.repository.ts';
+import { dayOf, dayStart } from '../common.ts';
 import { overdueRemediation } from '../reviews/reviews.repository.ts';
 
 /** A (department, count) query's answer as a map ('' for identities without a department). */

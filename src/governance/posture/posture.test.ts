@@ -291,5 +291,54 @@ for (const dialect of DIALECTS) {
       await store.db.deleteFrom('gov_posture_snapshot').where('org_id', '=', orgId).execute();
       assert.deepEqual(await trend(), after);
     });
+
+    it("buckets high-risk grants on a cut's own day by their time, not their day", async () => {
+      // Cuts at asOf 2026-06-15T12:00Z: 30 days 05-16T12:00, 90 days 03-17T12:00, 365 days 2025-06-15T12:00.
+      const at = { asOf: FIXTURE_AS_OF };
+      const figures = async () => {
+        const r = await highRiskLifecycle(store.db, orgId, at);
+        return {
+          grants: r.highRiskGrants,
+          age: r.byAge,
+          use: r.byLastUse,
+          review: r.byLastReview,
+          unused: r.total,
+        };
+      };
+      const before = await figures();
+      const grant = (externalId: string, extra: object) => ({
+        externalId,
+        accountExternalId: 'a1', // Ada, enabled
+        entitlementExternalId: 'e1', // Domain Admin: privileged
+        ...extra,
+      });
+      await importBundle(store.db, orgId, userId, {
+        version: 1,
+        grants: [
+          grant('h1', {
+            grantedAt: '2026-05-16T11:00:00Z', // 30-89 days old
+            lastUsedAt: '2026-03-17T11:00:00Z', // last used 90+ days ago: unused
+            lastReviewedAt: '2026-03-17T13:00:00Z', // reviewed under 90 days ago
+          }),
+          grant('h2', {
+            grantedAt: '2026-05-16T13:00:00Z', // under 30 days old
+            lastUsedAt: '2026-05-16T12:00:00Z', // exactly 30 days: 30-89
+            lastReviewedAt: '2025-06-15T12:00:00Z', // exactly 365 days: 365+
+          }),
+        ],
+      });
+      const after = await figures();
+      const add = <T extends Record<string, number>>(base: T, delta: Partial<T>) =>
+        Object.fromEntries(Object.entries(base).map(([k, v]) => [k, v + (delta[k] ?? 0)]));
+      assert.deepEqual(after, {
+        grants: before.grants + 2,
+        age: add(before.age, { '<30d': 1, '30-89d': 1 }),
+        use: add(before.use, { '30-89d': 1, '90d+': 1 }),
+        review: add(before.review, { '<90d': 1, '365d+OrNever': 1 }),
+        unused: before.unused + 1,
+      });
+      await store.db.deleteFrom('gov_posture_snapshot').where('org_id', '=', orgId).execute();
+      assert.deepEqual(await figures(), after);
+    });
   });
 }
