@@ -223,8 +223,10 @@ export async function storedDebtCounts(
   const bounds = [periods[0]!.start, ...periods.map((p) => p.end)];
   const before = (which: 'opened' | 'closed', t: string) => {
     const col = sql.ref(which === 'opened' ? 'x.opened_at' : 'x.closed_at');
-    return sql`sum(case when h.which = ${which} and h.day < ${dayOf(t)} then h.items else 0 end)
-      + (select count(*) from gov_debt_items x where x.org_id = ${orgId} and x.kind = ${kind}
+    const days = sql`sum(case when h.which = ${which} and h.day < ${dayOf(t)} then h.items else 0 end)`;
+    // A month start (shifted by whole days) is its day's first instant: nothing of its own day is before it.
+    if (t === dayStart(t)) return days;
+    return sql`${days} + (select count(*) from gov_debt_items x where x.org_id = ${orgId} and x.kind = ${kind}
           and x.severity = h.severity and x.opened_at is not null and ${col} >= ${dayStart(t)} and ${col} < ${t})`;
   };
   const columns = bounds.flatMap((t, b) => [
