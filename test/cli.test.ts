@@ -232,3 +232,30 @@ for (const dialect of DIALECTS) {
     });
   });
 }
+
+describe('bulwark serve: memory the allocator keeps (docs/resilience.md, "Time and memory")', () => {
+  const environOf = (pid: number) =>
+    new Map(
+      readFileSync(`/proc/${pid}/environ`, 'utf8')
+        .split('\0')
+        .filter(Boolean)
+        .map((entry) => [entry.slice(0, entry.indexOf('=')), entry.slice(entry.indexOf('=') + 1)]),
+    );
+
+  it("fixes glibc's mmap threshold in its own process, and keeps the operator's own value", async (t) => {
+    if (process.platform !== 'linux') return t.skip('glibc and /proc are Linux only');
+    const db = await freshDatabaseUrl('sqlite');
+    t.after(db.cleanup);
+    const env = { DATABASE_URL: db.url, DATA_DIR: db.dataDir };
+    const server = await startServe({ ...env, MALLOC_MMAP_THRESHOLD_: undefined });
+    t.after(() => server.child.kill('SIGKILL'));
+    // Same pid (execve replaced the process, no wrapper), new environment.
+    assert.equal(environOf(server.child.pid!).get('MALLOC_MMAP_THRESHOLD_'), '131072');
+    assert.equal((await fetch(`${server.baseUrl}/readyz`)).status, 200);
+    server.child.kill('SIGKILL');
+
+    const own = await startServe({ ...env, MALLOC_MMAP_THRESHOLD_: '65536' });
+    t.after(() => own.child.kill('SIGKILL'));
+    assert.equal(environOf(own.child.pid!).get('MALLOC_MMAP_THRESHOLD_'), '65536');
+  });
+});

@@ -56,9 +56,9 @@ export async function freshDatabaseUrl(
   };
 }
 
-/** Starts `bulwark serve` on a free port; resolves once it listens. */
+/** Starts `bulwark serve` on a free port; resolves once it listens. An `undefined` in `env` unsets that variable. */
 export function startServe(
-  env: Record<string, string>,
+  env: Record<string, string | undefined>,
 ): Promise<{ child: ChildProcess; baseUrl: string; output: () => string }> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [BIN, 'serve', '--port', '0'], {
