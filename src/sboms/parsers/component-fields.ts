@@ -1,6 +1,7 @@
 /** Component fields shared by the parsers: purl → ecosystem and OSV package key, licenses, hashes. */
 import { PackageURL } from 'packageurl-js';
-import { osvPackageOf, packageKey } from '../../vulndb/index.ts';
+// Not the vulndb barrel: the parser worker would load the store and every version ordering with it (≈ 170 ms).
+import { osvPackageOf, packageKey } from '../../vulndb/ecosystems.ts';
 
 /** A canonical purl, its ecosystem and OSV package key; all null when the purl is absent or not valid. */
 export interface PurlInfo {

@@ -2,6 +2,7 @@
 import type { ParsedComponent, ParsedHash, ParsedSbom, ParsedTool } from '../sbom-model.ts';
 import { purlInfo, str, textField } from './component-fields.ts';
 import { CYCLONEDX_JSON_VERSIONS, unsupportedFormat } from './formats.ts';
+import { arrayElements, parsed, topLevelMembers } from './json-ranges.ts';
 import { parseError } from './parse-error.ts';
 
 type Json = Record<string, unknown>;
@@ -12,8 +13,38 @@ const MAX_DEPTH = 64;
 const isObject = (value: unknown): value is Json =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
+/** The top-level components of a document whose text is parsed one component at a time (json-ranges.ts). */
+interface LazyComponents {
+  length: number;
+  at(index: number): unknown;
+}
+
+/**
+ * CycloneDX JSON from its text, each top-level component parsed on its own so no tree of the whole file is built.
+ * Null when the text is not plainly one JSON object with `bomFormat` and a components array, or when anything in it
+ * fails: the caller then parses it whole (`parseCycloneDxJson`), which gives exactly the answer it always gave, the
+ * invalid JSON's position included. So this path only ever answers for a well-formed, valid SBOM.
+ */
+export function parseCycloneDxJsonText(fileName: string, text: string): ParsedSbom | null {
+  const members = topLevelMembers(text);
+  const range = members?.has('bomFormat') && members.get('components');
+  const elements = members && range && arrayElements(text, range);
+  // `__proto__` would set the prototype of a plain object where JSON.parse makes it an own member.
+  if (!elements || members.has('__proto__')) return null;
+  try {
+    const doc: Json = {};
+    for (const [key, [start, end]] of members) if (key !== 'components') doc[key] = parsed(text, start, end);
+    return parseCycloneDxJson(fileName, doc, {
+      length: elements.length,
+      at: (index) => parsed(text, ...elements[index]!),
+    });
+  } catch {
+    return null;
+  }
+}
+
 /** A parsed JSON document that must be a CycloneDX BOM of a supported version. */
-export function parseCycloneDxJson(fileName: string, doc: unknown): ParsedSbom {
+export function parseCycloneDxJson(fileName: string, doc: unknown, lazy?: LazyComponents): ParsedSbom {
   if (!isObject(doc)) throw parseError(fileName, 'the JSON document is not an object');
   if (doc.bomFormat !== 'CycloneDX') {
     throw parseError(
@@ -37,7 +68,8 @@ export function parseCycloneDxJson(fileName: string, doc: unknown): ParsedSbom {
     // Sub-components of the subject are real parts of it: they are components too.
     collect(ctx, (metadata.component as Json).components, 'metadata.component.components', 1);
   }
-  collect(ctx, doc.components, 'components', 0);
+  if (lazy) collectItems(ctx, lazy.length, lazy.at, 'components', 0);
+  else collect(ctx, doc.components, 'components', 0);
   return {
     format: 'cyclonedx',
     specVersion,
@@ -57,10 +89,20 @@ interface Context {
 function collect(ctx: Context, list: unknown, path: string, depth: number): void {
   if (list === undefined || list === null) return;
   if (!Array.isArray(list)) throw parseError(ctx.fileName, `${path} must be an array`);
+  collectItems(ctx, list.length, (i) => list[i], path, depth);
+}
+
+function collectItems(
+  ctx: Context,
+  length: number,
+  at: (index: number) => unknown,
+  path: string,
+  depth: number,
+): void {
   if (depth > MAX_DEPTH)
     throw parseError(ctx.fileName, `${path}: components nested deeper than ${MAX_DEPTH} levels`);
-  for (let i = 0; i < list.length; i++) {
-    const item: unknown = list[i];
+  for (let i = 0; i < length; i++) {
+    const item = at(i);
     ctx.components.push(toComponent(ctx, item, `${path}[${i}]`));
     collect(ctx, (item as Json).components, `${path}[${i}].components`, depth + 1);
   }

@@ -2,7 +2,7 @@
 import { AppError } from '../../errors.ts';
 import { controlCharacterProblem } from '../../shared/control-characters.ts';
 import type { ParsedComponent, ParsedSbom } from '../sbom-model.ts';
-import { parseCycloneDxJson } from './cyclonedx-json.ts';
+import { parseCycloneDxJson, parseCycloneDxJsonText } from './cyclonedx-json.ts';
 import { parseCycloneDxXml } from './cyclonedx-xml.ts';
 import { ACCEPTED, opening, sniff, spdx3ContextVersion, unsupportedFormat } from './formats.ts';
 import { parseError } from './parse-error.ts';
@@ -138,16 +138,17 @@ function parseAny(fileName: string, bytes: Uint8Array): ParsedSbom {
       );
     case 'content':
       if (seen === 'xml') return parseCycloneDxXml(fileName, text);
-      if (seen === 'json') return byDocument(fileName, parseJsonText(fileName, text), false);
+      if (seen === 'json')
+        return parseCycloneDxJsonText(fileName, text) ?? byDocument(fileName, parseJsonText(fileName, text), false);
       throw unsupportedFormat(
         fileName,
         `the content is not an SBOM this server reads (it starts with ${opening(text)})`,
       );
     case 'json':
       if (seen === 'xml') return parseCycloneDxXml(fileName, text);
-      return byDocument(fileName, parseJsonText(fileName, text), true);
+      return parseCycloneDxJsonText(fileName, text) ?? byDocument(fileName, parseJsonText(fileName, text), true);
     case 'cyclonedx-json':
-      return parseCycloneDxJson(fileName, parseJsonText(fileName, text));
+      return parseCycloneDxJsonText(fileName, text) ?? parseCycloneDxJson(fileName, parseJsonText(fileName, text));
     case 'spdx-json': {
       const doc = parseJsonText(fileName, text);
       return isSpdx3(doc) ? parseSpdx3JsonLd(fileName, doc) : parseSpdxJson(fileName, doc);
