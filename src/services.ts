@@ -71,7 +71,10 @@ export function createServices(store: Store, config: Config, options: ServiceOpt
       kevSource: config.KEV_SOURCE,
       epssSource: config.EPSS_SOURCE,
     }),
-    pipeline: createPipelineServices(store.db, { limits: { maxComponents: config.MAX_COMPONENTS } }),
+    pipeline: createPipelineServices(store.db, {
+      limits: { maxComponents: config.MAX_COMPONENTS },
+      candidates: findings.candidates,
+    }),
     governance: new GovernanceService(store.db, { findings, vendors, risks }),
     webhooks: new WebhookService(store.db, { allowPrivate: config.WEBHOOK_ALLOW_PRIVATE }),
     webhookDispatcher: new WebhookDispatcher(store.db, {

@@ -45,12 +45,14 @@ const safe = (text: string) => text.replace(/[^A-Za-z0-9._-]+/g, '_').slice(0, 1
 
 export class ExportService {
   readonly #db: Kysely<Database>;
-  readonly #cache = new CandidateCache(toCandidate);
+  readonly #cache: CandidateCache;
   readonly #kev: KevLookup;
 
-  constructor(db: Kysely<Database>, options: { kev?: KevLookup } = {}) {
+  /** `candidates`: the process's candidate cache (FindingService.candidates); without it, one of its own. */
+  constructor(db: Kysely<Database>, options: { kev?: KevLookup; candidates?: CandidateCache } = {}) {
     this.#db = db;
     this.#kev = options.kev ?? storedKev;
+    this.#cache = options.candidates ?? new CandidateCache(toCandidate);
   }
 
   async export(orgId: string, sbomId: string, format: ExportFormat): Promise<ExportFile> {

@@ -1,6 +1,7 @@
 // The pipeline features' services, built once per app from the store (one entry in Services).
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/database.ts';
+import type { CandidateCache } from '../findings/candidate-cache.ts';
 import type { FindingService } from '../findings/finding.service.ts';
 import type { SbomFindingsHooks } from '../sboms/component-matcher.ts';
 import type { SbomLimits } from '../sboms/parsers/parse-sbom.ts';
@@ -21,7 +22,7 @@ export interface PipelineServices {
 
 export function createPipelineServices(
   db: Kysely<Database>,
-  options: { kev?: KevLookup; limits?: SbomLimits } = {},
+  options: { kev?: KevLookup; limits?: SbomLimits; candidates?: CandidateCache } = {},
 ): PipelineServices {
   return {
     scan: new ScanService(db, options),

@@ -43,11 +43,13 @@ export interface ScanServiceOptions {
   kev?: KevLookup;
   /** The upload's limits (MAX_COMPONENTS): a scan takes the same files as an upload. */
   limits?: SbomLimits;
+  /** The process's candidate cache (FindingService.candidates); a service of its own gets its own. */
+  candidates?: CandidateCache;
 }
 
 export class ScanService {
   readonly #db: Kysely<Database>;
-  readonly #cache = new CandidateCache(toCandidate);
+  readonly #cache: CandidateCache;
   readonly #fallback: SeverityLevel;
   readonly #kev: KevLookup;
   readonly #limits: SbomLimits;
@@ -57,6 +59,7 @@ export class ScanService {
     this.#fallback = options.defaultSeverity ?? 'MEDIUM';
     this.#kev = options.kev ?? storedKev;
     this.#limits = options.limits ?? DEFAULT_SBOM_LIMITS;
+    this.#cache = options.candidates ?? new CandidateCache(toCandidate);
   }
 
   /** Parses and matches a file; with an asset name, triage recorded on that asset's latest SBOM applies. */
