@@ -82,7 +82,7 @@ export async function connectRedis(url: string): Promise<Redis> {
 /** Opens the store, migrates, bootstraps, listens; closes gracefully on SIGTERM/SIGINT. */
 export async function startServer(config: Config): Promise<void> {
   const logger = createLogger(config.LOG_LEVEL);
-  const store = openStore(config.DATABASE_URL, config.DATA_DIR);
+  const store = openStore(config.DATABASE_URL, config.DATA_DIR, { backgroundCheckpoints: true });
   let releaseLock: () => void = () => {};
   if (store.dialect === 'sqlite' && store.location !== ':memory:') {
     try {

@@ -14,7 +14,8 @@ const config = defaultConfig({
   MAX_UPLOAD_BYTES: 128 * 2 ** 20,
   LOG_LEVEL: 'silent',
 });
-const store = openStore(url, undefined, schema ? { schema } : {});
+// The store as `bulwark serve` opens it (src/server.ts): SQLite checkpoints in a thread of their own.
+const store = openStore(url, undefined, { ...(schema ? { schema } : {}), backgroundCheckpoints: true });
 await migrateToLatest(store.db);
 const services = createServices(store, config);
 const slug = `bench-${Date.now()}`;

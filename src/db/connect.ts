@@ -57,6 +57,8 @@ export interface OpenOptions {
   connectTimeoutMs?: number;
   /** SQLite: how long to wait for another process's write lock (CLI_BUSY_TIMEOUT_MS for CLI commands). */
   busyTimeoutMs?: number;
+  /** SQLite file: WAL checkpoints in a thread of their own instead of inside commits (the server; sqlite-checkpoints.ts). */
+  backgroundCheckpoints?: boolean;
 }
 
 /** CLI commands wait this long for the server's write lock on a shared SQLite file. */
@@ -72,15 +74,19 @@ export function openStore(url: string | undefined, dataDir = './data', options: 
     const path = url
       ? url.slice('sqlite:'.length).replace(/^\/\/(?=\/)/, '')
       : resolve(dataDir, 'bulwark.sqlite');
-    return openSqlite(path || resolve(dataDir, 'bulwark.sqlite'), options.busyTimeoutMs);
+    return openSqlite(
+      path || resolve(dataDir, 'bulwark.sqlite'),
+      options.busyTimeoutMs,
+      options.backgroundCheckpoints,
+    );
   }
   if (url.startsWith('postgres://') || url.startsWith('postgresql://')) return openPostgres(url, options);
   throw new Error(`DATABASE_URL must start with sqlite: or postgres:// (got '${url.split(':')[0]}:')`);
 }
 
-export function openSqlite(path: string, busyTimeoutMs?: number): Store {
+export function openSqlite(path: string, busyTimeoutMs?: number, backgroundCheckpoints?: boolean): Store {
   if (path !== ':memory:') mkdirSync(dirname(resolve(path)), { recursive: true });
-  const { dialect, changeStamp } = readWriteSqliteDialect(path, busyTimeoutMs);
+  const { dialect, changeStamp } = readWriteSqliteDialect(path, busyTimeoutMs, backgroundCheckpoints);
   const db = new Kysely<Database>({ dialect: withStoreErrors(dialect) });
   dialects.set(db, 'sqlite');
   return {
