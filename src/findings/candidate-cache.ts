@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import { LRUCache } from 'lru-cache';
 import type { Database } from '../db/database.ts';
 import { fromJson } from '../db/helpers.ts';
+import { noTurn } from '../shared/turns.ts';
 import type { AdvisoryDetails, Candidate } from './matcher.ts';
 import {
   advisoryDetails,
@@ -40,10 +41,13 @@ async function lookThrough<K extends string, V extends object>(
   keys: Iterable<K>,
   load: (missing: K[]) => Promise<Map<K, V>>,
   stillValid: () => boolean,
+  turn: () => Promise<void> = noTurn,
 ): Promise<Map<K, V>> {
   const out = new Map<K, V>();
   const missing: K[] = [];
+  let seen = 0;
   for (const key of keys) {
+    if ((++seen & 1023) === 0) await turn();
     const hit = cache.get(key);
     if (hit !== undefined) out.set(key, hit);
     else missing.push(key);
@@ -86,6 +90,8 @@ export class CandidateCache {
   async candidates(
     db: Kysely<Database>,
     packages: ReadonlyMap<string, PackageRef>,
+    /** Offered every 1,024 packages: an upload looks up to 500,000 of them. */
+    turn: () => Promise<void> = noTurn,
   ): Promise<Map<string, Candidate[]>> {
     const valid = await this.#sync(db);
     return lookThrough(
@@ -96,6 +102,7 @@ export class CandidateCache {
         for (const row of await loadCandidates(
           db,
           missing.map((key) => packages.get(key)!),
+          turn,
         )) {
           const candidate = this.#parse(row);
           if (candidate) loaded.get(packageCacheKey(row.ecosystem, row.package_key))?.push(candidate);
@@ -103,6 +110,7 @@ export class CandidateCache {
         return loaded;
       },
       valid,
+      turn,
     );
   }
 

@@ -2,6 +2,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/database.ts';
 import { fromJson } from '../db/helpers.ts';
+import { noTurn, turnTaker } from '../shared/turns.ts';
 import type { MatchableComponent } from '../sboms/component-matcher.ts';
 import {
   type AdvisorySeverity,
@@ -67,11 +68,19 @@ interface PackageGroup {
   components: { id: string; version: string }[];
 }
 
-/** Matchable components (an ecosystem with a version ordering, a package key, a version) by package. */
-export function groupByPackage(components: readonly MatchableComponent[]): Map<string, PackageGroup> {
+/**
+ * Matchable components (an ecosystem with a version ordering, a package key, a version) by package. `turn` is
+ * offered every 1,024 components (100,000 of them take ≈ 0.1 s).
+ */
+export async function groupByPackage(
+  components: readonly MatchableComponent[],
+  turn: () => Promise<void> = noTurn,
+): Promise<Map<string, PackageGroup>> {
   const groups = new Map<string, PackageGroup>();
   const supported = new Map<string, boolean>();
-  for (const c of components) {
+  for (let i = 0; i < components.length; i++) {
+    if ((i & 1023) === 1023) await turn();
+    const c = components[i]!;
     if (!c.ecosystem || !c.packageKey || !c.version) continue;
     let ok = supported.get(c.ecosystem);
     if (ok === undefined) supported.set(c.ecosystem, (ok = getVersionOrdering(c.ecosystem) !== undefined));
@@ -89,8 +98,10 @@ export function groupByPackage(components: readonly MatchableComponent[]): Map<s
 }
 
 /** The distinct packages of matchable components, keyed as the candidate cache keys them. */
-export function packagesOf(components: readonly MatchableComponent[]): Map<string, PackageRef> {
-  return new Map([...groupByPackage(components)].map(([key, g]) => [key, g.ref]));
+export async function packagesOf(
+  components: readonly MatchableComponent[],
+): Promise<Map<string, PackageRef>> {
+  return new Map([...(await groupByPackage(components))].map(([key, g]) => [key, g.ref]));
 }
 
 /** Severity of every vulnerability, counting alias advisories stored for other ecosystems too. */
@@ -145,11 +156,15 @@ export async function resolveMatches(
   const cache = options.cache ?? new CandidateCache(toCandidate);
   const result = new Map<string, ResolvedVulnerability[]>();
   const withdrawn = new Set<string>();
-  const groups = groupByPackage(components);
+  // Uploads match up to 500,000 components: every long loop here gives other requests a turn (SQLite answers
+  // synchronously, so the queries' awaits alone never do).
+  const turn = turnTaker();
+  const groups = await groupByPackage(components, turn);
   if (groups.size === 0) return { matches: result, withdrawn };
-  const byPackage = await cache.candidates(db, new Map([...groups].map(([key, g]) => [key, g.ref])));
+  const byPackage = await cache.candidates(db, new Map([...groups].map(([key, g]) => [key, g.ref])), turn);
   const pending: { componentId: string; matched: MatchedVulnerability }[] = [];
   for (const [key, group] of groups) {
+    await turn();
     const candidates = byPackage.get(key);
     const ordering = getVersionOrdering(group.ref.ecosystem);
     if (!candidates || candidates.length === 0 || !ordering) continue;

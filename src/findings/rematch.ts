@@ -68,7 +68,7 @@ export async function rematchPackages(
       const slice = listed.slice(i, i + size);
       // Advisories are read (and prepared) before the transaction, so it holds the write lock only for
       // evaluating and writing.
-      if (options.cache) await options.cache.candidates(db, packagesOf(slice.map(matchable)));
+      if (options.cache) await options.cache.candidates(db, await packagesOf(slice.map(matchable)));
       const result = await db.transaction().execute(async (trx) => {
         const components = await repo.componentsByIds(
           trx,

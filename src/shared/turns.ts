@@ -5,6 +5,9 @@
  */
 import { setImmediate as nextTurn } from 'node:timers/promises';
 
+/** For callers with no one to give a turn to. */
+export const noTurn = async (): Promise<void> => {};
+
 export function turnTaker(budgetMs = 30): () => Promise<void> {
   let since = performance.now();
   return async () => {

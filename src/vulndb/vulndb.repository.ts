@@ -2,6 +2,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/database.ts';
 import { insertMany, toJson } from '../db/helpers.ts';
+import { turnTaker } from '../shared/turns.ts';
 import type { Advisory } from './osv.ts';
 import { bestCvss, bestLabel } from './severity.ts';
 import type { VulnAdvisoryRow, VulnAffectedRow } from './vulndb.table.ts';
@@ -170,9 +171,13 @@ export type CandidateRow = Omit<VulnAffectedRow, 'name'> &
 export async function loadCandidates(
   db: Kysely<Database>,
   packages: readonly PackageRef[],
+  /** Offered between queries and every 1,024 packages (SQLite answers synchronously: 100,000 packages are ≈ 200 queries). */
+  turn: () => Promise<void> = turnTaker(),
 ): Promise<CandidateRow[]> {
   const byEcosystem = new Map<string, Set<string>>();
-  for (const p of packages) {
+  for (let i = 0; i < packages.length; i++) {
+    if ((i & 1023) === 1023) await turn();
+    const p = packages[i]!;
     const keys = byEcosystem.get(p.ecosystem) ?? new Set<string>();
     keys.add(p.packageKey);
     byEcosystem.set(p.ecosystem, keys);
@@ -180,6 +185,7 @@ export async function loadCandidates(
   const rows: CandidateRow[] = [];
   for (const [ecosystem, keys] of byEcosystem) {
     for (const part of chunks([...keys])) {
+      await turn();
       const found = await db
         .selectFrom('vuln_affected as p')
         .innerJoin('vuln_advisories as a', 'a.id', 'p.advisory_id')
