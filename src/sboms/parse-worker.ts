@@ -1,6 +1,7 @@
-// Worker entry: prepares one upload off the main thread. The rows go back as JSON text in slices, which the main
-// thread turns into arrays with JSON.parse (several times faster than structured clone would deserialize them),
-// one slice per event-loop turn.
+// Worker entry: prepares one upload off the main thread. Every check that can refuse the file runs first; then a
+// `meta` message, then the rows as JSON text in slices as they are built (the main thread stores each slice while the
+// next is built, and JSON.parse turns them into arrays several times faster than structured clone would), then
+// `done`. Protocol: worker-parser.ts.
 import { parentPort, workerData } from 'node:worker_threads';
 import { AppError } from '../errors.ts';
 import { parseSbom, type SbomLimits } from './parsers/parse-sbom.ts';
@@ -16,18 +17,26 @@ function prepare(): void {
     sbomId: string;
     limits: SbomLimits;
   };
+  const parsed = parseSbom(data.fileName, takeBytes(data), data.limits);
+  parentPort!.postMessage({
+    meta: {
+      format: parsed.format,
+      specVersion: parsed.specVersion,
+      subjectVersion: parsed.metadataComponent?.version ?? null,
+      warnings: parsed.warnings ?? [],
+      count: parsed.components.length,
+    },
+  });
+  for (const slice of componentRowSlices(data.orgId, data.sbomId, parsed, ROWS_PER_SLICE))
+    parentPort!.postMessage({ slice });
+  parentPort!.postMessage({ done: true });
+}
+
+/** The upload's bytes, which then nothing here holds: once parsed they can be collected. */
+function takeBytes(data: { bytes?: Uint8Array }): Uint8Array {
   const bytes = data.bytes!;
-  // Nothing else holds the upload's bytes: once parsed they can be collected.
   data.bytes = undefined;
-  const parsed = parseSbom(data.fileName, bytes, data.limits);
-  const meta = {
-    format: parsed.format,
-    specVersion: parsed.specVersion,
-    subjectVersion: parsed.metadataComponent?.version ?? null,
-    warnings: parsed.warnings ?? [],
-  };
-  const slices = componentRowSlices(data.orgId, data.sbomId, parsed, ROWS_PER_SLICE);
-  parentPort!.postMessage({ ok: { ...meta, slices } });
+  return bytes;
 }
 
 try {

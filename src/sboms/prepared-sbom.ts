@@ -44,6 +44,26 @@ export interface PreparedSbom {
 }
 
 /**
+ * A prepared SBOM whose rows may still be arriving: batches in document order, `count` rows in all. The parser
+ * worker sends its rows while it builds them, and the upload stores each batch as it comes (worker-parser.ts).
+ */
+export interface StreamedSbom extends Omit<PreparedSbom, 'rows'> {
+  count: number;
+  batches: AsyncIterable<ComponentValues[]>;
+}
+
+/** An SBOM prepared inline, as one batch. */
+export function streamed({ rows, ...meta }: PreparedSbom): StreamedSbom {
+  return {
+    ...meta,
+    count: rows.length,
+    batches: (async function* () {
+      yield rows;
+    })(),
+  };
+}
+
+/**
  * Pure: bytes → parsed → rows (ids assigned). The same function runs inline or in the parser worker, so it imports
  * nothing of the store (the worker starts faster without kysely and the drivers).
  */
@@ -74,27 +94,25 @@ export function componentRows(orgId: string, sbomId: string, sbom: ParsedSbom): 
 }
 
 /**
- * The rows as JSON text, `perSlice` rows at a time (the parser worker's reply). Each component is dropped from
+ * The rows as JSON text, `perSlice` rows at a time (the parser worker's messages). Each component is dropped from
  * `sbom.components` once its row is written, so the parsed components and the rows never all exist at once.
  */
-export function componentRowSlices(
+export function* componentRowSlices(
   orgId: string,
   sbomId: string,
   sbom: ParsedSbom,
   perSlice: number,
-): string[] {
+): Generator<string> {
   const toRow = rowBuilder(orgId, sbomId, sbom);
   const components: (ParsedComponent | undefined)[] = sbom.components;
-  const slices: string[] = [];
   for (let start = 0; start < components.length; start += perSlice) {
     const rows: ComponentValues[] = [];
     for (let i = start; i < Math.min(start + perSlice, components.length); i++) {
       rows.push(toRow(components[i]!, i));
       components[i] = undefined;
     }
-    slices.push(JSON.stringify(rows));
+    yield JSON.stringify(rows);
   }
-  return slices;
 }
 
 function rowBuilder(

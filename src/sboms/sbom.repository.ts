@@ -95,23 +95,6 @@ export async function deleteSbom(db: Kysely<Database>, orgId: string, id: string
   return Number(result.numDeletedRows) === 1;
 }
 
-/** Component count per ecosystem of one SBOM (components without an ecosystem are left out). */
-export async function componentEcosystemCounts(
-  db: Kysely<Database>,
-  orgId: string,
-  sbomId: string,
-): Promise<Map<string, number>> {
-  const rows = await db
-    .selectFrom('sbom_components')
-    .select((eb) => ['ecosystem', eb.fn.countAll<number>().as('n')])
-    .where('org_id', '=', orgId)
-    .where('sbom_id', '=', sbomId)
-    .where('ecosystem', 'is not', null)
-    .groupBy('ecosystem')
-    .execute();
-  return new Map(rows.map((r) => [r.ecosystem!, Number(r.n)]));
-}
-
 /** Compile-time check: a ComponentValues tuple has one value per COMPONENT_COLUMNS entry. */
 const _columnsMatch: ComponentValues['length'] extends (typeof COMPONENT_COLUMNS)['length'] ? true : never =
   true;

@@ -98,9 +98,13 @@ export async function sbomRoutes(
         form.file.bytes,
       );
       return idempotentCreate(idempotency, request, reply, fingerprint, async () => {
-        const { upload, warnings } = await sboms.uploadWithWarnings(orgId, userId, form.file, form.fields);
-        // Zero findings because no advisories are held for an ecosystem must not pass silently.
-        const coverage = await sboms.coverage(orgId, upload.id);
+        // Zero findings because no advisories are held for an ecosystem must not pass silently: meta.coverage.
+        const { upload, warnings, coverage } = await sboms.uploadWithMeta(
+          orgId,
+          userId,
+          form.file,
+          form.fields,
+        );
         return { data: upload, meta: { coverage, ...(warnings.length ? { warnings } : {}) } };
       });
     },

@@ -9,8 +9,8 @@ import { notFound } from '../errors.ts';
 import { event, recordEvent } from '../events/outbox.ts';
 import { newId } from '../shared/ids.ts';
 import { nowIso } from '../shared/time.ts';
-import type { SbomFindingsHooks } from './component-matcher.ts';
-import { matchableOf, type PreparedSbom } from './prepared-sbom.ts';
+import type { MatchableComponent, SbomFindingsHooks } from './component-matcher.ts';
+import { matchableOf, type StreamedSbom } from './prepared-sbom.ts';
 import * as repo from './sbom.repository.ts';
 import type {
   Component,
@@ -25,14 +25,17 @@ import { INLINE_BELOW, prepareSbomOffThread } from './worker-parser.ts';
 import { DEFAULT_SBOM_LIMITS, type SbomLimits } from './parsers/parse-sbom.ts';
 import { coverageOf, type CoverageEntry } from '../vulndb/index.ts';
 
-/** Parses an uploaded file into rows; by default large files are parsed in a worker thread. */
+/**
+ * Parses an uploaded file into rows; by default large files are parsed in a worker thread, whose rows arrive while
+ * the upload stores the first ones.
+ */
 export type SbomPreparer = (
   fileName: string,
   bytes: Uint8Array,
   orgId: string,
   sbomId: string,
   limits: SbomLimits,
-) => PreparedSbom | Promise<PreparedSbom>;
+) => StreamedSbom | Promise<StreamedSbom>;
 
 export interface SbomServiceOptions {
   /** Findings wiring; without it findingCount is 0. */
@@ -128,16 +131,19 @@ export class SbomService {
     file: UploadedFile,
     fields: UploadFieldsInput,
   ): Promise<SbomUpload> {
-    return (await this.uploadWithWarnings(orgId, actorId, file, fields)).upload;
+    return (await this.uploadWithMeta(orgId, actorId, file, fields)).upload;
   }
 
-  /** `upload`, plus what the response reports in meta.warnings (duplicate bom-refs). */
-  async uploadWithWarnings(
+  /**
+   * `upload`, plus what the response reports in `meta`: warnings (duplicate bom-refs) and the advisories held per
+   * ecosystem of the components (counted from the rows just stored, not read back).
+   */
+  async uploadWithMeta(
     orgId: string,
     actorId: string,
     file: UploadedFile,
     fields: UploadFieldsInput,
-  ): Promise<{ upload: SbomUpload; warnings: string[] }> {
+  ): Promise<{ upload: SbomUpload; warnings: string[]; coverage: CoverageEntry[] }> {
     const id = newId('sbom');
     const prepared = await this.#prepare(file.fileName, file.bytes, orgId, id, this.#limits);
     const now = nowIso();
@@ -154,17 +160,20 @@ export class SbomService {
       asset_id: null,
       repo_url: null,
       branch: null,
-      component_count: prepared.rows.length,
+      component_count: prepared.count,
       created_at: now,
       updated_at: now,
     };
-    const { rows } = prepared;
+    const matchable: MatchableComponent[] = [];
     const findingCount = await this.#db.transaction().execute(async (trx) => {
       await repo.insertSbom(trx, row);
-      await repo.insertComponents(trx, rows);
-      const found = this.#hooks
-        ? await this.#hooks.matchComponents(trx, orgId, row.id, rows.map(matchableOf))
-        : 0;
+      for await (const batch of prepared.batches) {
+        await repo.insertComponents(trx, batch);
+        for (const values of batch) matchable.push(matchableOf(values));
+      }
+      if (matchable.length !== prepared.count)
+        throw new Error(`SBOM parser sent ${matchable.length} of ${prepared.count} component rows`);
+      const found = this.#hooks ? await this.#hooks.matchComponents(trx, orgId, row.id, matchable) : 0;
       await recordAudit(trx, orgId, {
         actorId,
         action: 'sbom.upload',
@@ -174,7 +183,7 @@ export class SbomService {
           name: row.name,
           fileName: file.fileName,
           format: row.format,
-          componentCount: rows.length,
+          componentCount: prepared.count,
           findingCount: found,
         },
       });
@@ -189,7 +198,7 @@ export class SbomService {
             version: row.version,
             format: prepared.format,
             specVersion: prepared.specVersion,
-            componentCount: rows.length,
+            componentCount: prepared.count,
             findingCount: found,
             createdAt: row.created_at,
           },
@@ -205,16 +214,15 @@ export class SbomService {
       version: row.version,
       format: prepared.format,
       specVersion: prepared.specVersion,
-      componentCount: rows.length,
+      componentCount: prepared.count,
       findingCount,
       createdAt: row.created_at,
     };
-    return { upload, warnings: prepared.warnings };
-  }
-
-  /** Advisories held per ecosystem of an SBOM's components (the upload's `meta.coverage`). */
-  async coverage(orgId: string, sbomId: string): Promise<CoverageEntry[]> {
-    return coverageOf(this.#db, await repo.componentEcosystemCounts(this.#db, orgId, sbomId));
+    const coverage = await coverageOf(
+      this.#db,
+      matchable.map((c) => c.ecosystem),
+    );
+    return { upload, warnings: prepared.warnings, coverage };
   }
 
   async create(orgId: string, actorId: string, input: CreateSbomInput): Promise<SbomRecord> {

@@ -1,14 +1,16 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
-import { describe, it } from 'node:test';
+import { describe, it, type TestContext } from 'node:test';
 import { sql } from 'kysely';
 import { build, createOrg, type TestOrg } from '../../test/support/app.ts';
 import { DIALECTS } from '../../test/support/store.ts';
 import { buildApp } from '../app.ts';
 import type { App } from '../http/app-type.ts';
 import { createLogger } from '../logger.ts';
-import { SbomService } from './sbom.service.ts';
+import type { ComponentValues } from './prepared-sbom.ts';
+import { SbomService, type SbomPreparer } from './sbom.service.ts';
+import { prepareSbomOffThread } from './worker-parser.ts';
 import { SHARED_DATA, sharedDataSkip } from '../../test/support/shared-data.ts';
 
 const DATA = new URL('sboms/', SHARED_DATA);
@@ -467,6 +469,82 @@ for (const dialect of DIALECTS) {
         .where('action', 'like', 'sbom.%')
         .execute();
       assert.deepEqual(audited, []);
+    });
+  });
+
+  describe(`${dialect}: SBOM upload through the parser worker`, () => {
+    // Every file goes through the worker (inline threshold 0); its rows arrive in slices of 4,000 while the first
+    // ones are stored.
+    const viaWorker =
+      (wrap = (batches: AsyncIterable<ComponentValues[]>) => batches): SbomPreparer =>
+      async (fileName, bytes, orgId, sbomId, limits) => {
+        const prepared = await prepareSbomOffThread(fileName, bytes, orgId, sbomId, 0, limits);
+        return { ...prepared, batches: wrap(prepared.batches) };
+      };
+    const tenThousand = tinyCdx(
+      Array.from({ length: 10_000 }, (_, i) => ({
+        name: `c${i}`,
+        purl: `pkg:npm/c${i}@1.0.0`,
+        'bom-ref': `r${i}`,
+      })),
+    );
+    const uploadWith = async (t: TestContext, prepare: SbomPreparer) => {
+      const env = await build(t, dialect);
+      const org = await createOrg(env.services);
+      const sboms = new SbomService(env.store.db, { prepare });
+      const app = await buildApp({
+        store: env.store,
+        config: env.config,
+        services: { ...env.services, sboms },
+        logger: createLogger('silent'),
+      });
+      t.after(() => app.close());
+      const res = await upload(app, org, [['file', tenThousand, 'x.cdx.json']]);
+      const stored = await env.store.db
+        .selectFrom('sbom_components')
+        .select((eb) => [eb.fn.countAll<number>().as('n'), eb.fn.max('position').as('last')])
+        .where('org_id', '=', org.id)
+        .executeTakeFirstOrThrow();
+      const records = await env.store.db
+        .selectFrom('sboms')
+        .select('id')
+        .where('org_id', '=', org.id)
+        .execute();
+      return { res, rows: Number(stored.n), last: stored.last, records: records.length };
+    };
+
+    it('stores every batch of rows in document order', async (t) => {
+      let batches = 0;
+      const { res, rows, last, records } = await uploadWith(
+        t,
+        viaWorker(async function* (source) {
+          for await (const batch of source) {
+            batches++;
+            yield batch;
+          }
+        }),
+      );
+      assert.equal(res.statusCode, 201, res.body);
+      assert.equal(res.json().data.componentCount, 10_000);
+      assert.deepEqual(
+        { batches, rows, last: Number(last), records },
+        { batches: 3, rows: 10_000, last: 9_999, records: 1 },
+      );
+    });
+
+    it('is atomic: rows that stop coming half-way (the worker died) leave nothing', async (t) => {
+      const { res, rows, records } = await uploadWith(
+        t,
+        viaWorker(async function* (source) {
+          for await (const batch of source) {
+            yield batch;
+            throw new Error('SBOM parser worker exited with code 1');
+          }
+        }),
+      );
+      assert.equal(res.statusCode, 500);
+      assert.equal(res.json().error.code, 'INTERNAL_ERROR');
+      assert.deepEqual({ rows, records }, { rows: 0, records: 0 });
     });
   });
 

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { describe, it } from 'node:test';
 import { AppError } from '../errors.ts';
-import { prepareSbom } from './prepared-sbom.ts';
+import { prepareSbom, type ComponentValues } from './prepared-sbom.ts';
 import { prepareSbomOffThread } from './worker-parser.ts';
 import { SHARED_DATA, sharedDataSkip } from '../../test/support/shared-data.ts';
 
@@ -19,17 +19,19 @@ describe('parsing off the main thread', () => {
       async () => {
         const bytes = readFileSync(new URL(file, DATA));
         const inline = prepareSbom(file, Uint8Array.from(bytes), 'org_1', 'sbom_1');
-        const worker = await prepareSbomOffThread(file, bytes, 'org_1', 'sbom_1', 0);
+        const { batches, ...worker } = await prepareSbomOffThread(file, bytes, 'org_1', 'sbom_1', 0);
+        const rows: ComponentValues[] = [];
+        for await (const batch of batches) rows.push(...batch);
         // Component ids are fresh on each side; everything else (dependency ids included, by position) matches.
-        const ids = new Map(worker.rows.map((r, i) => [r[0], inline.rows[i]![0]]));
-        const renamed = worker.rows.map((r) => [
+        const ids = new Map(rows.map((r, i) => [r[0], inline.rows[i]![0]]));
+        const renamed = rows.map((r) => [
           ids.get(r[0]),
           ...r.slice(1, 16),
           JSON.stringify(JSON.parse(r[16] as string).map((d: string) => ids.get(d))),
           r[17],
         ]);
-        assert.equal(worker.rows.length, inline.rows.length);
-        assert.deepEqual({ ...worker, rows: renamed }, inline);
+        assert.equal(rows.length, inline.rows.length);
+        assert.deepEqual({ ...worker, rows: renamed }, { ...inline, count: inline.rows.length });
       },
     );
   }
