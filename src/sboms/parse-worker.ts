@@ -1,48 +1,94 @@
-// Worker entry: prepares one upload off the main thread. Every check that can refuse the file runs first; then a
-// `meta` message, then the rows as JSON text in slices as they are built (the main thread stores each slice while the
-// next is built, and JSON.parse turns them into arrays several times faster than structured clone would), then
-// `done`. Protocol: worker-parser.ts.
+// Worker entry: prepares one upload off the main thread and sends it as it goes. Messages (worker-parser.ts):
+// `meta`, then the rows as JSON text in slices (JSON.parse turns them back into arrays several times faster than
+// structured clone would), then `done` with the summary; or one `appError`/`failure`.
+//
+// CycloneDX JSON is read one component at a time (streamSbom): each row is built and sent as its component is
+// read, so the main thread stores rows while the rest of the file is read, and no tree of the whole file exists.
+// A problem met on the way ends the stream; the file is then parsed whole (parseSbom), whose answer is the one
+// every upload of that file has always had (the main thread rolls back the rows it stored). Other formats are
+// parsed whole, then sent the same way.
 import { parentPort, workerData } from 'node:worker_threads';
 import { AppError } from '../errors.ts';
-import { parseSbom, type SbomLimits } from './parsers/parse-sbom.ts';
-import { componentRowSlices } from './prepared-sbom.ts';
+import { decodeUtf8, parseSbom, streamSbom, type SbomLimits } from './parsers/parse-sbom.ts';
+import { RowBuilder, type ComponentValues } from './prepared-sbom.ts';
+import type { ParsedComponent, ParsedSbom } from './sbom-model.ts';
 
 const ROWS_PER_SLICE = 4000;
 
-function prepare(): void {
-  const data = workerData as {
-    fileName: string;
-    bytes?: Uint8Array;
-    orgId: string;
-    sbomId: string;
-    limits: SbomLimits;
-  };
-  const parsed = parseSbom(data.fileName, takeBytes(data), data.limits);
-  parentPort!.postMessage({
-    meta: {
-      format: parsed.format,
-      specVersion: parsed.specVersion,
-      subjectVersion: parsed.metadataComponent?.version ?? null,
-      warnings: parsed.warnings ?? [],
-      count: parsed.components.length,
-    },
-  });
-  for (const slice of componentRowSlices(data.orgId, data.sbomId, parsed, ROWS_PER_SLICE))
-    parentPort!.postMessage({ slice });
-  parentPort!.postMessage({ done: true });
+interface Job {
+  fileName: string;
+  bytes?: Uint8Array;
+  orgId: string;
+  sbomId: string;
+  limits: SbomLimits;
 }
 
-/** The upload's bytes, which then nothing here holds: once parsed they can be collected. */
-function takeBytes(data: { bytes?: Uint8Array }): Uint8Array {
-  const bytes = data.bytes!;
-  data.bytes = undefined;
+const post = (message: unknown) => parentPort!.postMessage(message);
+
+function prepare(job: Job): void {
+  const bytes = takeBytes(job);
+  let text: string;
+  try {
+    text = decodeUtf8(job.fileName, bytes);
+  } catch {
+    return send(job, parseSbom(job.fileName, bytes, job.limits));
+  }
+  const whole = () => parseSbom(job.fileName, new TextEncoder().encode(text), job.limits);
+  let stream: ReturnType<typeof streamSbom> = null;
+  try {
+    stream = streamSbom(job.fileName, text, job.limits);
+  } catch {
+    // A problem in the document's head: the whole-file parse below gives the answer.
+  }
+  if (!stream) return send(job, whole());
+  try {
+    send(job, { format: 'cyclonedx', ...stream }, stream.components, () => stream.warnings);
+  } catch (problem) {
+    // The whole-file parse gives the answer, which it throws; it not throwing would be a fault of the stream's.
+    whole();
+    throw new Error(`the streamed and the whole parse of '${job.fileName}' disagree: ${String(problem)}`);
+  }
+}
+
+/** meta, the rows in slices as `components` yields them, done. */
+function send(
+  job: Job,
+  head: Pick<ParsedSbom, 'format' | 'specVersion' | 'metadataComponent'> & { warnings?: string[] },
+  components: Iterable<ParsedComponent> = (head as ParsedSbom).components,
+  warnings = () => head.warnings ?? [],
+): void {
+  post({
+    meta: {
+      format: head.format,
+      specVersion: head.specVersion,
+      subjectVersion: head.metadataComponent?.version ?? null,
+    },
+  });
+  const builder = new RowBuilder(job.orgId, job.sbomId);
+  let rows: ComponentValues[] = [];
+  let count = 0;
+  for (const component of components) {
+    rows.push(builder.row(component, count++));
+    if (rows.length === ROWS_PER_SLICE) {
+      post({ slice: JSON.stringify(rows) });
+      rows = [];
+    }
+  }
+  if (rows.length > 0) post({ slice: JSON.stringify(rows) });
+  post({ done: { count, warnings: warnings(), corrections: builder.corrections() } });
+}
+
+/** The upload's bytes, which then nothing here holds: once decoded they can be collected. */
+function takeBytes(job: Job): Uint8Array {
+  const bytes = job.bytes!;
+  job.bytes = undefined;
   return bytes;
 }
 
 try {
-  prepare();
+  prepare(workerData as Job);
 } catch (error) {
   if (error instanceof AppError)
-    parentPort!.postMessage({ appError: { code: error.code, status: error.status, message: error.message } });
-  else parentPort!.postMessage({ failure: error instanceof Error ? error.message : String(error) });
+    post({ appError: { code: error.code, status: error.status, message: error.message } });
+  else post({ failure: error instanceof Error ? error.message : String(error) });
 }

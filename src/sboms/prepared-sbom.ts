@@ -2,7 +2,7 @@
 import { newId } from '../shared/ids.ts';
 import type { MatchableComponent } from './component-matcher.ts';
 import { DEFAULT_SBOM_LIMITS, parseSbom, type SbomLimits } from './parsers/parse-sbom.ts';
-import type { ParsedComponent, ParsedSbom, SbomFormat } from './sbom-model.ts';
+import type { ParsedComponent, SbomFormat } from './sbom-model.ts';
 
 /**
  * One component as the bulk insert's value array, in COMPONENT_COLUMNS order (sbom.table.ts; the repository
@@ -43,23 +43,34 @@ export interface PreparedSbom {
   rows: ComponentValues[];
 }
 
-/**
- * A prepared SBOM whose rows may still be arriving: batches in document order, `count` rows in all. The parser
- * worker sends its rows while it builds them, and the upload stores each batch as it comes (worker-parser.ts).
- */
-export interface StreamedSbom extends Omit<PreparedSbom, 'rows'> {
+/** What is known of a streamed SBOM once its last row has come. */
+export interface StreamedSummary {
   count: number;
+  warnings: string[];
+  /** The dependsOn of rows already sent that named a bom-ref no component took (RowBuilder.corrections). */
+  corrections: DependsOnCorrection[];
+}
+
+export type DependsOnCorrection = [componentId: string, dependsOn: string];
+
+/**
+ * A prepared SBOM whose rows may still be arriving: batches in document order, then the summary. The parser
+ * worker sends its rows while it reads the file, and the upload stores each batch as it comes (worker-parser.ts).
+ */
+export interface StreamedSbom extends Omit<PreparedSbom, 'rows' | 'warnings'> {
   batches: AsyncIterable<ComponentValues[]>;
+  /** Once `batches` is exhausted. */
+  summary(): StreamedSummary;
 }
 
 /** An SBOM prepared inline, as one batch. */
-export function streamed({ rows, ...meta }: PreparedSbom): StreamedSbom {
+export function streamed({ rows, warnings, ...meta }: PreparedSbom): StreamedSbom {
   return {
     ...meta,
-    count: rows.length,
     batches: (async function* () {
       yield rows;
     })(),
+    summary: () => ({ count: rows.length, warnings, corrections: [] }),
   };
 }
 
@@ -75,78 +86,91 @@ export function prepareSbom(
   limits: SbomLimits = DEFAULT_SBOM_LIMITS,
 ): PreparedSbom {
   const parsed = parseSbom(fileName, bytes, limits);
+  const builder = new RowBuilder(orgId, sbomId);
+  const rows = parsed.components.map((c, i) => builder.row(c, i));
+  const corrections = builder.corrections();
+  if (corrections.length > 0) {
+    const byId = new Map(rows.map((row) => [row[0], row]));
+    for (const [id, dependsOn] of corrections) byId.get(id)![16] = dependsOn;
+  }
   return {
     format: parsed.format,
     specVersion: parsed.specVersion,
     subjectVersion: parsed.metadataComponent?.version ?? null,
     warnings: parsed.warnings ?? [],
-    rows: componentRows(orgId, sbomId, parsed),
+    rows,
   };
 }
 
 /**
- * Parsed components → value rows, with ids assigned and dependency bomRefs resolved to component ids
- * (refs to nothing, e.g. the SBOM's own subject, are dropped).
+ * Component rows built one component at a time, in document order: ids assigned, dependencies (bom-refs)
+ * resolved to component ids, refs shared by several components resolving to the first. A dependency on a
+ * component that comes later gets that component's id ahead (the component takes it when it comes); one on a
+ * ref no component has (the SBOM's own subject, a typo) is dropped. Which refs lead nowhere is known only after
+ * the last component: `corrections()` then gives the dependsOn of the rows that named one, rows a stream has
+ * already sent. In real SBOMs there are few or none.
  */
-export function componentRows(orgId: string, sbomId: string, sbom: ParsedSbom): ComponentValues[] {
-  const toRow = rowBuilder(orgId, sbomId, sbom);
-  return sbom.components.map((c, i) => toRow(c, i));
-}
+export class RowBuilder {
+  readonly #orgId: string;
+  readonly #sbomId: string;
+  /** bom-ref → the id of the first component with it, or the id given out ahead for it. */
+  readonly #ids = new Map<string, string>();
+  /** bom-refs a component has taken. */
+  readonly #taken = new Set<string>();
+  /** Rows built while one of their dependencies was not taken yet: [row id, the refs it depends on]. */
+  readonly #unsure: [string, string[]][] = [];
 
-/**
- * The rows as JSON text, `perSlice` rows at a time (the parser worker's messages). Each component is dropped from
- * `sbom.components` once its row is written, so the parsed components and the rows never all exist at once.
- */
-export function* componentRowSlices(
-  orgId: string,
-  sbomId: string,
-  sbom: ParsedSbom,
-  perSlice: number,
-): Generator<string> {
-  const toRow = rowBuilder(orgId, sbomId, sbom);
-  const components: (ParsedComponent | undefined)[] = sbom.components;
-  for (let start = 0; start < components.length; start += perSlice) {
-    const rows: ComponentValues[] = [];
-    for (let i = start; i < Math.min(start + perSlice, components.length); i++) {
-      rows.push(toRow(components[i]!, i));
-      components[i] = undefined;
-    }
-    yield JSON.stringify(rows);
+  constructor(orgId: string, sbomId: string) {
+    this.#orgId = orgId;
+    this.#sbomId = sbomId;
   }
-}
 
-function rowBuilder(
-  orgId: string,
-  sbomId: string,
-  sbom: ParsedSbom,
-): (c: ParsedComponent, i: number) => ComponentValues {
-  const ids = sbom.components.map(() => newId('cmp'));
-  const byRef = new Map<string, string>();
-  sbom.components.forEach((c, i) => {
-    if (c.bomRef !== null && !byRef.has(c.bomRef)) byRef.set(c.bomRef, ids[i]!);
-  });
-  return (c, i) => [
-    ids[i]!,
-    orgId,
-    sbomId,
-    c.bomRef,
-    c.type,
-    c.group,
-    c.name,
-    c.version,
-    c.purl,
-    c.cpe,
-    c.ecosystem,
-    c.packageKey,
-    c.licenses.length === 0 ? '[]' : JSON.stringify(c.licenses),
-    c.hashes.length === 0 ? '[]' : JSON.stringify(c.hashes),
-    c.supplier,
-    c.scope,
-    c.dependsOn.length === 0
-      ? '[]'
-      : JSON.stringify(c.dependsOn.map((ref) => byRef.get(ref)).filter((id) => id !== undefined)),
-    i,
-  ];
+  row(c: ParsedComponent, position: number): ComponentValues {
+    let id: string;
+    if (c.bomRef !== null && !this.#taken.has(c.bomRef)) {
+      this.#taken.add(c.bomRef);
+      id = this.#idOf(c.bomRef);
+    } else id = newId('cmp');
+    let dependsOn = '[]';
+    if (c.dependsOn.length > 0) {
+      dependsOn = JSON.stringify(c.dependsOn.map((ref) => this.#idOf(ref)));
+      if (c.dependsOn.some((ref) => !this.#taken.has(ref))) this.#unsure.push([id, c.dependsOn]);
+    }
+    return [
+      id,
+      this.#orgId,
+      this.#sbomId,
+      c.bomRef,
+      c.type,
+      c.group,
+      c.name,
+      c.version,
+      c.purl,
+      c.cpe,
+      c.ecosystem,
+      c.packageKey,
+      c.licenses.length === 0 ? '[]' : JSON.stringify(c.licenses),
+      c.hashes.length === 0 ? '[]' : JSON.stringify(c.hashes),
+      c.supplier,
+      c.scope,
+      dependsOn,
+      position,
+    ];
+  }
+
+  /** After the last row: the dependsOn, without the refs no component took, of each row that named one. */
+  corrections(): DependsOnCorrection[] {
+    const taken = (ref: string) => this.#taken.has(ref);
+    return this.#unsure
+      .filter(([, refs]) => !refs.every(taken))
+      .map(([id, refs]) => [id, JSON.stringify(refs.filter(taken).map((ref) => this.#ids.get(ref)!))]);
+  }
+
+  #idOf(ref: string): string {
+    let id = this.#ids.get(ref);
+    if (id === undefined) this.#ids.set(ref, (id = newId('cmp')));
+    return id;
+  }
 }
 
 /** The matcher's view of a row. */

@@ -2,7 +2,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/database.ts';
 import { containsInsensitive, insertRows } from '../db/helpers.ts';
-import type { ComponentValues } from './prepared-sbom.ts';
+import type { ComponentValues, DependsOnCorrection } from './prepared-sbom.ts';
 import { COMPONENT_COLUMNS, COMPONENT_PG_TYPES, type SbomComponentRow, type SbomRow } from './sbom.table.ts';
 
 export const insertSbom = (db: Kysely<Database>, row: SbomRow) =>
@@ -11,6 +11,32 @@ export const insertSbom = (db: Kysely<Database>, row: SbomRow) =>
 /** Rows as value arrays in COMPONENT_COLUMNS order (bulk path: 100,000 rows per upload); pass the upload's transaction. */
 export const insertComponents = (db: Kysely<Database>, rows: readonly ComponentValues[]) =>
   insertRows(db, 'sbom_components', COMPONENT_COLUMNS, rows, COMPONENT_PG_TYPES);
+
+/**
+ * After an upload's last row: its component count, and the dependsOn of rows that named a bom-ref no component
+ * took (RowBuilder.corrections; few or none in real SBOMs).
+ */
+export async function finishUpload(
+  db: Kysely<Database>,
+  orgId: string,
+  sbomId: string,
+  count: number,
+  corrections: readonly DependsOnCorrection[],
+): Promise<void> {
+  await db
+    .updateTable('sboms')
+    .set({ component_count: count })
+    .where('org_id', '=', orgId)
+    .where('id', '=', sbomId)
+    .execute();
+  for (const [id, dependsOn] of corrections)
+    await db
+      .updateTable('sbom_components')
+      .set({ depends_on: dependsOn })
+      .where('org_id', '=', orgId)
+      .where('id', '=', id)
+      .execute();
+}
 
 /** Newest first (ids are time-ordered); `q` is a case-insensitive substring of the name. */
 export function listSboms(db: Kysely<Database>, orgId: string, q?: string): Promise<SbomRow[]> {

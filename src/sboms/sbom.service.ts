@@ -10,7 +10,7 @@ import { event, recordEvent } from '../events/outbox.ts';
 import { newId } from '../shared/ids.ts';
 import { nowIso } from '../shared/time.ts';
 import type { MatchableComponent, SbomFindingsHooks } from './component-matcher.ts';
-import { matchableOf, type StreamedSbom } from './prepared-sbom.ts';
+import { matchableOf, type StreamedSbom, type StreamedSummary } from './prepared-sbom.ts';
 import * as repo from './sbom.repository.ts';
 import type {
   Component,
@@ -160,19 +160,24 @@ export class SbomService {
       asset_id: null,
       repo_url: null,
       branch: null,
-      component_count: prepared.count,
+      // Known once the last row has come (a streamed SBOM): set then, in the same transaction.
+      component_count: 0,
       created_at: now,
       updated_at: now,
     };
     const matchable: MatchableComponent[] = [];
+    let summary: StreamedSummary | undefined;
     const findingCount = await this.#db.transaction().execute(async (trx) => {
       await repo.insertSbom(trx, row);
       for await (const batch of prepared.batches) {
         await repo.insertComponents(trx, batch);
         for (const values of batch) matchable.push(matchableOf(values));
       }
-      if (matchable.length !== prepared.count)
-        throw new Error(`SBOM parser sent ${matchable.length} of ${prepared.count} component rows`);
+      summary = prepared.summary();
+      if (matchable.length !== summary.count)
+        throw new Error(`SBOM parser sent ${matchable.length} of ${summary.count} component rows`);
+      row.component_count = summary.count;
+      await repo.finishUpload(trx, orgId, row.id, summary.count, summary.corrections);
       const found = this.#hooks ? await this.#hooks.matchComponents(trx, orgId, row.id, matchable) : 0;
       await recordAudit(trx, orgId, {
         actorId,
@@ -183,7 +188,7 @@ export class SbomService {
           name: row.name,
           fileName: file.fileName,
           format: row.format,
-          componentCount: prepared.count,
+          componentCount: row.component_count,
           findingCount: found,
         },
       });
@@ -198,7 +203,7 @@ export class SbomService {
             version: row.version,
             format: prepared.format,
             specVersion: prepared.specVersion,
-            componentCount: prepared.count,
+            componentCount: row.component_count,
             findingCount: found,
             createdAt: row.created_at,
           },
@@ -214,7 +219,7 @@ export class SbomService {
       version: row.version,
       format: prepared.format,
       specVersion: prepared.specVersion,
-      componentCount: prepared.count,
+      componentCount: row.component_count,
       findingCount,
       createdAt: row.created_at,
     };
@@ -222,7 +227,7 @@ export class SbomService {
       this.#db,
       matchable.map((c) => c.ecosystem),
     );
-    return { upload, warnings: prepared.warnings, coverage };
+    return { upload, warnings: summary!.warnings, coverage };
   }
 
   async create(orgId: string, actorId: string, input: CreateSbomInput): Promise<SbomRecord> {

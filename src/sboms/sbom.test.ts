@@ -488,7 +488,7 @@ for (const dialect of DIALECTS) {
         'bom-ref': `r${i}`,
       })),
     );
-    const uploadWith = async (t: TestContext, prepare: SbomPreparer) => {
+    const uploadWith = async (t: TestContext, prepare: SbomPreparer, file = tenThousand) => {
       const env = await build(t, dialect);
       const org = await createOrg(env.services);
       const sboms = new SbomService(env.store.db, { prepare });
@@ -499,7 +499,7 @@ for (const dialect of DIALECTS) {
         logger: createLogger('silent'),
       });
       t.after(() => app.close());
-      const res = await upload(app, org, [['file', tenThousand, 'x.cdx.json']]);
+      const res = await upload(app, org, [['file', file, 'x.cdx.json']]);
       const stored = await env.store.db
         .selectFrom('sbom_components')
         .select((eb) => [eb.fn.countAll<number>().as('n'), eb.fn.max('position').as('last')])
@@ -510,7 +510,19 @@ for (const dialect of DIALECTS) {
         .select('id')
         .where('org_id', '=', org.id)
         .execute();
-      return { res, rows: Number(stored.n), last: stored.last, records: records.length };
+      const components = await env.store.db
+        .selectFrom('sbom_components')
+        .select(['id', 'bom_ref', 'depends_on'])
+        .where('org_id', '=', org.id)
+        .orderBy('position')
+        .execute();
+      const refOf = new Map(components.map((c) => [c.id, c.bom_ref]));
+      // Each component's dependencies, by bom-ref: the stored ids resolved back.
+      const graph = components.map((c) => [
+        c.bom_ref,
+        (JSON.parse(c.depends_on) as string[]).map((id) => refOf.get(id) ?? `unknown ${id}`),
+      ]);
+      return { res, rows: Number(stored.n), last: stored.last, records: records.length, graph };
     };
 
     it('stores every batch of rows in document order', async (t) => {
@@ -530,6 +542,61 @@ for (const dialect of DIALECTS) {
         { batches, rows, last: Number(last), records },
         { batches: 3, rows: 10_000, last: 9_999, records: 1 },
       );
+    });
+
+    it('resolves dependencies on components that come later, and drops those on no component', async (t) => {
+      const doc = JSON.stringify({
+        bomFormat: 'CycloneDX',
+        specVersion: '1.5',
+        metadata: { component: { name: 'app', 'bom-ref': 'subject' } },
+        components: ['a', 'b', 'c', 'a'].map((ref, i) => ({ name: `n${i}`, 'bom-ref': ref })),
+        dependencies: [
+          { ref: 'a', dependsOn: ['c', 'ghost', 'subject', 'b'] },
+          { ref: 'b', dependsOn: ['a'] },
+          { ref: 'subject', dependsOn: ['a'] },
+        ],
+      });
+      const { res, graph } = await uploadWith(t, viaWorker(), doc);
+      assert.equal(res.statusCode, 201, res.body);
+      assert.deepEqual(res.json().meta.warnings, [
+        "duplicate bom-ref 'a': component 4 repeats component 1; dependencies refer to the first",
+      ]);
+      assert.deepEqual(graph, [
+        ['a', ['c', 'b']],
+        ['b', ['a']],
+        ['c', []],
+        ['a', ['c', 'b']],
+      ]);
+    });
+
+    it('a problem met half-way is answered as parsing the whole file answers it, and nothing is kept', async (t) => {
+      const components = (at: Record<number, object>) =>
+        Array.from({ length: 10_000 }, (_, i) => at[i] ?? { name: `c${i}`, purl: `pkg:npm/c${i}@1.0.0` });
+      // Past the first slices: a name over the cap.
+      const long = await uploadWith(
+        t,
+        viaWorker(),
+        tinyCdx(components({ 9_000: { name: 'x'.repeat(1_025) } })),
+      );
+      assert.equal(long.res.statusCode, 400);
+      assert.deepEqual(long.res.json().error, {
+        code: 'PARSE_ERROR',
+        message:
+          '\'x.cdx.json\': component 9001 ("xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx"): name is 1025 characters long; at most 1024',
+      });
+      assert.deepEqual([long.rows, long.records], [0, 0]);
+      // A type error later in the file is reported before a cap met earlier, as the whole-file parse always did.
+      const both = await uploadWith(
+        t,
+        viaWorker(),
+        tinyCdx(components({ 10: { name: 'y'.repeat(2_000) }, 9_500: { name: 123 } })),
+      );
+      assert.equal(both.res.statusCode, 400);
+      assert.equal(
+        both.res.json().error.message,
+        "'x.cdx.json': components[9500].name must be a string, not number",
+      );
+      assert.deepEqual([both.rows, both.records], [0, 0]);
     });
 
     it('is atomic: rows that stop coming half-way (the worker died) leave nothing', async (t) => {

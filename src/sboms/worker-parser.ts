@@ -2,7 +2,13 @@
 import { Worker } from 'node:worker_threads';
 import { AppError, type ErrorCode } from '../errors.ts';
 import { DEFAULT_SBOM_LIMITS, type SbomLimits } from './parsers/parse-sbom.ts';
-import { prepareSbom, streamed, type ComponentValues, type StreamedSbom } from './prepared-sbom.ts';
+import {
+  prepareSbom,
+  streamed,
+  type ComponentValues,
+  type StreamedSbom,
+  type StreamedSummary,
+} from './prepared-sbom.ts';
 
 /**
  * Below this size parsing inline (≈ 0.1 s of blocking per MiB) costs less than starting a worker (≈ 0.05 s on
@@ -10,19 +16,19 @@ import { prepareSbom, streamed, type ComponentValues, type StreamedSbom } from '
  */
 export const INLINE_BELOW = 4 * 1_048_576;
 
-/** The worker's messages, in this order: `meta`, then `slice`s, then `done`; or one `appError`/`failure`. */
+/** The worker's messages (parse-worker.ts), in this order: `meta`, `slice`s, `done`; or one `appError`/`failure`. */
 type Message =
-  | { meta: Omit<StreamedSbom, 'batches'> }
+  | { meta: Omit<StreamedSbom, 'batches' | 'summary'> }
   | { slice: string }
-  | { done: true }
+  | { done: StreamedSummary }
   | { appError: { code: ErrorCode; status: number; message: string } }
   | { failure: string };
 
 /**
  * Parses large files in a short-lived worker thread, so the event loop keeps serving other requests while a
- * 50 MiB document is parsed, and the parse's memory is returned when the worker exits. Resolves once every check
- * has passed (nothing can refuse the file after that); the rows follow in batches while the worker builds them, so
- * the caller stores one batch while the next is built. A small young generation: larger ones (96 MiB) saved no CPU
+ * 50 MiB document is parsed, and the parse's memory is returned when the worker exits. Resolves with the document's
+ * head; the rows follow in batches while the worker reads the file, so the caller stores one batch while the next
+ * is read. A problem found on the way makes the batches throw it (the caller's transaction then leaves nothing). A small young generation: larger ones (96 MiB) saved no CPU
  * measurably and added ~100 MiB to the peak RSS of a 50 MiB upload. The bytes are handed over to the worker: the
  * caller must not use them after.
  */
@@ -49,6 +55,7 @@ export function prepareSbomOffThread(
       resourceLimits: { maxYoungGenerationSizeMb: 32 },
     });
     const slices = new Arrivals(() => void worker.terminate());
+    let summary: StreamedSummary | undefined;
     let started = false;
     const fail = (error: Error) => {
       if (started) slices.end(error);
@@ -58,9 +65,19 @@ export function prepareSbomOffThread(
     worker.on('message', (message: Message) => {
       if ('meta' in message) {
         started = true;
-        resolve({ ...message.meta, batches: batchesOf(slices) });
+        resolve({
+          ...message.meta,
+          batches: batchesOf(slices),
+          summary: () => {
+            if (!summary) throw new Error('the SBOM parser has not finished');
+            return summary;
+          },
+        });
       } else if ('slice' in message) slices.push(message.slice);
-      else if ('done' in message) slices.end();
+      else if ('done' in message) {
+        summary = message.done;
+        slices.end();
+      }
       else if ('appError' in message)
         fail(new AppError(message.appError.code, message.appError.status, message.appError.message));
       else fail(new Error(`SBOM parser failed: ${message.failure}`));

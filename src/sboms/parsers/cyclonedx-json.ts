@@ -20,31 +20,63 @@ interface LazyComponents {
 }
 
 /**
- * CycloneDX JSON from its text, each top-level component parsed on its own so no tree of the whole file is built.
- * Null when the text is not plainly one JSON object with `bomFormat` and a components array, or when anything in it
- * fails: the caller then parses it whole (`parseCycloneDxJson`), which gives exactly the answer it always gave, the
- * invalid JSON's position included. So this path only ever answers for a well-formed, valid SBOM.
+ * A CycloneDX document read one component at a time: its head is checked and parsed at once, the components only
+ * as `components` is iterated (parent before children, in document order), each failure thrown where it is met.
+ * Nothing keeps the components: a consumer that stores each as it comes never holds them all.
  */
-export function parseCycloneDxJsonText(fileName: string, text: string): ParsedSbom | null {
+export interface CycloneDxStream {
+  specVersion: string;
+  metadataComponent: ParsedComponent | undefined;
+  tools: ParsedTool[];
+  components: Iterable<ParsedComponent>;
+}
+
+/**
+ * CycloneDX JSON from its text, each top-level component parsed on its own when iterated, so no tree of the whole
+ * file is ever built. Null when the text is not plainly one JSON object with `bomFormat` and a components array;
+ * then, and whenever reading it throws, the caller parses it whole (`parseCycloneDxJson`), which gives exactly
+ * the answer it always gave, the invalid JSON's position included.
+ */
+export function streamCycloneDxJsonText(fileName: string, text: string): CycloneDxStream | null {
   const members = topLevelMembers(text);
   const range = members?.has('bomFormat') && members.get('components');
   const elements = members && range && arrayElements(text, range);
   // `__proto__` would set the prototype of a plain object where JSON.parse makes it an own member.
   if (!elements || members.has('__proto__')) return null;
+  const doc: Json = {};
+  for (const [key, [start, end]] of members) if (key !== 'components') doc[key] = parsed(text, start, end);
+  return streamCycloneDx(fileName, doc, {
+    length: elements.length,
+    at: (index) => parsed(text, ...elements[index]!),
+  });
+}
+
+/** CycloneDX JSON from its text, read one component at a time (no tree of the whole file); null as above. */
+export function parseCycloneDxJsonText(fileName: string, text: string): ParsedSbom | null {
   try {
-    const doc: Json = {};
-    for (const [key, [start, end]] of members) if (key !== 'components') doc[key] = parsed(text, start, end);
-    return parseCycloneDxJson(fileName, doc, {
-      length: elements.length,
-      at: (index) => parsed(text, ...elements[index]!),
-    });
+    const stream = streamCycloneDxJsonText(fileName, text);
+    return stream && collected(stream);
   } catch {
     return null;
   }
 }
 
 /** A parsed JSON document that must be a CycloneDX BOM of a supported version. */
-export function parseCycloneDxJson(fileName: string, doc: unknown, lazy?: LazyComponents): ParsedSbom {
+export function parseCycloneDxJson(fileName: string, doc: unknown): ParsedSbom {
+  return collected(streamCycloneDx(fileName, doc));
+}
+
+function collected({ specVersion, metadataComponent, tools, components }: CycloneDxStream): ParsedSbom {
+  return {
+    format: 'cyclonedx',
+    specVersion,
+    ...(metadataComponent ? { metadataComponent } : {}),
+    components: [...components],
+    tools,
+  };
+}
+
+function streamCycloneDx(fileName: string, doc: unknown, lazy?: LazyComponents): CycloneDxStream {
   if (!isObject(doc)) throw parseError(fileName, 'the JSON document is not an object');
   if (doc.bomFormat !== 'CycloneDX') {
     throw parseError(
@@ -59,52 +91,45 @@ export function parseCycloneDxJson(fileName: string, doc: unknown, lazy?: LazyCo
   const metadata = doc.metadata === undefined ? {} : doc.metadata;
   if (!isObject(metadata)) throw parseError(fileName, 'metadata must be an object');
 
-  const graph = dependencyGraph(fileName, doc.dependencies);
-  const components: ParsedComponent[] = [];
-  const ctx = { fileName, graph, components };
-  let metadataComponent: ParsedComponent | undefined;
-  if (metadata.component !== undefined) {
-    metadataComponent = toComponent(ctx, metadata.component, 'metadata.component');
-    // Sub-components of the subject are real parts of it: they are components too.
-    collect(ctx, (metadata.component as Json).components, 'metadata.component.components', 1);
+  const ctx = { fileName, graph: dependencyGraph(fileName, doc.dependencies) };
+  const metadataComponent =
+    metadata.component === undefined ? undefined : toComponent(ctx, metadata.component, 'metadata.component');
+  // Sub-components of the subject are real parts of it: they are components too.
+  const subjectParts = metadataComponent && (metadata.component as Json).components;
+  const topLevel = doc.components;
+  function* components(): Generator<ParsedComponent> {
+    yield* collect(ctx, subjectParts, 'metadata.component.components', 1);
+    if (lazy) yield* collectItems(ctx, lazy.length, lazy.at, 'components', 0);
+    else yield* collect(ctx, topLevel, 'components', 0);
   }
-  if (lazy) collectItems(ctx, lazy.length, lazy.at, 'components', 0);
-  else collect(ctx, doc.components, 'components', 0);
-  return {
-    format: 'cyclonedx',
-    specVersion,
-    ...(metadataComponent ? { metadataComponent } : {}),
-    components,
-    tools: tools(metadata.tools),
-  };
+  return { specVersion, metadataComponent, tools: tools(metadata.tools), components: components() };
 }
 
 interface Context {
   fileName: string;
   graph: Map<string, string[]>;
-  components: ParsedComponent[];
 }
 
 /** Depth-first, parent before children, so positions follow the document. */
-function collect(ctx: Context, list: unknown, path: string, depth: number): void {
+function* collect(ctx: Context, list: unknown, path: string, depth: number): Generator<ParsedComponent> {
   if (list === undefined || list === null) return;
   if (!Array.isArray(list)) throw parseError(ctx.fileName, `${path} must be an array`);
-  collectItems(ctx, list.length, (i) => list[i], path, depth);
+  yield* collectItems(ctx, list.length, (i) => list[i], path, depth);
 }
 
-function collectItems(
+function* collectItems(
   ctx: Context,
   length: number,
   at: (index: number) => unknown,
   path: string,
   depth: number,
-): void {
+): Generator<ParsedComponent> {
   if (depth > MAX_DEPTH)
     throw parseError(ctx.fileName, `${path}: components nested deeper than ${MAX_DEPTH} levels`);
   for (let i = 0; i < length; i++) {
     const item = at(i);
-    ctx.components.push(toComponent(ctx, item, `${path}[${i}]`));
-    collect(ctx, (item as Json).components, `${path}[${i}].components`, depth + 1);
+    yield toComponent(ctx, item, `${path}[${i}]`);
+    yield* collect(ctx, (item as Json).components, `${path}[${i}].components`, depth + 1);
   }
 }
 

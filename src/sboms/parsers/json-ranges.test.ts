@@ -14,7 +14,12 @@ describe('json-ranges: where the values lie', () => {
     const members = topLevelMembers(text)!;
     assert.deepEqual([...members.keys()], ['a', 'key', 'n']);
     assert.deepEqual(texts(text, members.values()), ['[1, "x]\\"}", {"b": [ ]}, null]', '"v,}"', '-1.5e3']);
-    assert.deepEqual(texts(text, arrayElements(text, members.get('a')!)!), ['1', '"x]\\"}"', '{"b": [ ]}', 'null']);
+    assert.deepEqual(texts(text, arrayElements(text, members.get('a')!)!), [
+      '1',
+      '"x]\\"}"',
+      '{"b": [ ]}',
+      'null',
+    ]);
     assert.deepEqual(arrayElements('[ ]', [0, 3]), []);
     assert.deepEqual(topLevelMembers('{}'), new Map());
   });
@@ -53,7 +58,11 @@ describe('CycloneDX JSON one component at a time', () => {
     assert.deepEqual(lazy, parseCycloneDxJson('x.cdx.json', JSON.parse(text)));
     assert.deepEqual(
       lazy.components.map((c) => [c.name, c.dependsOn]),
-      [['a', ['b']], ['b', []], ['c', []]],
+      [
+        ['a', ['b']],
+        ['b', []],
+        ['c', []],
+      ],
     );
   });
 

@@ -2,7 +2,12 @@
 import { AppError } from '../../errors.ts';
 import { controlCharacterProblem } from '../../shared/control-characters.ts';
 import type { ParsedComponent, ParsedSbom } from '../sbom-model.ts';
-import { parseCycloneDxJson, parseCycloneDxJsonText } from './cyclonedx-json.ts';
+import {
+  parseCycloneDxJson,
+  parseCycloneDxJsonText,
+  streamCycloneDxJsonText,
+  type CycloneDxStream,
+} from './cyclonedx-json.ts';
 import { parseCycloneDxXml } from './cyclonedx-xml.ts';
 import { ACCEPTED, opening, sniff, spdx3ContextVersion, unsupportedFormat } from './formats.ts';
 import { parseError } from './parse-error.ts';
@@ -63,9 +68,44 @@ export function parseSbom(
       `'${fileName}' lists ${parsed.components.length} components; an SBOM may hold at most ${limits.maxComponents}`,
     );
   }
-  checkFields(fileName, parsed);
-  const warnings = duplicateRefs(parsed.components);
-  return warnings.length ? { ...parsed, warnings } : parsed;
+  if (parsed.metadataComponent) checkComponent(fileName, parsed.metadataComponent, -1);
+  const duplicates = new DuplicateRefs();
+  parsed.components.forEach((c, i) => checkComponent(fileName, c, i));
+  parsed.components.forEach((c, i) => duplicates.add(c, i));
+  return duplicates.warnings.length ? { ...parsed, warnings: duplicates.warnings } : parsed;
+}
+
+/**
+ * A CycloneDX JSON file as a stream of checked components (cyclonedx-json.ts, `streamCycloneDxJsonText`): what
+ * `parseSbom` gives, one component at a time, for a consumer that stores each as it comes. Null when the file is
+ * of another kind or not plainly readable so. Iterating throws at the first problem met, which need not be the one
+ * `parseSbom` reports (it reads everything first, then checks): the caller then asks `parseSbom` for the answer.
+ */
+export function streamSbom(
+  fileName: string,
+  text: string,
+  limits: SbomLimits = DEFAULT_SBOM_LIMITS,
+):
+  | (Omit<CycloneDxStream, 'components'> & { components: Iterable<ParsedComponent>; warnings: string[] })
+  | null {
+  const kind = kindFromFileName(fileName);
+  if (kind !== 'cyclonedx-json' && !((kind === 'json' || kind === 'content') && sniff(text) === 'json'))
+    return null;
+  const stream = streamCycloneDxJsonText(fileName, text);
+  if (!stream) return null;
+  if (stream.metadataComponent) checkComponent(fileName, stream.metadataComponent, -1);
+  const duplicates = new DuplicateRefs();
+  function* checked(): Generator<ParsedComponent> {
+    let i = 0;
+    for (const c of stream!.components) {
+      if (i === limits.maxComponents) throw new Error('over the component cap');
+      checkComponent(fileName, c, i);
+      duplicates.add(c, i);
+      yield c;
+      i++;
+    }
+  }
+  return { ...stream, components: checked(), warnings: duplicates.warnings };
 }
 
 /** Length caps of component fields (docs/resilience.md): names and versions 1,024, purl and CPE 4,096. */
@@ -81,42 +121,45 @@ const CAPS: ReadonlyArray<[keyof ParsedComponent, number]> = [
   ['cpe', 4_096],
 ];
 
-/** Caps and control characters, per component in document order; PARSE_ERROR names the component and field. */
-function checkFields(fileName: string, sbom: ParsedSbom): void {
-  const check = (c: ParsedComponent, where: string): void => {
-    for (const [field, cap] of CAPS) {
-      const value = c[field] as string | null;
-      if (value === null) continue;
-      if (value.length > cap)
-        throw parseError(fileName, `${where}: ${field} is ${value.length} characters long; at most ${cap}`);
-      const problem = controlCharacterProblem(value, false);
-      if (problem) throw parseError(fileName, `${where}: ${field} ${problem}`);
-    }
-    for (const text of [...c.licenses, ...c.hashes.flatMap((h) => [h.alg, h.content])]) {
-      if (text.length > 10_000)
-        throw parseError(fileName, `${where}: a license or hash is over 10,000 characters`);
-      const problem = controlCharacterProblem(text, false);
-      if (problem) throw parseError(fileName, `${where}: a license or hash ${problem}`);
-    }
-  };
-  if (sbom.metadataComponent) check(sbom.metadataComponent, 'the SBOM subject (metadata component)');
-  sbom.components.forEach((c, i) => check(c, `component ${i + 1} (${JSON.stringify(c.name.slice(0, 100))})`));
+/**
+ * Caps and control characters of component `index` (-1: the SBOM's subject); PARSE_ERROR names the component and
+ * field.
+ */
+function checkComponent(fileName: string, c: ParsedComponent, index: number): void {
+  const where =
+    index < 0
+      ? 'the SBOM subject (metadata component)'
+      : `component ${index + 1} (${JSON.stringify(c.name.slice(0, 100))})`;
+  for (const [field, cap] of CAPS) {
+    const value = c[field] as string | null;
+    if (value === null) continue;
+    if (value.length > cap)
+      throw parseError(fileName, `${where}: ${field} is ${value.length} characters long; at most ${cap}`);
+    const problem = controlCharacterProblem(value, false);
+    if (problem) throw parseError(fileName, `${where}: ${field} ${problem}`);
+  }
+  for (const text of [...c.licenses, ...c.hashes.flatMap((h) => [h.alg, h.content])]) {
+    if (text.length > 10_000)
+      throw parseError(fileName, `${where}: a license or hash is over 10,000 characters`);
+    const problem = controlCharacterProblem(text, false);
+    if (problem) throw parseError(fileName, `${where}: a license or hash ${problem}`);
+  }
 }
 
 /** Components sharing a bom-ref: kept, and reported (dependencies resolve to the first of them). */
-function duplicateRefs(components: ParsedComponent[]): string[] {
-  const first = new Map<string, number>();
-  const warnings: string[] = [];
-  components.forEach((c, i) => {
+class DuplicateRefs {
+  readonly warnings: string[] = [];
+  readonly #first = new Map<string, number>();
+
+  add(c: ParsedComponent, index: number): void {
     if (c.bomRef === null) return;
-    const seen = first.get(c.bomRef);
-    if (seen === undefined) first.set(c.bomRef, i);
-    else if (warnings.length < 100)
-      warnings.push(
-        `duplicate bom-ref '${c.bomRef.slice(0, 200)}': component ${i + 1} repeats component ${seen + 1}; dependencies refer to the first`,
+    const seen = this.#first.get(c.bomRef);
+    if (seen === undefined) this.#first.set(c.bomRef, index);
+    else if (this.warnings.length < 100)
+      this.warnings.push(
+        `duplicate bom-ref '${c.bomRef.slice(0, 200)}': component ${index + 1} repeats component ${seen + 1}; dependencies refer to the first`,
       );
-  });
-  return warnings;
+  }
 }
 
 function parseAny(fileName: string, bytes: Uint8Array): ParsedSbom {
@@ -139,16 +182,22 @@ function parseAny(fileName: string, bytes: Uint8Array): ParsedSbom {
     case 'content':
       if (seen === 'xml') return parseCycloneDxXml(fileName, text);
       if (seen === 'json')
-        return parseCycloneDxJsonText(fileName, text) ?? byDocument(fileName, parseJsonText(fileName, text), false);
+        return (
+          parseCycloneDxJsonText(fileName, text) ?? byDocument(fileName, parseJsonText(fileName, text), false)
+        );
       throw unsupportedFormat(
         fileName,
         `the content is not an SBOM this server reads (it starts with ${opening(text)})`,
       );
     case 'json':
       if (seen === 'xml') return parseCycloneDxXml(fileName, text);
-      return parseCycloneDxJsonText(fileName, text) ?? byDocument(fileName, parseJsonText(fileName, text), true);
+      return (
+        parseCycloneDxJsonText(fileName, text) ?? byDocument(fileName, parseJsonText(fileName, text), true)
+      );
     case 'cyclonedx-json':
-      return parseCycloneDxJsonText(fileName, text) ?? parseCycloneDxJson(fileName, parseJsonText(fileName, text));
+      return (
+        parseCycloneDxJsonText(fileName, text) ?? parseCycloneDxJson(fileName, parseJsonText(fileName, text))
+      );
     case 'spdx-json': {
       const doc = parseJsonText(fileName, text);
       return isSpdx3(doc) ? parseSpdx3JsonLd(fileName, doc) : parseSpdxJson(fileName, doc);
@@ -186,7 +235,8 @@ function byDocument(fileName: string, doc: unknown, namedJson: boolean): ParsedS
 
 const decoder = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false });
 
-function decodeUtf8(fileName: string, bytes: Uint8Array): string {
+/** The file's text; PARSE_ERROR when it is not UTF-8. */
+export function decodeUtf8(fileName: string, bytes: Uint8Array): string {
   try {
     return decoder.decode(bytes);
   } catch {
