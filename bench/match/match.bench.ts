@@ -53,7 +53,11 @@ const dir = mkdtempSync(join(tmpdir(), 'bulwark-bench-match-'));
 const seconds = (ms: number) => (ms / 1000).toFixed(2);
 
 async function openBenchStore(dialect: 'sqlite' | 'postgres'): Promise<Store> {
-  if (dialect === 'sqlite') return openStore(`sqlite:${join(dir, `match-${Date.now()}.sqlite`)}`);
+  // As `bulwark serve` opens it (src/server.ts): WAL checkpoints in a thread of their own, not inside a commit.
+  if (dialect === 'sqlite')
+    return openStore(`sqlite:${join(dir, `match-${Date.now()}.sqlite`)}`, undefined, {
+      backgroundCheckpoints: true,
+    });
   return openThrowawaySchemaStore();
 }
 

@@ -154,7 +154,7 @@ export class FindingService implements SbomFindingsHooks {
     return { cache: this.#cache, fallback: this.#defaultSeverity };
   }
 
-  /** Upload hook: findings of a new SBOM's components, inside the upload transaction. Returns how many. */
+  /** Upload hook: findings of a batch of a new SBOM's components, inside the upload transaction. Returns how many. */
   async matchComponents(
     trx: Kysely<Database>,
     orgId: string,
@@ -169,10 +169,14 @@ export class FindingService implements SbomFindingsHooks {
     }
     // Creation is not written to the history table: the finding's created_at is that entry (see get()).
     await repo.insertFindings(trx, rows, []);
+    return rows.length;
+  }
+
+  /** Upload hook, after the last batch. */
+  async matchedAll(trx: Kysely<Database>, orgId: string, sbomId: string, created: number): Promise<void> {
     // One pending row rather than an event per finding: the events are derived after the commit, so an
     // upload with webhooks costs about what one without does (docs/events.md, "Deferred events").
-    if (rows.length > 0) await recordDeferred(trx, orgId, 'upload.findings', sbomId, now);
-    return rows.length;
+    if (created > 0) await recordDeferred(trx, orgId, 'upload.findings', sbomId, nowIso());
   }
 
   async countBySbom(db: Kysely<Database>, orgId: string, sbomIds: string[]): Promise<Map<string, number>> {

@@ -36,10 +36,11 @@ export function createPipelineServices(
 /** The upload's findings hooks, plus the triage an asset's previous SBOM hands to the new one. */
 export function withCarryOver(findings: FindingService): SbomFindingsHooks {
   return {
-    matchComponents: async (trx, orgId, sbomId, components) => {
-      const created = await findings.matchComponents(trx, orgId, sbomId, components);
+    matchComponents: (trx, orgId, sbomId, components) =>
+      findings.matchComponents(trx, orgId, sbomId, components),
+    matchedAll: async (trx, orgId, sbomId, created) => {
+      await findings.matchedAll(trx, orgId, sbomId, created);
       if (created > 0) await carryOverTriage(trx, orgId, sbomId);
-      return created;
     },
     countBySbom: (db, orgId, sbomIds) => findings.countBySbom(db, orgId, sbomIds),
   };

@@ -13,17 +13,22 @@ export interface MatchableComponent {
 }
 
 /**
- * The seam between SBOM ingestion and findings. The SBOM service calls `matchComponents` inside the upload
- * transaction, after the components are inserted, so an SBOM and its findings land (or fail) together; the
- * return value is the number of findings created. `countBySbom` answers findingCount for lists and records.
+ * The seam between SBOM ingestion and findings. Inside the upload transaction the SBOM service calls
+ * `matchComponents` for each batch of components right after inserting it (a large upload's batches arrive from the
+ * parser worker, and matching one while the worker reads the next costs almost no time), then `matchedAll` once
+ * with the total; so an SBOM and its findings land (or fail) together. `countBySbom` answers findingCount for lists
+ * and records.
  */
 export interface SbomFindingsHooks {
+  /** Matches one batch of the upload's components; returns the number of findings created. */
   matchComponents(
     trx: Kysely<Database>,
     orgId: string,
     sbomId: string,
     components: MatchableComponent[],
   ): Promise<number>;
+  /** After the last batch: what needs all of the SBOM's findings (`created` of them in all). */
+  matchedAll(trx: Kysely<Database>, orgId: string, sbomId: string, created: number): Promise<void>;
   countBySbom(db: Kysely<Database>, orgId: string, sbomIds: string[]): Promise<Map<string, number>>;
   /** Deletes up to `limit` findings of the SBOM (history goes with them); returns how many. Without it the
    * findings go with the SBOM through their foreign keys, in one statement. */

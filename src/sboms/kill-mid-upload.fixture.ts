@@ -14,6 +14,7 @@ const sboms = new SbomService(store.db, {
       process.stdout.write(`INSIDE ${org.id}\n`);
       return new Promise<number>(() => {});
     },
+    matchedAll: async () => {},
     countBySbom: async () => new Map(),
   },
 });

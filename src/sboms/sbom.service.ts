@@ -9,7 +9,7 @@ import { notFound } from '../errors.ts';
 import { event, recordEvent } from '../events/outbox.ts';
 import { newId } from '../shared/ids.ts';
 import { nowIso } from '../shared/time.ts';
-import type { MatchableComponent, SbomFindingsHooks } from './component-matcher.ts';
+import type { SbomFindingsHooks } from './component-matcher.ts';
 import { matchableOf, type StreamedSbom, type StreamedSummary } from './prepared-sbom.ts';
 import * as repo from './sbom.repository.ts';
 import type {
@@ -165,20 +165,24 @@ export class SbomService {
       created_at: now,
       updated_at: now,
     };
-    const matchable: MatchableComponent[] = [];
+    // Components per ecosystem, for meta.coverage.
+    const ecosystems: (string | null)[] = [];
     let summary: StreamedSummary | undefined;
     const findingCount = await this.#db.transaction().execute(async (trx) => {
       await repo.insertSbom(trx, row);
+      let found = 0;
       for await (const batch of prepared.batches) {
         await repo.insertComponents(trx, batch);
-        for (const values of batch) matchable.push(matchableOf(values));
+        const matchable = batch.map(matchableOf);
+        for (const c of matchable) ecosystems.push(c.ecosystem);
+        if (this.#hooks) found += await this.#hooks.matchComponents(trx, orgId, row.id, matchable);
       }
       summary = prepared.summary();
-      if (matchable.length !== summary.count)
-        throw new Error(`SBOM parser sent ${matchable.length} of ${summary.count} component rows`);
+      if (ecosystems.length !== summary.count)
+        throw new Error(`SBOM parser sent ${ecosystems.length} of ${summary.count} component rows`);
       row.component_count = summary.count;
       await repo.finishUpload(trx, orgId, row.id, summary.count, summary.corrections);
-      const found = this.#hooks ? await this.#hooks.matchComponents(trx, orgId, row.id, matchable) : 0;
+      await this.#hooks?.matchedAll(trx, orgId, row.id, found);
       await recordAudit(trx, orgId, {
         actorId,
         action: 'sbom.upload',
@@ -223,10 +227,7 @@ export class SbomService {
       findingCount,
       createdAt: row.created_at,
     };
-    const coverage = await coverageOf(
-      this.#db,
-      matchable.map((c) => c.ecosystem),
-    );
+    const coverage = await coverageOf(this.#db, ecosystems);
     return { upload, warnings: summary!.warnings, coverage };
   }
 

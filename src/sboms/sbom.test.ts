@@ -429,6 +429,7 @@ for (const dialect of DIALECTS) {
         hooks: {
           // A real driver error inside the upload transaction, after the SBOM and its components were inserted.
           matchComponents: async (trx) => (await sql`select * from no_such_table`.execute(trx), 0),
+          matchedAll: async () => {},
           countBySbom: async () => new Map(),
         },
       });

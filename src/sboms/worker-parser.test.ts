@@ -22,7 +22,11 @@ describe('parsing off the main thread', () => {
         const { batches, summary, ...worker } = await prepareSbomOffThread(file, bytes, 'org_1', 'sbom_1', 0);
         const rows: ComponentValues[] = [];
         for await (const batch of batches) rows.push(...batch);
-        assert.deepEqual(summary(), { count: inline.rows.length, warnings: inline.warnings, corrections: [] });
+        assert.deepEqual(summary(), {
+          count: inline.rows.length,
+          warnings: inline.warnings,
+          corrections: [],
+        });
         // Component ids are fresh on each side; everything else (dependency ids included, by position) matches.
         const ids = new Map(rows.map((r, i) => [r[0], inline.rows[i]![0]]));
         const renamed = rows.map((r) => [

@@ -77,8 +77,7 @@ export function prepareSbomOffThread(
       else if ('done' in message) {
         summary = message.done;
         slices.end();
-      }
-      else if ('appError' in message)
+      } else if ('appError' in message)
         fail(new AppError(message.appError.code, message.appError.status, message.appError.message));
       else fail(new Error(`SBOM parser failed: ${message.failure}`));
     });
