@@ -2,16 +2,17 @@
 // `meta`, then the rows as JSON text in slices (JSON.parse turns them back into arrays several times faster than
 // structured clone would), then `done` with the summary; or one `appError`/`failure`.
 //
-// CycloneDX JSON is read one component at a time (streamSbom): each row is built and sent as its component is
-// read, so the main thread stores rows while the rest of the file is read, and no tree of the whole file exists.
+// CycloneDX and SPDX 2 JSON are read one component at a time (streamSbom): each row is built and sent as its
+// component is read, so the main thread stores rows while the rest of the file is read, and no tree of the whole
+// file exists.
 // A problem met on the way ends the stream; the file is then parsed whole (parseSbom), whose answer is the one
 // every upload of that file has always had (the main thread rolls back the rows it stored). Other formats are
 // parsed whole, then sent the same way.
 import { parentPort, workerData } from 'node:worker_threads';
 import { AppError } from '../errors.ts';
 import { decodeUtf8, parseSbom, streamSbom, type SbomLimits } from './parsers/parse-sbom.ts';
-import { RowBuilder, type ComponentValues } from './prepared-sbom.ts';
-import type { ParsedComponent, ParsedSbom } from './sbom-model.ts';
+import { RowBuilder, type ComponentValues, type StreamedSummary } from './prepared-sbom.ts';
+import type { ParsedSbom, SbomStream } from './sbom-model.ts';
 
 const ROWS_PER_SLICE = 4000;
 
@@ -25,49 +26,47 @@ interface Job {
 
 const post = (message: unknown) => parentPort!.postMessage(message);
 
+/** What `send` reads: a stream (its warnings complete once its components are), or a whole parse. */
+type Source = Pick<SbomStream, 'format' | 'specVersion' | 'components' | 'subject'> & { warnings: string[] };
+
+const whole = (parsed: ParsedSbom): Source => ({
+  ...parsed,
+  subject: () => parsed.metadataComponent,
+  warnings: parsed.warnings ?? [],
+});
+
 function prepare(job: Job): void {
   const bytes = takeBytes(job);
   let text: string;
   try {
     text = decodeUtf8(job.fileName, bytes);
   } catch {
-    return send(job, parseSbom(job.fileName, bytes, job.limits));
+    return send(job, whole(parseSbom(job.fileName, bytes, job.limits)));
   }
-  const whole = () => parseSbom(job.fileName, new TextEncoder().encode(text), job.limits);
-  let stream: ReturnType<typeof streamSbom> = null;
+  const parseWhole = () => parseSbom(job.fileName, new TextEncoder().encode(text), job.limits);
+  let stream: Source | null = null;
   try {
     stream = streamSbom(job.fileName, text, job.limits);
   } catch {
     // A problem in the document's head: the whole-file parse below gives the answer.
   }
-  if (!stream) return send(job, whole());
+  if (!stream) return send(job, whole(parseWhole()));
   try {
-    send(job, { format: 'cyclonedx', ...stream }, stream.components, () => stream.warnings);
+    send(job, stream);
   } catch (problem) {
     // The whole-file parse gives the answer, which it throws; it not throwing would be a fault of the stream's.
-    whole();
+    parseWhole();
     throw new Error(`the streamed and the whole parse of '${job.fileName}' disagree: ${String(problem)}`);
   }
 }
 
-/** meta, the rows in slices as `components` yields them, done. */
-function send(
-  job: Job,
-  head: Pick<ParsedSbom, 'format' | 'specVersion' | 'metadataComponent'> & { warnings?: string[] },
-  components: Iterable<ParsedComponent> = (head as ParsedSbom).components,
-  warnings = () => head.warnings ?? [],
-): void {
-  post({
-    meta: {
-      format: head.format,
-      specVersion: head.specVersion,
-      subjectVersion: head.metadataComponent?.version ?? null,
-    },
-  });
+/** meta, the rows in slices as the components come, done. */
+function send(job: Job, source: Source): void {
+  post({ meta: { format: source.format, specVersion: source.specVersion } });
   const builder = new RowBuilder(job.orgId, job.sbomId);
   let rows: ComponentValues[] = [];
   let count = 0;
-  for (const component of components) {
+  for (const component of source.components) {
     rows.push(builder.row(component, count++));
     if (rows.length === ROWS_PER_SLICE) {
       post({ slice: JSON.stringify(rows) });
@@ -75,7 +74,13 @@ function send(
     }
   }
   if (rows.length > 0) post({ slice: JSON.stringify(rows) });
-  post({ done: { count, warnings: warnings(), corrections: builder.corrections() } });
+  const summary: StreamedSummary = {
+    count,
+    warnings: source.warnings,
+    corrections: builder.corrections(),
+    subjectVersion: source.subject()?.version ?? null,
+  };
+  post({ done: summary });
 }
 
 /** The upload's bytes, which then nothing here holds: once decoded they can be collected. */

@@ -49,6 +49,8 @@ export interface StreamedSummary {
   warnings: string[];
   /** The dependsOn of rows already sent that named a bom-ref no component took (RowBuilder.corrections). */
   corrections: DependsOnCorrection[];
+  /** Version of the SBOM's subject (CycloneDX metadata.component, SPDX root package), if it names one. */
+  subjectVersion: string | null;
 }
 
 export type DependsOnCorrection = [componentId: string, dependsOn: string];
@@ -57,20 +59,20 @@ export type DependsOnCorrection = [componentId: string, dependsOn: string];
  * A prepared SBOM whose rows may still be arriving: batches in document order, then the summary. The parser
  * worker sends its rows while it reads the file, and the upload stores each batch as it comes (worker-parser.ts).
  */
-export interface StreamedSbom extends Omit<PreparedSbom, 'rows' | 'warnings'> {
+export interface StreamedSbom extends Pick<PreparedSbom, 'format' | 'specVersion'> {
   batches: AsyncIterable<ComponentValues[]>;
   /** Once `batches` is exhausted. */
   summary(): StreamedSummary;
 }
 
 /** An SBOM prepared inline, as one batch. */
-export function streamed({ rows, warnings, ...meta }: PreparedSbom): StreamedSbom {
+export function streamed({ rows, warnings, subjectVersion, ...meta }: PreparedSbom): StreamedSbom {
   return {
     ...meta,
     batches: (async function* () {
       yield rows;
     })(),
-    summary: () => ({ count: rows.length, warnings, corrections: [] }),
+    summary: () => ({ count: rows.length, warnings, corrections: [], subjectVersion }),
   };
 }
 

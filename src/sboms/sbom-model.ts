@@ -53,3 +53,30 @@ export interface ParsedSbom {
   /** Tools that produced the document (CycloneDX metadata.tools in either form, SPDX creators `Tool:`). */
   tools: ParsedTool[];
 }
+
+/**
+ * An SBOM read one component at a time (large JSON uploads): the head at once, each component only as
+ * `components` is iterated, in document order, each failure thrown where it is met. Nothing keeps the components:
+ * a consumer that stores each as it comes never holds them all.
+ */
+export interface SbomStream {
+  format: SbomFormat;
+  specVersion: string;
+  tools: ParsedTool[];
+  components: Iterable<ParsedComponent>;
+  /** The SBOM's subject; for SPDX known only once `components` has been read to the end. */
+  subject(): ParsedComponent | undefined;
+}
+
+/** A stream read to the end. */
+export function collectStream(stream: SbomStream): ParsedSbom {
+  const components = [...stream.components];
+  const subject = stream.subject();
+  return {
+    format: stream.format,
+    specVersion: stream.specVersion,
+    ...(subject ? { metadataComponent: subject } : {}),
+    components,
+    tools: stream.tools,
+  };
+}

@@ -13,21 +13,20 @@ export const insertComponents = (db: Kysely<Database>, rows: readonly ComponentV
   insertRows(db, 'sbom_components', COMPONENT_COLUMNS, rows, COMPONENT_PG_TYPES);
 
 /**
- * After an upload's last row: its component count, and the dependsOn of rows that named a bom-ref no component
- * took (RowBuilder.corrections; few or none in real SBOMs).
+ * After an upload's last row: the SBOM's component count and version (known only then for a streamed file), and
+ * the dependsOn of rows that named a bom-ref no component took (RowBuilder.corrections; few or none in real SBOMs).
  */
 export async function finishUpload(
   db: Kysely<Database>,
   orgId: string,
-  sbomId: string,
-  count: number,
+  sbom: Pick<SbomRow, 'id' | 'component_count' | 'version'>,
   corrections: readonly DependsOnCorrection[],
 ): Promise<void> {
   await db
     .updateTable('sboms')
-    .set({ component_count: count })
+    .set({ component_count: sbom.component_count, version: sbom.version })
     .where('org_id', '=', orgId)
-    .where('id', '=', sbomId)
+    .where('id', '=', sbom.id)
     .execute();
   for (const [id, dependsOn] of corrections)
     await db

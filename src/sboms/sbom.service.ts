@@ -153,8 +153,8 @@ export class SbomService {
       org_id: orgId,
       name: fields.name ?? fields.assetName ?? fallbackName,
       asset_name: fields.assetName ?? fields.name ?? fallbackName,
-      // The SBOM's own subject version when the form gives none.
-      version: fields.version ?? prepared.subjectVersion,
+      // The form's, else the SBOM's own subject version: known at the end (set with the count).
+      version: fields.version ?? null,
       format: prepared.format,
       spec_version: prepared.specVersion,
       asset_id: null,
@@ -181,7 +181,8 @@ export class SbomService {
       if (ecosystems.length !== summary.count)
         throw new Error(`SBOM parser sent ${ecosystems.length} of ${summary.count} component rows`);
       row.component_count = summary.count;
-      await repo.finishUpload(trx, orgId, row.id, summary.count, summary.corrections);
+      row.version ??= summary.subjectVersion;
+      await repo.finishUpload(trx, orgId, row, summary.corrections);
       await this.#hooks?.matchedAll(trx, orgId, row.id, found);
       await recordAudit(trx, orgId, {
         actorId,

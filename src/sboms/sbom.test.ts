@@ -489,7 +489,12 @@ for (const dialect of DIALECTS) {
         'bom-ref': `r${i}`,
       })),
     );
-    const uploadWith = async (t: TestContext, prepare: SbomPreparer, file = tenThousand) => {
+    const uploadWith = async (
+      t: TestContext,
+      prepare: SbomPreparer,
+      file = tenThousand,
+      name = 'x.cdx.json',
+    ) => {
       const env = await build(t, dialect);
       const org = await createOrg(env.services);
       const sboms = new SbomService(env.store.db, { prepare });
@@ -500,7 +505,7 @@ for (const dialect of DIALECTS) {
         logger: createLogger('silent'),
       });
       t.after(() => app.close());
-      const res = await upload(app, org, [['file', file, 'x.cdx.json']]);
+      const res = await upload(app, org, [['file', file, name]]);
       const stored = await env.store.db
         .selectFrom('sbom_components')
         .select((eb) => [eb.fn.countAll<number>().as('n'), eb.fn.max('position').as('last')])
@@ -567,6 +572,32 @@ for (const dialect of DIALECTS) {
         ['b', ['a']],
         ['c', []],
         ['a', ['c', 'b']],
+      ]);
+    });
+
+    it('SPDX JSON: the described package is the subject even when it comes last, its version the SBOM version', async (t) => {
+      const pkg = (id: string, version: string) => ({ SPDXID: id, name: id.slice(8), versionInfo: version });
+      const doc = JSON.stringify({
+        spdxVersion: 'SPDX-2.3',
+        SPDXID: 'SPDXRef-DOCUMENT',
+        documentDescribes: ['SPDXRef-root'],
+        packages: [pkg('SPDXRef-a', '1.0'), pkg('SPDXRef-b', '2.0'), pkg('SPDXRef-root', '9.9.9')],
+        relationships: [
+          { spdxElementId: 'SPDXRef-a', relationshipType: 'DEPENDS_ON', relatedSpdxElement: 'SPDXRef-b' },
+          { spdxElementId: 'SPDXRef-a', relationshipType: 'DEPENDS_ON', relatedSpdxElement: 'SPDXRef-root' },
+          { spdxElementId: 'SPDXRef-root', relationshipType: 'DEPENDS_ON', relatedSpdxElement: 'SPDXRef-a' },
+        ],
+      });
+      const { res, graph } = await uploadWith(t, viaWorker(), doc, 'x.spdx.json');
+      assert.equal(res.statusCode, 201, res.body);
+      const { format, specVersion, version, componentCount } = res.json().data;
+      assert.deepEqual(
+        { format, specVersion, version, componentCount },
+        { format: 'spdx', specVersion: '2.3', version: '9.9.9', componentCount: 2 },
+      );
+      assert.deepEqual(graph, [
+        ['SPDXRef-a', ['SPDXRef-b']],
+        ['SPDXRef-b', []],
       ]);
     });
 

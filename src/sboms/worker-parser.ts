@@ -49,11 +49,20 @@ export function prepareSbomOffThread(
       bytes.buffer.byteLength >= 65_536
         ? [bytes.buffer]
         : [];
-    const worker = new Worker(new URL('./parse-worker.ts', import.meta.url), {
-      workerData: { fileName, bytes, orgId, sbomId, limits },
-      transferList: transfer,
-      resourceLimits: { maxYoungGenerationSizeMb: 32 },
-    });
+    const start = (transferList: ArrayBuffer[]) =>
+      new Worker(new URL('./parse-worker.ts', import.meta.url), {
+        workerData: { fileName, bytes, orgId, sbomId, limits },
+        transferList,
+        resourceLimits: { maxYoungGenerationSizeMb: 32 },
+      });
+    let worker: Worker;
+    try {
+      worker = start(transfer);
+    } catch (error) {
+      // Some buffers Node allocates itself (readFileSync's) cannot be transferred: those are copied.
+      if (transfer.length === 0 || (error as Error).name !== 'DataCloneError') throw error;
+      worker = start([]);
+    }
     const slices = new Arrivals(() => void worker.terminate());
     let summary: StreamedSummary | undefined;
     let started = false;

@@ -1,8 +1,15 @@
 /** CycloneDX JSON (1.2–1.6) → the parsed SBOM model. */
-import type { ParsedComponent, ParsedHash, ParsedSbom, ParsedTool } from '../sbom-model.ts';
+import {
+  collectStream,
+  type ParsedComponent,
+  type ParsedHash,
+  type ParsedSbom,
+  type ParsedTool,
+  type SbomStream,
+} from '../sbom-model.ts';
 import { purlInfo, str, textField } from './component-fields.ts';
 import { CYCLONEDX_JSON_VERSIONS, unsupportedFormat } from './formats.ts';
-import { arrayElements, parsed, topLevelMembers } from './json-ranges.ts';
+import { lazyDocument, topLevelMembers, type LazyArray, type Range } from './json-ranges.ts';
 import { parseError } from './parse-error.ts';
 
 type Json = Record<string, unknown>;
@@ -13,49 +20,28 @@ const MAX_DEPTH = 64;
 const isObject = (value: unknown): value is Json =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
-/** The top-level components of a document whose text is parsed one component at a time (json-ranges.ts). */
-interface LazyComponents {
-  length: number;
-  at(index: number): unknown;
-}
-
 /**
- * A CycloneDX document read one component at a time: its head is checked and parsed at once, the components only
- * as `components` is iterated (parent before children, in document order), each failure thrown where it is met.
- * Nothing keeps the components: a consumer that stores each as it comes never holds them all.
+ * CycloneDX JSON from its text (`members`: its top-level members, from json-ranges.ts), each top-level component
+ * parsed on its own when iterated, so no tree of the whole file is ever built. Null when the text has no
+ * `bomFormat` or no plain components array; then, and whenever reading it throws, the caller parses it whole
+ * (`parseCycloneDxJson`), which gives exactly the answer it always gave, the invalid JSON's position included.
  */
-export interface CycloneDxStream {
-  specVersion: string;
-  metadataComponent: ParsedComponent | undefined;
-  tools: ParsedTool[];
-  components: Iterable<ParsedComponent>;
-}
-
-/**
- * CycloneDX JSON from its text, each top-level component parsed on its own when iterated, so no tree of the whole
- * file is ever built. Null when the text is not plainly one JSON object with `bomFormat` and a components array;
- * then, and whenever reading it throws, the caller parses it whole (`parseCycloneDxJson`), which gives exactly
- * the answer it always gave, the invalid JSON's position included.
- */
-export function streamCycloneDxJsonText(fileName: string, text: string): CycloneDxStream | null {
-  const members = topLevelMembers(text);
-  const range = members?.has('bomFormat') && members.get('components');
-  const elements = members && range && arrayElements(text, range);
-  // `__proto__` would set the prototype of a plain object where JSON.parse makes it an own member.
-  if (!elements || members.has('__proto__')) return null;
-  const doc: Json = {};
-  for (const [key, [start, end]] of members) if (key !== 'components') doc[key] = parsed(text, start, end);
-  return streamCycloneDx(fileName, doc, {
-    length: elements.length,
-    at: (index) => parsed(text, ...elements[index]!),
-  });
+export function streamCycloneDxJsonText(
+  fileName: string,
+  text: string,
+  members: ReadonlyMap<string, Range>,
+): SbomStream | null {
+  if (!members.has('bomFormat')) return null;
+  const lazy = lazyDocument(text, members, 'components');
+  return lazy && streamCycloneDx(fileName, lazy.doc, lazy.items);
 }
 
 /** CycloneDX JSON from its text, read one component at a time (no tree of the whole file); null as above. */
 export function parseCycloneDxJsonText(fileName: string, text: string): ParsedSbom | null {
   try {
-    const stream = streamCycloneDxJsonText(fileName, text);
-    return stream && collected(stream);
+    const members = topLevelMembers(text);
+    const stream = members && streamCycloneDxJsonText(fileName, text, members);
+    return stream && collectStream(stream);
   } catch {
     return null;
   }
@@ -63,20 +49,10 @@ export function parseCycloneDxJsonText(fileName: string, text: string): ParsedSb
 
 /** A parsed JSON document that must be a CycloneDX BOM of a supported version. */
 export function parseCycloneDxJson(fileName: string, doc: unknown): ParsedSbom {
-  return collected(streamCycloneDx(fileName, doc));
+  return collectStream(streamCycloneDx(fileName, doc));
 }
 
-function collected({ specVersion, metadataComponent, tools, components }: CycloneDxStream): ParsedSbom {
-  return {
-    format: 'cyclonedx',
-    specVersion,
-    ...(metadataComponent ? { metadataComponent } : {}),
-    components: [...components],
-    tools,
-  };
-}
-
-function streamCycloneDx(fileName: string, doc: unknown, lazy?: LazyComponents): CycloneDxStream {
+function streamCycloneDx(fileName: string, doc: unknown, lazy?: LazyArray): SbomStream {
   if (!isObject(doc)) throw parseError(fileName, 'the JSON document is not an object');
   if (doc.bomFormat !== 'CycloneDX') {
     throw parseError(
@@ -102,7 +78,13 @@ function streamCycloneDx(fileName: string, doc: unknown, lazy?: LazyComponents):
     if (lazy) yield* collectItems(ctx, lazy.length, lazy.at, 'components', 0);
     else yield* collect(ctx, topLevel, 'components', 0);
   }
-  return { specVersion, metadataComponent, tools: tools(metadata.tools), components: components() };
+  return {
+    format: 'cyclonedx',
+    specVersion,
+    tools: tools(metadata.tools),
+    components: components(),
+    subject: () => metadataComponent,
+  };
 }
 
 interface Context {

@@ -130,3 +130,28 @@ export function arrayElements(text: string, [start, end]: Range): Range[] | null
 export function parsed(text: string, start: number, end: number): unknown {
   return JSON.parse(text.slice(start, end));
 }
+
+/** An array whose elements are parsed one at a time, when asked for. */
+export interface LazyArray {
+  length: number;
+  at(index: number): unknown;
+}
+
+/**
+ * The object that is the whole of `text` (its `members`, from topLevelMembers) with the array under `arrayKey`
+ * left unparsed: every other member parsed, that array's elements parsed one at a time. Null when that member is
+ * not plainly an array, or when `__proto__` is a member (it would set the prototype of a plain object where
+ * JSON.parse makes it an own member). Throws what JSON.parse throws for a malformed member.
+ */
+export function lazyDocument(
+  text: string,
+  members: ReadonlyMap<string, Range>,
+  arrayKey: string,
+): { doc: Record<string, unknown>; items: LazyArray } | null {
+  const range = members.get(arrayKey);
+  const elements = range && arrayElements(text, range);
+  if (!elements || members.has('__proto__')) return null;
+  const doc: Record<string, unknown> = {};
+  for (const [key, [start, end]] of members) if (key !== arrayKey) doc[key] = parsed(text, start, end);
+  return { doc, items: { length: elements.length, at: (index) => parsed(text, ...elements[index]!) } };
+}

@@ -1,18 +1,14 @@
 /** Format detection (the name, else the content), then the parser of that family. */
 import { AppError } from '../../errors.ts';
 import { controlCharacterProblem } from '../../shared/control-characters.ts';
-import type { ParsedComponent, ParsedSbom } from '../sbom-model.ts';
-import {
-  parseCycloneDxJson,
-  parseCycloneDxJsonText,
-  streamCycloneDxJsonText,
-  type CycloneDxStream,
-} from './cyclonedx-json.ts';
+import type { ParsedComponent, ParsedSbom, SbomStream } from '../sbom-model.ts';
+import { parseCycloneDxJson, parseCycloneDxJsonText, streamCycloneDxJsonText } from './cyclonedx-json.ts';
 import { parseCycloneDxXml } from './cyclonedx-xml.ts';
 import { ACCEPTED, opening, sniff, spdx3ContextVersion, unsupportedFormat } from './formats.ts';
+import { topLevelMembers } from './json-ranges.ts';
 import { parseError } from './parse-error.ts';
 import { parseSpdx3JsonLd } from './spdx3-jsonld.ts';
-import { parseSpdxJson } from './spdx-json.ts';
+import { parseSpdxJson, streamSpdxJsonText } from './spdx-json.ts';
 import { parseSpdxTagValue } from './spdx-tag-value.ts';
 
 /**
@@ -76,24 +72,26 @@ export function parseSbom(
 }
 
 /**
- * A CycloneDX JSON file as a stream of checked components (cyclonedx-json.ts, `streamCycloneDxJsonText`): what
- * `parseSbom` gives, one component at a time, for a consumer that stores each as it comes. Null when the file is
- * of another kind or not plainly readable so. Iterating throws at the first problem met, which need not be the one
- * `parseSbom` reports (it reads everything first, then checks): the caller then asks `parseSbom` for the answer.
+ * A CycloneDX or SPDX 2 JSON file as a stream of checked components (`streamCycloneDxJsonText`,
+ * `streamSpdxJsonText`): what `parseSbom` gives, one component at a time, for a consumer that stores each as it
+ * comes; `warnings` is complete once the components are. Null when the file is of another kind or not plainly
+ * readable so. Iterating throws at the first problem met, which need not be the one `parseSbom` reports (it reads
+ * everything first, then checks): the caller then asks `parseSbom` for the answer.
  */
 export function streamSbom(
   fileName: string,
   text: string,
   limits: SbomLimits = DEFAULT_SBOM_LIMITS,
-):
-  | (Omit<CycloneDxStream, 'components'> & { components: Iterable<ParsedComponent>; warnings: string[] })
-  | null {
+): (SbomStream & { warnings: string[] }) | null {
   const kind = kindFromFileName(fileName);
-  if (kind !== 'cyclonedx-json' && !((kind === 'json' || kind === 'content') && sniff(text) === 'json'))
-    return null;
-  const stream = streamCycloneDxJsonText(fileName, text);
+  const either = (kind === 'json' || kind === 'content') && sniff(text) === 'json';
+  if (kind !== 'cyclonedx-json' && kind !== 'spdx-json' && !either) return null;
+  const members = topLevelMembers(text);
+  if (!members) return null;
+  const stream =
+    (kind !== 'spdx-json' ? streamCycloneDxJsonText(fileName, text, members) : null) ??
+    (kind !== 'cyclonedx-json' ? streamSpdxJsonText(fileName, text, members) : null);
   if (!stream) return null;
-  if (stream.metadataComponent) checkComponent(fileName, stream.metadataComponent, -1);
   const duplicates = new DuplicateRefs();
   function* checked(): Generator<ParsedComponent> {
     let i = 0;
@@ -104,6 +102,8 @@ export function streamSbom(
       yield c;
       i++;
     }
+    const subject = stream!.subject();
+    if (subject) checkComponent(fileName, subject, -1);
   }
   return { ...stream, components: checked(), warnings: duplicates.warnings };
 }

@@ -1,7 +1,8 @@
 /** SPDX JSON (2.2, 2.3) → the parsed SBOM model. */
-import type { ParsedComponent, ParsedHash, ParsedSbom, ParsedTool } from '../sbom-model.ts';
+import type { ParsedComponent, ParsedHash, ParsedSbom, ParsedTool, SbomStream } from '../sbom-model.ts';
 import { normalizeHashAlg, purlInfo, str, textField } from './component-fields.ts';
 import { SPDX2_VERSIONS, unsupportedFormat } from './formats.ts';
+import { lazyDocument, type Range } from './json-ranges.ts';
 import { parseError } from './parse-error.ts';
 
 type Json = Record<string, unknown>;
@@ -57,6 +58,47 @@ export function parseSpdxJson(fileName: string, doc: unknown): ParsedSbom {
     ...(metadataComponent ? { metadataComponent } : {}),
     components: metadataComponent ? parsed.filter((c) => c !== metadataComponent) : parsed,
     tools: tools(doc.creationInfo),
+  };
+}
+
+/**
+ * SPDX 2 JSON from its text (`members`: its top-level members, from json-ranges.ts), each package parsed on its own
+ * when iterated. The subject is the package the document alone describes, as in `parseSpdxJson`, taken out of the
+ * components when it comes. Null when the text has no `spdxVersion` (or is SPDX 3 or CycloneDX), no plain packages
+ * array, or describes several packages (which of them exist decides the subject: only the whole file tells). Then,
+ * and whenever reading it throws, the caller parses it whole.
+ */
+export function streamSpdxJsonText(
+  fileName: string,
+  text: string,
+  members: ReadonlyMap<string, Range>,
+): SbomStream | null {
+  if (!members.has('spdxVersion') || members.has('bomFormat') || members.has('@context')) return null;
+  const lazy = lazyDocument(text, members, 'packages');
+  if (!lazy) return null;
+  const { doc, items } = lazy;
+  if (typeof doc.spdxVersion !== 'string') return null;
+  if (!SPDX2_VERSIONS.includes(doc.spdxVersion))
+    throw unsupportedFormat(fileName, `SPDX spdxVersion '${doc.spdxVersion}' seen`);
+  const relationships = doc.relationships ?? [];
+  if (!Array.isArray(relationships)) throw parseError(fileName, 'relationships must be an array');
+  const described = describedIds(doc, relationships);
+  if (described.length > 1) return null;
+  const graph = dependencyGraph(relationships);
+  let subject: ParsedComponent | undefined;
+  function* components(): Generator<ParsedComponent> {
+    for (let i = 0; i < items.length; i++) {
+      const c = toComponent(fileName, items.at(i), `packages[${i}]`, graph);
+      if (subject === undefined && c.bomRef === described[0]) subject = c;
+      else yield c;
+    }
+  }
+  return {
+    format: 'spdx',
+    specVersion: doc.spdxVersion.slice('SPDX-'.length),
+    tools: tools(doc.creationInfo),
+    components: components(),
+    subject: () => subject,
   };
 }
 
