@@ -28,9 +28,9 @@ type Message =
  * Parses large files in a short-lived worker thread, so the event loop keeps serving other requests while a
  * 50 MiB document is parsed, and the parse's memory is returned when the worker exits. Resolves with the document's
  * head; the rows follow in batches while the worker reads the file, so the caller stores one batch while the next
- * is read. A problem found on the way makes the batches throw it (the caller's transaction then leaves nothing). A small young generation: larger ones (96 MiB) saved no CPU
- * measurably and added ~100 MiB to the peak RSS of a 50 MiB upload. The bytes are handed over to the worker: the
- * caller must not use them after.
+ * is read. A problem found on the way makes the batches throw it (the caller's transaction then leaves nothing).
+ * A small young generation: larger ones (96 MiB) saved no CPU measurably and added ~100 MiB to the peak RSS of a
+ * 50 MiB upload. The bytes are handed over to the worker: the caller must not use them after.
  */
 export function prepareSbomOffThread(
   fileName: string,

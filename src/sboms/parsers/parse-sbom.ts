@@ -66,8 +66,10 @@ export function parseSbom(
   }
   if (parsed.metadataComponent) checkComponent(fileName, parsed.metadataComponent, -1);
   const duplicates = new DuplicateRefs();
-  parsed.components.forEach((c, i) => checkComponent(fileName, c, i));
-  parsed.components.forEach((c, i) => duplicates.add(c, i));
+  parsed.components.forEach((c, i) => {
+    checkComponent(fileName, c, i);
+    duplicates.add(c, i);
+  });
   return duplicates.warnings.length ? { ...parsed, warnings: duplicates.warnings } : parsed;
 }
 
