@@ -61,11 +61,32 @@ for (const dialect of DIALECTS) {
 }
 
 describe('SBOM limits in the parser worker', () => {
-  it('the worker applies the same cap (its rows stop coming with the error)', async () => {
-    const bytes = new TextEncoder().encode(cdx(5));
-    const prepared = await prepareSbomOffThread('five.cdx.json', bytes, 'org_1', 'sbom_1', 0, {
-      maxComponents: 4,
+  it('the worker applies the same cap, before any row when the list alone is over it', async () => {
+    const bytes = new TextEncoder().encode(cdx(6));
+    await assert.rejects(
+      Promise.resolve(
+        prepareSbomOffThread('six.cdx.json', bytes, 'org_1', 'sbom_1', 0, { maxComponents: 4 }),
+      ),
+      { code: 'TOO_MANY_COMPONENTS', status: 413 },
+    );
+  });
+
+  it('components nested past the cap stop the rows with the error', async () => {
+    const nested = JSON.stringify({
+      bomFormat: 'CycloneDX',
+      specVersion: '1.5',
+      components: [{ name: 'top', components: Array.from({ length: 5 }, (_, i) => ({ name: `n${i}` })) }],
     });
+    const prepared = await prepareSbomOffThread(
+      'nested.cdx.json',
+      new TextEncoder().encode(nested),
+      'org_1',
+      'sbom_1',
+      0,
+      {
+        maxComponents: 4,
+      },
+    );
     await assert.rejects(
       (async () => {
         for await (const batch of prepared.batches) void batch;

@@ -66,6 +66,8 @@ export interface SbomStream {
   components: Iterable<ParsedComponent>;
   /** The SBOM's subject; for SPDX known only once `components` has been read to the end. */
   subject(): ParsedComponent | undefined;
+  /** Entries of the document's top-level list (CycloneDX components, SPDX packages), when read lazily. */
+  listed?: number;
 }
 
 /** A stream read to the end. */

@@ -84,6 +84,7 @@ function streamCycloneDx(fileName: string, doc: unknown, lazy?: LazyArray): Sbom
     tools: tools(metadata.tools),
     components: components(),
     subject: () => metadataComponent,
+    ...(lazy ? { listed: lazy.length } : {}),
   };
 }
 

@@ -93,7 +93,9 @@ export function streamSbom(
   const stream =
     (kind !== 'spdx-json' ? streamCycloneDxJsonText(fileName, text, members) : null) ??
     (kind !== 'cyclonedx-json' ? streamSpdxJsonText(fileName, text, members) : null);
-  if (!stream) return null;
+  // Over the cap at a glance (the SPDX subject aside): no rows are stored only to be rolled back. Nested
+  // components can still take a stream past the cap; it then stops there.
+  if (!stream || (stream.listed ?? 0) > limits.maxComponents + 1) return null;
   const duplicates = new DuplicateRefs();
   function* checked(): Generator<ParsedComponent> {
     let i = 0;

@@ -99,6 +99,7 @@ export function streamSpdxJsonText(
     tools: tools(doc.creationInfo),
     components: components(),
     subject: () => subject,
+    listed: items.length,
   };
 }
 
