@@ -249,6 +249,42 @@ export async function storedDebtCounts(
 }
 
 /**
+ * Debt items open at `at` over the given stored kinds (posture_summary's securityDebtOpen), in one query: per
+ * kind, items opened before its shifted `openedBefore` minus items closed before `at`, counted as storedDebtCounts
+ * counts a period's end (stored days before the bound's day, the bound's own day item by item).
+ */
+export async function storedOpenDebt(
+  db: Kysely<Database>,
+  orgId: string,
+  kinds: readonly { name: string; openedBefore: string }[],
+  at: string,
+): Promise<number> {
+  const names = kinds.map((k) => k.name);
+  const ownDay = (col: 'opened_at' | 'closed_at', kind: string | readonly string[], t: string) =>
+    t === dayStart(t)
+      ? sql`0`
+      : sql`(select count(*) from gov_debt_items x where x.org_id = ${orgId}
+          and x.kind in (${sql.join(typeof kind === 'string' ? [kind] : kind)})
+          and x.opened_at is not null and ${sql.ref(`x.${col}`)} >= ${dayStart(t)} and ${sql.ref(`x.${col}`)} < ${t})`;
+  const openedDays = sql.join(
+    kinds.map((k) => sql`(h.kind = ${k.name} and h.day < ${dayOf(k.openedBefore)})`),
+    sql` or `,
+  );
+  const result = await sql<{ opened: number | string; closed: number | string; own: number | string }>`select
+      (select coalesce(sum(h.items), 0) from gov_debt_days h
+        where h.org_id = ${orgId} and h.which = 'opened' and (${openedDays})) as opened,
+      (select coalesce(sum(h.items), 0) from gov_debt_days h
+        where h.org_id = ${orgId} and h.which = 'closed' and h.kind in (${sql.join(names)}) and h.day < ${dayOf(at)})
+        as closed,
+      ${sql.join(
+        kinds.map((k) => ownDay('opened_at', k.name, k.openedBefore)),
+        sql` + `,
+      )} - ${ownDay('closed_at', names, at)} as own`.execute(db);
+  const row = result.rows[0]!;
+  return Number(row.opened) - Number(row.closed) + Number(row.own);
+}
+
+/**
  * Rewrites the organisation's stored debt items (gov_debt_items) from the debt kinds: every kind's conditions
  * are independent of the reference time, so an import that changed their inputs (access data, review items,
  * settings) stores the items once and access_security_debt_trend only buckets their times per call.

