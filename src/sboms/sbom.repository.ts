@@ -1,7 +1,9 @@
 /** The SBOMs' and components' queries, always filtered on the organisation. */
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
+import { dialectOf } from '../db/connect.ts';
 import type { Database } from '../db/database.ts';
 import { containsInsensitive, insertRows } from '../db/helpers.ts';
+import { turnTaker } from '../shared/turns.ts';
 import type { ComponentValues, DependsOnCorrection } from './prepared-sbom.ts';
 import { COMPONENT_COLUMNS, COMPONENT_PG_TYPES, type SbomComponentRow, type SbomRow } from './sbom.table.ts';
 
@@ -12,9 +14,14 @@ export const insertSbom = (db: Kysely<Database>, row: SbomRow) =>
 export const insertComponents = (db: Kysely<Database>, rows: readonly ComponentValues[]) =>
   insertRows(db, 'sbom_components', COMPONENT_COLUMNS, rows, COMPONENT_PG_TYPES);
 
+/** Corrections per UPDATE statement (one JSON array parameter of [id, dependsOn] pairs). */
+const CORRECTIONS_PER_STATEMENT = 1_000;
+
 /**
  * After an upload's last row: the SBOM's component count and version (known only then for a streamed file), and
- * the dependsOn of rows that named a bom-ref no component took (RowBuilder.corrections; few or none in real SBOMs).
+ * the dependsOn of rows that named a bom-ref no component took (RowBuilder.corrections). Real SBOMs have few or
+ * none, but a hostile one can have one per component: they are written 1,000 per statement, with a turn of the
+ * event loop between statements, never one statement each.
  */
 export async function finishUpload(
   db: Kysely<Database>,
@@ -28,13 +35,21 @@ export async function finishUpload(
     .where('org_id', '=', orgId)
     .where('id', '=', sbom.id)
     .execute();
-  for (const [id, dependsOn] of corrections)
-    await db
-      .updateTable('sbom_components')
-      .set({ depends_on: dependsOn })
-      .where('org_id', '=', orgId)
-      .where('id', '=', id)
-      .execute();
+  const postgres = dialectOf(db) === 'postgres';
+  const turn = turnTaker();
+  for (let start = 0; start < corrections.length; start += CORRECTIONS_PER_STATEMENT) {
+    const pairs = JSON.stringify(corrections.slice(start, start + CORRECTIONS_PER_STATEMENT));
+    await (
+      postgres
+        ? sql`update sbom_components c set depends_on = j.value ->> 1
+            from jsonb_array_elements(${pairs}::jsonb) j where c.org_id = ${orgId} and c.id = j.value ->> 0`
+        : // `+org_id`: no index on it, so SQLite looks each pair up by primary key instead of reading every
+          // component of the organisation once per pair.
+          sql`update sbom_components set depends_on = j.value ->> 1 from json_each(${pairs}) j
+            where +sbom_components.org_id = ${orgId} and sbom_components.id = j.value ->> 0`
+    ).execute(db);
+    await turn();
+  }
 }
 
 /** Newest first (ids are time-ordered); `q` is a case-insensitive substring of the name. */

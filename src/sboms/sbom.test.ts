@@ -575,6 +575,26 @@ for (const dialect of DIALECTS) {
       ]);
     });
 
+    it('corrects every component that depends on a ref no component has, 1,000 per statement', async (t) => {
+      // 2,500 components, each depending on the one after it (given its id ahead) and on a ref that never comes.
+      const count = 2_500;
+      const doc = JSON.stringify({
+        bomFormat: 'CycloneDX',
+        specVersion: '1.5',
+        components: Array.from({ length: count }, (_, i) => ({ name: `n${i}`, 'bom-ref': `r${i}` })),
+        dependencies: Array.from({ length: count }, (_, i) => ({
+          ref: `r${i}`,
+          dependsOn: i + 1 < count ? [`r${i + 1}`, 'ghost'] : ['ghost'],
+        })),
+      });
+      const { res, graph } = await uploadWith(t, viaWorker(), doc);
+      assert.equal(res.statusCode, 201, res.body);
+      assert.deepEqual(
+        graph,
+        Array.from({ length: count }, (_, i) => [`r${i}`, i + 1 < count ? [`r${i + 1}`] : []]),
+      );
+    });
+
     it('SPDX JSON: the described package is the subject even when it comes last, its version the SBOM version', async (t) => {
       const pkg = (id: string, version: string) => ({ SPDXID: id, name: id.slice(8), versionInfo: version });
       const doc = JSON.stringify({
