@@ -56,31 +56,31 @@ function random16(): Uint8Array {
 }
 
 let lastTime = 0;
-let lastRandom: Uint8Array = new Uint8Array(16);
+let lastTimeText = '';
+/** The random part of the last id, as alphabet indexes; ours alone, so the same millisecond increments it in place. */
+const lastRandom = new Uint8Array(16);
 
 export function newId(prefix: IdPrefix, now = Date.now()): string {
-  let random: Uint8Array;
   if (now === lastTime) {
     // Same millisecond: increment the previous random part so ids stay strictly ordered within the process.
-    random = Uint8Array.from(lastRandom);
-    for (let i = random.length - 1; i >= 0; i--) {
-      random[i] = (random[i]! + 1) % 32;
-      if (random[i] !== 0) break;
+    for (let i = lastRandom.length - 1; i >= 0; i--) {
+      lastRandom[i] = (lastRandom[i]! + 1) % 32;
+      if (lastRandom[i] !== 0) break;
     }
   } else {
-    random = Uint8Array.from(random16(), (b) => b % 32);
-  }
-  lastTime = now;
-  lastRandom = random;
-  let time = '';
-  let t = now;
-  for (let i = 0; i < 10; i++) {
-    time = ALPHABET[t % 32] + time;
-    t = Math.floor(t / 32);
+    const random = random16();
+    for (let i = 0; i < 16; i++) lastRandom[i] = random[i]! % 32;
+    lastTime = now;
+    lastTimeText = '';
+    let t = now;
+    for (let i = 0; i < 10; i++) {
+      lastTimeText = ALPHABET[t % 32] + lastTimeText;
+      t = Math.floor(t / 32);
+    }
   }
   let tail = '';
-  for (const r of random) tail += ALPHABET[r];
-  return `${prefix}_${time}${tail}`;
+  for (const r of lastRandom) tail += ALPHABET[r];
+  return `${prefix}_${lastTimeText}${tail}`;
 }
 
 export function hasPrefix(id: string, prefix: IdPrefix): boolean {

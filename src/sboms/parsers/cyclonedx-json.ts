@@ -179,8 +179,12 @@ function dependencyGraph(fileName: string, list: unknown): Map<string, string[]>
     if (!isObject(entry)) continue;
     const ref = str(entry.ref);
     if (ref === null || !Array.isArray(entry.dependsOn)) continue;
-    const targets = entry.dependsOn.map(str).filter((t): t is string => t !== null);
-    graph.set(ref, [...(graph.get(ref) ?? []), ...targets]);
+    let targets = graph.get(ref);
+    if (!targets) graph.set(ref, (targets = []));
+    for (const target of entry.dependsOn as unknown[]) {
+      const name = str(target);
+      if (name !== null) targets.push(name);
+    }
   }
   return graph;
 }

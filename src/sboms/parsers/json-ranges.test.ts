@@ -24,6 +24,22 @@ describe('json-ranges: where the values lie', () => {
     assert.deepEqual(topLevelMembers('{}'), new Map());
   });
 
+  it('finds the elements of a top-level array in the same pass, as a later scan of its range would', () => {
+    const text = '{"a":[ {"x":"]"} , [1,[2]] ,"\\\\"],"b":[1 2],"c":[]}';
+    const members = topLevelMembers(text)!;
+    const [start, end] = members.get('a')!;
+    assert.deepEqual(arrayElements(text, members.get('a')!), arrayElements(text, [start, end]));
+    assert.deepEqual(texts(text, arrayElements(text, members.get('a')!)!), [
+      '{"x":"]"}',
+      '[1,[2]]',
+      '"\\\\"',
+    ]);
+    // Not plainly an array: still a member (its end found by counting brackets), with no elements.
+    assert.deepEqual(texts(text, [members.get('b')!]), ['[1 2]']);
+    assert.equal(arrayElements(text, members.get('b')!), null);
+    assert.deepEqual(arrayElements(text, members.get('c')!), []);
+  });
+
   it('answers null for what it does not plainly recognise, so the caller parses the whole text', () => {
     for (const text of [
       '',

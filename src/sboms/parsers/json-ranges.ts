@@ -79,7 +79,8 @@ function valueEnd(text: string, i: number, end: number): number {
 
 /**
  * The members of the object that is the whole of `text` (whitespace around it allowed), in document order, each
- * key with the range of its value. Null when the text is not one such object or a key repeats.
+ * key with the range of its value. Null when the text is not one such object or a key repeats. The elements of a
+ * member that is an array are found on the way (one pass over the text) and kept for `arrayElements`.
  */
 export function topLevelMembers(text: string): Map<string, Range> | null {
   const end = text.length;
@@ -97,9 +98,12 @@ export function topLevelMembers(text: string): Map<string, Range> | null {
     i = skipSpace(text, keyEnd, end);
     if (text.charCodeAt(i) !== COLON) return null;
     i = skipSpace(text, i + 1, end);
-    const valueStop = valueEnd(text, i, end);
+    const array = text.charCodeAt(i) === OPEN_ARRAY ? scanArray(text, i, end) : null;
+    const valueStop = array ? array.stop : valueEnd(text, i, end);
     if (valueStop < 0) return null;
-    members.set(key, [i, valueStop]);
+    const range: Range = [i, valueStop];
+    if (array) elementsFound.set(range, array.bounds);
+    members.set(key, range);
     i = skipSpace(text, valueStop, end);
     const c = text.charCodeAt(i);
     if (c === CLOSE_OBJECT) return skipSpace(text, i + 1, end) === end ? members : null;
@@ -108,22 +112,46 @@ export function topLevelMembers(text: string): Map<string, Range> | null {
   }
 }
 
-/** The ranges of the elements of the array at `range`, or null when it is not plainly an array. */
-export function arrayElements(text: string, [start, end]: Range): Range[] | null {
-  if (text.charCodeAt(start) !== OPEN_ARRAY || text.charCodeAt(end - 1) !== CLOSE_ARRAY) return null;
-  const last = end - 1;
-  const elements: Range[] = [];
-  let i = skipSpace(text, start + 1, last);
-  if (i === last) return elements;
+/** Element bounds of the arrays topLevelMembers went through, by the range it gave them. */
+const elementsFound = new WeakMap<Range, number[]>();
+
+/**
+ * The array that opens at `start`: its elements' bounds, flat ([start0, end0, start1, end1, …]), and the index
+ * past its `]`. Null when it is not plainly an array that closes before `end`.
+ */
+function scanArray(text: string, start: number, end: number): { bounds: number[]; stop: number } | null {
+  const bounds: number[] = [];
+  let i = skipSpace(text, start + 1, end);
+  if (text.charCodeAt(i) === CLOSE_ARRAY) return { bounds, stop: i + 1 };
   for (;;) {
-    const stop = valueEnd(text, i, last);
+    const stop = valueEnd(text, i, end);
     if (stop < 0) return null;
-    elements.push([i, stop]);
-    i = skipSpace(text, stop, last);
-    if (i === last) return elements;
-    if (text.charCodeAt(i) !== COMMA) return null;
-    i = skipSpace(text, i + 1, last);
+    bounds.push(i, stop);
+    i = skipSpace(text, stop, end);
+    const c = text.charCodeAt(i);
+    if (c === CLOSE_ARRAY) return { bounds, stop: i + 1 };
+    if (c !== COMMA) return null;
+    i = skipSpace(text, i + 1, end);
   }
+}
+
+/** The flat bounds of the elements of the array at `range`, or null when it is not plainly an array. */
+function elementBounds(text: string, range: Range): number[] | null {
+  const found = elementsFound.get(range);
+  if (found) return found;
+  const [start, end] = range;
+  if (text.charCodeAt(start) !== OPEN_ARRAY) return null;
+  const array = scanArray(text, start, end);
+  return array && array.stop === end ? array.bounds : null;
+}
+
+/** The ranges of the elements of the array at `range`, or null when it is not plainly an array. */
+export function arrayElements(text: string, range: Range): Range[] | null {
+  const bounds = elementBounds(text, range);
+  if (!bounds) return null;
+  const elements: Range[] = [];
+  for (let i = 0; i < bounds.length; i += 2) elements.push([bounds[i]!, bounds[i + 1]!]);
+  return elements;
 }
 
 /** `JSON.parse` of one range; a SyntaxError means the document is malformed somewhere in it. */
@@ -149,9 +177,15 @@ export function lazyDocument(
   arrayKey: string,
 ): { doc: Record<string, unknown>; items: LazyArray } | null {
   const range = members.get(arrayKey);
-  const elements = range && arrayElements(text, range);
-  if (!elements || members.has('__proto__')) return null;
+  const bounds = range && elementBounds(text, range);
+  if (!bounds || members.has('__proto__')) return null;
   const doc: Record<string, unknown> = {};
   for (const [key, [start, end]] of members) if (key !== arrayKey) doc[key] = parsed(text, start, end);
-  return { doc, items: { length: elements.length, at: (index) => parsed(text, ...elements[index]!) } };
+  return {
+    doc,
+    items: {
+      length: bounds.length / 2,
+      at: (index) => parsed(text, bounds[2 * index]!, bounds[2 * index + 1]!),
+    },
+  };
 }
