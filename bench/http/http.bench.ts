@@ -1,5 +1,5 @@
 // Authenticated request throughput of a small GET through the full pipeline, against a bare Fastify route
-// measured in the same run. Usage: node bench/http/http.bench.ts [--seconds 5] [--rounds 3]
+// measured in the same run, and against the store's floor: a bare route running the same SQL on the raw driver. Usage: node bench/http/http.bench.ts [--seconds 5] [--rounds 3]
 // (DATABASE_URL=postgres://… for PG).
 import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
@@ -36,7 +36,7 @@ interface Server {
   headers: Record<string, string>;
 }
 
-async function start(mode: 'bare' | 'bulwark'): Promise<Server> {
+async function start(mode: 'bare' | 'store' | 'bulwark'): Promise<Server> {
   const { child, url } = await startProcess(target, [mode], { BENCH_DIR: benchDir });
   const [address, token] = url.split(' ');
   const headers: Record<string, string> = token && token !== '-' ? { authorization: `Bearer ${token}` } : {};
@@ -73,22 +73,27 @@ const summary = (runs: Figures[]): Figures => ({
 });
 
 const bareServer = await start('bare');
+const storeServer = await start('store');
 const fullServer = await start('bulwark');
 const bareRuns: Figures[] = [];
+const storeRuns: Figures[] = [];
 const fullRuns: Figures[] = [];
 try {
   // Warm-up (JIT): 2 s each, unmeasured.
   await measure(bareServer, 2);
+  await measure(storeServer, 2);
   await measure(fullServer, 2);
   for (let i = 0; i < rounds; i++) {
     bareRuns.push(await measure(bareServer, duration));
+    storeRuns.push(await measure(storeServer, duration));
     fullRuns.push(await measure(fullServer, duration));
   }
 } finally {
-  bareServer.child.kill();
-  fullServer.child.kill();
+  // SIGINT: the targets exit through process.exit, so a --cpu-prof given in BENCH_NODE_ARGS is written.
+  for (const server of [bareServer, storeServer, fullServer]) server.child.kill('SIGINT');
 }
 const bare = summary(bareRuns);
+const floor = summary(storeRuns);
 const full = summary(fullRuns);
 const store = process.env.DATABASE_URL?.startsWith('postgres') ? 'PostgreSQL' : 'SQLite';
 console.log(
@@ -99,9 +104,16 @@ console.log(
 const row = (label: string, r: Figures) =>
   `${label.padEnd(14)} ${r.rps.toFixed(0).padStart(7)} req/s  ${r.cpuUs.toFixed(0).padStart(4)} µs server CPU/request  p50 ${r.p50} ms  p99 ${r.p99} ms  non-2xx/errors ${r.errors}`;
 console.log(row('bare route', bare));
+console.log(row('store floor', floor));
 console.log(row('full pipeline', full));
+const cpuRounds = (runs: Figures[]) => runs.map((r) => r.cpuUs.toFixed(0)).join(', ');
 console.log(
-  `  rounds, µs CPU/request: bare ${bareRuns.map((r) => r.cpuUs.toFixed(0)).join(', ')}; full ${fullRuns.map((r) => r.cpuUs.toFixed(0)).join(', ')}`,
+  `  rounds, µs CPU/request: bare ${cpuRounds(bareRuns)}; store floor ${cpuRounds(storeRuns)}; full ${cpuRounds(fullRuns)}`,
+);
+// The store floor bounds what any pipeline over this store can reach: its own ratio to the bare route.
+console.log(
+  `store floor / bare: ${(floor.rps / bare.rps).toFixed(2)} throughput, ${(bare.cpuUs / floor.cpuUs).toFixed(2)} by CPU; ` +
+    `full / store floor: ${(full.rps / floor.rps).toFixed(2)} throughput, ${(floor.cpuUs / full.cpuUs).toFixed(2)} by CPU`,
 );
 // Throughput ratio depends on how busy the shared machine is; the CPU-per-request ratio much less so.
 console.log(`throughput ratio full/bare: ${(full.rps / bare.rps).toFixed(2)} (target ≥ 0.33)`);

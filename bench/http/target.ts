@@ -1,6 +1,10 @@
-// One HTTP server for the benchmark, in its own process: `bare` (a Fastify route and nothing else) or
-// `bulwark` (the real app: auth, plan, scope, rate limit, metrics, envelope, store). Prints LISTENING <url> <token>.
+// One HTTP server for the benchmark, in its own process: `bare` (a Fastify route and nothing else), `store` (a
+// Fastify route running the vendor list's own SQL through the raw driver: better-sqlite3's prepared statement, or a
+// pg pool of the same size; no auth, no Kysely) or `bulwark` (the real app: auth, plan, scope, rate limit, metrics,
+// envelope, store). Prints LISTENING <url> <token>.
+import Database from 'better-sqlite3';
 import Fastify from 'fastify';
+import pg from 'pg';
 import { buildApp } from '../../src/app.ts';
 import { defaultConfig } from '../../src/config.ts';
 import { openStore } from '../../src/db/connect.ts';
@@ -12,6 +16,52 @@ const mode = process.argv[2];
 if (mode === 'bare') {
   const app = Fastify();
   app.get('/api/v1/sscs/vendors', async () => ({ data: [], error: null, meta: null }));
+  const url = await app.listen({ port: 0, host: '127.0.0.1' });
+  process.stdout.write(`LISTENING ${url}/api/v1/sscs/vendors -\n`);
+} else if (mode === 'store') {
+  const storeUrl = process.env.DATABASE_URL ?? `sqlite:${process.env.BENCH_DIR}/http.sqlite`;
+  const store = openStore(storeUrl);
+  await migrateToLatest(store.db);
+  const services = createServices(store, defaultConfig({}));
+  const org = await services.tenancy.createOrganization({
+    slug: `floor-${Date.now()}`,
+    plan: 'professional',
+  });
+  for (const name of ['Acme', 'Globex', 'Initech']) {
+    await services.vendors.create(org.id, 'system', {
+      name,
+      type: 'commercial',
+      riskTier: 2,
+      assessmentStatus: 'in_progress',
+    });
+  }
+  // The SQL the vendor list runs (vendor.repository.ts, listVendorsFirst), with its parameters.
+  const { sql, parameters } = store.db
+    .selectFrom('vendors')
+    .selectAll()
+    .select((eb) => eb.fn<string>('lower', ['name']).as('lower_name'))
+    .where('org_id', '=', org.id)
+    .orderBy((eb) => eb.fn('lower', ['name']))
+    .orderBy('id')
+    .limit(100)
+    .compile();
+  await store.close();
+  const app = Fastify();
+  if (storeUrl.startsWith('postgres')) {
+    const pool = new pg.Pool({ connectionString: storeUrl, max: 10 });
+    app.get('/api/v1/sscs/vendors', async () => ({
+      data: (await pool.query(sql, parameters as unknown[])).rows,
+      error: null,
+      meta: null,
+    }));
+  } else {
+    const statement = new Database(storeUrl.slice('sqlite:'.length), { readonly: true }).prepare(sql);
+    app.get('/api/v1/sscs/vendors', async () => ({
+      data: statement.all(...parameters),
+      error: null,
+      meta: null,
+    }));
+  }
   const url = await app.listen({ port: 0, host: '127.0.0.1' });
   process.stdout.write(`LISTENING ${url}/api/v1/sscs/vendors -\n`);
 } else {
