@@ -39,13 +39,14 @@ const envelope = <T>({ data, meta }: Created<T>) => ({ data, error: null, meta: 
 
 /**
  * Runs `create` (answered with `status` in the envelope) once per Idempotency-Key; without the header it
- * simply runs. A failure frees the key, so a retry runs the request again.
+ * simply runs. A failure frees the key, so a retry runs the request again. `fingerprint` (what the key's first
+ * request was) is computed only when there is a key: for an upload it hashes the whole file.
  */
 export async function idempotentCreate<T>(
   idempotency: IdempotencyService,
   request: FastifyRequest,
   reply: FastifyReply,
-  fingerprint: string,
+  fingerprint: () => string,
   create: () => Promise<Created<T>>,
   status = 201,
 ): Promise<FastifyReply> {
@@ -58,7 +59,7 @@ export async function idempotentCreate<T>(
     ]);
   }
   const { orgId } = principalOf(request);
-  const reservation = await idempotency.reserve(orgId, key, fingerprint);
+  const reservation = await idempotency.reserve(orgId, key, fingerprint());
   if (reservation.kind === 'replay') {
     const { status: first, body } = reservation.response;
     return reply.status(first).header('idempotent-replayed', 'true').type(JSON_TYPE).send(body);

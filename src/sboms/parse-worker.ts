@@ -8,7 +8,7 @@
 // A problem met on the way ends the stream; the file is then parsed whole (parseSbom), whose answer is the one
 // every upload of that file has always had (the main thread rolls back the rows it stored). Other formats are
 // parsed whole, then sent the same way.
-import { parentPort, workerData } from 'node:worker_threads';
+import { parentPort } from 'node:worker_threads';
 import { AppError } from '../errors.ts';
 import { decodeUtf8, parseSbom, streamSbom, type SbomLimits } from './parsers/parse-sbom.ts';
 import { RowBuilder, type ComponentValues, type StreamedSummary } from './prepared-sbom.ts';
@@ -90,10 +90,13 @@ function takeBytes(job: Job): Uint8Array {
   return bytes;
 }
 
-try {
-  prepare(workerData as Job);
-} catch (error) {
-  if (error instanceof AppError)
-    post({ appError: { code: error.code, status: error.status, message: error.message } });
-  else post({ failure: error instanceof Error ? error.message : String(error) });
-}
+// The job comes as a message: the worker may have been started before the upload had arrived.
+parentPort!.once('message', (job: Job) => {
+  try {
+    prepare(job);
+  } catch (error) {
+    if (error instanceof AppError)
+      post({ appError: { code: error.code, status: error.status, message: error.message } });
+    else post({ failure: error instanceof Error ? error.message : String(error) });
+  }
+});

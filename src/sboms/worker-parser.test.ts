@@ -1,9 +1,12 @@
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { AppError } from '../errors.ts';
 import { prepareSbom, type ComponentValues } from './prepared-sbom.ts';
-import { prepareSbomOffThread } from './worker-parser.ts';
+import { prepareSbomOffThread, startParserAhead } from './worker-parser.ts';
 import { SHARED_DATA, sharedDataSkip } from '../../test/support/shared-data.ts';
 
 const DATA = new URL('sboms/', SHARED_DATA);
@@ -57,5 +60,50 @@ describe('parsing off the main thread', () => {
         return true;
       },
     );
+  });
+
+  it('takes a parser started ahead of the upload, and starts none twice', async () => {
+    const text = `{"bomFormat":"CycloneDX","specVersion":"1.5","components":[{"name":"a","bom-ref":"a"},{"name":"b","bom-ref":"b"}],"dependencies":[{"ref":"a","dependsOn":["b"]}]}`;
+    startParserAhead();
+    startParserAhead();
+    for (let i = 0; i < 2; i++) {
+      const prepared = await prepareSbomOffThread(
+        'ahead.cdx.json',
+        new TextEncoder().encode(text),
+        'org_1',
+        'sbom_1',
+        0,
+      );
+      const rows: ComponentValues[] = [];
+      for await (const batch of prepared.batches) rows.push(...batch);
+      assert.deepEqual(
+        rows.map((r) => [r[6], r[16]]),
+        [
+          ['a', JSON.stringify([rows[1]![0]])],
+          ['b', '[]'],
+        ],
+      );
+    }
+  });
+
+  it('does not keep the process alive with a parser waiting for an upload', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'bulwark-parser-ahead-'));
+    const script = join(dir, 'ahead.mjs');
+    const module = new URL('./worker-parser.ts', import.meta.url).href;
+    writeFileSync(
+      script,
+      `const { startParserAhead } = await import(${JSON.stringify(module)});\n` +
+        `startParserAhead();\n` +
+        `await new Promise((resolve) => setTimeout(resolve, 500));\n` +
+        `console.log('waited');\n`,
+    );
+    try {
+      const child = spawnSync(process.execPath, [script], { timeout: 10_000, encoding: 'utf8' });
+      assert.equal(child.error, undefined, 'the process did not exit by itself');
+      assert.equal(child.status, 0, child.stderr);
+      assert.equal(child.stdout, 'waited\n');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

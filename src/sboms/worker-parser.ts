@@ -49,19 +49,17 @@ export function prepareSbomOffThread(
       bytes.buffer.byteLength >= 65_536
         ? [bytes.buffer]
         : [];
-    const start = (transferList: ArrayBuffer[]) =>
-      new Worker(new URL('./parse-worker.ts', import.meta.url), {
-        workerData: { fileName, bytes, orgId, sbomId, limits },
-        transferList,
-        resourceLimits: { maxYoungGenerationSizeMb: 32 },
-      });
-    let worker: Worker;
+    const worker = takeParser();
+    const job = { fileName, bytes, orgId, sbomId, limits };
     try {
-      worker = start(transfer);
+      worker.postMessage(job, transfer);
     } catch (error) {
       // Some buffers Node allocates itself (readFileSync's) cannot be transferred: those are copied.
-      if (transfer.length === 0 || (error as Error).name !== 'DataCloneError') throw error;
-      worker = start([]);
+      if (transfer.length === 0 || (error as Error).name !== 'DataCloneError') {
+        void worker.terminate();
+        throw error;
+      }
+      worker.postMessage(job);
     }
     const slices = new Arrivals(() => void worker.terminate());
     let summary: StreamedSummary | undefined;
@@ -93,6 +91,37 @@ export function prepareSbomOffThread(
     worker.once('error', fail);
     worker.once('exit', (code) => fail(new Error(`SBOM parser worker exited with code ${code}`)));
   });
+}
+
+const spawnParser = () =>
+  new Worker(new URL('./parse-worker.ts', import.meta.url), {
+    resourceLimits: { maxYoungGenerationSizeMb: 32 },
+  });
+
+/** A parser worker started ahead (`startParserAhead`), waiting for its job. */
+let ready: Worker | undefined;
+
+/**
+ * Starts a parser worker while a large upload is still arriving, so that its start (≈ 85 ms: an isolate and the
+ * parser's modules) overlaps the receive instead of delaying the parse. At most one waits; it holds nothing, and
+ * does not keep the process alive.
+ */
+export function startParserAhead(): void {
+  if (ready) return;
+  const worker = spawnParser();
+  worker.unref();
+  worker.on('error', () => {}); // a failed start: the 'exit' below drops it, and the next parse starts its own
+  worker.once('exit', () => {
+    if (ready === worker) ready = undefined;
+  });
+  ready = worker;
+}
+
+function takeParser(): Worker {
+  const worker = ready ?? spawnParser();
+  ready = undefined;
+  worker.ref();
+  return worker;
 }
 
 /** The rows of each slice, one slice per event-loop turn (a slice is ≈ 5 ms of JSON.parse). */

@@ -35,8 +35,12 @@ export async function vendorRoutes(
     { config: write, schema: { tags, body: VendorBody, response: { 201: envelopeOf(Vendor) } } },
     async (request, reply) => {
       const { orgId, userId } = principalOf(request);
-      return idempotentCreate(idempotency, request, reply, jsonFingerprint(request), () =>
-        vendors.create(orgId, userId, request.body).then((data) => ({ data })),
+      return idempotentCreate(
+        idempotency,
+        request,
+        reply,
+        () => jsonFingerprint(request),
+        () => vendors.create(orgId, userId, request.body).then((data) => ({ data })),
       );
     },
   );
