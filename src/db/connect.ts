@@ -5,6 +5,7 @@ import { Kysely, PostgresAdapter, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import type { Database } from './database.ts';
 import { PostgresChangeListener, type ChangeStamp } from './change-stamp.ts';
+import { nameStatements, StatementNames } from './pg-named-statements.ts';
 import { readWriteSqliteDialect } from './sqlite-driver.ts';
 import { StoreError, withStoreErrors } from './store-error.ts';
 
@@ -118,6 +119,7 @@ function openPostgres(url: string, options: OpenOptions): Store {
     query_timeout: statementTimeout + 1_000,
   };
   const pool = new pg.Pool({ ...connection, max: options.poolSize ?? 10 });
+  const names = new StatementNames();
   // An idle client losing its connection must not crash the process; the next query reports DB_ERROR.
   pool.on('error', () => {});
   pool.on('connect', (client) => {
@@ -125,6 +127,7 @@ function openPostgres(url: string, options: OpenOptions): Store {
     // restart) emits 'error' with no query to receive it: unhandled, that would end the process. Here it is
     // only noted; the transaction's next statement fails with DB_ERROR and the pool drops the broken client.
     client.on('error', () => {});
+    nameStatements(client, names);
     const pid = (client as unknown as { processID: number }).processID;
     pgClients.set(pid, [...(pgClients.get(pid) ?? []), client]);
   });
