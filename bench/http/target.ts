@@ -1,6 +1,6 @@
 // One HTTP server for the benchmark, in its own process: `bare` (a Fastify route and nothing else), `store` (a
 // Fastify route running the vendor list's own SQL through the raw driver: better-sqlite3's prepared statement, or a
-// pg pool of the same size; no auth, no Kysely) or `bulwark` (the real app: auth, plan, scope, rate limit, metrics,
+// named statement on a pg pool of the same size; no auth, no Kysely) or `bulwark` (the real app: auth, plan, scope, rate limit, metrics,
 // envelope, store). Prints LISTENING <url> <token>.
 import Database from 'better-sqlite3';
 import Fastify from 'fastify';
@@ -50,7 +50,8 @@ if (mode === 'bare') {
   if (storeUrl.startsWith('postgres')) {
     const pool = new pg.Pool({ connectionString: storeUrl, max: 10 });
     app.get('/api/v1/sscs/vendors', async () => ({
-      data: (await pool.query(sql, parameters as unknown[])).rows,
+      // Named, as the product sends a repeated statement (db/pg-named-statements.ts): parsed and planned once.
+      data: (await pool.query({ name: 'vendors', text: sql, values: parameters as unknown[] })).rows,
       error: null,
       meta: null,
     }));
