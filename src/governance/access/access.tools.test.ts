@@ -310,6 +310,25 @@ for (const dialect of DIALECTS) {
       assert.deepEqual([before.sodViolations.withException, before.sodViolations.withoutException], [2, 2]);
     });
 
+    it('access_concentration: a pair covered by two exceptions in force counts once', async () => {
+      const x1 = await store.db
+        .selectFrom('gov_sod_exceptions')
+        .selectAll()
+        .where('org_id', '=', orgId)
+        .where('external_id', '=', 'x1')
+        .executeTakeFirstOrThrow();
+      await store.db
+        .insertInto('gov_sod_exceptions')
+        .values({ ...x1, id: `${x1.id}b`, external_id: 'x1b', expires_at: '2027-06-30T00:00:00.000Z' })
+        .execute();
+      try {
+        const sod = (await concentration(store.db, orgId, at)).sodViolations;
+        assert.deepEqual([sod.total, sod.withException, sod.withoutException], [4, 1, 3]);
+      } finally {
+        await store.db.deleteFrom('gov_sod_exceptions').where('id', '=', `${x1.id}b`).execute();
+      }
+    });
+
     it('access_anomaly_discovery: rare entitlements within department+title groups of 5+', async () => {
       const r = await anomalyDiscovery(store.db, orgId, at);
       // Groups: Engineering/Engineer 5 (judged), Engineering/Manager 1 and Finance/Analyst 1 (skipped), Finance

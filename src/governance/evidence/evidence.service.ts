@@ -19,6 +19,31 @@ async function defaultOrGiven(db: Kysely<Database>, orgId: string, projectId: st
   }
 }
 
+/** evidence_log's figures without its items (posture_summary reads these). */
+export async function evidenceCounts(
+  db: Kysely<Database>,
+  orgId: string,
+  options: AsOf & { projectId?: string } = {},
+) {
+  const asOf = resolveAsOf(options);
+  const project = await defaultOrGiven(db, orgId, options.projectId);
+  const soon = plusMs(asOf, EXPIRING_SOON_DAYS * DAY);
+  const c = project ? await repo.countEvidence(db, orgId, project.id, asOf, soon) : {};
+  const accepted = num(c.accepted);
+  const expired = num(c.expired);
+  const expiringSoon = num(c.soon);
+  return {
+    asOf,
+    soon,
+    projectId: project?.id ?? null,
+    byStatus: { accepted, pending: num(c.pending), rejected: num(c.rejected) },
+    accepted: { current: accepted - expired, expiringSoon, expired, noExpiry: num(c.no_expiry) },
+    expired,
+    expiringSoon,
+    total: num(c.total),
+  };
+}
+
 /**
  * evidence_log. The project's (given, else the first active one, as the ISO tools) newest 50 evidence records
  * by collection time (the interface's limit, no continuation), each with its status and its expiry facts
@@ -30,11 +55,12 @@ export async function evidenceLog(
   orgId: string,
   options: AsOf & { projectId?: string } = {},
 ) {
-  const asOf = resolveAsOf(options);
-  const project = await defaultOrGiven(db, orgId, options.projectId);
-  const soon = plusMs(asOf, EXPIRING_SOON_DAYS * DAY);
-  const c = project ? await repo.countEvidence(db, orgId, project.id, asOf, soon) : {};
-  const rows = project ? await repo.listEvidence(db, orgId, project.id, EVIDENCE_CAP) : [];
+  const { asOf, soon, projectId, byStatus, accepted, expired, expiringSoon, total } = await evidenceCounts(
+    db,
+    orgId,
+    options,
+  );
+  const rows = projectId ? await repo.listEvidence(db, orgId, projectId, EVIDENCE_CAP) : [];
   const items = rows.map((r) => ({
     id: r.id,
     controlId: r.control_id,
@@ -46,22 +72,13 @@ export async function evidenceLog(
     expired: r.expires_at !== null && r.expires_at < asOf,
     expiringSoon: r.expires_at !== null && r.expires_at >= asOf && r.expires_at < soon,
   }));
-  const total = num(c.total);
-  const accepted = num(c.accepted);
-  const expired = num(c.expired);
-  const expiringSoon = num(c.soon);
   return {
     asOf,
-    projectId: project?.id ?? null,
-    ...(project ? {} : { note: 'no active ISO project' }),
+    projectId,
+    ...(projectId ? {} : { note: 'no active ISO project' }),
     expiringSoonDays: EXPIRING_SOON_DAYS,
-    byStatus: { accepted, pending: num(c.pending), rejected: num(c.rejected) },
-    accepted: {
-      current: accepted - expired,
-      expiringSoon,
-      expired,
-      noExpiry: num(c.no_expiry),
-    },
+    byStatus,
+    accepted,
     expired,
     expiringSoon,
     items,

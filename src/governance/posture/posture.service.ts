@@ -12,7 +12,7 @@ import { DELTA_WINDOW_DAYS } from '../access/grants.service.ts';
 import { countSodPairs } from '../access/peers.repository.ts';
 import { readPostureSnapshot } from '../access/posture-snapshot.ts';
 import { openDebtAt } from '../access/risk.service.ts';
-import { evidenceLog } from '../evidence/evidence.service.ts';
+import { evidenceCounts } from '../evidence/evidence.service.ts';
 import { isoGapStatus } from '../iso/iso.service.ts';
 import { maturitySummary } from '../maturity/maturity.service.ts';
 import { uarCounts } from '../reviews/reviews.service.ts';
@@ -71,7 +71,7 @@ export async function postureSummary(
     countUnusedHighRisk(db, orgId, minusMs(asOf, 90 * DAY)),
     uarCounts(db, orgId, asOf),
     openDebtAt(db, orgId, asOf, snapshot.stored, settings),
-    orNull(evidenceLog(db, orgId, at)),
+    orNull(evidenceCounts(db, orgId, at)),
     orNull(isoGapStatus(db, orgId, at)),
     orNull(maturitySummary(db, orgId)),
     services.risks.listRegister(orgId),
