@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import { AppError } from '../../errors.ts';
 import { DAY, num, plusMs, resolveAsOf, type AsOf } from '../common.ts';
-import { resolveProject } from '../iso/iso.service.ts';
+import { resolveProject, type IsoProject } from '../iso/iso.service.ts';
 import * as repo from './evidence.repository.ts';
 
 export const EVIDENCE_CAP = 50;
@@ -19,14 +19,18 @@ async function defaultOrGiven(db: Kysely<Database>, orgId: string, projectId: st
   }
 }
 
-/** evidence_log's figures without its items (posture_summary reads these). */
+/**
+ * evidence_log's figures without its items (posture_summary reads these). `known`: the project when the caller
+ * has already resolved it (null: none is active).
+ */
 export async function evidenceCounts(
   db: Kysely<Database>,
   orgId: string,
   options: AsOf & { projectId?: string } = {},
+  known?: IsoProject | null,
 ) {
   const asOf = resolveAsOf(options);
-  const project = await defaultOrGiven(db, orgId, options.projectId);
+  const project = known !== undefined ? known : await defaultOrGiven(db, orgId, options.projectId);
   const soon = plusMs(asOf, EXPIRING_SOON_DAYS * DAY);
   const c = project ? await repo.countEvidence(db, orgId, project.id, asOf, soon) : {};
   const accepted = num(c.accepted);

@@ -126,15 +126,16 @@ async function evidenceCoverage(
 /**
  * iso_gap_status. A gap is an applicable control (or one without an SoA entry: not yet decided, counted as
  * applicable) that is not implemented. Per theme and overall; maturity gaps: current below target; evidence
- * coverage of the applicable controls at asOf.
+ * coverage of the applicable controls at asOf. `known`: the project when the caller has already resolved it.
  */
 export async function isoGapStatus(
   db: Kysely<Database>,
   orgId: string,
   options: AsOf & { projectId?: string } = {},
+  known?: IsoProject,
 ) {
   const asOf = resolveAsOf(options);
-  const project = await resolveProject(db, orgId, options.projectId);
+  const project = known ?? (await resolveProject(db, orgId, options.projectId));
   const all = await entries(db, orgId, project.id);
   const tally = (list: Entry[]) => {
     const inScope = list.filter((e) => e.applicable !== false);

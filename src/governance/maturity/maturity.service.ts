@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import { num } from '../common.ts';
 import { ANNEX_A } from '../iso/annex-a.ts';
-import { resolveProject } from '../iso/iso.service.ts';
+import { resolveProject, type IsoProject } from '../iso/iso.service.ts';
 import * as repo from './maturity.repository.ts';
 
 /** At most this many controls are returned: above the 93 Annex A controls, so one project is complete. */
@@ -45,9 +45,10 @@ export async function maturityScores(
 /**
  * maturity_scores' figures without its list (posture_summary): the same controls and rounding, from a query that
  * reads only each control's latest score and target (a third of maturity_scores' time at 10,000 identities).
+ * `known`: the project when the caller has already resolved it.
  */
-export async function maturitySummary(db: Kysely<Database>, orgId: string) {
-  const project = await resolveProject(db, orgId);
+export async function maturitySummary(db: Kysely<Database>, orgId: string, known?: IsoProject) {
+  const project = known ?? (await resolveProject(db, orgId));
   const sorted = inCatalogOrder(await repo.latestScores(db, orgId, project.id));
   const items = sorted.slice(0, MATURITY_CAP).map((r) => ({
     score: num(r.score),

@@ -13,7 +13,7 @@ import { countSodPairs } from '../access/peers.repository.ts';
 import { readPostureSnapshot } from '../access/posture-snapshot.ts';
 import { openDebtAt } from '../access/risk.service.ts';
 import { evidenceCounts } from '../evidence/evidence.service.ts';
-import { isoGapStatus } from '../iso/iso.service.ts';
+import { isoGapStatus, resolveProject } from '../iso/iso.service.ts';
 import { maturitySummary } from '../maturity/maturity.service.ts';
 import { uarCounts } from '../reviews/reviews.service.ts';
 
@@ -47,7 +47,11 @@ export async function postureSummary(
   // Time-independent figures come from the import-maintained snapshot; the rest are the tools' own count
   // queries at asOf, without their item lists. Independent reads: on PostgreSQL they run on separate pooled
   // connections at once; SQLite serialises them.
-  const snapshot = await readPostureSnapshot(db, orgId);
+  // The snapshot and the active ISO project are read once here for the parts that need them.
+  const [snapshot, project] = await Promise.all([
+    readPostureSnapshot(db, orgId),
+    orNull(resolveProject(db, orgId)),
+  ]);
   const [
     stale,
     offboarding,
@@ -69,11 +73,11 @@ export async function postureSummary(
     countPrivilegedChanges(db, orgId, 'revoked_at', windowStart, asOf),
     countSodPairs(db, orgId, asOf),
     countUnusedHighRisk(db, orgId, minusMs(asOf, 90 * DAY)),
-    uarCounts(db, orgId, asOf),
+    uarCounts(db, orgId, asOf, snapshot.stored),
     openDebtAt(db, orgId, asOf, snapshot.stored, settings),
-    orNull(evidenceCounts(db, orgId, at)),
-    orNull(isoGapStatus(db, orgId, at)),
-    orNull(maturitySummary(db, orgId)),
+    evidenceCounts(db, orgId, at, project),
+    project && isoGapStatus(db, orgId, at, project),
+    project && maturitySummary(db, orgId, project),
     services.risks.listRegister(orgId),
     services.findings.summary(orgId),
   ]);

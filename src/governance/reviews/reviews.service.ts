@@ -60,9 +60,12 @@ export async function reviewsList(db: Kysely<Database>, orgId: string, options: 
   return { asOf, items, total: n, truncated: n > items.length };
 }
 
-/** uar_status's figures without its lists (posture_summary reads these). */
-export async function uarCounts(db: Kysely<Database>, orgId: string, asOf: string) {
-  const a = await repo.countActiveItems(db, orgId, asOf, await hasPostureSnapshot(db, orgId));
+/**
+ * uar_status's figures without its lists (posture_summary reads these). `stored`: whether an import stored the
+ * posture snapshot, when the caller has already read it.
+ */
+export async function uarCounts(db: Kysely<Database>, orgId: string, asOf: string, stored?: boolean) {
+  const a = await repo.countActiveItems(db, orgId, asOf, stored ?? (await hasPostureSnapshot(db, orgId)));
   const overdue = await repo.countOverdueRemediation(db, orgId, asOf);
   return { activeCampaigns: num(a.campaigns), ...summarise(a), overdueRemediation: overdue };
 }
