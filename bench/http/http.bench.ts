@@ -1,5 +1,6 @@
 // Authenticated request throughput of a small GET through the full pipeline, against a bare Fastify route
-// measured in the same run, and against the store's floor: a bare route running the same SQL on the raw driver. Usage: node bench/http/http.bench.ts [--seconds 5] [--rounds 3]
+// measured in the same run, and against the store's floor: a bare route running the same SQL on the raw driver.
+// Usage: node bench/http/http.bench.ts [--seconds 5] [--rounds 3]
 // (DATABASE_URL=postgres://… for PG).
 import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';

@@ -1,7 +1,7 @@
 // One HTTP server for the benchmark, in its own process: `bare` (a Fastify route and nothing else), `store` (a
-// Fastify route running the vendor list's own SQL through the raw driver: better-sqlite3's prepared statement, or a
-// named statement on a pg pool of the same size; no auth, no Kysely) or `bulwark` (the real app: auth, plan, scope, rate limit, metrics,
-// envelope, store). Prints LISTENING <url> <token>.
+// Fastify route running the vendor list's own SQL through the raw driver: better-sqlite3's prepared statement,
+// or a named statement on a pg pool of the same size; no auth, no Kysely) or `bulwark` (the real app: auth,
+// plan, scope, rate limit, metrics, envelope, store). Prints LISTENING <url> <token>.
 import Database from 'better-sqlite3';
 import Fastify from 'fastify';
 import pg from 'pg';
@@ -13,13 +13,25 @@ import { createLogger } from '../../src/logger.ts';
 import { createServices } from '../../src/services.ts';
 
 const mode = process.argv[2];
+const storeUrl = process.env.DATABASE_URL ?? `sqlite:${process.env.BENCH_DIR}/http.sqlite`;
+
+/** The three vendors both store-backed servers list. */
+async function seedVendors(services: ReturnType<typeof createServices>, orgId: string): Promise<void> {
+  for (const name of ['Acme', 'Globex', 'Initech']) {
+    await services.vendors.create(orgId, 'system', {
+      name,
+      type: 'commercial',
+      riskTier: 2,
+      assessmentStatus: 'in_progress',
+    });
+  }
+}
 if (mode === 'bare') {
   const app = Fastify();
   app.get('/api/v1/sscs/vendors', async () => ({ data: [], error: null, meta: null }));
   const url = await app.listen({ port: 0, host: '127.0.0.1' });
   process.stdout.write(`LISTENING ${url}/api/v1/sscs/vendors -\n`);
 } else if (mode === 'store') {
-  const storeUrl = process.env.DATABASE_URL ?? `sqlite:${process.env.BENCH_DIR}/http.sqlite`;
   const store = openStore(storeUrl);
   await migrateToLatest(store.db);
   const services = createServices(store, defaultConfig({}));
@@ -27,14 +39,7 @@ if (mode === 'bare') {
     slug: `floor-${Date.now()}`,
     plan: 'professional',
   });
-  for (const name of ['Acme', 'Globex', 'Initech']) {
-    await services.vendors.create(org.id, 'system', {
-      name,
-      type: 'commercial',
-      riskTier: 2,
-      assessmentStatus: 'in_progress',
-    });
-  }
+  await seedVendors(services, org.id);
   // The SQL the vendor list runs (vendor.repository.ts, listVendorsFirst), with its parameters.
   const { sql, parameters } = store.db
     .selectFrom('vendors')
@@ -67,21 +72,14 @@ if (mode === 'bare') {
   process.stdout.write(`LISTENING ${url}/api/v1/sscs/vendors -\n`);
 } else {
   const config = defaultConfig({ RATE_LIMIT_MAX: 1_000_000_000 });
-  const store = openStore(process.env.DATABASE_URL ?? `sqlite:${process.env.BENCH_DIR}/http.sqlite`);
+  const store = openStore(storeUrl);
   await migrateToLatest(store.db);
   const services = createServices(store, config);
   const slug = `bench-${Date.now()}`;
   const org = await services.tenancy.createOrganization({ slug, plan: 'professional' });
   await services.tenancy.createUser(slug, { email: 'bench@bulwark.example' });
   const { secret } = await services.tenancy.createToken({ orgSlug: slug, scopes: ['sbom:read'] });
-  for (const name of ['Acme', 'Globex', 'Initech']) {
-    await services.vendors.create(org.id, 'system', {
-      name,
-      type: 'commercial',
-      riskTier: 2,
-      assessmentStatus: 'in_progress',
-    });
-  }
+  await seedVendors(services, org.id);
   const app = await buildApp({ store, config, services, logger: createLogger('silent') });
   const url = await app.listen({ port: 0, host: '127.0.0.1' });
   process.stdout.write(`LISTENING ${url}/api/v1/sscs/vendors ${secret}\n`);

@@ -1,13 +1,14 @@
 /**
  * PostgreSQL parses and plans every unnamed statement anew. posture_summary's twenty statements spent about a
  * quarter of their time there (BENCHMARKS.md, "Tool server"). So the statements a store sends repeatedly become
- * named: each connection prepares a text once. PostgreSQL then reuses its plan, and a generic one once that is as cheap.
+ * named: each connection prepares a text once. PostgreSQL then reuses its plan, a generic one once that is as
+ * cheap as planning for the values.
  */
 import type pg from 'pg';
 
 /** Longer texts (multi-row inserts, IN lists) are rarely sent twice: they stay unnamed. */
 const MAX_TEXT = 8_192;
-/** Distinct texts named per process: each connection may hold this many prepared statements. */
+/** Distinct texts named per store: each of its connections may hold this many prepared statements. */
 export const MAX_NAMED = 200;
 /** Texts sent once that are remembered, to be named when they come again. */
 const MAX_SEEN = 2_000;
@@ -15,7 +16,7 @@ const MAX_SEEN = 2_000;
 type Query = (...args: unknown[]) => Promise<unknown> | undefined;
 
 /**
- * The statement texts of this process and their names. A text is named when it comes a second time, so one-off
+ * The statement texts of one store and their names. A text is named when it comes a second time, so one-off
  * statements (a migration's DDL) never take one of the limited names; refused texts map to null.
  */
 export class StatementNames {
@@ -59,10 +60,10 @@ const isStalePlan = (error: unknown): boolean =>
   /cached plan must not change result type/.test((error as Error).message);
 
 /**
- * Makes `client` send the parameterised statements of Kysely (`query(text, values)`, no callback) as named
- * statements. Everything else passes as it is: COPY streams, cursors, callbacks, and statements without
- * parameters. A stale plan (above) is retried unnamed, and that text is never named again. Inside a transaction
- * the failed statement has already aborted it, so the retry fails and the transaction reports DB_ERROR once.
+ * Makes `client` send Kysely's statements (`query(text, values)`, no callback) as named statements, by the
+ * store's `names`. Everything else passes as it is: COPY streams, cursors, callbacks. A stale plan (above) is
+ * retried unnamed, and that text is never named again. Inside a transaction the failed statement has already
+ * aborted it, so the retry fails and the transaction reports DB_ERROR once.
  */
 export function nameStatements(client: pg.PoolClient, names: StatementNames): void {
   const query = client.query.bind(client) as Query;
