@@ -1,6 +1,6 @@
 // Worker entry: prepares one upload off the main thread and sends it as it goes. Messages (worker-parser.ts):
-// `meta`, then the rows as JSON text in slices (JSON.parse turns them back into arrays several times faster than
-// structured clone would), then `done` with the summary; or one `appError`/`failure`.
+// `meta`, then the rows as JSON text in slices (measured as fast as structured clone, BENCHMARKS.md "SBOM
+// upload"), then `done` with the summary; or one `appError`/`failure`.
 //
 // CycloneDX and SPDX 2 JSON are read one component at a time (streamSbom): each row is built and sent as its
 // component is read, so the main thread stores rows while the rest of the file is read, and no tree of the whole

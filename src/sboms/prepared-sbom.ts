@@ -43,6 +43,9 @@ export interface PreparedSbom {
   rows: ComponentValues[];
 }
 
+/** Index of `depends_on` in COMPONENT_COLUMNS (checked at compile time in sbom.repository.ts). */
+export const DEPENDS_ON = 16;
+
 /** What is known of a streamed SBOM once its last row has come. */
 export interface StreamedSummary {
   count: number;
@@ -93,7 +96,7 @@ export function prepareSbom(
   const corrections = builder.corrections();
   if (corrections.length > 0) {
     const byId = new Map(rows.map((row) => [row[0], row]));
-    for (const [id, dependsOn] of corrections) byId.get(id)![16] = dependsOn;
+    for (const [id, dependsOn] of corrections) byId.get(id)![DEPENDS_ON] = dependsOn;
   }
   return {
     format: parsed.format,

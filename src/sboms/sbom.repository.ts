@@ -4,7 +4,7 @@ import { dialectOf } from '../db/connect.ts';
 import type { Database } from '../db/database.ts';
 import { containsInsensitive, insertRows } from '../db/helpers.ts';
 import { turnTaker } from '../shared/turns.ts';
-import type { ComponentValues, DependsOnCorrection } from './prepared-sbom.ts';
+import type { ComponentValues, DEPENDS_ON, DependsOnCorrection } from './prepared-sbom.ts';
 import { COMPONENT_COLUMNS, COMPONENT_PG_TYPES, type SbomComponentRow, type SbomRow } from './sbom.table.ts';
 
 export const insertSbom = (db: Kysely<Database>, row: SbomRow) =>
@@ -135,7 +135,9 @@ export async function deleteSbom(db: Kysely<Database>, orgId: string, id: string
   return Number(result.numDeletedRows) === 1;
 }
 
-/** Compile-time check: a ComponentValues tuple has one value per COMPONENT_COLUMNS entry. */
+/** Compile-time checks: a ComponentValues tuple has one value per COMPONENT_COLUMNS entry, DEPENDS_ON names depends_on. */
 const _columnsMatch: ComponentValues['length'] extends (typeof COMPONENT_COLUMNS)['length'] ? true : never =
   true;
+const _dependsOnAt: (typeof COMPONENT_COLUMNS)[typeof DEPENDS_ON] extends 'depends_on' ? true : never = true;
 void _columnsMatch;
+void _dependsOnAt;

@@ -165,8 +165,9 @@ export class SbomService {
       created_at: now,
       updated_at: now,
     };
-    // Components per ecosystem, for meta.coverage.
-    const ecosystems: (string | null)[] = [];
+    // Rows stored, and components per ecosystem for meta.coverage.
+    let stored = 0;
+    const perEcosystem = new Map<string, number>();
     let summary: StreamedSummary | undefined;
     const findingCount = await this.#db.transaction().execute(async (trx) => {
       await repo.insertSbom(trx, row);
@@ -174,12 +175,14 @@ export class SbomService {
       for await (const batch of prepared.batches) {
         await repo.insertComponents(trx, batch);
         const matchable = batch.map(matchableOf);
-        for (const c of matchable) ecosystems.push(c.ecosystem);
+        stored += matchable.length;
+        for (const { ecosystem } of matchable)
+          if (ecosystem) perEcosystem.set(ecosystem, (perEcosystem.get(ecosystem) ?? 0) + 1);
         if (this.#hooks) found += await this.#hooks.matchComponents(trx, orgId, row.id, matchable);
       }
       summary = prepared.summary();
-      if (ecosystems.length !== summary.count)
-        throw new Error(`SBOM parser sent ${ecosystems.length} of ${summary.count} component rows`);
+      if (stored !== summary.count)
+        throw new Error(`SBOM parser sent ${stored} of ${summary.count} component rows`);
       row.component_count = summary.count;
       row.version ??= summary.subjectVersion;
       await repo.finishUpload(trx, orgId, row, summary.corrections);
@@ -228,7 +231,7 @@ export class SbomService {
       findingCount,
       createdAt: row.created_at,
     };
-    const coverage = await coverageOf(this.#db, ecosystems);
+    const coverage = await coverageOf(this.#db, perEcosystem);
     return { upload, warnings: summary!.warnings, coverage };
   }
 

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { AppError } from '../errors.ts';
-import { prepareSbom, type ComponentValues } from './prepared-sbom.ts';
+import { DEPENDS_ON, prepareSbom, type ComponentValues } from './prepared-sbom.ts';
 import { prepareSbomOffThread, startParserAhead } from './worker-parser.ts';
 import { SHARED_DATA, sharedDataSkip } from '../../test/support/shared-data.ts';
 
@@ -32,13 +32,13 @@ describe('parsing off the main thread', () => {
         const { count, warnings, corrections, subjectVersion } = summary();
         assert.equal(count, inline.rows.length);
         // The stream's late corrections are what the inline rows have from the start.
-        for (const [id, dependsOn] of corrections) rows.find((r) => r[0] === id)![16] = dependsOn;
+        for (const [id, dependsOn] of corrections) rows.find((r) => r[0] === id)![DEPENDS_ON] = dependsOn;
         // Component ids are fresh on each side; everything else (dependency ids included, by position) matches.
         const ids = new Map(rows.map((r, i) => [r[0], inline.rows[i]![0]]));
         const renamed = rows.map((r) => [
           ids.get(r[0]),
           ...r.slice(1, 16),
-          JSON.stringify(JSON.parse(r[16] as string).map((d: string) => ids.get(d))),
+          JSON.stringify(JSON.parse(r[DEPENDS_ON] as string).map((d: string) => ids.get(d))),
           r[17],
         ]);
         assert.equal(rows.length, inline.rows.length);
@@ -77,7 +77,7 @@ describe('parsing off the main thread', () => {
       const rows: ComponentValues[] = [];
       for await (const batch of prepared.batches) rows.push(...batch);
       assert.deepEqual(
-        rows.map((r) => [r[6], r[16]]),
+        rows.map((r) => [r[6], r[DEPENDS_ON]]),
         [
           ['a', JSON.stringify([rows[1]![0]])],
           ['b', '[]'],
