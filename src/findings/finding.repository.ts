@@ -90,6 +90,28 @@ export async function countOpenBySeverity(
   return rows.map((r) => ({ severity: r.severity, n: Number(r.n) }));
 }
 
+/** The packages (name and version) with the most open, non-retracted findings: the overview's top list. */
+export async function topOpenPackages(
+  db: Kysely<Database>,
+  orgId: string,
+  limit: number,
+): Promise<{ name: string; version: string | null; open: number }[]> {
+  const rows = await db
+    .selectFrom('findings as f')
+    .innerJoin('sbom_components as c', 'c.id', 'f.component_id')
+    .select((eb) => ['c.name as name', 'c.version as version', eb.fn.countAll<number>().as('n')])
+    .where('f.org_id', '=', orgId)
+    .where('f.status', '=', 'open')
+    .where('f.retracted_at', 'is', null)
+    .groupBy(['c.name', 'c.version'])
+    .orderBy('n', 'desc')
+    .orderBy('c.name')
+    .orderBy('c.version')
+    .limit(limit)
+    .execute();
+  return rows.map((r) => ({ name: r.name, version: r.version, open: Number(r.n) }));
+}
+
 /** Open, non-retracted findings meeting extra conditions on `findings as f` (the summary's KEV count). */
 export async function countOpen(
   db: Kysely<Database>,

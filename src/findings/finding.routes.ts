@@ -12,8 +12,10 @@ import {
   FindingQuery,
   FindingSummary,
   FindingTrend,
+  PackagesQuery,
   StatusBody,
   SummaryQuery,
+  TopPackages,
   TrendQuery,
 } from './finding.schemas.ts';
 import type { FindingService } from './finding.service.ts';
@@ -51,6 +53,19 @@ export async function findingRoutes(app: App, { findings }: { findings: FindingS
       schema: { tags, querystring: SummaryQuery, response: { 200: envelopeOf(FindingSummary) } },
     },
     async (request) => ok(await findings.summary(principalOf(request).orgId, request.query)),
+  );
+
+  app.get(
+    '/sscs/findings/packages',
+    {
+      config: read,
+      schema: {
+        tags,
+        querystring: PackagesQuery,
+        response: { 200: envelopeOf(TopPackages) },
+      },
+    },
+    async (request) => ok(await findings.topPackages(principalOf(request).orgId, request.query.limit)),
   );
 
   app.get(

@@ -93,6 +93,14 @@ export const FindingSummary = z.object({
 });
 
 /** The trend's window: up to a year of days, 90 when absent. */
+export const PackagesQuery = z
+  .object({ limit: z.coerce.number().int().min(1).max(100).default(10) })
+  .strict();
+
+export const TopPackages = z.array(
+  z.object({ name: z.string(), version: z.string().nullable(), open: z.number().int() }),
+);
+
 export const TrendQuery = z.object({ days: z.coerce.number().int().min(1).max(365).default(90) }).strict();
 
 export const FindingTrend = z.object({

@@ -277,6 +277,14 @@ export class FindingService implements SbomFindingsHooks {
    * Open findings by severity (and in KEV): the organisation's, one SBOM's, or an asset's (its latest SBOM only,
    * so re-uploads are not counted twice). An unknown SBOM or asset is 404.
    */
+  /** The packages with the most open findings (`GET /sscs/findings/packages`), most first. */
+  topPackages(
+    orgId: string,
+    limit: number,
+  ): Promise<{ name: string; version: string | null; open: number }[]> {
+    return repo.topOpenPackages(this.#db, orgId, limit);
+  }
+
   async summary(
     orgId: string,
     scope: { sbomId?: string | undefined; assetName?: string | undefined } = {},

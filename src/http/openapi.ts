@@ -106,6 +106,12 @@ export const OPERATION_DOCS: Record<string, OperationDoc> = {
     summary: 'Open findings by severity',
     description: 'Counts of open, not retracted findings per severity, and their total.',
   },
+  'GET /sscs/findings/packages': {
+    summary: 'Packages with the most open findings',
+    description:
+      'The packages (name and version) with the most open, not retracted findings, most first (`limit` 1–100, ' +
+      "default 10): the console overview's list, without downloading every finding.",
+  },
   'GET /sscs/findings/trend': {
     summary: 'Open findings per day',
     description:
