@@ -32,6 +32,9 @@ const isApiPath = (url: string): boolean => url === '/api' || url.startsWith('/a
 const CONSOLE_SECTIONS = new Set(['', 'sign-in', 'sboms', 'findings', 'vendors', 'access', 'audit']);
 const isConsolePath = (path: string): boolean => CONSOLE_SECTIONS.has(path.split('/')[1] ?? '');
 
+/** A browser navigating (Accept names text/html), not a script. */
+const wantsHtml = (request: FastifyRequest): boolean => /\btext\/html\b/.test(request.headers.accept ?? '');
+
 export async function consoleRoutes(
   app: App,
   { root = CONSOLE_DIST }: { root?: string } = {},
@@ -45,6 +48,20 @@ export async function consoleRoutes(
 
   const fallback = async (request: FastifyRequest, reply: FastifyReply) => {
     const path = request.url.split('?')[0]!;
+    // A person who mistypes a console address gets the console's own "not found" page (status 404); API
+    // clients, which do not ask for HTML, keep the JSON envelope.
+    if (
+      !isApiPath(path) &&
+      !isConsolePath(path) &&
+      !path.startsWith('/assets/') &&
+      index &&
+      wantsHtml(request)
+    )
+      return reply
+        .status(404)
+        .type('text/html; charset=utf-8')
+        .header('cache-control', 'no-cache')
+        .send(index);
     if (isApiPath(path) || (!isConsolePath(path) && !path.startsWith('/assets/')))
       throw new AppError('NOT_FOUND', 404, `No route for ${request.method} ${path}`);
     // A missing hashed asset (an old tab after a new build) must not receive the HTML page as a script.
@@ -60,6 +77,8 @@ export async function consoleRoutes(
       prefix: '/',
       wildcard: false,
       index: false,
+      // scripts/build-console.ts writes .br and .gz beside each asset: sent to clients that accept them.
+      preCompressed: true,
       // Vite names assets by content hash: they never change under one name.
       setHeaders: (reply, path) => {
         if (path.includes('/assets/'))

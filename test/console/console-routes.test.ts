@@ -2,6 +2,7 @@
 // untouched, and a clear answer when the console was never built.
 import assert from 'node:assert/strict';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { brotliCompressSync, brotliDecompressSync, gzipSync, gunzipSync } from 'node:zlib';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
@@ -18,6 +19,9 @@ function fakeBuild(t: { after: (fn: () => void) => void }): string {
   mkdirSync(join(dir, 'assets'));
   writeFileSync(join(dir, 'index.html'), INDEX);
   writeFileSync(join(dir, 'assets', 'app-1a2b.js'), 'console.log(1);\n');
+  // What scripts/build-console.ts writes beside each asset.
+  writeFileSync(join(dir, 'assets', 'app-1a2b.js.br'), brotliCompressSync('console.log(1);\n'));
+  writeFileSync(join(dir, 'assets', 'app-1a2b.js.gz'), gzipSync('console.log(1);\n'));
   t.after(() => rmSync(dir, { recursive: true, force: true }));
   return dir;
 }
@@ -50,6 +54,46 @@ describe('console routes', () => {
     const missing = await app.inject({ method: 'GET', url: '/assets/app-old.js' });
     assert.equal(missing.statusCode, 404);
     assert.equal(missing.body, 'Not found\n');
+  });
+
+  it('sends the precompressed asset the client accepts, brotli first, with the same cache lifetime', async (t) => {
+    const { app } = await build(t, 'sqlite', { consoleDir: fakeBuild(t) });
+    const br = await app.inject({
+      method: 'GET',
+      url: '/assets/app-1a2b.js',
+      headers: { 'accept-encoding': 'gzip, deflate, br' },
+    });
+    assert.equal(br.statusCode, 200);
+    assert.equal(br.headers['content-encoding'], 'br');
+    assert.equal(brotliDecompressSync(br.rawPayload).toString(), 'console.log(1);\n');
+    assert.equal(br.headers['cache-control'], 'public, max-age=31536000, immutable');
+    const gz = await app.inject({
+      method: 'GET',
+      url: '/assets/app-1a2b.js',
+      headers: { 'accept-encoding': 'gzip' },
+    });
+    assert.equal(gz.headers['content-encoding'], 'gzip');
+    assert.equal(gunzipSync(gz.rawPayload).toString(), 'console.log(1);\n');
+  });
+
+  it("gives a browser the console's own 404 page for an unknown address, and a script the JSON 404", async (t) => {
+    const { app } = await build(t, 'sqlite', { consoleDir: fakeBuild(t) });
+    const html = await app.inject({
+      method: 'GET',
+      url: '/no/such/page',
+      headers: { accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8' },
+    });
+    assert.equal(html.statusCode, 404);
+    assert.equal(html.body, INDEX);
+    assert.equal(html.headers['content-type'], 'text/html; charset=utf-8');
+    assert.equal(html.headers['content-security-policy'], CONTENT_SECURITY_POLICY);
+    // An API path keeps its envelope even for a browser.
+    const api = await app.inject({
+      method: 'GET',
+      url: '/api/v1/nope',
+      headers: { accept: 'text/html' },
+    });
+    assert.equal(api.json().error.code, 'NOT_FOUND');
   });
 
   it('leaves the API, health and metrics routes as they were', async (t) => {
