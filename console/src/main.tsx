@@ -5,6 +5,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
 import { ApiError } from './api/http.ts';
 import { fetchSummary, summaryKey } from './api/queries.ts';
+import { OutageBanner } from './components/OutageBanner.tsx';
 import { router } from './router.tsx';
 import { SessionProvider, useSession } from './session.tsx';
 import './styles.css';
@@ -40,7 +41,12 @@ function App() {
       </p>
     );
   }
-  return <RouterProvider router={router} context={{ session: session.session }} />;
+  return (
+    <>
+      <OutageBanner />
+      <RouterProvider router={router} context={{ session: session.session }} />
+    </>
+  );
 }
 
 createRoot(document.getElementById('root')!).render(

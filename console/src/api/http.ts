@@ -34,6 +34,39 @@ export function setUnauthorizedHandler(handler: (() => void) | null): void {
 
 const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
+// Whether the server answers at all: a failed fetch or a gateway's 502/503/504 marks it down (the outage
+// banner shows and polls /healthz); any answer marks it up again.
+let serverDown = false;
+const reachabilityListeners = new Set<() => void>();
+
+export const isServerDown = (): boolean => serverDown;
+
+export function onReachability(listener: () => void): () => void {
+  reachabilityListeners.add(listener);
+  return () => reachabilityListeners.delete(listener);
+}
+
+export function setServerDown(down: boolean): void {
+  if (down === serverDown) return;
+  serverDown = down;
+  for (const listener of reachabilityListeners) listener();
+}
+
+const UNREACHABLE = { code: 'NETWORK_ERROR', message: 'The server could not be reached.' };
+
+/** fetch that reports reachability: a network failure becomes ApiError NETWORK_ERROR, never "Failed to fetch". */
+async function reach(url: string, init: RequestInit): Promise<Response> {
+  let response: Response;
+  try {
+    response = await fetch(url, init);
+  } catch {
+    setServerDown(true);
+    throw new ApiError(0, UNREACHABLE);
+  }
+  setServerDown(response.status >= 502 && response.status <= 504);
+  return response;
+}
+
 function headersFor(method: string, json: boolean): Record<string, string> {
   const headers: Record<string, string> = { accept: 'application/json' };
   if (json) headers['content-type'] = 'application/json';
@@ -58,7 +91,7 @@ export async function call<T>(
   body?: unknown,
   options: { quiet401?: boolean } = {},
 ): Promise<ApiResult<T>> {
-  const response = await fetch('/api/v1' + path, {
+  const response = await reach('/api/v1' + path, {
     method,
     headers: headersFor(method, body !== undefined),
     credentials: 'same-origin',
@@ -114,8 +147,10 @@ export function upload<T>(
       if (xhr.status === 401) onUnauthorized?.();
       reject(toError(xhr.status, payload));
     };
-    xhr.onerror = () =>
-      reject(new ApiError(0, { code: 'NETWORK_ERROR', message: 'The server could not be reached.' }));
+    xhr.onerror = () => {
+      setServerDown(true);
+      reject(new ApiError(0, UNREACHABLE));
+    };
     xhr.onabort = () => reject(new ApiError(0, { code: 'ABORTED', message: 'The upload was cancelled.' }));
     xhr.send(form);
   });
@@ -127,7 +162,7 @@ export async function rpc<T>(path: string, body: unknown): Promise<T> {
   const headers = headersFor('POST', true);
   // Streamable HTTP requires the client to accept both answer kinds; the server picks JSON.
   headers.accept = 'application/json, text/event-stream';
-  const response = await fetch('/api/v1' + path, {
+  const response = await reach('/api/v1' + path, {
     method: 'POST',
     headers,
     credentials: 'same-origin',

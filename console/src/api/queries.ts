@@ -26,6 +26,8 @@ interface FindingFilter {
   kev?: boolean;
   /** Text: a vulnerability id goes to the API's `vulnerabilityId` (id or alias), anything else to `q`. */
   q?: string;
+  /** One of the API's `sort` orders (priority, severity, createdAt…). */
+  sort?: string | undefined;
 }
 
 /** Ids of the advisory databases the findings carry (CVE-…, GHSA-…, GO-…): searched as an id, not as text. */
@@ -50,6 +52,7 @@ export const findingsKey = (filter: FindingFilter) => [
   filter.sbomId ?? '',
   ...(filter.kev ? ['kev'] : []),
   ...(filter.q ? [`q:${filter.q}`] : []),
+  ...(filter.sort ? [`sort:${filter.sort}`] : []),
 ];
 
 export const useFindings = (filter: FindingFilter, enabled = true) =>
@@ -63,6 +66,7 @@ export const useFindings = (filter: FindingFilter, enabled = true) =>
             severity: filter.severity,
             sbomId: filter.sbomId,
             kev: filter.kev ? 'true' : undefined,
+            sort: filter.sort,
             ...textParams(filter.q),
           }),
       ),

@@ -59,7 +59,10 @@ export interface Finding {
   aliases: string[];
   summary: string | null;
   severity: Severity;
+  /** `default`: no advisory scored it, so `severity` is the interface's MEDIUM default ("Unrated"). */
+  severitySource: 'cvss_v4' | 'cvss_v3' | 'cvss_v2' | 'advisory' | 'default';
   cvssScore: number | null;
+  cvssVector: string | null;
   fixedVersions: string[];
   references: { type: string; url: string }[];
   status: FindingStatus;
@@ -163,6 +166,13 @@ export interface VulnDbStatus {
   kev: { entries: number; catalogVersion: string | null; lastSyncAt: string | null };
   epss: { entries: number; scoreDate: string | null; lastSyncAt: string | null };
   ecosystemsWithoutAdvisories: string[];
+}
+
+/** GET /sscs/findings/packages: the packages with the most open findings. */
+export interface TopPackage {
+  name: string;
+  version: string | null;
+  open: number;
 }
 
 /** GET /sscs/findings/trend. */

@@ -1,4 +1,5 @@
-// A modal built on the native <dialog>: the browser traps focus, Escape closes it, focus returns on close.
+// A modal built on the native <dialog>: the browser traps focus and Escape closes it. Pages unmount their
+// dialogs on close, which would drop focus on <body>: the element that opened it gets focus back.
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 
 export function Dialog({
@@ -19,9 +20,16 @@ export function Dialog({
 
   useEffect(() => {
     const dialog = ref.current;
-    if (!dialog) return;
-    if (open && !dialog.open) dialog.showModal();
-    if (!open && dialog.open) dialog.close();
+    if (!dialog || !open) return;
+    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    if (!dialog.open) dialog.showModal();
+    return () => {
+      if (dialog.open) dialog.close();
+      // After React has removed the dialog (or its content), so the opener is focusable again.
+      requestAnimationFrame(() => {
+        if (opener?.isConnected) opener.focus();
+      });
+    };
   }, [open]);
 
   return (

@@ -8,13 +8,13 @@ const MAIN_LINKS = [
   { to: '/sboms', label: 'SBOMs' },
   { to: '/findings', label: 'Findings' },
   { to: '/vendors', label: 'Vendors' },
-  { to: '/audit', label: 'Audit log' },
 ] as const;
 
 const ACCESS_LINKS = [
   { to: '/access/tokens', label: 'API tokens' },
   { to: '/access/users', label: 'Users' },
   { to: '/access/organisation', label: 'Organisation' },
+  { to: '/audit', label: 'Audit log' },
 ] as const;
 
 export function AuthedLayout() {
@@ -107,6 +107,24 @@ export function AuthedLayout() {
   );
 }
 
+/**
+ * A page only owners and admins may use (the server refuses the others: 403). Viewers and members who follow a
+ * link to it are told so instead of being offered a form the server would refuse.
+ */
+export function AdminOnly({ children }: { children: React.ReactNode }) {
+  const { session } = useSession();
+  if (isAdmin(session)) return <>{children}</>;
+  return (
+    <Page title="Not available for your role">
+      <p>
+        This page is for the organisation's owners and admins. You are signed in as{' '}
+        <strong>{session?.user.role}</strong>; ask an admin if you need it.
+      </p>
+      <Link to="/">Back to the overview</Link>
+    </Page>
+  );
+}
+
 /** A page's frame: its heading (focus target after navigation) and content. */
 export function Page({
   title,
@@ -121,7 +139,7 @@ export function Page({
     document.title = `${title} · Bulwark`;
   }, [title]);
   return (
-    <main id="main" className="page">
+    <main id="main" className="page" tabIndex={-1}>
       <div className="page-head">
         <h1 tabIndex={-1}>{title}</h1>
         {actions}

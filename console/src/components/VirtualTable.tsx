@@ -7,6 +7,8 @@ export interface Column<T> {
   header: string;
   width: string;
   render: (row: T) => ReactNode;
+  /** A sortable column: its order now (`aria-sort`) and what a click on its header does. */
+  sort?: { direction: 'ascending' | 'descending' | 'none'; onSort: () => void };
 }
 
 const ROW_HEIGHT = 36;
@@ -45,11 +47,22 @@ export function VirtualTable<T>({
     <div role="table" aria-label={label} aria-rowcount={rows.length + 1} className="vtable">
       <div role="rowgroup">
         <div role="row" aria-rowindex={1} className="vrow vhead" style={{ gridTemplateColumns: template }}>
-          {columns.map((c) => (
-            <div role="columnheader" key={c.key}>
-              {c.header}
-            </div>
-          ))}
+          {columns.map((c) =>
+            c.sort ? (
+              <div role="columnheader" key={c.key} aria-sort={c.sort.direction}>
+                <button type="button" className="sort" onClick={c.sort.onSort}>
+                  {c.header}
+                  <span aria-hidden="true">
+                    {c.sort.direction === 'ascending' ? ' ▲' : c.sort.direction === 'descending' ? ' ▼' : ''}
+                  </span>
+                </button>
+              </div>
+            ) : (
+              <div role="columnheader" key={c.key}>
+                {c.header}
+              </div>
+            ),
+          )}
         </div>
       </div>
       <div

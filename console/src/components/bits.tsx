@@ -1,9 +1,22 @@
 // Small shared pieces: severity and status badges, error and loading states, dates.
-import type { ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { ApiError } from '../api/http.ts';
 import { label, type FindingStatus, type Severity } from '../api/types.ts';
 
-export function SeverityBadge({ severity }: { severity: Severity }) {
+/**
+ * A finding's severity. Without a score from its advisories (`severitySource: "default"`) it is "Unrated": the
+ * MEDIUM the interface requires is shown as the default it is, never as a rating (DESIGN section 16).
+ */
+export function SeverityBadge({ severity, source }: { severity: Severity; source?: string }) {
+  if (source === 'default')
+    return (
+      <span
+        className="badge sev-unrated"
+        title={`No score in its advisories; counted as ${severity} by default`}
+      >
+        Unrated <span className="small">({severity.toLowerCase()} by default)</span>
+      </span>
+    );
   return <span className={`badge sev-${severity.toLowerCase()}`}>{severity}</span>;
 }
 
@@ -34,16 +47,23 @@ export function describeError(error: unknown): { title: string; detail: string |
   if (error instanceof ApiError) {
     const title = MEANINGS[error.code] ?? error.message;
     const items = (error.details ?? []).map((d) => (d.path ? `${d.path}: ${d.message}` : d.message));
-    return { title, detail: title === error.message ? null : error.message, items };
+    // The server's message is shown when it adds something; a wrong password's says the same as the title.
+    const same = title === error.message || error.code === 'INVALID_CREDENTIALS';
+    return { title, detail: same ? null : error.message, items };
   }
   return { title: 'Something went wrong.', detail: error instanceof Error ? error.message : null, items: [] };
 }
 
-export function ErrorMessage({ error }: { error: unknown }) {
+/** An error in words; `focus` moves focus to it when it appears (a form's answer, e.g. a wrong password). */
+export function ErrorMessage({ error, focus = false }: { error: unknown; focus?: boolean }) {
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (focus && error) ref.current?.focus();
+  }, [focus, error]);
   if (!error) return null;
   const { title, detail, items } = describeError(error);
   return (
-    <div className="error" role="alert">
+    <div className="error" role="alert" ref={ref} tabIndex={focus ? -1 : undefined}>
       <strong>{title}</strong>
       {detail && <p>{detail}</p>}
       {items.length > 0 && (

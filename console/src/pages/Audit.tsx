@@ -1,9 +1,9 @@
-// Audit log: GET /audit (session only, admins), paged and filtered by actor and action on the server; actors
-// are shown by name and e-mail (the workspace's own audit, not masked).
+// Audit log: GET /audit (session only, admins), paged and filtered by actor (typed as an e-mail) and action on
+// the server; actors are shown by name and e-mail (the workspace's own audit, not masked).
 import { useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { get, query } from '../api/http.ts';
-import type { AuditItem, AuditPage } from '../api/types.ts';
+import type { AuditItem, AuditPage, User } from '../api/types.ts';
 import { Empty, ErrorMessage, formatDateTime, Loading } from '../components/bits.tsx';
 import { Page } from '../components/Shell.tsx';
 
@@ -34,21 +34,28 @@ const actorLabel = (i: AuditItem): string =>
 
 export default function Audit() {
   const [offset, setOffset] = useState(0);
-  const [actorId, setActorId] = useState('');
+  const [actor, setActor] = useState('');
   const [action, setAction] = useState('');
+  // The actor is typed as an e-mail (or a usr_… id): the organisation's users say which id an e-mail is.
+  const users = useQuery({ queryKey: ['users'], queryFn: () => get<User[]>('/users') });
+  const typed = actor.trim();
+  const byEmail = users.data?.find((u) => u.email.toLowerCase() === typed.toLowerCase());
+  const actorId = typed.startsWith('usr_') ? typed : (byEmail?.id ?? '');
+  const unknownActor = typed !== '' && !actorId && users.isSuccess;
   const page = useQuery({
-    queryKey: ['audit', offset, actorId.trim(), action.trim()],
+    queryKey: ['audit', offset, actorId, action.trim()],
     queryFn: () =>
       get<AuditPage>(
         '/audit' +
           query({
             limit: String(PAGE),
             offset: String(offset),
-            actorId: actorId.trim() || undefined,
+            actorId: actorId || undefined,
             action: action.trim() || undefined,
           }),
       ),
     placeholderData: keepPreviousData,
+    enabled: !unknownActor,
   });
   const items = page.data?.items ?? [];
   const total = page.data?.total ?? 0;
@@ -62,15 +69,28 @@ export default function Audit() {
         onSubmit={(e) => e.preventDefault()}
       >
         <div className="field">
-          <label htmlFor="a-actor">Actor id (exact, e.g. usr_…)</label>
+          <label htmlFor="a-actor">Actor (e-mail or usr_… id)</label>
           <input
             id="a-actor"
-            value={actorId}
+            list="a-actors"
+            value={actor}
+            aria-describedby={unknownActor ? 'a-actor-error' : undefined}
+            aria-invalid={unknownActor}
             onChange={(e) => {
               setOffset(0);
-              setActorId(e.target.value);
+              setActor(e.target.value);
             }}
           />
+          <datalist id="a-actors">
+            {users.data?.map((u) => (
+              <option key={u.id} value={u.email} />
+            ))}
+          </datalist>
+          {unknownActor && (
+            <p id="a-actor-error" className="error-text small">
+              No user of this organisation has this e-mail.
+            </p>
+          )}
         </div>
         <div className="field">
           <label htmlFor="a-action">Action (exact)</label>

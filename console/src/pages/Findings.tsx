@@ -16,6 +16,14 @@ import { Page } from '../components/Shell.tsx';
 import { VirtualTable, type Column } from '../components/VirtualTable.tsx';
 import { findingsRoute, type FindingSearch } from '../router.tsx';
 import { canWrite, useSession } from '../session.tsx';
+import {
+  directionOf,
+  FINDING_ORDERS,
+  isFindingOrder,
+  nextOrder,
+  ordered,
+  serverSort,
+} from './finding-order.ts';
 import { BulkTriageDialog, TriageDialog } from './Triage.tsx';
 
 export default function Findings() {
@@ -23,7 +31,7 @@ export default function Findings() {
   const search = findingsRoute.useSearch();
   const navigate = useNavigate();
   const sboms = useSboms();
-  const findings = useFindings(search);
+  const findings = useFindings({ ...search, sort: serverSort(search.sort) });
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [open, setOpen] = useState<string | null>(null);
   const [bulk, setBulk] = useState(false);
@@ -39,7 +47,11 @@ export default function Findings() {
     [sboms.data],
   );
 
-  const shown = useMemo(() => findings.data ?? [], [findings.data]);
+  const shown = useMemo(() => ordered(findings.data ?? [], search.sort), [findings.data, search.sort]);
+  const sortBy = (column: string) => ({
+    direction: directionOf(search.sort, column),
+    onSort: () => setFilter({ sort: nextOrder(search.sort, column) }),
+  });
 
   const toggle = (id: string) =>
     setSelected((prev) => {
@@ -70,8 +82,9 @@ export default function Findings() {
     {
       key: 'sev',
       header: 'Severity',
-      width: '6.5rem',
-      render: (f) => <SeverityBadge severity={f.severity} />,
+      width: '7.5rem',
+      render: (f) => <SeverityBadge severity={f.severity} source={f.severitySource} />,
+      sort: sortBy('severity'),
     },
     {
       key: 'vuln',
@@ -83,12 +96,28 @@ export default function Findings() {
           {f.kev ? ' · KEV' : ''}
         </button>
       ),
+      sort: sortBy('vulnerability'),
     },
     {
       key: 'pkg',
       header: 'Package',
       width: 'minmax(9rem, 2fr)',
       render: (f) => `${f.component.name} ${f.component.version ?? ''}`,
+      sort: sortBy('package'),
+    },
+    {
+      key: 'epss',
+      header: 'EPSS',
+      width: '5rem',
+      render: (f) =>
+        f.epss ? (
+          <span title={`Percentile ${Math.round(f.epss.percentile * 100)}, ${f.epss.date}`}>
+            {(f.epss.score * 100).toFixed(1)} %
+          </span>
+        ) : (
+          <span className="muted">—</span>
+        ),
+      sort: sortBy('epss'),
     },
     {
       key: 'sbom',
@@ -182,6 +211,23 @@ export default function Findings() {
               />{' '}
               Known exploited (KEV) only
             </label>
+          </div>
+          <div className="field">
+            <label htmlFor="f-sort">Order</label>
+            <select
+              id="f-sort"
+              value={search.sort ?? ''}
+              onChange={(e) =>
+                setFilter({ sort: isFindingOrder(e.target.value) ? e.target.value : undefined })
+              }
+            >
+              <option value="">Default (newest first)</option>
+              {Object.entries(FINDING_ORDERS).map(([value, text]) => (
+                <option key={value} value={value}>
+                  {text}
+                </option>
+              ))}
+            </select>
           </div>
           <div className="field grow">
             <label htmlFor="f-q">Text (package, package URL or vulnerability id)</label>

@@ -5,6 +5,9 @@ import type { VulnDbStatus } from '../api/types.ts';
 import { ErrorMessage, formatDateTime, Loading } from '../components/bits.tsx';
 
 const when = (iso: string | null): string => (iso ? formatDateTime(iso) : 'never');
+/** Advisories held without a sync came from `bulwark vulndb import`: say so, not "never" (as the CLI does). */
+const osvWhen = (iso: string | null, advisories: number): string =>
+  iso ? formatDateTime(iso) : advisories > 0 ? 'imported, never synced' : 'never';
 
 export function Freshness({ enabled }: { enabled: boolean }) {
   const status = useQuery({
@@ -48,7 +51,7 @@ export function Freshness({ enabled }: { enabled: boolean }) {
                     <tr key={e.ecosystem}>
                       <td>{e.ecosystem}</td>
                       <td className="count">{e.advisories.toLocaleString()}</td>
-                      <td>{when(e.lastSyncAt)}</td>
+                      <td>{osvWhen(e.lastSyncAt, e.advisories)}</td>
                       <td className={e.lastError ? 'error-text' : 'muted'}>{e.lastError ?? 'none'}</td>
                     </tr>
                   ))}

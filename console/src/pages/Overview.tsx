@@ -1,17 +1,16 @@
-// Overview: open findings by severity (first, from the summary endpoint), then the trend (a server endpoint),
-// the most affected SBOMs and packages, the vendor risk summary and the vulnerability data's freshness, each
-// loading on its own.
+// Overview: open findings by severity (first, from the summary endpoint), then the trend, the most affected
+// SBOMs and packages (server endpoints: the page never downloads the findings themselves), the vendor risk
+// summary and the vulnerability data's freshness, each loading on its own.
 import { useEffect, useMemo } from 'react';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useQuery } from '@tanstack/react-query';
 import { get } from '../api/http.ts';
-import { useFindings, useSboms, useSummary, useVendorRisk } from '../api/queries.ts';
-import type { FindingTrend } from '../api/types.ts';
+import { useSboms, useSummary, useVendorRisk } from '../api/queries.ts';
+import type { FindingTrend, TopPackage } from '../api/types.ts';
 import { ErrorMessage, Loading } from '../components/bits.tsx';
 import { SeverityBars, TrendLine } from '../components/charts.tsx';
 import { Page } from '../components/Shell.tsx';
 import { Freshness } from './Freshness.tsx';
-import { topPackages } from './trend.ts';
 
 export default function Overview() {
   const navigate = useNavigate();
@@ -28,10 +27,12 @@ export default function Overview() {
     queryFn: () => get<FindingTrend>('/sscs/findings/trend?days=90'),
     enabled: firstDone,
   });
-  // The packages need the open findings themselves (the heavy part), so they start once the summary, the
-  // SBOMs and the vendor risk are in and never delay them.
-  const open = useFindings({ status: 'open' }, firstDone);
-  const packages = useMemo(() => (open.data ? topPackages(open.data) : null), [open.data]);
+  const top = useQuery({
+    queryKey: ['findings', 'packages', 5],
+    queryFn: () => get<TopPackage[]>('/sscs/findings/packages?limit=5'),
+    enabled: firstDone,
+  });
+  const packages = top.data;
   const trendPoints = useMemo(
     () => trend.data?.points.map((p) => ({ day: p.date, value: p.open })),
     [trend.data],
@@ -127,16 +128,16 @@ export default function Overview() {
 
         <section className="card" aria-labelledby="pkg-h">
           <h2 id="pkg-h">Most affected packages</h2>
-          <ErrorMessage error={open.error} />
+          <ErrorMessage error={top.error} />
           {packages && packages.length === 0 && <p className="muted">No open findings.</p>}
-          {!packages && !open.error && <Loading what="packages" />}
+          {!packages && !top.error && <Loading what="packages" />}
           <ol className="ranked">
             {packages?.map((p) => (
-              <li key={p.label}>
+              <li key={`${p.name} ${p.version ?? ''}`}>
                 <Link to="/findings" search={{ q: p.name }}>
-                  {p.label}
+                  {p.version ? `${p.name} ${p.version}` : p.name}
                 </Link>
-                <span className="count">{p.count.toLocaleString()}</span>
+                <span className="count">{p.open.toLocaleString()}</span>
               </li>
             ))}
           </ol>

@@ -2,9 +2,8 @@
 import { useMemo, useState } from 'react';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { call, get } from '../api/http.ts';
-import { useFindings } from '../api/queries.ts';
-import type { Component, SbomRecord } from '../api/types.ts';
+import { call, get, query } from '../api/http.ts';
+import type { Component, Finding, SbomRecord, Summary } from '../api/types.ts';
 import {
   Empty,
   ErrorMessage,
@@ -35,6 +34,15 @@ const COLUMNS: Column<Component>[] = [
   },
 ];
 
+/** The export formats of GET /sscs/sboms/{id}/export (docs/pipeline.md). */
+const EXPORTS = [
+  ['cyclonedx', 'CycloneDX (with vulnerabilities)'],
+  ['cyclonedx-vex', 'CycloneDX VEX'],
+  ['openvex', 'OpenVEX'],
+  ['sarif', 'SARIF (code scanning)'],
+  ['csv', 'CSV (spreadsheet)'],
+] as const;
+
 export default function SbomDetail() {
   const { sbomId } = sbomRoute.useParams();
   const { session } = useSession();
@@ -49,7 +57,16 @@ export default function SbomDetail() {
     queryKey: ['sbom', sbomId, 'components'],
     queryFn: () => get<Component[]>(`/sscs/sboms/${sbomId}/components`),
   });
-  const findings = useFindings({ sbomId });
+  // The ten most pressing open findings and the open total: never the whole list (an SBOM can have 100,000).
+  const findings = useQuery({
+    queryKey: ['findings', 'list', 'top', sbomId],
+    queryFn: () =>
+      get<Finding[]>('/sscs/findings' + query({ sbomId, status: 'open', sort: 'priority', limit: 10 })),
+  });
+  const open = useQuery({
+    queryKey: ['findings', 'summary', sbomId],
+    queryFn: () => get<Summary>('/sscs/findings/summary' + query({ sbomId })),
+  });
   const remove = useMutation({
     mutationFn: () => call('DELETE', `/sscs/sboms/${sbomId}`),
     onSuccess: async () => {
@@ -110,8 +127,10 @@ export default function SbomDetail() {
 
       <section className="card" aria-labelledby="f-h">
         <h2 id="f-h">Open findings</h2>
-        {findings.data && findings.data.length > 10 && (
-          <p className="muted small">The first 10 of {findings.data.length.toLocaleString()}:</p>
+        {open.data && open.data.total > 10 && (
+          <p className="muted small">
+            The 10 most pressing (KEV, then EPSS, then severity) of {open.data.total.toLocaleString()}:
+          </p>
         )}
         {findings.isPending && <Loading what="findings" />}
         <ErrorMessage error={findings.error} />
@@ -119,18 +138,34 @@ export default function SbomDetail() {
         {findings.data && findings.data.length > 0 && (
           <>
             <ul className="finding-list" data-testid="sbom-findings">
-              {findings.data.slice(0, 10).map((f) => (
+              {findings.data.map((f) => (
                 <li key={f.id}>
-                  <SeverityBadge severity={f.severity} /> <StatusBadge status={f.status} />{' '}
-                  <strong>{f.vulnerabilityId}</strong> in {f.component.name} {f.component.version ?? ''}
+                  <SeverityBadge severity={f.severity} source={f.severitySource} />{' '}
+                  <StatusBadge status={f.status} /> <strong>{f.vulnerabilityId}</strong> in {f.component.name}{' '}
+                  {f.component.version ?? ''}
                 </li>
               ))}
             </ul>
-            <Link to="/findings" search={{ sbomId }}>
-              Triage all {findings.data.length.toLocaleString()} open findings of this SBOM
+            <Link to="/findings" search={{ sbomId, sort: 'priority' }}>
+              Triage all {(open.data?.total ?? findings.data.length).toLocaleString()} open findings of this
+              SBOM
             </Link>
           </>
         )}
+      </section>
+
+      <section className="card" aria-labelledby="x-h">
+        <h2 id="x-h">Export</h2>
+        <p className="muted small">The SBOM with its findings and triage, as a file for other tools.</p>
+        <ul className="exports">
+          {EXPORTS.map(([format, text]) => (
+            <li key={format}>
+              <a href={`/api/v1/sscs/sboms/${sbomId}/export?format=${format}`} download>
+                {text}
+              </a>
+            </li>
+          ))}
+        </ul>
       </section>
 
       <section className="card" aria-labelledby="c-h">

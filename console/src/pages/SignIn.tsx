@@ -76,7 +76,7 @@ export function SignIn() {
           value={org}
           onChange={(e) => setOrg(e.target.value)}
         />
-        <ErrorMessage error={error} />
+        <ErrorMessage error={error} focus />
         <button type="submit" disabled={busy}>
           {busy ? 'Signing in…' : 'Sign in'}
         </button>

@@ -140,7 +140,9 @@ export default function Tokens() {
               <thead>
                 <tr>
                   <th scope="col">Name</th>
-                  <th scope="col">Id</th>
+                  <th scope="col" className="wide-only">
+                    Id
+                  </th>
                   <th scope="col">Scopes</th>
                   <th scope="col">Expires</th>
                   <th scope="col">
@@ -152,7 +154,7 @@ export default function Tokens() {
                 {live.map((t) => (
                   <tr key={t.id} data-token-id={t.id}>
                     <td>{t.name ?? '—'}</td>
-                    <td className="mono small">{t.id}</td>
+                    <td className="mono small wide-only">{t.id}</td>
                     <td>{t.scopes.join(', ')}</td>
                     <td>{t.expiresAt ? formatDate(t.expiresAt) : 'never'}</td>
                     <td>

@@ -47,6 +47,35 @@ function StatusFields({
   );
 }
 
+/** CVSS version, base score and vector as the advisory gave them; "unrated" when none scored it. */
+function Scoring({ finding: f }: { finding: FindingDetail }) {
+  if (f.severitySource === 'default')
+    return (
+      <p className="small" data-testid="scoring">
+        Unrated: no advisory gives a score or severity, so it counts as {f.severity} by default.
+      </p>
+    );
+  const version =
+    /^CVSS:(\d\.\d)\//.exec(f.cvssVector ?? '')?.[1] ?? (f.severitySource === 'cvss_v2' ? '2.0' : null);
+  return (
+    <p className="small" data-testid="scoring">
+      {f.cvssScore !== null ? (
+        <>
+          CVSS{version ? ` ${version}` : ''} base score <strong>{f.cvssScore}</strong>
+        </>
+      ) : (
+        <>Severity as the advisory states it (no CVSS score)</>
+      )}
+      {f.cvssVector && (
+        <>
+          {' '}
+          · <span className="mono">{f.cvssVector}</span>
+        </>
+      )}
+    </p>
+  );
+}
+
 export function TriageDialog({ findingId, onClose }: { findingId: string; onClose: () => void }) {
   const { session } = useSession();
   const queryClient = useQueryClient();
@@ -83,16 +112,31 @@ export function TriageDialog({ findingId, onClose }: { findingId: string; onClos
         <div className="triage">
           <div>
             <p>
-              <SeverityBadge severity={f.severity} /> <StatusBadge status={f.status} />{' '}
-              {f.cvssScore !== null && <span className="muted">CVSS {f.cvssScore}</span>}
-              {f.kev && <span className="badge kev">KEV</span>}
+              <SeverityBadge severity={f.severity} source={f.severitySource} />{' '}
+              <StatusBadge status={f.status} /> {f.kev && <span className="badge kev">KEV</span>}
             </p>
+            <Scoring finding={f} />
             <p>
               <strong>{f.component.name}</strong> {f.component.version ?? ''}{' '}
               {f.component.purl && <span className="mono small">{f.component.purl}</span>}
             </p>
             {f.summary && <p>{f.summary}</p>}
             {f.aliases.length > 0 && <p className="small">Also known as {f.aliases.join(', ')}</p>}
+            {f.references.length > 0 && (
+              <details className="small">
+                <summary>References ({f.references.length})</summary>
+                <ul className="references">
+                  {f.references.map((r) => (
+                    <li key={r.url}>
+                      <a href={r.url} target="_blank" rel="noreferrer noopener">
+                        {r.url}
+                      </a>{' '}
+                      <span className="muted">{r.type.toLowerCase()}</span>
+                    </li>
+                  ))}
+                </ul>
+              </details>
+            )}
             {f.fixedVersions.length > 0 && <p className="small">Fixed in {f.fixedVersions.join(', ')}</p>}
             {f.kev && (
               <p className="small">

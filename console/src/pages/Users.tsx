@@ -95,7 +95,9 @@ export default function Users() {
               <thead>
                 <tr>
                   <th scope="col">E-mail</th>
-                  <th scope="col">Name</th>
+                  <th scope="col" className="wide-only">
+                    Name
+                  </th>
                   <th scope="col">Role</th>
                   <th scope="col">
                     <span className="visually-hidden">Actions</span>
@@ -108,7 +110,7 @@ export default function Users() {
                   return (
                     <tr key={u.id}>
                       <td>{u.email}</td>
-                      <td>{u.name ?? '—'}</td>
+                      <td className="wide-only">{u.name ?? '—'}</td>
                       <td>
                         <label htmlFor={`role-${u.id}`} className="visually-hidden">
                           Role of {u.email}

@@ -153,10 +153,14 @@ export default function Vendors() {
               <thead>
                 <tr>
                   <th scope="col">Name</th>
-                  <th scope="col">Type</th>
+                  <th scope="col" className="wide-only">
+                    Type
+                  </th>
                   <th scope="col">Tier</th>
                   <th scope="col">Assessment</th>
-                  <th scope="col">Updated</th>
+                  <th scope="col" className="wide-only">
+                    Updated
+                  </th>
                   {writer && (
                     <th scope="col">
                       <span className="visually-hidden">Actions</span>
@@ -176,10 +180,10 @@ export default function Vendors() {
                         v.name
                       )}
                     </td>
-                    <td>{v.type}</td>
+                    <td className="wide-only">{v.type}</td>
                     <td>{v.riskTier}</td>
                     <td>{label(v.assessmentStatus)}</td>
-                    <td>{formatDate(v.updatedAt)}</td>
+                    <td className="wide-only">{formatDate(v.updatedAt)}</td>
                     {writer && (
                       <td>
                         <button type="button" className="secondary" onClick={() => setEditing(v)}>
