@@ -35,6 +35,7 @@ import { pipelineRoutes } from './pipeline/pipeline.routes.ts';
 import { sbomRoutes } from './sboms/sbom.routes.ts';
 import { accessRoutes } from './access/access.routes.ts';
 import { auditRoutes } from './access/audit.routes.ts';
+import { complianceRoutes } from './compliance/compliance.routes.ts';
 import { sessionRoutes } from './access/session.routes.ts';
 import { vendorRoutes } from './vendors/vendor.routes.ts';
 import { webhookMetrics } from './webhooks/webhook.metrics.ts';
@@ -156,6 +157,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       await api.register(webhookRoutes, { webhooks: services.webhooks });
       await api.register(vulndbRoutes, { vulndbSync: services.vulndbSync });
       await api.register(auditRoutes, { audit: services.audit });
+      await api.register(complianceRoutes, { compliance: services.compliance });
       await api.register(mcpRoutes, { services, handlers: toolHandlers(), limits });
     },
     { prefix: API_PREFIX },

@@ -2,6 +2,23 @@
 import { z } from 'zod';
 import { parseDuration } from './shared/time.ts';
 
+/** A duration variable (`6h`, `30m`…) in milliseconds; unset takes `fallback`, `0` or empty is 0 (off). */
+function interval(fallback: string | undefined) {
+  return z
+    .string()
+    .optional()
+    .transform((v, ctx) => {
+      const text = (v ?? fallback ?? '').trim();
+      if (text === '' || text === '0') return 0;
+      const ms = parseDuration(text);
+      if (ms === undefined) {
+        ctx.addIssue({ code: 'custom', message: "expected a duration such as '6h', '30m' or '0'" });
+        return z.NEVER;
+      }
+      return ms;
+    });
+}
+
 /** The process environment, parsed once at start-up and passed down (never read elsewhere). */
 const ConfigSchema = z.object({
   DATABASE_URL: z.string().min(1).optional(),
@@ -29,18 +46,10 @@ const ConfigSchema = z.object({
   KEV_SOURCE: z.string().min(1).optional(),
   EPSS_SOURCE: z.string().min(1).optional(),
   /** `6h`, `30m`…; unset or `0`: no scheduled sync. Parsed to milliseconds (0 = off). */
-  VULNDB_SYNC_INTERVAL: z
-    .string()
-    .optional()
-    .transform((v, ctx) => {
-      if (v === undefined || v.trim() === '' || v.trim() === '0') return 0;
-      const ms = parseDuration(v);
-      if (ms === undefined) {
-        ctx.addIssue({ code: 'custom', message: "expected a duration such as '6h', '30m' or '0'" });
-        return z.NEVER;
-      }
-      return ms;
-    }),
+  VULNDB_SYNC_INTERVAL: interval(undefined),
+  /** How often the evidence collectors run (docs/compliance.md); `0`: only on demand. Evidence stays valid for
+   * two intervals (with `0`, two days). */
+  EVIDENCE_INTERVAL: interval('24h'),
   // Webhooks (docs/events.md): private targets are refused unless explicitly allowed.
   WEBHOOK_ALLOW_PRIVATE: z
     .enum(['true', 'false', '1', '0'])

@@ -11,6 +11,7 @@ import { migrateToLatest } from './db/migrate.ts';
 import { createLogger } from './logger.ts';
 import { createServices, type Services } from './services.ts';
 import { SCOPES } from './tenancy/plans.ts';
+import { startEvidenceSchedule } from './compliance/schedule.ts';
 import { startSyncSchedule } from './vulndb/index.ts';
 
 function writeSecretFile(dataDir: string, name: string, secret: string): string {
@@ -110,6 +111,8 @@ export async function startServer(config: Config): Promise<void> {
   logger.info({ store: store.location, redis: Boolean(redis) }, 'bulwark is serving');
   // Off unless VULNDB_SYNC_INTERVAL is set: nothing reaches the internet unless configured.
   const schedule = startSyncSchedule(services.vulndbSync, config.VULNDB_SYNC_INTERVAL, logger);
+  // On by default (24 h): it reads only the workspace's own tables (docs/compliance.md).
+  const evidence = startEvidenceSchedule(services.compliance, config.EVIDENCE_INTERVAL, logger);
 
   let closing = false;
   const shutdown = (signal: string) => {
@@ -118,6 +121,7 @@ export async function startServer(config: Config): Promise<void> {
     logger.info({ signal }, 'shutting down: finishing in-flight requests');
     // A sync in progress is not waited for: closing the store rolls its transaction back (nothing half-written).
     void schedule.stop();
+    void evidence.stop();
     // Fastify's close stops accepting connections and waits for in-flight requests before resolving. A
     // keep-alive connection whose request finishes during shutdown would otherwise stay open until its
     // keep-alive timeout (72 s): close connections as soon as they are idle.

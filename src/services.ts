@@ -1,5 +1,6 @@
 /** Composition of the domain services: built once per app (or CLI command) from the store. */
 import { AuditService } from './audit/audit.service.ts';
+import { ComplianceService } from './compliance/compliance.service.ts';
 import type { Config } from './config.ts';
 import type { Store } from './db/connect.ts';
 import { recordVulnDbSynced } from './events/vulndb-synced.ts';
@@ -31,6 +32,7 @@ export interface Services {
   pipeline: PipelineServices;
   vulndbSync: VulnSyncService;
   governance: GovernanceService;
+  compliance: ComplianceService;
   idempotency: IdempotencyService;
   webhooks: WebhookService;
   /** Built stopped: the server starts it (tests drive it themselves). */
@@ -76,6 +78,8 @@ export function createServices(store: Store, config: Config, options: ServiceOpt
       candidates: findings.candidates,
     }),
     governance: new GovernanceService(store.db, { findings, vendors, risks }),
+    // Collected evidence stays valid for two intervals; on demand only (0), for two days.
+    compliance: new ComplianceService(store.db, { intervalMs: config.EVIDENCE_INTERVAL || 86_400_000 }),
     webhooks: new WebhookService(store.db, { allowPrivate: config.WEBHOOK_ALLOW_PRIVATE }),
     webhookDispatcher: new WebhookDispatcher(store.db, {
       allowPrivate: config.WEBHOOK_ALLOW_PRIVATE,

@@ -1,6 +1,7 @@
 /** The `bulwark` command line: the command table, top-level help and --version. */
 import { VERSION } from '../version.ts';
 import { processIo, runCommand, type Command, type CommandIo } from './cli-kit.ts';
+import { evidenceCommand, soaCommand } from './evidence.commands.ts';
 import { demoCommand, importCommand } from './governance.commands.ts';
 import { mcpCommand } from './mcp.command.ts';
 import { scanCommand } from './scan.command.ts';
@@ -20,6 +21,8 @@ export const COMMANDS: Record<string, Command> = {
   vulndb: vulndbCommand,
   import: importCommand,
   demo: demoCommand,
+  evidence: evidenceCommand,
+  soa: soaCommand,
   scan: scanCommand,
   webhook: webhookCommand,
 };

@@ -162,6 +162,10 @@ export interface EvidenceTable extends Owned {
   /** accepted | pending | rejected */
   status: string;
   collector_id: string | null;
+  /** `bulwark:<collector>` for evidence the workspace collected itself (docs/compliance.md); null when imported. */
+  source: string | null;
+  /** JSON `{figures, reasons, offending}` of a collector's run; null when imported. */
+  details: string | null;
 }
 
 export interface MaturityAssessmentTable extends Owned {

@@ -142,6 +142,34 @@ export const OPERATION_DOCS: Record<string, OperationDoc> = {
       "The organisation's audit trail, newest first, with each actor's e-mail and name; filter by `actorId` and " +
       '`action` (exact), page with `limit` (1–200, default 50) and `offset`. Session only, admins.',
   },
+  'POST /governance/evidence/collect': {
+    summary: 'Collect evidence now',
+    description:
+      'Runs every evidence collector (vulnerability management, software inventory, supplier relationships, ' +
+      'access rights) for this organisation and writes one evidence item per collector and Annex A control into ' +
+      'the active ISO project: accepted with the figures, or rejected with the reasons and the offending ids ' +
+      '(docs/compliance.md). Session only, admins.',
+  },
+  'GET /governance/evidence/settings': {
+    summary: 'Vulnerability remediation SLAs',
+    description:
+      'Days an open CRITICAL or HIGH finding may stay open before the vulnerability management collector ' +
+      'fails (defaults 15 and 30). Session only.',
+  },
+  'PUT /governance/evidence/settings': {
+    summary: 'Set the vulnerability remediation SLAs',
+    description:
+      '`vulnerabilitySlaDays: {criticalDays, highDays}`, whole days 1–365, CRITICAL no longer than HIGH. ' +
+      'Audited. Session only, admins.',
+  },
+  'GET /governance/soa/export': {
+    summary: 'Statement of Applicability',
+    description:
+      'Every Annex A control of the project (`projectId`, default the active one) with its applicability, ' +
+      'justification, implementation status, evidence coverage now and the evidence items behind it: ' +
+      '`format=json` (default, the envelope) or `format=csv` (a file, one row per control). Needs mcp:read.',
+    errors: NOT_FOUND,
+  },
   'GET /session': {
     summary: 'Who is signed in',
     description: 'The signed-in person, their role and organisation (session cookie only; docs/sessions.md).',

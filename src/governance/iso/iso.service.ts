@@ -42,7 +42,7 @@ export async function resolveProject(
   };
 }
 
-interface Entry {
+export interface Entry {
   controlId: string;
   theme: string;
   title: string;
@@ -59,7 +59,7 @@ interface Entry {
 }
 
 /** All 93 controls in catalog order joined with the project's SoA entries (defaults where no entry exists). */
-async function entries(db: Kysely<Database>, orgId: string, projectId: string): Promise<Entry[]> {
+export async function entries(db: Kysely<Database>, orgId: string, projectId: string): Promise<Entry[]> {
   const rows = await repo.soaRows(db, orgId, projectId);
   const byId = new Map(rows.map((r) => [r.control_id, r]));
   return ANNEX_A.map((c) => {

@@ -1,4 +1,5 @@
 // CSV export of findings: one row per finding, RFC 4180 quoting, streamed page by page.
+import { csvField } from '../../shared/csv.ts';
 import type { ReportFinding } from '../report-model.ts';
 
 export const CSV_HEADER = [
@@ -15,14 +16,6 @@ export const CSV_HEADER = [
   'remediationNotes',
 ];
 
-/** Quotes a field when it holds a comma, quote or line break; a leading =+-@ is defused for spreadsheets. */
-function field(value: string | number | null): string {
-  if (value === null) return '';
-  let text = String(value);
-  if (/^[=+\-@]/.test(text) && typeof value === 'string') text = `'${text}`;
-  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
-}
-
 export function csvRow(f: ReportFinding): string {
   return `${[
     f.vulnerabilityId,
@@ -37,7 +30,7 @@ export function csvRow(f: ReportFinding): string {
     f.summary,
     f.remediationNotes,
   ]
-    .map(field)
+    .map(csvField)
     .join(',')}\r\n`;
 }
 
