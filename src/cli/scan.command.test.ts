@@ -4,13 +4,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { freshDatabaseUrl, runCli, startServe } from '../../test/support/cli.ts';
-import { schemaErrors } from '../../test/support/json-schemas.ts';
+import { schemaErrors, schemasSkip } from '../../test/support/json-schemas.ts';
 import { DIALECTS } from '../../test/support/store.ts';
 import { ADVISORIES, shopSbom } from '../pipeline/pipeline-fixture.ts';
 
 /** The gate as a CI job runs it: a separate process, exit codes, the report on stdout or in a file. */
 for (const dialect of DIALECTS) {
-  describe(`${dialect}: bulwark scan`, () => {
+  // Its one test validates the SARIF, CycloneDX and OpenVEX outputs against the shared data's schemas.
+  describe(`${dialect}: bulwark scan`, { skip: schemasSkip() }, () => {
     it('exit codes per threshold, formats, the server and the local store agree with the upload', async (t) => {
       const db = await freshDatabaseUrl(dialect);
       const dir = mkdtempSync(join(tmpdir(), 'bulwark-scan-'));

@@ -1,17 +1,17 @@
 import assert from 'node:assert/strict';
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { describe, it, type TestContext } from 'node:test';
-import { fileURLToPath } from 'node:url';
 import { Webhook as StandardWebhook } from 'standardwebhooks';
 import { build, createOrg, type TestEnv, type TestOrg } from '../../test/support/app.ts';
+import { sharedDataPath, sharedDataSkip } from '../../test/support/shared-data.ts';
 import { closedPort, startReceiver, type Receiver } from '../../test/support/receiver.ts';
 import { DIALECTS } from '../../test/support/store.ts';
 import { eventSchema, type EventPayload } from '../events/catalogue.ts';
 import { RETRY_DELAYS_MS, WebhookDispatcher } from './dispatcher.ts';
 import { WebhookService } from './webhook.service.ts';
 
-const DATA = fileURLToPath(new URL('../../../shared/data/', import.meta.url));
-const skip = existsSync(DATA) ? false : '../shared/data not found';
+const skip = sharedDataSkip('osv', 'sboms');
+const DATA = sharedDataPath('');
 
 /**
  * A clock the test moves forward instead of waiting. It stands still (real time does not move it, however slow
