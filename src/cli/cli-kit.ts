@@ -1,4 +1,5 @@
 /** What every CLI command shares: argument parsing, output, help and how failures become exit codes. */
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { parseArgs, type ParseArgsOptionsConfig } from 'node:util';
 import { AppError } from '../errors.ts';
 
@@ -13,6 +14,18 @@ export interface CommandIo {
   err: (text: string) => void;
   /** All of standard input (`--password-stdin`). */
   readStdin?: () => Promise<string>;
+  /** The environment the command reads (DATABASE_URL, BULWARK_TOKEN…); the process's when absent. */
+  env?: NodeJS.ProcessEnv;
+}
+
+// The environment of the command running: tests run `main(argv, io)` in process with an `io.env` of their own
+// (a spawned `bulwark` costs Node's start-up, more than half the suite's time), so commands never read
+// process.env directly but `cliEnv()`.
+const commandEnv = new AsyncLocalStorage<NodeJS.ProcessEnv>();
+
+/** The environment of the command being run: its `io.env`, else the process's. */
+export function cliEnv(): NodeJS.ProcessEnv {
+  return commandEnv.getStore() ?? process.env;
 }
 
 async function readProcessStdin(): Promise<string> {
@@ -101,7 +114,7 @@ export async function runCommand(
     return 0;
   }
   try {
-    return await command.run(argv, io);
+    return await commandEnv.run(io.env ?? process.env, () => command.run(argv, io));
   } catch (error) {
     if (error instanceof UnknownOptionError) {
       const action =
