@@ -6,6 +6,9 @@ import { AppError } from '../errors.ts';
 /** A usage mistake: printed with the command's help, exit code 2. */
 export class UsageError extends Error {}
 
+/** A file or argument the command cannot use (a path that is not there): one line, exit code 2. */
+export class InputError extends Error {}
+
 /** An option the command does not know: one line naming it (no help dump), exit code 2. */
 export class UnknownOptionError extends UsageError {}
 
@@ -122,6 +125,10 @@ export async function runCommand(
           ? ` ${argv[0]}`
           : '';
       io.err(`error: ${error.message}; see 'bulwark ${name}${action} --help'`);
+      return 2;
+    }
+    if (error instanceof InputError) {
+      io.err(`error: ${error.message}`);
       return 2;
     }
     if (error instanceof UsageError) {
