@@ -353,6 +353,33 @@ for (const dialect of DIALECTS) {
       );
     });
 
+    it('a manual redelivery cancels the retry still waiting: the receiver gets the event once more, not twice', async (t) => {
+      const s = await setup(t, dialect);
+      const hook = await s.services.webhooks.create(s.org.id, s.org.userId, { url: s.receiver.url() });
+      s.receiver.respond((_r, res) => res.writeHead(503).end());
+      await s.services.vendors.create(s.org.id, s.org.userId, vendor('Flaky'));
+      assert.equal(await s.dispatcher.runDue(), 1);
+      const [first] = await s.services.webhooks.deliveries(s.org.id, hook.id);
+      assert.deepEqual([first!.status, first!.attempts], ['pending', 1], 'a retry waits');
+
+      s.receiver.respond((_r, res) => res.writeHead(200).end());
+      const again = await s.services.webhooks.redeliver(s.org.id, s.org.userId, first!.id);
+      s.clock.advance(RETRY_DELAYS_MS[0]!);
+      assert.equal(await s.dispatcher.runDue(), 1, 'the redelivery only');
+      assert.deepEqual(
+        s.receiver.received.map((r) => r.headers['webhook-id']),
+        [first!.eventId, first!.eventId],
+      );
+      const list = await s.services.webhooks.deliveries(s.org.id, hook.id);
+      assert.deepEqual(
+        list.map((d) => [d.id, d.status, d.attempts, d.lastError]),
+        [
+          [again.id, 'succeeded', 1, null],
+          [first!.id, 'failed', 1, `superseded by redelivery ${again.id}`],
+        ],
+      );
+    });
+
     it('formats a Slack message for slack subscriptions', async (t) => {
       const s = await setup(t, dialect);
       const hook = await s.services.webhooks.create(s.org.id, s.org.userId, {
