@@ -1,6 +1,6 @@
 // One SBOM: its record, its components (virtualised: large SBOMs reach 100,000 rows) and its findings.
 import { useMemo, useState } from 'react';
-import { Link, useNavigate } from '@tanstack/react-router';
+import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { call, get } from '../api/http.ts';
 import { useFindings } from '../api/queries.ts';
@@ -15,7 +15,6 @@ import {
 } from '../components/bits.tsx';
 import { Page } from '../components/Shell.tsx';
 import { VirtualTable, type Column } from '../components/VirtualTable.tsx';
-import { sbomRoute } from '../router.tsx';
 import { canWrite, useSession } from '../session.tsx';
 
 const COLUMNS: Column<Component>[] = [
@@ -34,6 +33,8 @@ const COLUMNS: Column<Component>[] = [
     render: (c) => <span className="mono">{c.purl ?? '—'}</span>,
   },
 ];
+
+const sbomRoute = getRouteApi('/authed/sboms/$sbomId');
 
 export default function SbomDetail() {
   const { sbomId } = sbomRoute.useParams();
