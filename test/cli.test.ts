@@ -5,7 +5,7 @@ import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { DIALECTS } from './support/store.ts';
-import { freshDatabaseUrl, runCli, startServe } from './support/cli.ts';
+import { freshDatabaseUrl, runCli, runMain, startServe } from './support/cli.ts';
 
 for (const dialect of DIALECTS) {
   describe(`${dialect}: bulwark CLI`, () => {
@@ -14,7 +14,7 @@ for (const dialect of DIALECTS) {
       t.after(db.cleanup);
       const env = { DATABASE_URL: db.url, DATA_DIR: db.dataDir };
 
-      const org = await runCli(
+      const org = await runMain(
         ['org', 'create', 'acme', '--name', 'Acme Ltd', '--plan', 'essentials', '--json'],
         env,
       );
@@ -26,7 +26,7 @@ for (const dialect of DIALECTS) {
         { id: 'x', slug: 'acme', name: 'Acme Ltd', plan: 'essentials', mcpWriteEnabled: false },
       );
 
-      const updated = await runCli(
+      const updated = await runMain(
         ['org', 'update', 'acme', '--plan', 'professional', '--mcp-write', '--json'],
         env,
       );
@@ -35,10 +35,10 @@ for (const dialect of DIALECTS) {
         [JSON.parse(updated.stdout).plan, JSON.parse(updated.stdout).mcpWriteEnabled],
         ['professional', true],
       );
-      const disabled = await runCli(['org', 'update', 'acme', '--no-mcp-write', '--json'], env);
+      const disabled = await runMain(['org', 'update', 'acme', '--no-mcp-write', '--json'], env);
       assert.equal(JSON.parse(disabled.stdout).mcpWriteEnabled, false);
 
-      const user = await runCli(
+      const user = await runMain(
         ['user', 'create', '--org', 'acme', '--email', 'Ada@Acme.example', '--name', 'Ada', '--json'],
         env,
       );
@@ -46,7 +46,7 @@ for (const dialect of DIALECTS) {
       assert.match(JSON.parse(user.stdout).id, /^usr_/);
       assert.equal(JSON.parse(user.stdout).email, 'ada@acme.example');
 
-      const token = await runCli(
+      const token = await runMain(
         [
           'token',
           'create',
@@ -71,22 +71,67 @@ for (const dialect of DIALECTS) {
       assert.ok(days > 29.9 && days <= 30, `expires in ${days} days`);
       assert.equal(tokenJson.userId, JSON.parse(user.stdout).id, 'without --user the first user owns it');
 
-      const list = await runCli(['token', 'list', '--org', 'acme', '--json'], env);
+      const list = await runMain(['token', 'list', '--org', 'acme', '--json'], env);
       const listed = JSON.parse(list.stdout).tokens;
       assert.equal(listed.length, 1);
       assert.equal(listed[0].id, tokenJson.id);
       assert.ok(!list.stdout.includes(tokenJson.token), 'the secret is shown once only');
 
-      const revoke = await runCli(['token', 'revoke', tokenJson.id, '--json'], env);
+      const revoke = await runMain(['token', 'revoke', tokenJson.id, '--json'], env);
       assert.equal(revoke.code, 0, revoke.stderr);
       assert.ok(JSON.parse(revoke.stdout).revokedAt);
+    });
+
+    it('org create --owner-email creates the first user, so token create works right after', async (t) => {
+      const db = await freshDatabaseUrl(dialect);
+      t.after(db.cleanup);
+      const env = { DATABASE_URL: db.url, DATA_DIR: db.dataDir };
+      const org = await runMain(
+        ['org', 'create', 'acme', '--owner-email', 'Ada@Acme.example', '--json'],
+        env,
+      );
+      assert.equal(org.code, 0, org.stderr);
+      const created = JSON.parse(org.stdout);
+      assert.deepEqual(
+        { ...created, id: 'x', owner: { ...created.owner, id: 'y' } },
+        {
+          id: 'x',
+          slug: 'acme',
+          name: 'acme',
+          plan: 'professional',
+          mcpWriteEnabled: false,
+          owner: { id: 'y', email: 'ada@acme.example', name: null, role: 'owner', orgId: created.id },
+        },
+      );
+      const token = await runMain(
+        ['token', 'create', '--org', 'acme', '--scopes', 'sbom:read', '--json'],
+        env,
+      );
+      assert.equal(token.code, 0, token.stderr);
+      assert.equal(JSON.parse(token.stdout).userId, created.owner.id);
+
+      // A bad address writes nothing: the slug stays free.
+      const bad = await runMain(['org', 'create', 'beta', '--owner-email', 'not-an-address'], env);
+      assert.deepEqual(bad, {
+        code: 2,
+        stdout: '',
+        stderr: "error: 'not-an-address' is not an e-mail address\n",
+      });
+      const human = await runMain(['org', 'create', 'beta', '--owner-email', 'bo@beta.example'], env);
+      assert.match(
+        human.stdout,
+        /^Created organisation beta \(org_\w+\), plan professional, MCP write disabled, owner bo@beta\.example \(usr_\w+\)\n$/,
+      );
+      const update = await runMain(['org', 'update', 'beta', '--owner-email', 'x@beta.example'], env);
+      assert.equal(update.code, 2);
+      assert.match(update.stderr, /--owner-email is for org create/);
     });
 
     it('fails with clear messages and non-zero exit codes on bad input', async (t) => {
       const db = await freshDatabaseUrl(dialect);
       t.after(db.cleanup);
       const env = { DATABASE_URL: db.url, DATA_DIR: db.dataDir };
-      assert.equal((await runCli(['org', 'create', 'acme'], env)).code, 0);
+      assert.equal((await runMain(['org', 'create', 'acme'], env)).code, 0);
       const cases: Array<[string[], number, RegExp]> = [
         [['org', 'create', 'acme'], 1, /Organisation 'acme' already exists/],
         [['org', 'create', 'Bad Slug'], 2, /Slug 'Bad Slug' must be/],
@@ -110,12 +155,12 @@ for (const dialect of DIALECTS) {
         [['frobnicate'], 2, /unknown command 'frobnicate'/],
       ];
       for (const [args, code, message] of cases) {
-        const result = await runCli(args, env);
+        const result = await runMain(args, env);
         assert.equal(result.code, code, `${args.join(' ')}: ${result.stderr}`);
         assert.match(result.stderr, message, args.join(' '));
         assert.equal(result.stdout, '', 'nothing on stdout when failing');
       }
-      const help = await runCli(['token', '--help'], env);
+      const help = await runMain(['token', '--help'], env);
       assert.equal(help.code, 0);
       assert.match(help.stdout, /bulwark token create --org <slug>/);
     });
@@ -131,9 +176,13 @@ for (const dialect of DIALECTS) {
         stderr: '',
       });
 
-      assert.equal((await runCli(['org', 'create', 'zeta', '--name', 'Zeta'], env)).code, 0);
-      assert.equal((await runCli(['org', 'create', 'acme', '--plan', 'essentials'], env)).code, 0);
-      const orgs = await runCli(['org', 'list', '--json'], env);
+      assert.equal(
+        (await runCli(['org', 'create', 'zeta', '--name', 'Zeta'], env)).code,
+        0,
+        'spawned: the tenancy group',
+      );
+      assert.equal((await runMain(['org', 'create', 'acme', '--plan', 'essentials'], env)).code, 0);
+      const orgs = await runMain(['org', 'list', '--json'], env);
       assert.equal(orgs.code, 0, orgs.stderr);
       const listed = JSON.parse(orgs.stdout).organizations as Array<Record<string, unknown>>;
       assert.deepEqual(
@@ -145,11 +194,11 @@ for (const dialect of DIALECTS) {
       );
       assert.match(String(listed[0]!.id), /^org_/);
 
-      const ada = await runCli(
+      const ada = await runMain(
         ['user', 'create', '--org', 'acme', '--email', 'ada@acme.example', '--json'],
         env,
       );
-      const users = await runCli(['user', 'list', '--org', 'acme', '--json'], env);
+      const users = await runMain(['user', 'list', '--org', 'acme', '--json'], env);
       assert.deepEqual(JSON.parse(users.stdout), {
         users: [
           {
@@ -161,25 +210,25 @@ for (const dialect of DIALECTS) {
           },
         ],
       });
-      assert.deepEqual(await runCli(['user', 'list', '--org', 'zeta'], env), {
+      assert.deepEqual(await runMain(['user', 'list', '--org', 'zeta'], env), {
         code: 0,
         stdout: 'No users.\n',
         stderr: '',
       });
 
-      const far = await runCli(
+      const far = await runMain(
         ['token', 'create', '--org', 'acme', '--scopes', 'sbom:read', '--expires-in', '99999999999d'],
         env,
       );
       assert.equal(far.code, 2);
       assert.match(far.stderr, /^error: --expires-in '99999999999d' is too far in the future\n/);
 
-      assert.deepEqual(await runCli(['org', 'create', 'y', '--frobnicate'], env), {
+      assert.deepEqual(await runMain(['org', 'create', 'y', '--frobnicate'], env), {
         code: 2,
         stdout: '',
         stderr: "error: Unknown option '--frobnicate'; see 'bulwark org create --help'\n",
       });
-      assert.deepEqual(await runCli(['token', 'revoke', '--help'], env), {
+      assert.deepEqual(await runMain(['token', 'revoke', '--help'], env), {
         code: 0,
         stdout: 'Usage:\n  bulwark token revoke <tokenId> [--json]\n',
         stderr: '',

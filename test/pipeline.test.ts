@@ -5,6 +5,7 @@ import { Redis } from 'ioredis';
 import { sql } from 'kysely';
 import { createLogger } from '../src/logger.ts';
 import { build, createOrg } from './support/app.ts';
+import { REDIS_TEST_URL, redisSkip } from './support/services.ts';
 import { createTestStore, DIALECTS } from './support/store.ts';
 
 const vendor = { name: 'Acme', type: 'commercial', riskTier: 2, assessmentStatus: 'not_started' };
@@ -189,19 +190,10 @@ for (const dialect of DIALECTS) {
     });
 
     it('shares one rate-limit budget between two instances through Redis', async (t) => {
-      const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
-      const probe = new Redis(redisUrl, {
-        lazyConnect: true,
-        maxRetriesPerRequest: 0,
-        retryStrategy: () => null,
-      });
-      const reachable = await probe.connect().then(
-        () => true,
-        () => false,
-      );
-      probe.disconnect();
-      if (!reachable) {
-        t.skip(`Redis is not reachable at ${redisUrl}`);
+      const redisUrl = REDIS_TEST_URL;
+      const absent = await redisSkip();
+      if (absent) {
+        t.skip(absent);
         return;
       }
       const store = await createTestStore(dialect);

@@ -1,4 +1,5 @@
-// Typed routes of the console; every page but sign-in is its own chunk, loaded when first visited.
+// Typed routes of the console; every page but sign-in is its own chunk, loaded when first visited. Pages reach
+// their route through getRouteApi(id), never by importing this module (which imports them).
 import {
   createRootRouteWithContext,
   createRoute,
@@ -15,7 +16,8 @@ import {
   type Severity,
 } from './api/types.ts';
 import { AdminOnly, AuthedLayout } from './components/Shell.tsx';
-import { isFindingOrder, type FindingOrder } from './pages/finding-order.ts';
+import { isFindingOrder } from './pages/finding-order.ts';
+import type { FindingSearch } from './search.ts';
 import Overview from './pages/Overview.tsx';
 import { SignIn } from './pages/SignIn.tsx';
 
@@ -88,17 +90,6 @@ export const sbomRoute = createRoute({
   path: '/sboms/$sbomId',
   component: lazyRouteComponent(() => import('./pages/SbomDetail.tsx')),
 });
-
-export interface FindingSearch {
-  status?: FindingStatus;
-  severity?: Severity;
-  sbomId?: string;
-  q?: string;
-  /** Only findings in CISA's Known Exploited Vulnerabilities catalog. */
-  kev?: boolean;
-  /** The list's order (pages/finding-order.ts). */
-  sort?: FindingOrder;
-}
 
 export const findingsRoute = createRoute({
   getParentRoute: () => authed,

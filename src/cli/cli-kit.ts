@@ -1,9 +1,13 @@
 /** What every CLI command shares: argument parsing, output, help and how failures become exit codes. */
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { parseArgs, type ParseArgsOptionsConfig } from 'node:util';
 import { AppError } from '../errors.ts';
 
 /** A usage mistake: printed with the command's help, exit code 2. */
 export class UsageError extends Error {}
+
+/** A file or argument the command cannot use (a path that is not there): one line, exit code 2. */
+export class InputError extends Error {}
 
 /** An option the command does not know: one line naming it (no help dump), exit code 2. */
 export class UnknownOptionError extends UsageError {}
@@ -13,6 +17,18 @@ export interface CommandIo {
   err: (text: string) => void;
   /** All of standard input (`--password-stdin`). */
   readStdin?: () => Promise<string>;
+  /** The environment the command reads (DATABASE_URL, BULWARK_TOKEN…); the process's when absent. */
+  env?: NodeJS.ProcessEnv;
+}
+
+// The environment of the command running: tests run `main(argv, io)` in process with an `io.env` of their own
+// (a spawned `bulwark` costs Node's start-up, more than half the suite's time), so commands never read
+// process.env directly but `cliEnv()`.
+const commandEnv = new AsyncLocalStorage<NodeJS.ProcessEnv>();
+
+/** The environment of the command being run: its `io.env`, else the process's. */
+export function cliEnv(): NodeJS.ProcessEnv {
+  return commandEnv.getStore() ?? process.env;
 }
 
 async function readProcessStdin(): Promise<string> {
@@ -101,7 +117,7 @@ export async function runCommand(
     return 0;
   }
   try {
-    return await command.run(argv, io);
+    return await commandEnv.run(io.env ?? process.env, () => command.run(argv, io));
   } catch (error) {
     if (error instanceof UnknownOptionError) {
       const action =
@@ -109,6 +125,10 @@ export async function runCommand(
           ? ` ${argv[0]}`
           : '';
       io.err(`error: ${error.message}; see 'bulwark ${name}${action} --help'`);
+      return 2;
+    }
+    if (error instanceof InputError) {
+      io.err(`error: ${error.message}`);
       return 2;
     }
     if (error instanceof UsageError) {

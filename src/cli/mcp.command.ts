@@ -7,7 +7,7 @@ import { toolHandlers } from '../app.ts';
 import { LineTransport } from '../mcp/stdio-transport.ts';
 import { connectToolServer, createToolServer } from '../mcp/tool-server.ts';
 import { createServices } from '../services.ts';
-import { parse, type Command } from './cli-kit.ts';
+import { cliEnv, parse, type Command } from './cli-kit.ts';
 
 /** stdout carries the protocol only, so diagnostics go to stderr. */
 const stderrLogger = {
@@ -26,12 +26,12 @@ Serves the 23 tools over MCP stdio for one organisation. Environment: BULWARK_TO
 mcp:read scope; mcp:write for risk_create_draft), DATABASE_URL (as for bulwark serve).`,
   async run(argv, io) {
     parse(argv, {}, false);
-    const token = process.env.BULWARK_TOKEN?.trim();
+    const token = cliEnv().BULWARK_TOKEN?.trim();
     if (!token) {
       io.err('error: set BULWARK_TOKEN to an API token with the mcp:read scope');
       return 2;
     }
-    const config = loadConfig();
+    const config = loadConfig(cliEnv());
     const store = openStore(config.DATABASE_URL, config.DATA_DIR, { busyTimeoutMs: CLI_BUSY_TIMEOUT_MS });
     try {
       await migrateToLatest(store.db);

@@ -1,25 +1,28 @@
 // `bulwark scan <file>`: the CI gate. Matches a file against a server (--server / BULWARK_URL, BULWARK_TOKEN) or
 // the local store, prints the report, exits 0 (nothing at or above --fail-on), 1 (something is) or 2 (usage or
 // file errors). docs/pipeline.md "Scan".
-import { readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { basename } from 'node:path';
 import { AppError } from '../errors.ts';
-import { coverageWarnings, reportTable } from '../pipeline/report-table.ts';
+import { coverageWarnings, plural, reportTable, uncheckedComponents } from '../pipeline/report-table.ts';
 import type { Coverage, ScanResult } from '../pipeline/scan.service.ts';
 import { FAIL_ON, findingsAtThreshold, type FailOn } from '../pipeline/threshold.ts';
-import { parse, UsageError, type Command } from './cli-kit.ts';
+import { cliEnv, parse, UsageError, type Command } from './cli-kit.ts';
 
 const FORMATS = ['table', 'json', 'sarif', 'cyclonedx', 'openvex'] as const;
 type Format = (typeof FORMATS)[number];
 
 const usage = `Usage: bulwark scan <file|-> [--fail-on critical|high|medium|low|kev|none] [--format table|json|sarif|cyclonedx|openvex]
-                    [--output F] [--server URL] [--asset N]
+                    [--output F] [--server URL] [--asset N] [--json] [--allow-unchecked]
 
 Matches an SBOM file (- reads stdin) without storing it, against the server named by --server or BULWARK_URL
 (token from BULWARK_TOKEN), else the local store (DATABASE_URL). The report goes to stdout (or --output),
 progress and errors to stderr. With --asset, triage recorded on that asset applies (false_positive and
-accepted_risk never fail a build).
-Exit codes: 0 nothing at or above --fail-on (default none), 1 something is, 2 usage or file errors.`;
+accepted_risk never fail a build). --json is --format json. A local store must exist (it is never created).
+When no component could be checked (no purl, or no advisories for its ecosystem) the scan exits 2 unless
+--allow-unchecked: a gate that checked nothing must not pass.
+Exit codes: 0 nothing at or above --fail-on (default none), 1 something is, 2 usage, file or store errors, or
+nothing checked.`;
 
 function oneOf<T extends string>(
   value: string | undefined,
@@ -46,29 +49,42 @@ export const scanCommand: Command = {
       output: { type: 'string', short: 'o' },
       server: { type: 'string' },
       asset: { type: 'string' },
+      json: { type: 'boolean' },
+      'allow-unchecked': { type: 'boolean' },
     });
     if (positionals.length !== 1) throw new UsageError('exactly one SBOM file (or -) is required');
     const failOn = oneOf<FailOn>(values['fail-on'], FAIL_ON, '--fail-on', 'none');
-    const format = oneOf<Format>(values.format, FORMATS, '--format', 'table');
+    if (values.json && values.format !== undefined && values.format !== 'json')
+      throw new UsageError(`--json and --format ${values.format} ask for different reports`);
+    const format = values.json ? 'json' : oneOf<Format>(values.format, FORMATS, '--format', 'table');
     const path = positionals[0]!;
     try {
       const file = { fileName: path === '-' ? '-' : basename(path), bytes: readInput(path) };
-      const server = values.server ?? process.env.BULWARK_URL;
+      const server = values.server ?? (cliEnv().BULWARK_URL || undefined);
       io.err(`Scanning ${path === '-' ? 'stdin' : path} against ${server ? server : 'the local store'}…`);
       const { data, coverage } = server
         ? await scanRemote(server, file, values.asset)
         : await scanLocal(file, values.asset);
-      for (const warning of coverageWarnings(coverage)) io.err(warning);
+      for (const warning of coverageWarnings(coverage, data.componentCount)) io.err(warning);
       const report = await render(format, data, file.fileName, !values.output && isColourTerminal());
-      if (values.output) writeFileSync(values.output, report);
+      if (values.output) writeOutput(values.output, report);
       else io.out(report);
       const failing = findingsAtThreshold(data.findings, failOn);
       io.err(
         failOn === 'none'
-          ? `${data.findings.length} findings (not failing: --fail-on none)`
-          : `${failing.length} of ${data.findings.length} findings at or above --fail-on ${failOn}`,
+          ? `${plural(data.findings.length, 'finding')} (not failing: --fail-on none)`
+          : `${failing.length} of ${plural(data.findings.length, 'finding')} at or above --fail-on ${failOn}`,
       );
-      return failing.length > 0 ? 1 : 0;
+      if (failing.length > 0) return 1;
+      // Zero findings of zero components checked is no evidence: the gate says so rather than passing.
+      const unchecked = uncheckedComponents(data.componentCount, coverage);
+      if (unchecked === data.componentCount && !values['allow-unchecked']) {
+        io.err(
+          `error: no component could be checked (${plural(data.componentCount, 'component')}: no purl, or no advisories for its ecosystem); pass --allow-unchecked to accept that`,
+        );
+        return 2;
+      }
+      return 0;
     } catch (error) {
       if (error instanceof ScanFailure) {
         io.err(`error: ${error.message}`);
@@ -83,7 +99,17 @@ export const scanCommand: Command = {
   },
 };
 
-const isColourTerminal = () => process.stdout.isTTY === true && !process.env.NO_COLOR;
+const isColourTerminal = () => process.stdout.isTTY === true && !cliEnv().NO_COLOR;
+
+function writeOutput(path: string, report: string): void {
+  try {
+    writeFileSync(path, report);
+  } catch (error) {
+    throw new ScanFailure(
+      `cannot write --output ${path}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`,
+    );
+  }
+}
 
 function readInput(path: string): Uint8Array {
   try {
@@ -115,13 +141,20 @@ async function scanLocal(
   file: { fileName: string; bytes: Uint8Array },
   asset: string | undefined,
 ): Promise<Scanned> {
-  const [{ loadConfig }, { openStore }, { migrateToLatest }, { ScanService }] = await Promise.all([
-    import('../config.ts'),
-    import('../db/connect.ts'),
-    import('../db/migrate.ts'),
-    import('../pipeline/scan.service.ts'),
-  ]);
-  const config = loadConfig();
+  const [{ loadConfig }, { openStore, sqlitePathOf }, { migrateToLatest }, { ScanService }] =
+    await Promise.all([
+      import('../config.ts'),
+      import('../db/connect.ts'),
+      import('../db/migrate.ts'),
+      import('../pipeline/scan.service.ts'),
+    ]);
+  const config = loadConfig(cliEnv());
+  // A CI job that forgot BULWARK_URL must not scan an empty store it just created (and pass).
+  const sqlitePath = sqlitePathOf(config.DATABASE_URL, config.DATA_DIR);
+  if (sqlitePath !== undefined && !existsSync(sqlitePath))
+    throw new ScanFailure(
+      `no store to scan against: ${sqlitePath} does not exist (set BULWARK_URL or --server, with BULWARK_TOKEN, to scan against a server, or DATABASE_URL to a store holding advisories)`,
+    );
   const store = openStore(config.DATABASE_URL, config.DATA_DIR);
   try {
     await migrateToLatest(store.db);
@@ -130,7 +163,7 @@ async function scanLocal(
       // The token names the organisation; without one, the organisation `bulwark serve` creates.
       const { TenancyService } = await import('../tenancy/tenancy.service.ts');
       const tenancy = new TenancyService(store.db, store.changeStamp);
-      const token = process.env.BULWARK_TOKEN;
+      const token = cliEnv().BULWARK_TOKEN;
       const principal = token ? await tenancy.authenticate(token) : undefined;
       if (token && !principal) throw new ScanFailure('BULWARK_TOKEN is not a valid token of this store');
       orgId = principal?.orgId ?? (await tenancy.findOrganization('default'))?.id ?? null;
@@ -150,7 +183,7 @@ async function scanRemote(
   file: { fileName: string; bytes: Uint8Array },
   asset: string | undefined,
 ): Promise<Scanned> {
-  const token = process.env.BULWARK_TOKEN;
+  const token = cliEnv().BULWARK_TOKEN;
   if (!token)
     throw new ScanFailure('BULWARK_TOKEN must hold an API token with sbom:read to scan against a server');
   const base = server.replace(/\/+$/, '');

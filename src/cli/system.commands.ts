@@ -3,7 +3,7 @@ import { loadConfig } from '../config.ts';
 import { CLI_BUSY_TIMEOUT_MS, openStore } from '../db/connect.ts';
 import { migrateToLatest } from '../db/migrate.ts';
 import { startServer } from '../server.ts';
-import { emit, parse, UsageError, type Command } from './cli-kit.ts';
+import { cliEnv, emit, parse, UsageError, type Command } from './cli-kit.ts';
 
 export const serveCommand: Command = {
   summary: 'run the HTTP API and tool server',
@@ -17,7 +17,7 @@ On an empty database it creates organisation "default" and writes an all-scopes 
   async run(argv) {
     const { values, positionals } = parse(argv, { port: { type: 'string' }, host: { type: 'string' } });
     if (positionals.length > 0) throw new UsageError(`unexpected argument '${positionals[0]}'`);
-    const env = { ...process.env };
+    const env = { ...cliEnv() };
     if (values.port !== undefined) {
       if (!/^\d{1,5}$/.test(values.port) || Number(values.port) > 65535)
         throw new UsageError(`--port '${values.port}' is not a port number`);
@@ -35,7 +35,7 @@ export const migrateCommand: Command = {
   usage: 'Usage:\n  bulwark migrate [--json]',
   async run(argv, io) {
     const { values } = parse(argv, { json: { type: 'boolean' } }, false);
-    const config = loadConfig();
+    const config = loadConfig(cliEnv());
     const store = openStore(config.DATABASE_URL, config.DATA_DIR, { busyTimeoutMs: CLI_BUSY_TIMEOUT_MS });
     try {
       const results = await migrateToLatest(store.db);

@@ -25,14 +25,17 @@ const tokenJson = (t: ApiToken) => ({
 export const orgCommand: Command = {
   summary: 'create, update or list organisations',
   usage: `Usage:
-  bulwark org create <slug> [--name N] [--plan essentials|professional] [--mcp-write] [--json]
+  bulwark org create <slug> [--name N] [--plan essentials|professional] [--mcp-write] [--owner-email E] [--json]
   bulwark org update <slug> [--name N] [--plan P] [--mcp-write|--no-mcp-write] [--json]
-  bulwark org list [--json]`,
+  bulwark org list [--json]
+
+--owner-email creates the organisation's first user (role owner) with it, so 'token create' works right after.`,
   async run(argv, io) {
     const { values, positionals } = parse(argv, {
       name: { type: 'string' },
       plan: { type: 'string' },
       'mcp-write': { type: 'boolean' },
+      'owner-email': { type: 'string' },
       json: { type: 'boolean' },
     });
     const [action, slug, ...extra] = positionals;
@@ -50,6 +53,9 @@ export const orgCommand: Command = {
     }
     if (action !== 'create' && action !== 'update') throw new UsageError(`unknown action '${action ?? ''}'`);
     if (!slug || extra.length > 0) throw new UsageError('exactly one <slug> is required');
+    const ownerEmail = values['owner-email'];
+    if (ownerEmail !== undefined && action !== 'create')
+      throw new UsageError('--owner-email is for org create');
     return withStore(async ({ services }) => {
       const input = {
         ...(values.name !== undefined ? { name: values.name } : {}),
@@ -58,13 +64,19 @@ export const orgCommand: Command = {
       };
       const org =
         action === 'create'
-          ? await services.tenancy.createOrganization({ slug, ...input })
+          ? await services.tenancy.createOrganization({
+              slug,
+              ...input,
+              ...(ownerEmail !== undefined ? { ownerEmail } : {}),
+            })
           : await services.tenancy.updateOrganization(slug, input);
+      const owner = ownerEmail === undefined ? undefined : (await services.tenancy.listUsers(org.id))[0]!;
       emit(
         io,
         values.json,
-        orgJson(org),
-        `${action === 'create' ? 'Created' : 'Updated'} organisation ${org.slug} (${org.id}), plan ${org.plan}, MCP write ${org.mcpWriteEnabled ? 'enabled' : 'disabled'}`,
+        owner ? { ...orgJson(org), owner: userJson(owner) } : orgJson(org),
+        `${action === 'create' ? 'Created' : 'Updated'} organisation ${org.slug} (${org.id}), plan ${org.plan}, MCP write ${org.mcpWriteEnabled ? 'enabled' : 'disabled'}` +
+          (owner ? `, owner ${owner.email} (${owner.id})` : ''),
       );
       return 0;
     });

@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
-import { freshDatabaseUrl, runCli } from '../../test/support/cli.ts';
+import { freshDatabaseUrl, runCli, runMain } from '../../test/support/cli.ts';
 import { DIALECTS } from '../../test/support/store.ts';
 import { makeZip } from '../vulndb/zip-fixture.ts';
 
@@ -44,7 +44,7 @@ for (const dialect of DIALECTS) {
       );
       writeFileSync(join(dir, 'broken.json'), '{');
 
-      const first = await runCli(['vulndb', 'import', dir, '--json'], env);
+      const first = await runMain(['vulndb', 'import', dir, '--json'], env);
       assert.equal(first.code, 0, first.stderr);
       const summary = JSON.parse(first.stdout);
       assert.deepEqual(
@@ -74,7 +74,7 @@ for (const dialect of DIALECTS) {
         },
       );
 
-      const again = await runCli(
+      const again = await runMain(
         ['vulndb', 'import', join(dir, 'npm-all.zip'), join(dir, 'more.jsonl')],
         env,
       );
@@ -85,33 +85,48 @@ for (const dialect of DIALECTS) {
       );
       assert.equal(again.stderr, '', 'no progress bar when stderr is not a terminal');
 
-      const status = await runCli(['vulndb', 'status', '--json'], env);
+      const status = await runMain(['vulndb', 'status', '--json'], env);
       assert.deepEqual(JSON.parse(status.stdout), {
         osv: [{ ecosystem: 'npm', advisories: 2, lastSyncAt: null, lastError: null, source: null }],
         kev: { entries: 0, catalogVersion: null, lastSyncAt: null },
         epss: { entries: 0, scoreDate: null, lastSyncAt: null },
       });
 
-      const check = await runCli(['vulndb', 'check', 'pkg:npm/left-pad@1.3.0'], env);
+      const check = await runMain(['vulndb', 'check', 'pkg:npm/left-pad@1.3.0'], env);
       assert.equal(check.code, 0, check.stderr);
       assert.equal(
         check.stdout,
         'npm left-pad 1.3.0: 1 advisory\n  GHSA-aaaa-0001 (CVE-2024-0001): SEMVER range #0: introduced 0 (all earlier versions), fixed 1.3.1\n      left-pad is broken\n',
       );
       const fixed = JSON.parse(
-        (await runCli(['vulndb', 'check', 'pkg:npm/left-pad@1.3.1', '--json'], env)).stdout,
+        (await runMain(['vulndb', 'check', 'pkg:npm/left-pad@1.3.1', '--json'], env)).stdout,
       );
       assert.deepEqual(
         [fixed.ecosystem, fixed.name, fixed.version, fixed.advisories],
         ['npm', 'left-pad', '1.3.1', []],
       );
 
-      const badPurl = await runCli(['vulndb', 'check', 'left-pad'], env);
+      const badPurl = await runMain(['vulndb', 'check', 'left-pad'], env);
       assert.equal(badPurl.code, 2);
       assert.match(badPurl.stderr, /error: 'left-pad' is not a valid package URL/);
-      const nothing = await runCli(['vulndb', 'import', join(dir, 'absent.zip')], env);
+      const nothing = await runMain(['vulndb', 'import', join(dir, 'broken.json')], env);
       assert.equal(nothing.code, 1, 'nothing usable at all is a failure');
-      assert.equal((await runCli(['vulndb', 'import'], env)).code, 2);
+      // A path that is not there: said in one line, exit 2, before the store is touched (it used to crash).
+      const absent = await runMain(['vulndb', 'import', join(dir, 'npm-all.zip'), '/nope.zip'], env);
+      assert.deepEqual(absent, { code: 2, stdout: '', stderr: 'error: cannot read /nope.zip: ENOENT\n' });
+      assert.equal((await runMain(['vulndb', 'import'], env)).code, 2);
     });
   });
 }
+
+describe('bulwark vulndb as a process (smoke)', () => {
+  it('a missing file is one line on stderr and exit 2, never a stack trace', async (t) => {
+    const db = await freshDatabaseUrl('sqlite');
+    t.after(() => db.cleanup());
+    const res = await runCli(['vulndb', 'import', '/nope.zip'], {
+      DATABASE_URL: db.url,
+      DATA_DIR: db.dataDir,
+    });
+    assert.deepEqual(res, { code: 2, stdout: '', stderr: 'error: cannot read /nope.zip: ENOENT\n' });
+  });
+});

@@ -1,7 +1,8 @@
 /** `bulwark vulndb import | status | check`: the OSV advisory database from the command line. */
+import { statSync } from 'node:fs';
 import cliProgress from 'cli-progress';
 import type { ImportProgress, ImportSummary } from '../vulndb/index.ts';
-import { emit, parse, UsageError, type Command, type CommandIo } from './cli-kit.ts';
+import { emit, InputError, parse, UsageError, type Command, type CommandIo } from './cli-kit.ts';
 import { withStore } from './context.ts';
 import { feedLine, humanStatus, runSync } from './vulndb-sync.command.ts';
 import type { FeedResult } from '../vulndb/index.ts';
@@ -56,6 +57,16 @@ function humanSummary(s: ImportSummary): string {
 
 async function runImport(paths: string[], json: boolean | undefined, io: CommandIo): Promise<number> {
   if (paths.length === 0) throw new UsageError('at least one <path> is required');
+  // A path that is not there is the caller's mistake (exit 2), said before the store is opened.
+  for (const path of paths) {
+    try {
+      statSync(path);
+    } catch (error) {
+      throw new InputError(
+        `cannot read ${path}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`,
+      );
+    }
+  }
   return withStore(async ({ services }) => {
     const { feeds: feedPaths, osv } = await services.vulndbSync.classify(paths);
     const feeds: FeedResult[] = [];

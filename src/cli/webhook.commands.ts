@@ -2,7 +2,8 @@ import { SYSTEM_ACTOR } from '../audit/audit.repository.ts';
 import { validationFailed } from '../errors.ts';
 import type { Delivery, Webhook } from '../webhooks/webhook.schemas.ts';
 import { CreateWebhookBody } from '../webhooks/webhook.schemas.ts';
-import { emit, parse, requireString, UsageError, type Command } from './cli-kit.ts';
+import { isIdOf } from '../shared/ids.ts';
+import { emit, InputError, parse, requireString, UsageError, type Command } from './cli-kit.ts';
 import { withStore } from './context.ts';
 
 /** `bulwark webhook …`: an operator manages any organisation's subscriptions (docs/events.md). */
@@ -123,6 +124,9 @@ export const webhookCommand: Command = {
       }
       case 'redeliver': {
         const deliveryId = needId('<deliveryId>');
+        // Not a delivery id at all is a mistake in the command (exit 2); a well-formed id not found is a failure (1).
+        if (!isIdOf(deliveryId, 'whd'))
+          throw new InputError(`'${deliveryId}' is not a delivery id (whd_ and 26 letters or digits)`);
         return withStore(async ({ services }) => {
           const delivery = await services.webhooks.redeliver(undefined, SYSTEM_ACTOR, deliveryId);
           emit(

@@ -69,18 +69,18 @@ export const CLI_BUSY_TIMEOUT_MS = 30_000;
 export const STATEMENT_TIMEOUT_MS = 30_000;
 export const CONNECT_TIMEOUT_MS = 5_000;
 
+/** The SQLite file a DATABASE_URL names (the default one in `dataDir` when unset), or undefined for PostgreSQL. */
+export function sqlitePathOf(url: string | undefined, dataDir = './data'): string | undefined {
+  if (url && !url.startsWith('sqlite:')) return undefined;
+  const path = url ? url.slice('sqlite:'.length).replace(/^\/\/(?=\/)/, '') : '';
+  return path || resolve(dataDir, 'bulwark.sqlite');
+}
+
 /** Opens the store named by DATABASE_URL: unset → SQLite file in dataDir; `sqlite:` path; `postgres://`. */
 export function openStore(url: string | undefined, dataDir = './data', options: OpenOptions = {}): Store {
-  if (!url || url.startsWith('sqlite:')) {
-    const path = url
-      ? url.slice('sqlite:'.length).replace(/^\/\/(?=\/)/, '')
-      : resolve(dataDir, 'bulwark.sqlite');
-    return openSqlite(
-      path || resolve(dataDir, 'bulwark.sqlite'),
-      options.busyTimeoutMs,
-      options.backgroundCheckpoints,
-    );
-  }
+  const path = sqlitePathOf(url, dataDir);
+  if (path !== undefined || url === undefined)
+    return openSqlite(path!, options.busyTimeoutMs, options.backgroundCheckpoints);
   if (url.startsWith('postgres://') || url.startsWith('postgresql://')) return openPostgres(url, options);
   throw new Error(`DATABASE_URL must start with sqlite: or postgres:// (got '${url.split(':')[0]}:')`);
 }

@@ -193,7 +193,7 @@ for (const dialect of DIALECTS) {
       assert.equal((replaced as EventPayload<'vendor.replaced'>).data.vendor.name, 'Acme Corp');
       assert.deepEqual((draft as EventPayload<'risk.draft_created'>).data, { risk, actorId: org.userId });
       assert.deepEqual((deleted as EventPayload<'sbom.deleted'>).data, {
-        sbom: { id: sbomId, name: 'shop.cdx.json', assetName: 'shop.cdx.json', version: '2.0.0' },
+        sbom: { id: sbomId, name: 'shop.cdx.json', assetName: 'shop', version: '2.0.0' },
         actorId: admin.userId,
       });
       // Other organisations get none of this organisation's events.

@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
 import { describe, it } from 'node:test';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { searchAudit } from '../audit/audit.repository.ts';
@@ -78,7 +79,10 @@ for (const dialect of DIALECTS) {
         default: 50,
         description: 'Page size (1–200, default 50).',
       });
-      assert.equal(client.getServerVersion()?.name, 'bulwark');
+      assert.deepEqual(client.getServerVersion(), {
+        name: 'bulwark',
+        version: JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')).version,
+      });
     });
 
     it('answers 401 with WWW-Authenticate, 403 without mcp:read, 405 on every method but POST; no plan feature needed', async (t) => {

@@ -157,7 +157,8 @@ for (const dialect of DIALECTS) {
       });
       await assert.rejects(
         client.callTool({ name: 'no_such_tool', arguments: {} }),
-        /Unknown tool 'no_such_tool'/,
+        // One prefix, the client's: the server's message is the bare sentence.
+        { message: "MCP error -32602: Unknown tool 'no_such_tool'" },
       );
     });
   });

@@ -4,7 +4,6 @@ import {
   CallToolRequestSchema,
   ErrorCode,
   ListToolsRequestSchema,
-  McpError,
   type CallToolResult,
   type JSONRPCMessage,
   type Tool,
@@ -18,8 +17,18 @@ import { TOOL_CATALOG, type ToolDefinition } from './generated/tool-catalog.ts';
 import { findControlCharacters } from '../shared/control-characters.ts';
 import { maskEmails, maskResult } from './masking.ts';
 import type { ToolHandler, ToolServices } from './tool-handler.ts';
+import { VERSION } from '../version.ts';
 
-export const SERVER_INFO = { name: 'bulwark', version: '1.0.0' } as const;
+/** What `initialize` answers: the product's own version (package.json), as `bulwark --version` prints. */
+export const SERVER_INFO = { name: 'bulwark', version: VERSION } as const;
+
+/**
+ * A JSON-RPC error for the SDK to send as it is. Not `McpError`: its message already carries the
+ * "MCP error -32602: " prefix, which the client's McpError adds again.
+ */
+function protocolError(code: ErrorCode, message: string): Error & { code: ErrorCode } {
+  return Object.assign(new Error(message), { code });
+}
 
 const SHARED_VALIDATOR = new AjvJsonSchemaValidator();
 
@@ -127,7 +136,7 @@ export async function callTool(
 ): Promise<CallToolResult> {
   const tool = TOOLS.get(name);
   const handler = deps.handlers.get(name);
-  if (!tool || !handler) throw new McpError(ErrorCode.InvalidParams, `Unknown tool '${name}'`);
+  if (!tool || !handler) throw protocolError(ErrorCode.InvalidParams, `Unknown tool '${name}'`);
   const principal = await deps.principal();
   try {
     if (!principal.scopes.has(tool.definition.scope)) {

@@ -9,6 +9,7 @@ import { CandidateCache } from '../findings/candidate-cache.ts';
 import { toCandidate } from '../findings/finding-matching.ts';
 import type { FindingStatus } from '../findings/finding.service.ts';
 import { detailsOf } from '../findings/matcher.ts';
+import { stemOfSbomFileName } from '../sboms/file-names.ts';
 import { findSbom } from '../sboms/sbom.repository.ts';
 import type { SbomRow } from '../sboms/sbom.table.ts';
 import type { SeverityLevel, SeveritySource } from '../vulndb/index.ts';
@@ -58,7 +59,8 @@ export class ExportService {
   async export(orgId: string, sbomId: string, format: ExportFormat): Promise<ExportFile> {
     const sbom = await findSbom(this.#db, orgId, sbomId);
     if (!sbom) throw notFound('SBOM', sbomId);
-    const fileName = `${safe(sbom.name)}${sbom.version ? `-${safe(sbom.version)}` : ''}${CONTENT[format].suffix}`;
+    // The stem of the name: an SBOM named after its file (x.bom.json) exports as x-1.cdx.json, not x.bom.json-1.cdx.json.
+    const fileName = `${safe(stemOfSbomFileName(sbom.name))}${sbom.version ? `-${safe(sbom.version)}` : ''}${CONTENT[format].suffix}`;
     const file = (body: ExportFile['body']): ExportFile => ({
       contentType: CONTENT[format].type,
       fileName,

@@ -30,16 +30,37 @@ export function reportTable(result: ScanResult, colour: boolean): string {
       .trimEnd();
   const s = result.summary;
   const lines = [
-    `${result.format === 'spdx' ? 'SPDX' : 'CycloneDX'} ${result.specVersion}, ${result.componentCount} components: ` +
-      `${s.total} open findings (${s.CRITICAL} critical, ${s.HIGH} high, ${s.MEDIUM} medium, ${s.LOW} low, ${s.kev} in KEV)`,
+    `${result.format === 'spdx' ? 'SPDX' : 'CycloneDX'} ${result.specVersion}, ${plural(result.componentCount, 'component')}: ` +
+      `${s.total} open ${s.total === 1 ? 'finding' : 'findings'} (${s.CRITICAL} critical, ${s.HIGH} high, ${s.MEDIUM} medium, ${s.LOW} low, ${s.kev} in KEV)`,
   ];
   if (rows.length) lines.push('', line(header), ...rows.map((r) => line(r, true)));
   return lines.join('\n');
 }
 
-/** Ecosystems among the components for which the store holds no advisory: zero findings there mean nothing. */
-export function coverageWarnings(coverage: readonly Coverage[]): string[] {
-  return coverage
+/** `1 component`, `2 components`. */
+export const plural = (n: number, noun: string): string => `${n} ${noun}${n === 1 ? '' : 's'}`;
+
+/**
+ * Ecosystems among the components for which the store holds no advisory, and components without a purl of a
+ * known ecosystem (given `componentCount`): zero findings there mean nothing.
+ */
+export function coverageWarnings(coverage: readonly Coverage[], componentCount?: number): string[] {
+  const warnings = coverage
     .filter((c) => c.advisories === 0)
-    .map((c) => `warning: no advisories loaded for ${c.ecosystem} (${c.components} components not checked)`);
+    .map(
+      (c) =>
+        `warning: no advisories loaded for ${c.ecosystem} (${plural(c.components, 'component')} not checked)`,
+    );
+  const withoutPurl = (componentCount ?? 0) - coverage.reduce((sum, c) => sum + c.components, 0);
+  if (withoutPurl > 0)
+    warnings.push(
+      `warning: ${plural(withoutPurl, 'component')} without a purl of a known ecosystem (not checked)`,
+    );
+  return warnings;
+}
+
+/** Components no advisory could match: those without an ecosystem (no purl) and those of uncovered ecosystems. */
+export function uncheckedComponents(componentCount: number, coverage: readonly Coverage[]): number {
+  const checked = coverage.filter((c) => c.advisories > 0).reduce((sum, c) => sum + c.components, 0);
+  return componentCount - checked;
 }

@@ -65,7 +65,7 @@ for (const dialect of DIALECTS) {
         app.inject({ method: 'POST', url: '/api/v1/sscs/vex', headers: org.bearer(), payload: VEX });
       assert.deepEqual((await post()).json().data, { applied: 1, unchanged: 0, unmatched: [] });
       assert.deepEqual((await post()).json().data, { applied: 0, unchanged: 1, unmatched: [] });
-      // The next version of the asset (same assetName: the file name) inherits the triage without an event.
+      // The next version of the asset (same assetName: the SBOM's subject) inherits the triage without an event.
       const second = await uploadFile(app, org, sbom('1.1.0'), 'shop.cdx.json');
       assert.equal(second.statusCode, 201, second.body);
       const inherited = await app.inject({

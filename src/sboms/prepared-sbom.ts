@@ -38,6 +38,8 @@ export interface PreparedSbom {
   specVersion: string;
   /** Version of the SBOM's subject (CycloneDX metadata.component, SPDX root package), if it names one. */
   subjectVersion: string | null;
+  /** Name of the SBOM's subject: the asset's name when the form gives none. */
+  subjectName: string | null;
   /** For the upload response's meta.warnings (duplicate bom-refs). */
   warnings: string[];
   rows: ComponentValues[];
@@ -54,6 +56,8 @@ export interface StreamedSummary {
   corrections: DependsOnCorrection[];
   /** Version of the SBOM's subject (CycloneDX metadata.component, SPDX root package), if it names one. */
   subjectVersion: string | null;
+  /** Name of the SBOM's subject: the asset's name when the form gives none. */
+  subjectName: string | null;
 }
 
 export type DependsOnCorrection = [componentId: string, dependsOn: string];
@@ -69,13 +73,19 @@ export interface StreamedSbom extends Pick<PreparedSbom, 'format' | 'specVersion
 }
 
 /** An SBOM prepared inline, as one batch. */
-export function streamed({ rows, warnings, subjectVersion, ...meta }: PreparedSbom): StreamedSbom {
+export function streamed({
+  rows,
+  warnings,
+  subjectVersion,
+  subjectName,
+  ...meta
+}: PreparedSbom): StreamedSbom {
   return {
     ...meta,
     batches: (async function* () {
       yield rows;
     })(),
-    summary: () => ({ count: rows.length, warnings, corrections: [], subjectVersion }),
+    summary: () => ({ count: rows.length, warnings, corrections: [], subjectVersion, subjectName }),
   };
 }
 
@@ -102,6 +112,7 @@ export function prepareSbom(
     format: parsed.format,
     specVersion: parsed.specVersion,
     subjectVersion: parsed.metadataComponent?.version ?? null,
+    subjectName: parsed.metadataComponent?.name || null,
     warnings: parsed.warnings ?? [],
     rows,
   };

@@ -23,6 +23,7 @@ import {
 import type { SbomService } from './sbom.service.ts';
 import { readUploadForm } from './upload-form.ts';
 import { INLINE_BELOW, startParserAhead } from './worker-parser.ts';
+import { ACCEPTED } from './parsers/formats.ts';
 
 const Coverage = z.object({
   ecosystem: z.string(),
@@ -77,8 +78,10 @@ export async function sbomRoutes(
         tags,
         summary: 'Upload an SBOM',
         description:
-          'multipart/form-data: file (CycloneDX JSON 1.2–1.6 or XML 1.0–1.6, SPDX JSON 2.2/2.3; format from the file name), ' +
-          'optional name, assetName, version. Stores the SBOM, its components and their findings in one transaction.',
+          `multipart/form-data: file (${ACCEPTED}; the family from the file name, or from the content when the name ` +
+          "is not specific), optional name (default: the file name), assetName (default: the SBOM's subject, " +
+          'CycloneDX metadata.component or the SPDX described package, else the file name without its SBOM extensions) ' +
+          "and version (default: the subject's version). Stores the SBOM, its components and their findings in one transaction.",
         consumes: ['multipart/form-data'],
         response: { 201: envelopeOf(SbomUpload).extend({ meta: z.object({ coverage: z.array(Coverage) }) }) },
       },

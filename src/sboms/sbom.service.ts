@@ -22,6 +22,7 @@ import type {
 } from './sbom.schemas.ts';
 import type { SbomComponentRow, SbomRow } from './sbom.table.ts';
 import { INLINE_BELOW, prepareSbomOffThread } from './worker-parser.ts';
+import { stemOfSbomFileName } from './file-names.ts';
 import { DEFAULT_SBOM_LIMITS, type SbomLimits } from './parsers/parse-sbom.ts';
 import { coverageOf, type CoverageEntry } from '../vulndb/index.ts';
 
@@ -152,7 +153,9 @@ export class SbomService {
       id,
       org_id: orgId,
       name: fields.name ?? fields.assetName ?? fallbackName,
-      asset_name: fields.assetName ?? fields.name ?? fallbackName,
+      // The form's, else the SBOM's own subject (known at the end), else the file name without SBOM extensions:
+      // app-1.bom.json and app-2.bom.json of one product are then versions of one asset.
+      asset_name: fields.assetName ?? fields.name ?? stemOfSbomFileName(fallbackName),
       // The form's, else the SBOM's own subject version: known at the end (set with the count).
       version: fields.version ?? null,
       format: prepared.format,
@@ -185,6 +188,8 @@ export class SbomService {
         throw new Error(`SBOM parser sent ${stored} of ${summary.count} component rows`);
       row.component_count = summary.count;
       row.version ??= summary.subjectVersion;
+      if (fields.assetName === undefined && fields.name === undefined && summary.subjectName)
+        row.asset_name = summary.subjectName.slice(0, 200);
       await repo.finishUpload(trx, orgId, row, summary.corrections);
       await this.#hooks?.matchedAll(trx, orgId, row.id, found);
       await recordAudit(trx, orgId, {

@@ -64,13 +64,21 @@ for (const dialect of DIALECTS) {
       async (t) => {
         const { app, services } = await build(t, dialect);
         const org = await createOrg(services);
-        const cases: [string, string, string, number, string][] = [
-          ['cyclonedx/juice-shop__v11.1.2__bom.json', 'bom.json', 'cyclonedx', 840, '1.2'],
-          ['cyclonedx/laravel-7.12.0__bom.1.1.xml', 'bom.1.1.xml', 'cyclonedx', 62, '1.1'],
-          ['cyclonedx/laravel-7.12.0__bom.1.4.json', 'laravel.cdx.json', 'cyclonedx', 62, '1.4'],
-          ['spdx/microsoft-sbom-tool-nuget.spdx-2.2.json', 'tool.spdx.json', 'spdx', 122, '2.2'],
+        // The asset: the SBOM's subject (metadata.component, the described package), else the file name's stem.
+        const cases: [string, string, string, number, string, string][] = [
+          ['cyclonedx/juice-shop__v11.1.2__bom.json', 'bom.json', 'cyclonedx', 840, '1.2', 'juice-shop'],
+          ['cyclonedx/laravel-7.12.0__bom.1.1.xml', 'bom.1.1.xml', 'cyclonedx', 62, '1.1', 'bom.1.1'],
+          [
+            'cyclonedx/laravel-7.12.0__bom.1.4.json',
+            'laravel.cdx.json',
+            'cyclonedx',
+            62,
+            '1.4',
+            'cyclonedx-php-composer-demo',
+          ],
+          ['spdx/microsoft-sbom-tool-nuget.spdx-2.2.json', 'tool.spdx.json', 'spdx', 122, '2.2', 'SBOMTool'],
         ];
-        for (const [path, fileName, format, count, specVersion] of cases) {
+        for (const [path, fileName, format, count, specVersion, assetName] of cases) {
           const res = await upload(app, org, [
             ['file', realFile(path), fileName],
             ['version', 'v1'],
@@ -83,7 +91,7 @@ for (const dialect of DIALECTS) {
             {
               id: undefined,
               name: fileName,
-              assetName: fileName,
+              assetName,
               version: 'v1',
               format,
               specVersion,
@@ -610,10 +618,10 @@ for (const dialect of DIALECTS) {
       });
       const { res, graph } = await uploadWith(t, viaWorker(), doc, 'x.spdx.json');
       assert.equal(res.statusCode, 201, res.body);
-      const { format, specVersion, version, componentCount } = res.json().data;
+      const { format, specVersion, version, componentCount, assetName } = res.json().data;
       assert.deepEqual(
-        { format, specVersion, version, componentCount },
-        { format: 'spdx', specVersion: '2.3', version: '9.9.9', componentCount: 2 },
+        { format, specVersion, version, componentCount, assetName },
+        { format: 'spdx', specVersion: '2.3', version: '9.9.9', componentCount: 2, assetName: 'root' },
       );
       assert.deepEqual(graph, [
         ['SPDXRef-a', ['SPDXRef-b']],

@@ -84,6 +84,11 @@ export function newId(prefix: IdPrefix, now = Date.now()): string {
   return `${prefix}_${lastTimeText}${tail}`;
 }
 
+/** True when `id` has the exact shape `newId(prefix)` makes: the prefix, `_`, 26 characters of the alphabet. */
+export function isIdOf(id: string, prefix: IdPrefix): boolean {
+  return new RegExp(`^${prefix}_[${ALPHABET}]{26}$`).test(id);
+}
+
 export function hasPrefix(id: string, prefix: IdPrefix): boolean {
   return id.startsWith(`${prefix}_`) && id.length > prefix.length + 1;
 }

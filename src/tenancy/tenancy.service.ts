@@ -121,10 +121,23 @@ export class TenancyService {
     this.#principals = changeStamp && new PrincipalCache(changeStamp);
   }
 
-  async createOrganization(input: { slug: string; name?: string; plan?: string; mcpWriteEnabled?: boolean }) {
+  /**
+   * A new organisation; with `ownerEmail`, its first user (role owner, no password) in the same transaction, so
+   * `token create` works right after (a token needs a user to own it).
+   */
+  async createOrganization(input: {
+    slug: string;
+    name?: string;
+    plan?: string;
+    mcpWriteEnabled?: boolean;
+    ownerEmail?: string;
+  }) {
     if (!SLUG.test(input.slug)) {
       throw validationFailed(`Slug '${input.slug}' must be 1-64 lowercase letters, digits or dashes`);
     }
+    const ownerEmail = input.ownerEmail?.trim().toLowerCase();
+    if (ownerEmail !== undefined && !EMAIL.test(ownerEmail))
+      throw validationFailed(`'${input.ownerEmail}' is not an e-mail address`);
     const plan = input.plan ?? 'professional';
     if (!PLAN_NAMES.includes(plan as Plan)) {
       throw validationFailed(`Plan '${plan}' is not one of ${PLAN_NAMES.join(', ')}`);
@@ -148,6 +161,24 @@ export class TenancyService {
           entityType: 'organization',
           entityId: row.id,
           details: { slug: row.slug, plan },
+        });
+        if (ownerEmail === undefined) return;
+        const owner: UserRow = {
+          id: newId('usr'),
+          org_id: row.id,
+          email: ownerEmail,
+          display_name: null,
+          role: 'owner',
+          password_hash: null,
+          created_at: now,
+        };
+        await repo.insertUser(trx, owner);
+        await recordAudit(trx, row.id, {
+          actorId: SYSTEM_ACTOR,
+          action: 'user.create',
+          entityType: 'user',
+          entityId: owner.id,
+          details: { email: ownerEmail, role: 'owner' },
         });
       });
     } catch (error) {

@@ -1,6 +1,10 @@
-import { createHmac, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
+import { Webhook } from 'standardwebhooks';
 
-/** Standard Webhooks signing (docs/events.md): secrets `whsec_<base64>`, signatures `v1,<base64 HMAC-SHA256>`. */
+/**
+ * Standard Webhooks signing (docs/events.md): secrets `whsec_<base64>`, signatures `v1,<base64 HMAC-SHA256>`.
+ * Signed by the `standardwebhooks` library itself, the one receivers verify with, not a copy of its rule.
+ */
 
 export const newWebhookSecret = (): string => `whsec_${randomBytes(24).toString('base64')}`;
 
@@ -11,7 +15,5 @@ export function signWebhook(
   timestampSeconds: number,
   body: string,
 ): string {
-  const key = Buffer.from(secret.slice('whsec_'.length), 'base64');
-  const mac = createHmac('sha256', key).update(`${messageId}.${timestampSeconds}.${body}`).digest('base64');
-  return `v1,${mac}`;
+  return new Webhook(secret).sign(messageId, new Date(timestampSeconds * 1000), body);
 }

@@ -47,8 +47,15 @@ function summary(event: EventPayload): string {
   }
 }
 
+/**
+ * Slack reads `&`, `<` and `>` as control characters in mrkdwn: a vendor named `<!channel>` would ping the
+ * channel. The summaries' own markup is `*bold*` only, so the whole text is escaped once.
+ */
+export const escapeMrkdwn = (text: string): string =>
+  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
 export function slackMessage(event: EventPayload): { text: string; blocks: unknown[] } {
-  const text = `[Bulwark] ${summary(event)}`;
+  const text = `[Bulwark] ${escapeMrkdwn(summary(event))}`;
   return {
     text,
     blocks: [

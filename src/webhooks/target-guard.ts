@@ -1,6 +1,7 @@
 import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
 import { lookup } from 'node:dns/promises';
-import { BlockList, isIP } from 'node:net';
+import { isIP } from 'node:net';
+import ipaddr from 'ipaddr.js';
 import { validationFailed } from '../errors.ts';
 
 /**
@@ -10,36 +11,16 @@ import { validationFailed } from '../errors.ts';
  * (DNS rebinding).
  */
 
-const blocked = new BlockList();
-for (const [net, prefix] of [
-  ['0.0.0.0', 8],
-  ['10.0.0.0', 8],
-  ['100.64.0.0', 10],
-  ['127.0.0.0', 8],
-  ['169.254.0.0', 16],
-  ['172.16.0.0', 12],
-  ['192.0.0.0', 24],
-  ['192.168.0.0', 16],
-  ['198.18.0.0', 15],
-  ['224.0.0.0', 4],
-  ['240.0.0.0', 4],
-] as const)
-  blocked.addSubnet(net, prefix, 'ipv4');
-for (const [net, prefix] of [
-  ['::', 127],
-  ['fc00::', 7],
-  ['fe80::', 10],
-  ['ff00::', 8],
-  ['64:ff9b::', 96],
-] as const)
-  blocked.addSubnet(net, prefix, 'ipv6');
-
+/**
+ * True unless the address is ordinary public unicast, by ipaddr.js's range names (IANA's special-purpose
+ * registries). IPv4-mapped and IPv4-compatible forms are judged as the IPv4 address they carry (`::127.0.0.1`
+ * is loopback); the IPv6 transition ranges that reach an IPv4 address through a relay (6to4 `2002::/16`,
+ * Teredo `2001::/32`, NAT64 `64:ff9b::/96`) are refused whole, since the relay may be ours. A hand-written
+ * list of subnets missed those forms.
+ */
 export function isPrivateAddress(address: string): boolean {
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
-  if (mapped) return blocked.check(mapped[1]!, 'ipv4');
-  const family = isIP(address);
-  if (family === 0) return true;
-  return blocked.check(address, family === 4 ? 'ipv4' : 'ipv6');
+  if (!ipaddr.isValid(address)) return true;
+  return ipaddr.process(address).range() !== 'unicast';
 }
 
 const hostOf = (url: URL): string => url.hostname.replace(/^\[(.*)\]$/, '$1');

@@ -1,17 +1,17 @@
 import assert from 'node:assert/strict';
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { describe, it, type TestContext } from 'node:test';
-import { fileURLToPath } from 'node:url';
 import { Webhook as StandardWebhook } from 'standardwebhooks';
 import { build, createOrg, type TestEnv, type TestOrg } from '../../test/support/app.ts';
+import { sharedDataPath, sharedDataSkip } from '../../test/support/shared-data.ts';
 import { closedPort, startReceiver, type Receiver } from '../../test/support/receiver.ts';
 import { DIALECTS } from '../../test/support/store.ts';
 import { eventSchema, type EventPayload } from '../events/catalogue.ts';
 import { RETRY_DELAYS_MS, WebhookDispatcher } from './dispatcher.ts';
 import { WebhookService } from './webhook.service.ts';
 
-const DATA = fileURLToPath(new URL('../../../shared/data/', import.meta.url));
-const skip = existsSync(DATA) ? false : '../shared/data not found';
+const skip = sharedDataSkip('osv', 'sboms');
+const DATA = sharedDataPath('');
 
 /**
  * A clock the test moves forward instead of waiting. It stands still (real time does not move it, however slow
@@ -349,6 +349,33 @@ for (const dialect of DIALECTS) {
         [
           [again.id, 'succeeded'],
           [first!.id, 'succeeded'],
+        ],
+      );
+    });
+
+    it('a manual redelivery cancels the retry still waiting: the receiver gets the event once more, not twice', async (t) => {
+      const s = await setup(t, dialect);
+      const hook = await s.services.webhooks.create(s.org.id, s.org.userId, { url: s.receiver.url() });
+      s.receiver.respond((_r, res) => res.writeHead(503).end());
+      await s.services.vendors.create(s.org.id, s.org.userId, vendor('Flaky'));
+      assert.equal(await s.dispatcher.runDue(), 1);
+      const [first] = await s.services.webhooks.deliveries(s.org.id, hook.id);
+      assert.deepEqual([first!.status, first!.attempts], ['pending', 1], 'a retry waits');
+
+      s.receiver.respond((_r, res) => res.writeHead(200).end());
+      const again = await s.services.webhooks.redeliver(s.org.id, s.org.userId, first!.id);
+      s.clock.advance(RETRY_DELAYS_MS[0]!);
+      assert.equal(await s.dispatcher.runDue(), 1, 'the redelivery only');
+      assert.deepEqual(
+        s.receiver.received.map((r) => r.headers['webhook-id']),
+        [first!.eventId, first!.eventId],
+      );
+      const list = await s.services.webhooks.deliveries(s.org.id, hook.id);
+      assert.deepEqual(
+        list.map((d) => [d.id, d.status, d.attempts, d.lastError]),
+        [
+          [again.id, 'succeeded', 1, null],
+          [first!.id, 'failed', 1, `superseded by redelivery ${again.id}`],
         ],
       );
     });

@@ -73,3 +73,24 @@ export function attemptsOf(db: Kysely<Database>, deliveryIds: string[]): Promise
 
 export const insertDelivery = (db: Kysely<Database>, row: WebhookDeliveryRow) =>
   db.insertInto('webhook_deliveries').values(row).execute();
+
+/**
+ * Ends the waiting deliveries of one event to one subscription (a manual redelivery replaces them): failed,
+ * with `reason`. One in flight keeps its attempt, but its outcome no longer schedules a retry.
+ */
+export const supersedePending = (
+  db: Kysely<Database>,
+  orgId: string,
+  subscriptionId: string,
+  eventId: string,
+  reason: string,
+  now: string,
+) =>
+  db
+    .updateTable('webhook_deliveries')
+    .set({ status: 'failed', last_error: reason, lease_until: null, updated_at: now })
+    .where('org_id', '=', orgId)
+    .where('subscription_id', '=', subscriptionId)
+    .where('event_id', '=', eventId)
+    .where('status', '=', 'pending')
+    .execute();

@@ -141,7 +141,7 @@ export class WebhookService {
   /**
    * Manual redelivery: a new delivery of the same event to the same subscription, due now, with a fresh
    * retry schedule. It keeps the event id as `webhook-id` (the same message), so a receiver that already
-   * processed it can tell.
+   * processed it can tell. A retry of the same event still waiting is cancelled: the receiver gets it once.
    */
   async redeliver(orgId: string | undefined, actorId: string, deliveryId: string): Promise<Delivery> {
     const original = await repo.findDelivery(this.#db, orgId, deliveryId);
@@ -163,6 +163,14 @@ export class WebhookService {
       delivered_at: null,
     };
     await this.#db.transaction().execute(async (trx) => {
+      await repo.supersedePending(
+        trx,
+        original.org_id,
+        original.subscription_id,
+        original.event_id,
+        `superseded by redelivery ${row.id}`,
+        now,
+      );
       await repo.insertDelivery(trx, row);
       await recordAudit(trx, original.org_id, {
         actorId,

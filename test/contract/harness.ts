@@ -8,6 +8,7 @@ import { join, resolve } from 'node:path';
 import assert from 'node:assert/strict';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import { announcePostgresAbsent } from '../support/services.ts';
 import { SHARED_DATA, SHARED_DATA_ABSENT, sharedDataSkip } from '../support/shared-data.ts';
 
 export const REPO_ROOT = resolve(new URL('../..', import.meta.url).pathname);
@@ -18,6 +19,7 @@ export const NO_DATA = SHARED_DATA_ABSENT;
 
 export type Dialect = 'sqlite' | 'postgres';
 export const DIALECTS: Dialect[] = process.env.TEST_DATABASE_URL ? ['sqlite', 'postgres'] : ['sqlite'];
+if (!process.env.TEST_DATABASE_URL) announcePostgresAbsent();
 
 export interface Store {
   dir: string;

@@ -4,9 +4,11 @@ import { sql } from 'kysely';
 import pg from 'pg';
 import { openSqlite, openStore, type DialectName, type Store } from '../../src/db/connect.ts';
 import { migrateToLatest } from '../../src/db/migrate.ts';
+import { announcePostgresAbsent } from './services.ts';
 
-/** SQLite always; PostgreSQL too when TEST_DATABASE_URL is set (CI sets it). */
+/** SQLite always; PostgreSQL too when TEST_DATABASE_URL is set (CI sets it); its absence is announced once. */
 export const DIALECTS: DialectName[] = process.env.TEST_DATABASE_URL ? ['sqlite', 'postgres'] : ['sqlite'];
+if (!process.env.TEST_DATABASE_URL) announcePostgresAbsent();
 
 /**
  * A fresh, migrated store: an in-memory SQLite database, or a PostgreSQL schema of its own (dropped on close),

@@ -1,7 +1,7 @@
 // Findings: filters (status, severity, SBOM, KEV and text, all on the server), a virtualised list with
 // selection, the triage dialog and keyboard-driven bulk triage.
 import { useMemo, useState, type KeyboardEvent } from 'react';
-import { useNavigate } from '@tanstack/react-router';
+import { getRouteApi, useNavigate } from '@tanstack/react-router';
 import { useFindings, useSboms } from '../api/queries.ts';
 import {
   FINDING_STATUSES,
@@ -14,7 +14,7 @@ import {
 import { Empty, ErrorMessage, Loading, SeverityBadge, StatusBadge } from '../components/bits.tsx';
 import { Page } from '../components/Shell.tsx';
 import { VirtualTable, type Column } from '../components/VirtualTable.tsx';
-import { findingsRoute, type FindingSearch } from '../router.tsx';
+import type { FindingSearch } from '../search.ts';
 import { canWrite, useSession } from '../session.tsx';
 import {
   directionOf,
@@ -25,6 +25,8 @@ import {
   serverSort,
 } from './finding-order.ts';
 import { BulkTriageDialog, TriageDialog } from './Triage.tsx';
+
+const findingsRoute = getRouteApi('/authed/findings');
 
 export default function Findings() {
   const { session } = useSession();

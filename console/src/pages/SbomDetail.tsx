@@ -1,6 +1,6 @@
 // One SBOM: its record, its components (virtualised: large SBOMs reach 100,000 rows) and its findings.
 import { useMemo, useState } from 'react';
-import { Link, useNavigate } from '@tanstack/react-router';
+import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { call, get, query } from '../api/http.ts';
 import type { Component, Finding, SbomRecord, Summary } from '../api/types.ts';
@@ -14,7 +14,6 @@ import {
 } from '../components/bits.tsx';
 import { Page } from '../components/Shell.tsx';
 import { VirtualTable, type Column } from '../components/VirtualTable.tsx';
-import { sbomRoute } from '../router.tsx';
 import { canWrite, useSession } from '../session.tsx';
 
 const COLUMNS: Column<Component>[] = [
@@ -42,6 +41,8 @@ const EXPORTS = [
   ['sarif', 'SARIF (code scanning)'],
   ['csv', 'CSV (spreadsheet)'],
 ] as const;
+
+const sbomRoute = getRouteApi('/authed/sboms/$sbomId');
 
 export default function SbomDetail() {
   const { sbomId } = sbomRoute.useParams();

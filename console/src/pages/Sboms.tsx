@@ -1,12 +1,13 @@
 // SBOMs: the searchable list (server-side name search) and the upload.
 import { useEffect, useState } from 'react';
-import { Link, useNavigate } from '@tanstack/react-router';
+import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
 import { useSboms } from '../api/queries.ts';
 import { Empty, ErrorMessage, formatDate, Loading } from '../components/bits.tsx';
 import { Page } from '../components/Shell.tsx';
-import { sbomsRoute } from '../router.tsx';
 import { canWrite, useSession } from '../session.tsx';
 import { UploadSbom } from './Upload.tsx';
+
+const sbomsRoute = getRouteApi('/authed/sboms');
 
 export default function Sboms() {
   const { session } = useSession();

@@ -392,7 +392,7 @@ const EXPECTED: Record<string, Expected> = {
 const parseFile = (relative: string) =>
   parseSbom(relative.split('/').pop()!, readFileSync(new URL(relative, DATA)));
 
-describe('real SBOMs from ../shared/data/sboms', { skip }, () => {
+describe('real SBOMs of the shared data (sboms/)', { skip }, () => {
   it('the table covers every file in the folder', () => {
     const files = ['cyclonedx', 'spdx'].flatMap((dir) =>
       readdirSync(new URL(`${dir}/`, DATA)).map((f) => `${dir}/${f}`),

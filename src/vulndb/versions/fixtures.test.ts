@@ -1,5 +1,5 @@
 /**
- * Every comparison in the published ordering fixtures (../shared/data/version-order/, from osv-scalibr's
+ * Every comparison in the published ordering fixtures (the shared data's version-order/, from osv-scalibr's
  * semantic/testdata and osv.dev's Packagist cases) must hold in both directions, through the public entry
  * point `compareVersions` and through the parse-once path `compareParsed`.
  */
