@@ -19,6 +19,12 @@ const CLOSE = '],"error":null,"meta":null}';
  */
 export const LIST_PAGE_READERS = 4;
 const readers = new Semaphore(LIST_PAGE_READERS);
+/**
+ * Streaming lists take turns: one page (its read, shaping and serialisation) at a time across the process, each
+ * after a turn of the event loop. Twelve lists streaming at once otherwise had their pages arrive in the same
+ * turn and shaped back to back, and a small request waited behind all of them.
+ */
+const streaming = new Semaphore(1);
 
 /** One page through the readers' cap. */
 async function nextPage<T>(iterator: AsyncIterator<T[]>): Promise<IteratorResult<T[]>> {
@@ -62,10 +68,17 @@ export async function sendList<T>(
         // A real turn of the event loop between pages. Awaiting a page alone is not one: SQLite answers
         // synchronously, and a socket that takes the data at once reports it drained in a microtask, so a
         // 417,200-finding list kept /healthz waiting 86 s (docs/resilience.md, "Long lists are streamed").
-        await nextTurn();
-        const next = await nextPage(iterator);
-        if (next.done) break;
-        yield page(next.value);
+        const release = await streaming.acquire();
+        let chunk: string | undefined;
+        try {
+          await nextTurn();
+          const next = await nextPage(iterator);
+          if (!next.done) chunk = page(next.value);
+        } finally {
+          release();
+        }
+        if (chunk === undefined) break;
+        yield chunk;
       }
       yield CLOSE;
     } finally {
