@@ -18,7 +18,7 @@ const benchmarks = readdirSync(BENCH, { withFileTypes: true })
   .sort((a, b) => a.name.localeCompare(b.name));
 
 /** Benchmarks left out of a run that names none. */
-const OPT_IN = new Set(['soak']);
+const OPT_IN = new Set(['soak', 'adversary']);
 
 const wanted = process.argv.slice(2);
 if (wanted.includes('--list')) {

@@ -101,7 +101,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   app.addHook('onRequest', authHook(services.tenancy, services.sessions, limits));
   installErrorHandling(app);
   requireDeclaredQuery(app, API_PREFIX);
-  installBodyTimeout(app, deps.config.BODY_IDLE_TIMEOUT_MS);
+  installBodyTimeout(app, deps.config.BODY_IDLE_TIMEOUT_MS, deps.config.BODY_DEADLINE_MS);
   const metrics = installMetrics(app, redisStatus);
   registerSyncMetrics(metrics, services.vulndbSync);
   services.webhookDispatcher.observeWith(webhookMetrics(metrics, services.webhookDispatcher));

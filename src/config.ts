@@ -30,7 +30,11 @@ const ConfigSchema = z.object({
   RATE_LIMIT_WINDOW_MS: z.coerce.number().int().positive().default(60_000),
   MAX_UPLOAD_BYTES: z.coerce.number().int().positive().default(52_428_800),
   MAX_COMPONENTS: z.coerce.number().int().positive().default(500_000),
+  /** Findings one SBOM may produce at upload (docs/resilience.md): past it, 413 TOO_MANY_FINDINGS. */
+  MAX_FINDINGS_PER_SBOM: z.coerce.number().int().positive().default(100_000),
   BODY_IDLE_TIMEOUT_MS: z.coerce.number().int().positive().default(30_000),
+  /** A request body not whole this long after the request began → 408 (a trickle resets the idle timeout). */
+  BODY_DEADLINE_MS: z.coerce.number().int().positive().default(600_000),
   DATA_DIR: z.string().min(1).default('./data'),
   // Vulnerability data (docs/vulndb-sync.md): nothing is fetched unless a sync is run or scheduled.
   OSV_SOURCE: z.string().min(1).optional(),

@@ -21,6 +21,7 @@ export const ERROR_CODES = [
   'RATE_LIMITED',
   // docs/resilience.md
   'TOO_MANY_COMPONENTS',
+  'TOO_MANY_FINDINGS',
   'REQUEST_TIMEOUT',
   'IDEMPOTENCY_CONFLICT',
   'URI_TOO_LONG',

@@ -62,7 +62,7 @@ export function createServices(store: Store, config: Config, options: ServiceOpt
     risks,
     sboms: new SbomService(store.db, {
       hooks: withCarryOver(findings),
-      limits: { maxComponents: config.MAX_COMPONENTS },
+      limits: { maxComponents: config.MAX_COMPONENTS, maxFindings: config.MAX_FINDINGS_PER_SBOM },
     }),
     findings,
     idempotency: new IdempotencyService(store.db),

@@ -2,6 +2,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/database.ts';
 import { fromJson } from '../db/helpers.ts';
+import { AppError } from '../errors.ts';
 import { noTurn, turnTaker } from '../shared/turns.ts';
 import type { MatchableComponent } from '../sboms/component-matcher.ts';
 import {
@@ -110,6 +111,7 @@ async function settleSeverity(
   cache: CandidateCache,
   matched: MatchedVulnerability[],
   fallback: SeverityLevel,
+  turn: () => Promise<void>,
 ): Promise<Severity[]> {
   const ids = new Set<string>();
   for (const m of matched) {
@@ -117,7 +119,9 @@ async function settleSeverity(
     for (const a of m.aliases) ids.add(a);
   }
   const known = await cache.severity(db, [...ids]);
-  return matched.map((m) => {
+  const out: Severity[] = [];
+  for (const m of matched) {
+    if ((out.length & 1023) === 1023) await turn();
     // Most vulnerabilities have no stored advisory beyond the ones that matched: copy nothing then.
     let parts = m.severityParts;
     let counted: Set<string> | undefined;
@@ -131,8 +135,9 @@ async function settleSeverity(
     };
     consider(m.vulnerabilityId);
     for (const alias of m.aliases) consider(alias);
-    return combineSeverity(parts, fallback);
-  });
+    out.push(combineSeverity(parts, fallback));
+  }
+  return out;
 }
 
 export interface Resolution {
@@ -146,7 +151,13 @@ export interface Resolution {
 export interface MatchOptions {
   cache?: CandidateCache;
   fallback?: SeverityLevel;
+  /** At most this many matches: one more throws 413 TOO_MANY_FINDINGS before any is settled or stored. */
+  maxMatches?: number;
 }
+
+/** Past `maxMatches`: the caller (an upload) refuses the SBOM; its transaction rolls back. */
+export const tooManyFindings = (max: number) =>
+  new AppError('TOO_MANY_FINDINGS', 413, `The components match more than ${max} findings`);
 
 export async function resolveMatches(
   db: Kysely<Database>,
@@ -159,6 +170,7 @@ export async function resolveMatches(
   // Uploads match up to 500,000 components: every long loop here gives other requests a turn (SQLite answers
   // synchronously, so the queries' awaits alone never do).
   const turn = turnTaker();
+  const maxMatches = options.maxMatches ?? Infinity;
   const groups = await groupByPackage(components, turn);
   if (groups.size === 0) return { matches: result, withdrawn };
   const byPackage = await cache.candidates(db, new Map([...groups].map(([key, g]) => [key, g.ref])), turn);
@@ -170,18 +182,24 @@ export async function resolveMatches(
     if (!candidates || candidates.length === 0 || !ordering) continue;
     for (const candidate of candidates) if (candidate.withdrawn) withdrawn.add(candidate.advisoryId);
     const parse = sharedParser(ordering);
+    // One package can hold thousands of components with a hundred candidates each (2,800 Go stdlib ones made
+    // 417,200 findings): a turn inside the group too, and the cap checked as matches come.
     for (const c of group.components) {
+      await turn();
       const component = { id: c.id, version: c.version, parsed: parse(c.version) };
       for (const matched of matchComponent(component, candidates, ordering))
         pending.push({ componentId: c.id, matched });
+      if (pending.length > maxMatches) throw tooManyFindings(maxMatches);
     }
   }
   const matched = pending.map((p) => p.matched);
-  const severities = await settleSeverity(db, cache, matched, options.fallback ?? 'MEDIUM');
-  pending.forEach(({ componentId, matched: m }, i) => {
+  const severities = await settleSeverity(db, cache, matched, options.fallback ?? 'MEDIUM', turn);
+  for (let i = 0; i < pending.length; i++) {
+    if ((i & 1023) === 1023) await turn();
+    const { componentId, matched: m } = pending[i]!;
     const list = result.get(componentId) ?? [];
     list.push({ ...m, severity: severities[i]! });
     result.set(componentId, list);
-  });
+  }
   return { matches: result, withdrawn };
 }

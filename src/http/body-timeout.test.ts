@@ -60,6 +60,28 @@ for (const dialect of DIALECTS) {
       }
     });
 
+    it('a body trickling in past BODY_DEADLINE_MS is answered 408, however it keeps arriving', async (t) => {
+      const env = await build(t, dialect, { config: { BODY_IDLE_TIMEOUT_MS: 300, BODY_DEADLINE_MS: 600 } });
+      const org = await createOrg(env.services);
+      await env.app.listen({ port: 0, host: '127.0.0.1' });
+      const { port } = env.app.server.address() as { port: number };
+      // A byte every 100 ms: never idle for 300 ms, so before the deadline it was never cut off.
+      const head =
+        `POST /api/v1/sscs/sboms/upload HTTP/1.1\r\nHost: x\r\nAuthorization: ${org.bearer().authorization}\r\n` +
+        'Content-Type: multipart/form-data; boundary=b\r\nContent-Length: 50000000\r\n\r\n';
+      const answer = await rawRequest(port, head, '--b\r\n', { every: 100, times: 100 });
+      const [status, ...rest] = answer.split('\r\n');
+      assert.equal(status, 'HTTP/1.1 408 Request Timeout');
+      assert.deepEqual(JSON.parse(rest.slice(rest.indexOf('') + 1).join('\r\n')), {
+        data: null,
+        error: {
+          code: 'REQUEST_TIMEOUT',
+          message: 'The request body did not arrive whole within 0.6 s; the request was dropped',
+        },
+        meta: null,
+      });
+    });
+
     it('a slow body that keeps arriving is not cut off', async (t) => {
       const env = await build(t, dialect, { config: { BODY_IDLE_TIMEOUT_MS: 300 } });
       const org = await createOrg(env.services);

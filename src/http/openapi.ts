@@ -69,7 +69,7 @@ export const OPERATION_DOCS: Record<string, OperationDoc> = {
     errors: {
       400: ['PARSE_ERROR', 'UNSUPPORTED_FORMAT', 'MISSING_FILE'],
       409: ['IDEMPOTENCY_CONFLICT'],
-      413: ['FILE_TOO_LARGE', 'PAYLOAD_TOO_LARGE', 'TOO_MANY_COMPONENTS'],
+      413: ['FILE_TOO_LARGE', 'PAYLOAD_TOO_LARGE', 'TOO_MANY_COMPONENTS', 'TOO_MANY_FINDINGS'],
     },
   },
   'POST /sscs/sboms': {

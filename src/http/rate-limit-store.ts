@@ -3,6 +3,12 @@
  * (docs/resilience.md). Plugs into @fastify/rate-limit as its `store`.
  */
 import type { Redis } from 'ioredis';
+import {
+  REDIS_REPLY_TIMEOUT_MS,
+  RedisBreaker,
+  type RedisGuard,
+  type RedisWatchOptions,
+} from './redis-breaker.ts';
 
 interface Hit {
   current: number;
@@ -46,47 +52,29 @@ local ttl = redis.call('PTTL', KEYS[1])
 if ttl < 0 then ttl = 0 end
 return {current, ttl}`;
 
-export interface RedisStatus {
-  /** Whether the last word from Redis was good; false while it is unreachable. */
-  readonly up: boolean;
-}
+export type { RedisGuard, RedisStatus, RedisWatchOptions } from './redis-breaker.ts';
 
-export interface RedisWatchOptions {
-  onDown: (error: Error) => void;
-  onUp: () => void;
+/**
+ * Follows a Redis client's connection and answers through a circuit breaker (redis-breaker.ts): `onDown` once
+ * when it becomes unreachable or stops answering (ioredis repeats its error on every reconnect attempt, which
+ * used to flood stderr), `onUp` once when it is back. ioredis reconnects by itself; this only listens.
+ */
+export function watchRedis(redis: Redis, options: RedisWatchOptions): RedisGuard {
+  const breaker = new RedisBreaker(redis.status === 'ready', options);
+  redis.on('ready', () => breaker.connected());
+  redis.on('error', (error: Error) => breaker.disconnected(error));
+  redis.on('end', () => breaker.disconnected());
+  redis.on('close', () => breaker.disconnected());
+  return breaker;
 }
 
 /**
- * Follows a Redis client's connection: `onDown` once when it becomes unreachable (ioredis repeats its error
- * on every reconnect attempt, which used to flood stderr), `onUp` once when it is back. ioredis reconnects by
- * itself; this only listens.
+ * The @fastify/rate-limit store: Redis while the guard allows it, memory otherwise. A command that fails (the
+ * connection dropped under it) or does not answer within REDIS_REPLY_TIMEOUT_MS is counted in memory instead and
+ * opens the breaker, so a request never waits long for Redis or fails because of it; the client is created
+ * without an offline queue for the same reason.
  */
-export function watchRedis(redis: Redis, options: RedisWatchOptions): RedisStatus {
-  const status = { up: redis.status === 'ready' };
-  // Not connected when the app starts (Redis down at boot): that is the start of an outage too.
-  let reported = !status.up;
-  if (reported) options.onDown(new Error(`not connected (${redis.status})`));
-  redis.on('ready', () => {
-    if (!status.up && reported) options.onUp();
-    status.up = true;
-    reported = false;
-  });
-  redis.on('error', (error: Error) => {
-    status.up = false;
-    if (!reported) options.onDown(error);
-    reported = true;
-  });
-  redis.on('end', () => (status.up = false));
-  redis.on('close', () => (status.up = false));
-  return status;
-}
-
-/**
- * The @fastify/rate-limit store: Redis while the client is connected, memory otherwise. A command that fails
- * (the connection dropped under it) is counted in memory instead, so a request never waits for Redis or fails
- * because of it; the client is created without an offline queue for the same reason.
- */
-export function fallbackStore(redis: Redis | undefined, status: RedisStatus | undefined, prefix: string) {
+export function fallbackStore(redis: Redis | undefined, guard: RedisGuard | undefined, prefix: string) {
   const memory = new MemoryCounters();
   type Scripted = Redis & {
     bulwarkRateIncr(key: string, windowMs: number): Promise<[number, number]>;
@@ -98,12 +86,31 @@ export function fallbackStore(redis: Redis | undefined, status: RedisStatus | un
   }
   const count = (key: string, windowMs: number, increment: boolean, done: Done): void => {
     const local = (): void => done(null, memory.hit(key, windowMs, increment));
-    if (!redis || !status?.up) return local();
+    if (!redis || !guard?.allow()) return local();
     const scripted = redis as Scripted;
     const reply = increment
       ? scripted.bulwarkRateIncr(prefix + key, windowMs)
       : scripted.bulwarkRateRead(prefix + key);
-    reply.then(([current, ttl]) => done(null, { current, ttl }), local);
+    // Whichever comes first: the reply, its failure, or the timeout (a stalled Redis never answers).
+    let settled = false;
+    const fail = (error: Error): void => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      guard.failed(error);
+      local();
+    };
+    const timer = setTimeout(
+      () => fail(new Error(`no answer within ${REDIS_REPLY_TIMEOUT_MS} ms`)),
+      REDIS_REPLY_TIMEOUT_MS,
+    );
+    reply.then(([current, ttl]) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      guard.succeeded();
+      done(null, { current, ttl });
+    }, fail);
   };
   return class FallbackStore {
     incr(key: string, done: Done, windowMs: number): void {

@@ -4,14 +4,14 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { App } from './app-type.ts';
 import type { Redis } from 'ioredis';
 import { AppError } from '../errors.ts';
-import { fallbackStore, MemoryCounters, type RedisStatus } from './rate-limit-store.ts';
+import { fallbackStore, MemoryCounters, type RedisGuard } from './rate-limit-store.ts';
 
 export interface RateLimitOptions {
   max: number;
   windowMs: number;
   /** Shared budget across instances; in-memory per process when absent or unreachable. */
   redis?: Redis;
-  redisStatus?: RedisStatus;
+  redisStatus?: RedisGuard;
 }
 
 /** Failed authentications allowed per client address and minute before 429 (docs/resilience.md). */

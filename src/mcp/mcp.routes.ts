@@ -3,6 +3,7 @@ import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/
 import type { App } from '../http/app-type.ts';
 import type { RateLimits } from '../http/rate-limit.ts';
 import { principalOf } from '../http/route-auth.ts';
+import { BATCH_BUDGET_MS } from './call-queue.ts';
 import { connectToolServer, createToolServer } from './tool-server.ts';
 import type { ToolHandler, ToolServices } from './tool-handler.ts';
 
@@ -10,6 +11,8 @@ export interface McpRouteDeps {
   services: ToolServices;
   handlers: Map<string, ToolHandler>;
   limits: Pick<RateLimits, 'charge'>;
+  /** Time a request's calls may take together (default BATCH_BUDGET_MS). */
+  batchBudgetMs?: number;
 }
 
 /** A JSON-RPC batch holds at most this many calls (docs/resilience.md); each counts against the rate limit. */
@@ -73,7 +76,12 @@ export async function mcpRoutes(app: App, deps: McpRouteDeps): Promise<void> {
         }
         await deps.limits.charge(request, reply, request.body.length - 1);
       }
-      const server = createToolServer({ ...deps, principal: async () => principal, logger: request.log });
+      const server = createToolServer({
+        ...deps,
+        principal: async () => principal,
+        logger: request.log,
+        budgetMs: deps.batchBudgetMs ?? BATCH_BUDGET_MS,
+      });
       const transport = new StreamableHTTPServerTransport({
         sessionIdGenerator: undefined,
         enableJsonResponse: true,

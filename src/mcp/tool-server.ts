@@ -12,6 +12,7 @@ import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv';
 import { z } from 'zod';
 import { AppError, type ErrorCode as AppErrorCode } from '../errors.ts';
+import { callQueue } from './call-queue.ts';
 import type { Principal } from '../tenancy/tenancy.service.ts';
 import { TOOL_CATALOG, type ToolDefinition } from './generated/tool-catalog.ts';
 import { findControlCharacters } from '../shared/control-characters.ts';
@@ -46,6 +47,8 @@ export interface ToolServerDeps {
   /** The caller, resolved for every call (stdio re-authenticates, so a revoked token stops working at once). */
   principal: () => Promise<Principal>;
   logger?: { error: (obj: object, msg: string) => void };
+  /** Time this server's calls may take together (an HTTP request's batch); calls past it are not run. */
+  budgetMs?: number;
 }
 
 const TOOLS = new Map<string, { definition: ToolDefinition; args: z.ZodType }>(
@@ -177,11 +180,19 @@ export function createToolServer(deps: ToolServerDeps): Server {
       'Bulwark governance and supply-chain data of one organisation. Results are masked: e-mail addresses appear as a***@domain and person names as [redacted].',
   });
   server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: LISTED_TOOLS }));
+  const queue = callQueue<CallToolResult>(deps.budgetMs, () =>
+    toolError(
+      'REQUEST_TIMEOUT',
+      `Not run: the calls before it used the ${deps.budgetMs} ms a request's calls may take together; send it again`,
+    ),
+  );
   server.setRequestHandler(CallToolRequestSchema, async (request) =>
-    callTool(
-      deps,
-      request.params.name,
-      request.params._meta?.[NULL_ARGUMENTS] === true ? null : request.params.arguments,
+    queue(() =>
+      callTool(
+        deps,
+        request.params.name,
+        request.params._meta?.[NULL_ARGUMENTS] === true ? null : request.params.arguments,
+      ),
     ),
   );
   return server;

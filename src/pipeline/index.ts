@@ -36,12 +36,15 @@ export function createPipelineServices(
 /** The upload's findings hooks, plus the triage an asset's previous SBOM hands to the new one. */
 export function withCarryOver(findings: FindingService): SbomFindingsHooks {
   return {
-    matchComponents: (trx, orgId, sbomId, components) =>
-      findings.matchComponents(trx, orgId, sbomId, components),
+    matchComponents: (trx, orgId, sbomId, components, maxFindings) =>
+      findings.matchComponents(trx, orgId, sbomId, components, maxFindings),
     matchedAll: async (trx, orgId, sbomId, created) => {
       await findings.matchedAll(trx, orgId, sbomId, created);
       if (created > 0) await carryOverTriage(trx, orgId, sbomId);
     },
     countBySbom: (db, orgId, sbomIds) => findings.countBySbom(db, orgId, sbomIds),
+    // Without it a delete left the findings to the components' cascade: 298,000 at once for 2,000 components.
+    deleteFindingsOfSbom: (db, orgId, sbomId, limit) =>
+      findings.deleteFindingsOfSbom(db, orgId, sbomId, limit),
   };
 }

@@ -26,6 +26,8 @@ export interface SbomFindingsHooks {
     orgId: string,
     sbomId: string,
     components: MatchableComponent[],
+    /** At most this many findings for the batch; past it the hook throws 413 TOO_MANY_FINDINGS, nothing stored. */
+    maxFindings?: number,
   ): Promise<number>;
   /** After the last batch: what needs all of the SBOM's findings (`created` of them in all). */
   matchedAll(trx: Kysely<Database>, orgId: string, sbomId: string, created: number): Promise<void>;

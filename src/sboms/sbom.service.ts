@@ -5,11 +5,11 @@ import { recordAudit } from '../audit/audit.repository.ts';
 import type { Database } from '../db/database.ts';
 import { fromJson } from '../db/helpers.ts';
 import { keysetPages, mapPages } from '../db/paging.ts';
-import { notFound } from '../errors.ts';
+import { AppError, notFound } from '../errors.ts';
 import { event, recordEvent } from '../events/outbox.ts';
 import { newId } from '../shared/ids.ts';
 import { nowIso } from '../shared/time.ts';
-import type { SbomFindingsHooks } from './component-matcher.ts';
+import type { MatchableComponent, SbomFindingsHooks } from './component-matcher.ts';
 import { matchableOf, type StreamedSbom, type StreamedSummary } from './prepared-sbom.ts';
 import * as repo from './sbom.repository.ts';
 import type {
@@ -181,7 +181,7 @@ export class SbomService {
         stored += matchable.length;
         for (const { ecosystem } of matchable)
           if (ecosystem) perEcosystem.set(ecosystem, (perEcosystem.get(ecosystem) ?? 0) + 1);
-        if (this.#hooks) found += await this.#hooks.matchComponents(trx, orgId, row.id, matchable);
+        if (this.#hooks) found += await this.#matchBatch(trx, orgId, row.id, matchable, found, file.fileName);
       }
       summary = prepared.summary();
       if (stored !== summary.count)
@@ -346,6 +346,29 @@ export class SbomService {
       );
     });
     return { id, deleted: true };
+  }
+
+  /** One batch's findings, within what is left of `MAX_FINDINGS_PER_SBOM` (the answer names the file). */
+  async #matchBatch(
+    trx: Kysely<Database>,
+    orgId: string,
+    sbomId: string,
+    matchable: MatchableComponent[],
+    found: number,
+    fileName: string,
+  ): Promise<number> {
+    const max = this.#limits.maxFindings;
+    if (max === undefined) return this.#hooks!.matchComponents(trx, orgId, sbomId, matchable);
+    try {
+      return await this.#hooks!.matchComponents(trx, orgId, sbomId, matchable, max - found);
+    } catch (error) {
+      if (!(error instanceof AppError) || error.code !== 'TOO_MANY_FINDINGS') throw error;
+      throw new AppError(
+        'TOO_MANY_FINDINGS',
+        413,
+        `'${fileName}' matches more than ${max} findings; an SBOM may have at most ${max} (MAX_FINDINGS_PER_SBOM)`,
+      );
+    }
   }
 
   async #findingCounts(orgId: string, ids: string[]): Promise<Map<string, number>> {

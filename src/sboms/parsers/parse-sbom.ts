@@ -43,6 +43,8 @@ export function kindFromFileName(fileName: string): SbomKind {
 /** What one SBOM may hold (docs/resilience.md); `MAX_COMPONENTS` sets the component cap. */
 export interface SbomLimits {
   maxComponents: number;
+  /** Findings the upload may produce (`MAX_FINDINGS_PER_SBOM`); none when absent. The parser ignores it. */
+  maxFindings?: number;
 }
 
 export const DEFAULT_SBOM_LIMITS: SbomLimits = { maxComponents: 500_000 };
