@@ -79,6 +79,7 @@ function send(job: Job, source: Source): void {
     warnings: source.warnings,
     corrections: builder.corrections(),
     subjectVersion: source.subject()?.version ?? null,
+    rootDependsOn: builder.rootDependsOn(source.subject()),
   };
   post({ done: summary });
 }

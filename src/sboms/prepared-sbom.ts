@@ -38,6 +38,8 @@ export interface PreparedSbom {
   specVersion: string;
   /** Version of the SBOM's subject (CycloneDX metadata.component, SPDX root package), if it names one. */
   subjectVersion: string | null;
+  /** JSON array of the ids of the components the subject depends on; null when the document names none. */
+  rootDependsOn: string | null;
   /** For the upload response's meta.warnings (duplicate bom-refs). */
   warnings: string[];
   rows: ComponentValues[];
@@ -54,6 +56,8 @@ export interface StreamedSummary {
   corrections: DependsOnCorrection[];
   /** Version of the SBOM's subject (CycloneDX metadata.component, SPDX root package), if it names one. */
   subjectVersion: string | null;
+  /** JSON array of the ids of the components the subject depends on; null when the document names none. */
+  rootDependsOn: string | null;
 }
 
 export type DependsOnCorrection = [componentId: string, dependsOn: string];
@@ -69,13 +73,19 @@ export interface StreamedSbom extends Pick<PreparedSbom, 'format' | 'specVersion
 }
 
 /** An SBOM prepared inline, as one batch. */
-export function streamed({ rows, warnings, subjectVersion, ...meta }: PreparedSbom): StreamedSbom {
+export function streamed({
+  rows,
+  warnings,
+  subjectVersion,
+  rootDependsOn,
+  ...meta
+}: PreparedSbom): StreamedSbom {
   return {
     ...meta,
     batches: (async function* () {
       yield rows;
     })(),
-    summary: () => ({ count: rows.length, warnings, corrections: [], subjectVersion }),
+    summary: () => ({ count: rows.length, warnings, corrections: [], subjectVersion, rootDependsOn }),
   };
 }
 
@@ -102,6 +112,7 @@ export function prepareSbom(
     format: parsed.format,
     specVersion: parsed.specVersion,
     subjectVersion: parsed.metadataComponent?.version ?? null,
+    rootDependsOn: builder.rootDependsOn(parsed.metadataComponent),
     warnings: parsed.warnings ?? [],
     rows,
   };
@@ -169,6 +180,14 @@ export class RowBuilder {
     return this.#unsure
       .filter(([, refs]) => !refs.every(taken))
       .map(([id, refs]) => [id, JSON.stringify(refs.filter(taken).map((ref) => this.#ids.get(ref)!))]);
+  }
+
+  /** After the last row: the ids the subject depends on (refs some component took), as JSON; null when it names none. */
+  rootDependsOn(subject: ParsedComponent | undefined): string | null {
+    if (!subject || subject.dependsOn.length === 0) return null;
+    return JSON.stringify(
+      [...new Set(subject.dependsOn.filter((ref) => this.#taken.has(ref)))].map((ref) => this.#ids.get(ref)!),
+    );
   }
 
   #idOf(ref: string): string {

@@ -162,6 +162,7 @@ export class SbomService {
       branch: null,
       // Known once the last row has come (a streamed SBOM): set then, in the same transaction.
       component_count: 0,
+      root_depends_on: null,
       created_at: now,
       updated_at: now,
     };
@@ -185,6 +186,7 @@ export class SbomService {
         throw new Error(`SBOM parser sent ${stored} of ${summary.count} component rows`);
       row.component_count = summary.count;
       row.version ??= summary.subjectVersion;
+      row.root_depends_on = summary.rootDependsOn;
       await repo.finishUpload(trx, orgId, row, summary.corrections);
       await this.#hooks?.matchedAll(trx, orgId, row.id, found);
       await recordAudit(trx, orgId, {
@@ -249,6 +251,7 @@ export class SbomService {
       repo_url: input.repoUrl ?? null,
       branch: input.branch ?? null,
       component_count: 0,
+      root_depends_on: null,
       created_at: now,
       updated_at: now,
     };
