@@ -10,6 +10,7 @@ import { notFound } from '../errors.ts';
 import type { FindingPlaces } from '../findings/finding.service.ts';
 import { exploitDataOf, loadCandidates, type MatchRange, type PackageRef } from '../vulndb/index.ts';
 import { DependencyGraph, NO_GRAPH, type ComponentPlace, type GraphComponent } from './dependency-graph.ts';
+import { packagePurl } from './package-purl.ts';
 import * as repo from './remediation.repository.ts';
 import { planOf, type AffectedEntry, type PlanItem, type PlanPackage } from './upgrade-plan.ts';
 
@@ -35,13 +36,6 @@ export interface PlanInput {
  * of that SBOM after the first reuses it.
  */
 const GRAPH_COMPONENTS = 1_000_000;
-
-/** The purl without version, qualifiers or subpath: what an upgrade changes the version of. */
-export function packagePurl(purl: string): string {
-  const base = purl.split('?')[0]!.split('#')[0]!;
-  const at = base.lastIndexOf('@');
-  return at > base.indexOf('/') ? base.slice(0, at) : base;
-}
 
 export class RemediationService implements FindingPlaces {
   readonly #db: Kysely<Database>;
