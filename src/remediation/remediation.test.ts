@@ -1,79 +1,12 @@
 // Paths on findings and the upgrade plan over REST, on both dialects: a hand-built SBOM with a graph (a package
 // that appears twice, reached through two direct dependencies), triage, a withdrawn advisory, another organisation.
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { describe, it, type TestContext } from 'node:test';
+import { describe, it } from 'node:test';
 import { build, createOrg, type TestOrg } from '../../test/support/app.ts';
 import { DIALECTS } from '../../test/support/store.ts';
 import { uploadFile } from '../../test/support/upload.ts';
 import type { App } from '../http/app-type.ts';
-import type { Services } from '../services.ts';
-
-const advisory = (
-  id: string,
-  ecosystem: string,
-  name: string,
-  label: string,
-  events: object[],
-  more = {},
-) => ({
-  schema_version: '1.6.0',
-  id,
-  modified: '2024-01-01T00:00:00Z',
-  database_specific: { severity: label },
-  affected: [{ package: { ecosystem, name }, ranges: [{ type: 'ECOSYSTEM', events }] }],
-  ...more,
-});
-
-const ADVISORIES = [
-  advisory('GHSA-lo-0001', 'npm', 'lodash', 'HIGH', [{ introduced: '0' }, { fixed: '4.17.19' }]),
-  advisory('GHSA-lo-0002', 'npm', 'lodash', 'CRITICAL', [{ introduced: '0' }, { fixed: '4.17.21' }]),
-  advisory('GHSA-lo-0003', 'npm', 'lodash', 'LOW', [{ introduced: '4.0.0' }, { last_affected: '4.17.20' }]),
-  advisory('GHSA-ji-0001', 'PyPI', 'jinja2', 'CRITICAL', [{ introduced: '0' }, { fixed: '2.10.1' }]),
-  advisory('PYSEC-ji-0002', 'PyPI', 'jinja2', 'MODERATE', [{ introduced: '0' }, { fixed: '2.11.3' }]),
-  advisory('GO-tx-0001', 'Go', 'golang.org/x/text', 'HIGH', [{ introduced: '0' }, { fixed: '0.3.8' }]),
-  // Withdrawn: matches nothing and names no target.
-  advisory('GHSA-kit-0001', 'npm', 'app-kit', 'CRITICAL', [{ introduced: '0' }, { fixed: '3.0.0' }], {
-    withdrawn: '2024-02-01T00:00:00Z',
-  }),
-];
-
-const cmp = (ref: string, purl: string) => {
-  const [name, version] = purl.slice(purl.lastIndexOf('/') + 1).split('@');
-  return { type: 'library', 'bom-ref': ref, name, version, purl };
-};
-
-/** shop → kit, jinja, tools; kit → lodash, text; tools → kit, lodash-b (lodash again, the same version). */
-const SHOP = JSON.stringify({
-  bomFormat: 'CycloneDX',
-  specVersion: '1.5',
-  metadata: { component: { type: 'application', 'bom-ref': 'shop', name: 'shop', version: '1' } },
-  components: [
-    cmp('kit', 'pkg:npm/app-kit@2.0.0'),
-    cmp('lodash', 'pkg:npm/lodash@4.17.15'),
-    cmp('jinja', 'pkg:pypi/jinja2@2.10'),
-    cmp('text', 'pkg:golang/golang.org/x/text@v0.3.7'),
-    cmp('tools', 'pkg:npm/build-tools@1.0.0'),
-    cmp('lodash-b', 'pkg:npm/lodash@4.17.15'),
-  ],
-  dependencies: [
-    { ref: 'shop', dependsOn: ['kit', 'jinja', 'tools'] },
-    { ref: 'kit', dependsOn: ['lodash', 'text'] },
-    { ref: 'tools', dependsOn: ['kit', 'lodash-b'] },
-  ],
-});
-
-/** The same components, no dependency graph. */
-const FLAT = JSON.stringify({ ...JSON.parse(SHOP), dependencies: undefined });
-
-async function loadAdvisories(t: TestContext, services: Services) {
-  const dir = mkdtempSync(join(tmpdir(), 'bulwark-remediation-osv-'));
-  t.after(() => rmSync(dir, { recursive: true }));
-  writeFileSync(join(dir, 'feed.json'), JSON.stringify(ADVISORIES));
-  await services.vulndb.import([dir]);
-}
+import { FLAT, loadAdvisories, SHOP } from './remediation-fixture.ts';
 
 async function uploaded(app: App, org: TestOrg, content: string): Promise<string> {
   const res = await uploadFile(app, org, content, 'bom.cdx.json');
@@ -214,6 +147,74 @@ for (const dialect of DIALECTS) {
           ['pkg:golang/golang.org/x/text', '0.3.8', 1, []],
         ],
       );
+    });
+
+    it('plans a scanned file (POST /sscs/scan?remediation=true): findings say their paths, ids are vulnerability ids', async (t) => {
+      const { app, services } = await build(t, dialect);
+      await loadAdvisories(t, services);
+      const org = await createOrg(services);
+      const form = new FormData();
+      form.append('file', new Blob([SHOP]), 'shop.cdx.json');
+      const request = new Response(form);
+      const res = await app.inject({
+        method: 'POST',
+        url: '/api/v1/sscs/scan?remediation=true',
+        payload: Buffer.from(await request.arrayBuffer()),
+        headers: { 'content-type': request.headers.get('content-type')!, ...org.bearer('read') },
+      });
+      assert.equal(res.statusCode, 200, res.body);
+      const data = res.json().data;
+      const text = data.findings.find((f: { vulnerabilityId: string }) => f.vulnerabilityId === 'GO-tx-0001');
+      assert.deepEqual(
+        [text.direct, text.paths],
+        [
+          false,
+          [
+            [KIT, TEXT],
+            [TOOLS, KIT, TEXT],
+          ],
+        ],
+      );
+      assert.deepEqual(
+        data.remediation.map(
+          (i: { purl: string; targetVersion: string; fixes: object; findingIds: string[] }) => [
+            i.purl,
+            i.targetVersion,
+            i.fixes,
+            i.findingIds,
+          ],
+        ),
+        [
+          [
+            'pkg:npm/lodash',
+            '4.17.21',
+            { total: 6, bySeverity: counts(2, 2, 0, 2), kev: 0 },
+            ['GHSA-lo-0001', 'GHSA-lo-0002', 'GHSA-lo-0003'],
+          ],
+          [
+            'pkg:pypi/jinja2',
+            '2.11.3',
+            { total: 2, bySeverity: counts(1, 0, 1, 0), kev: 0 },
+            ['GHSA-ji-0001', 'PYSEC-ji-0002'],
+          ],
+          [
+            'pkg:golang/golang.org/x/text',
+            '0.3.8',
+            { total: 1, bySeverity: counts(0, 1, 0, 0), kev: 0 },
+            ['GO-tx-0001'],
+          ],
+        ],
+      );
+      // Without the parameter the scan answers as before.
+      const again = new Response(form);
+      const plain = await app.inject({
+        method: 'POST',
+        url: '/api/v1/sscs/scan',
+        payload: Buffer.from(await again.arrayBuffer()),
+        headers: { 'content-type': again.headers.get('content-type')!, ...org.bearer('read') },
+      });
+      assert.equal(plain.statusCode, 200, plain.body);
+      assert.equal('remediation' in plain.json().data, false);
     });
 
     it('answers 404 for another organisation’s SBOM and a missing one, 403 without sbom:read, 400 on a query', async (t) => {

@@ -134,7 +134,8 @@ export function planPackage(p: PlanPackage): PlanItem {
     targetAbove: best?.candidate.above ? best.candidate.version : null,
     fixes: { total: fixed.length, bySeverity, kev: fixed.filter((f) => f.kev).length },
     remaining: p.findings.length - fixed.length,
-    findingIds: p.findings.map((f) => f.id).sort(),
+    // A scan has no finding ids: its items name vulnerability ids, which repeat when a package appears twice.
+    findingIds: [...new Set(p.findings.map((f) => f.id))].sort(),
     introducedBy: p.introducedBy,
   };
 }
