@@ -47,7 +47,8 @@ export class DependencyGraph {
   readonly hasGraph: boolean;
   readonly #components: readonly GraphComponent[];
   readonly #index = new Map<string, number>();
-  /** Who depends on each component (indexes, document order, no repeats). */
+  /** What each component depends on, and who depends on it (indexes, document order, no repeats). */
+  readonly #dependencies: number[][];
   readonly #dependents: number[][];
   readonly #direct: Uint8Array;
   /** Fewest edges from a direct dependency (0 for a direct one), UNREACHED when no direct one leads to it. */
@@ -64,6 +65,7 @@ export class DependencyGraph {
       if (!this.#index.has(c.id)) this.#index.set(c.id, i);
     });
     const dependencies: number[][] = components.map((c) => this.#indexesOf(c.dependsOn));
+    this.#dependencies = dependencies;
     this.#dependents = components.map(() => []);
     let edges = 0;
     dependencies.forEach((targets, from) => {
@@ -95,22 +97,40 @@ export class DependencyGraph {
 
   /** The purls of the direct dependencies that lead to any of the components (the plan's `introducedBy`), sorted. */
   introducedBy(componentIds: readonly string[]): string[] {
-    if (!this.hasGraph) return [];
-    const seen = new Uint8Array(this.#components.length);
-    const queue = this.#indexesOf(componentIds).filter((i) => this.#distance[i] !== UNREACHED);
-    for (const i of queue) seen[i] = 1;
-    const found = new Set<string>();
-    // Backwards over every ancestor that a direct dependency reaches: each component once.
-    for (let head = 0; head < queue.length; head++) {
-      const node = queue[head]!;
-      if (this.#direct[node] === 1) found.add(labelOf(this.#components[node]!));
-      for (const d of this.#dependents[node]!) {
-        if (seen[d] === 1 || this.#distance[d] === UNREACHED) continue;
-        seen[d] = 1;
-        queue.push(d);
+    return this.introducedByEach([componentIds])[0]!;
+  }
+
+  /**
+   * `introducedBy` of many groups at once (one per plan item): forwards from each direct dependency over what it
+   * reaches, each node once per direct dependency. Backwards from each group instead would walk the ancestors of
+   * every vulnerable package, most of a deep graph each time (measured: minutes at 100,000 components).
+   */
+  introducedByEach(groups: readonly (readonly string[])[]): string[][] {
+    const found = groups.map(() => new Set<string>());
+    if (!this.hasGraph) return found.map(() => []);
+    const groupsOf = new Map<number, number[]>();
+    groups.forEach((ids, g) => {
+      for (const i of this.#indexesOf(ids)) groupsOf.set(i, [...(groupsOf.get(i) ?? []), g]);
+    });
+    const seen = new Int32Array(this.#components.length).fill(-1);
+    const queue: number[] = [];
+    for (let d = 0; d < this.#components.length; d++) {
+      if (this.#direct[d] !== 1) continue;
+      const label = labelOf(this.#components[d]!);
+      queue.length = 0;
+      queue.push(d);
+      seen[d] = d;
+      for (let head = 0; head < queue.length; head++) {
+        const node = queue[head]!;
+        for (const g of groupsOf.get(node) ?? []) found[g]!.add(label);
+        for (const next of this.#dependencies[node]!) {
+          if (seen[next] === d) continue;
+          seen[next] = d;
+          queue.push(next);
+        }
       }
     }
-    return [...found].sort();
+    return found.map((labels) => [...labels].sort());
   }
 
   #indexesOf(ids: readonly string[]): number[] {

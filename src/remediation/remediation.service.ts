@@ -143,7 +143,9 @@ export class RemediationService implements FindingPlaces {
         affected: entries,
       });
     }
-    for (const g of groups.values()) g.introducedBy = graph.introducedBy([...g.componentIds]);
+    const list = [...groups.values()];
+    const introducedBy = graph.introducedByEach(list.map((g) => [...g.componentIds]));
+    list.forEach((g, i) => (g.introducedBy = introducedBy[i]!));
     return planOf([...groups.values()]);
   }
 
