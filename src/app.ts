@@ -33,6 +33,7 @@ import { VERSION } from './version.ts';
 import { findingRoutes } from './findings/finding.routes.ts';
 import { pipelineRoutes } from './pipeline/pipeline.routes.ts';
 import { sbomRoutes } from './sboms/sbom.routes.ts';
+import { remediationRoutes } from './remediation/remediation.routes.ts';
 import { accessRoutes } from './access/access.routes.ts';
 import { auditRoutes } from './access/audit.routes.ts';
 import { complianceRoutes } from './compliance/compliance.routes.ts';
@@ -150,6 +151,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
         idempotency: services.idempotency,
       });
       await api.register(findingRoutes, { findings: services.findings });
+      await api.register(remediationRoutes, { remediation: services.remediation });
       await api.register(pipelineRoutes, {
         pipeline: services.pipeline,
         maxUploadBytes: deps.config.MAX_UPLOAD_BYTES,

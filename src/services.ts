@@ -8,6 +8,7 @@ import { FindingService } from './findings/finding.service.ts';
 import { IdempotencyService } from './idempotency/idempotency.service.ts';
 import { createPipelineServices, withCarryOver, type PipelineServices } from './pipeline/index.ts';
 import { GovernanceService } from './governance/governance.service.ts';
+import { RemediationService } from './remediation/remediation.service.ts';
 import { RiskService } from './risks/risk.service.ts';
 import { SbomService } from './sboms/sbom.service.ts';
 import { SessionService } from './tenancy/session.service.ts';
@@ -28,6 +29,7 @@ export interface Services {
   risks: RiskService;
   sboms: SbomService;
   findings: FindingService;
+  remediation: RemediationService;
   vulndb: VulnDbService;
   pipeline: PipelineServices;
   vulndbSync: VulnSyncService;
@@ -45,7 +47,8 @@ export interface ServiceOptions {
 }
 
 export function createServices(store: Store, config: Config, options: ServiceOptions = {}): Services {
-  const findings = new FindingService(store.db);
+  const remediation = new RemediationService(store.db);
+  const findings = new FindingService(store.db, { places: remediation });
   const vulndb = new VulnDbService(store.db, {
     rematch: async (packages) => ({ ...(await findings.rematchPackages(packages)) }),
     synced: (summary) => recordVulnDbSynced(store.db, summary),
@@ -65,6 +68,7 @@ export function createServices(store: Store, config: Config, options: ServiceOpt
       limits: { maxComponents: config.MAX_COMPONENTS, maxFindings: config.MAX_FINDINGS_PER_SBOM },
     }),
     findings,
+    remediation,
     idempotency: new IdempotencyService(store.db),
     vulndb,
     vulndbSync: new VulnSyncService(store.db, vulndb, {

@@ -46,6 +46,7 @@ async function prepareStore(url: string, file: string, schema?: string): Promise
       repo_url: null,
       branch: null,
       component_count: 0,
+      root_depends_on: null,
       created_at: now,
       updated_at: now,
     });

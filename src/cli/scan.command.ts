@@ -7,20 +7,23 @@ import { AppError } from '../errors.ts';
 import { coverageWarnings, plural, reportTable, uncheckedComponents } from '../pipeline/report-table.ts';
 import type { Coverage, ScanResult } from '../pipeline/scan.service.ts';
 import { FAIL_ON, findingsAtThreshold, type FailOn } from '../pipeline/threshold.ts';
+import { planTable } from '../remediation/plan-table.ts';
+import { withUpgrades } from '../pipeline/report-model.ts';
 import { cliEnv, parse, UsageError, type Command } from './cli-kit.ts';
 
 const FORMATS = ['table', 'json', 'sarif', 'cyclonedx', 'openvex'] as const;
 type Format = (typeof FORMATS)[number];
 
 const usage = `Usage: bulwark scan <file|-> [--fail-on critical|high|medium|low|kev|none] [--format table|json|sarif|cyclonedx|openvex]
-                    [--output F] [--server URL] [--asset N] [--json] [--allow-unchecked]
+                    [--output F] [--server URL] [--asset N] [--json] [--allow-unchecked] [--remediation]
 
 Matches an SBOM file (- reads stdin) without storing it, against the server named by --server or BULWARK_URL
 (token from BULWARK_TOKEN), else the local store (DATABASE_URL). The report goes to stdout (or --output),
 progress and errors to stderr. With --asset, triage recorded on that asset applies (false_positive and
 accepted_risk never fail a build). --json is --format json. A local store must exist (it is never created).
 When no component could be checked (no purl, or no advisories for its ecosystem) the scan exits 2 unless
---allow-unchecked: a gate that checked nothing must not pass.
+--allow-unchecked: a gate that checked nothing must not pass. --remediation adds the upgrade plan of the open
+findings (the table after the findings, JSON data.remediation, SARIF results' upgradeTo; docs/remediation.md).
 Exit codes: 0 nothing at or above --fail-on (default none), 1 something is, 2 usage, file or store errors, or
 nothing checked.`;
 
@@ -51,6 +54,7 @@ export const scanCommand: Command = {
       asset: { type: 'string' },
       json: { type: 'boolean' },
       'allow-unchecked': { type: 'boolean' },
+      remediation: { type: 'boolean' },
     });
     if (positionals.length !== 1) throw new UsageError('exactly one SBOM file (or -) is required');
     const failOn = oneOf<FailOn>(values['fail-on'], FAIL_ON, '--fail-on', 'none');
@@ -62,9 +66,10 @@ export const scanCommand: Command = {
       const file = { fileName: path === '-' ? '-' : basename(path), bytes: readInput(path) };
       const server = values.server ?? (cliEnv().BULWARK_URL || undefined);
       io.err(`Scanning ${path === '-' ? 'stdin' : path} against ${server ? server : 'the local store'}…`);
+      const remediation = values.remediation === true;
       const { data, coverage } = server
-        ? await scanRemote(server, file, values.asset)
-        : await scanLocal(file, values.asset);
+        ? await scanRemote(server, file, values.asset, remediation)
+        : await scanLocal(file, values.asset, remediation);
       for (const warning of coverageWarnings(coverage, data.componentCount)) io.err(warning);
       const report = await render(format, data, file.fileName, !values.output && isColourTerminal());
       if (values.output) writeOutput(values.output, report);
@@ -122,11 +127,14 @@ function readInput(path: string): Uint8Array {
 }
 
 async function render(format: Format, data: ScanResult, fileName: string, colour: boolean): Promise<string> {
-  if (format === 'table') return reportTable(data, colour);
+  if (format === 'table')
+    return data.remediation
+      ? `${reportTable(data, colour)}\n\n${planTable(data.remediation)}`
+      : reportTable(data, colour);
   if (format === 'json') return JSON.stringify(data);
   // The exchange formats (and the CycloneDX library) load only when asked for: a CI gate starts faster.
   const { cyclonedxVexText, openvexText, sarifText } = await import('../pipeline/export/render.ts');
-  if (format === 'sarif') return sarifText(fileName, data.findings);
+  if (format === 'sarif') return sarifText(fileName, withUpgrades(data.findings, data.remediation));
   if (format === 'cyclonedx') return cyclonedxVexText({ name: fileName, version: null }, data.findings);
   return openvexText(data.findings);
 }
@@ -140,6 +148,7 @@ type Scanned = { data: ScanResult; coverage: Coverage[] };
 async function scanLocal(
   file: { fileName: string; bytes: Uint8Array },
   asset: string | undefined,
+  remediation: boolean,
 ): Promise<Scanned> {
   const [{ loadConfig }, { openStore, sqlitePathOf }, { migrateToLatest }, { ScanService }] =
     await Promise.all([
@@ -172,7 +181,7 @@ async function scanLocal(
           '--asset needs an organisation: set BULWARK_TOKEN (the local store has no "default")',
         );
     }
-    return await new ScanService(store.db).scan(orgId, file, { assetName: asset });
+    return await new ScanService(store.db).scan(orgId, file, { assetName: asset, remediation });
   } finally {
     await store.close();
   }
@@ -182,12 +191,13 @@ async function scanRemote(
   server: string,
   file: { fileName: string; bytes: Uint8Array },
   asset: string | undefined,
+  remediation: boolean,
 ): Promise<Scanned> {
   const token = cliEnv().BULWARK_TOKEN;
   if (!token)
     throw new ScanFailure('BULWARK_TOKEN must hold an API token with sbom:read to scan against a server');
   const base = server.replace(/\/+$/, '');
-  const url = `${base.endsWith('/api/v1') ? base : `${base}/api/v1`}/sscs/scan`;
+  const url = `${base.endsWith('/api/v1') ? base : `${base}/api/v1`}/sscs/scan${remediation ? '?remediation=true' : ''}`;
   const form = new FormData();
   form.append('file', new Blob([file.bytes]), file.fileName);
   if (asset !== undefined) form.append('assetName', asset);

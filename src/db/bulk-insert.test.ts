@@ -53,6 +53,7 @@ for (const dialect of DIALECTS) {
         repo_url: null,
         branch: null,
         component_count: 0,
+        root_depends_on: null,
         created_at: now,
         updated_at: now,
       });

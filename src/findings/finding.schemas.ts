@@ -66,6 +66,9 @@ export const Finding = z.object({
     .object({ dateAdded: z.string(), dueDate: z.string().nullable(), knownRansomwareCampaignUse: z.string() })
     .nullable(),
   epss: z.object({ score: z.number(), percentile: z.number(), date: z.string() }).nullable(),
+  // How the component got in (docs/remediation.md, "Paths"): null and [] when the SBOM has no dependency graph.
+  direct: z.boolean().nullable(),
+  paths: z.array(z.array(z.string())),
 });
 
 export const FindingDetail = Finding.extend({

@@ -60,7 +60,21 @@ export interface Finding {
   kev: ExploitSignals['kev'];
   /** Highest EPSS score among the vulnerability id and its aliases, else null. */
   epss: ExploitSignals['epss'];
+  /** The component is a dependency of the SBOM's subject; null when the SBOM has no dependency graph. */
+  direct: boolean | null;
+  /** Up to five shortest paths (purls) from a direct dependency to the component; [] without a graph. */
+  paths: string[][];
 }
+
+/** Where each finding's component sits in its SBOM's dependency graph (remediation/ implements it). */
+export interface FindingPlaces {
+  placesOf(
+    orgId: string,
+    refs: readonly { sbomId: string; componentId: string }[],
+  ): Promise<Map<string, { direct: boolean | null; paths: string[][] }>>;
+}
+
+const NO_PLACE = { direct: null, paths: [] };
 
 /**
  * The findings list's query (docs/vulndb-sync.md for kev, epssMin and the priority order; docs/pipeline.md for
@@ -108,7 +122,7 @@ export interface FindingDetail extends Finding {
 const toFinding = (
   row: repo.FindingWithComponent,
   details: ReadonlyMap<string, AdvisoryDetails>,
-): Omit<Finding, keyof ExploitSignals> => ({
+): Omit<Finding, keyof ExploitSignals | 'direct' | 'paths'> => ({
   id: row.id,
   sbomId: row.sbom_id,
   componentId: row.component_id,
@@ -141,10 +155,15 @@ export class FindingService implements SbomFindingsHooks {
   readonly #db: Kysely<Database>;
   readonly #defaultSeverity: SeverityLevel;
   readonly #cache = new CandidateCache(toCandidate);
+  readonly #places: FindingPlaces | undefined;
 
-  constructor(db: Kysely<Database>, options: { defaultSeverity?: SeverityLevel } = {}) {
+  constructor(
+    db: Kysely<Database>,
+    options: { defaultSeverity?: SeverityLevel; places?: FindingPlaces } = {},
+  ) {
     this.#db = db;
     this.#defaultSeverity = options.defaultSeverity ?? 'MEDIUM';
+    this.#places = options.places;
   }
 
   /**
@@ -214,7 +233,7 @@ export class FindingService implements SbomFindingsHooks {
       queryFilter({ ...rest, sort: sort === 'priority' ? undefined : sort }),
       exploitConditions({ kev, epssMin }),
     );
-    const findings = await this.#toFindings(rows);
+    const findings = await this.#toFindings(orgId, rows);
     return sort === 'priority' ? findings.sort(byPriority) : findings;
   }
 
@@ -241,14 +260,17 @@ export class FindingService implements SbomFindingsHooks {
       await repo.listFindings(this.#db, orgId, full, exploitConditions({ kev, epssMin })),
       full,
     );
-    return { findings: await this.#toFindings(rows), nextCursor };
+    return { findings: await this.#toFindings(orgId, rows), nextCursor };
   }
 
-  async #toFindings(rows: repo.FindingWithComponent[]): Promise<Finding[]> {
+  async #toFindings(orgId: string, rows: repo.FindingWithComponent[]): Promise<Finding[]> {
     const details = await this.#cache.details(this.#db, [
       ...new Set(rows.flatMap((r) => fromJson<string[]>(r.advisory_ids, []))),
     ]);
-    return this.#withSignals(rows.map((row) => toFinding(row, details)));
+    return this.#withSignals(
+      orgId,
+      rows.map((row) => toFinding(row, details)),
+    );
   }
 
   /** Open findings whose EPSS score (any id) is at least `min` (posture_summary's `highEpss`, min 0.1). */
@@ -256,11 +278,13 @@ export class FindingService implements SbomFindingsHooks {
     return repo.countOpen(this.#db, orgId, exploitConditions({ epssMin: min }));
   }
 
-  async #withSignals<T extends { vulnerabilityId: string; aliases: string[] }>(
-    findings: T[],
-  ): Promise<(T & ExploitSignals)[]> {
+  async #withSignals<
+    T extends { vulnerabilityId: string; aliases: string[]; sbomId: string; componentId: string },
+  >(orgId: string, findings: T[]): Promise<(T & ExploitSignals & Pick<Finding, 'direct' | 'paths'>)[]> {
     const signals = await signalsOf(this.#db, findings);
-    return findings.map((f, i) => ({ ...f, ...signals[i]! }));
+    // The paths come from the SBOM's graph, read on demand and cached (docs/remediation.md, "Paths").
+    const places = await this.#places?.placesOf(orgId, findings);
+    return findings.map((f, i) => ({ ...f, ...signals[i]!, ...(places?.get(f.componentId) ?? NO_PLACE) }));
   }
 
   /** `list` a page at a time (docs/resilience.md), through the list's own keyset cursor. */
@@ -339,7 +363,7 @@ export class FindingService implements SbomFindingsHooks {
     if (!row) throw notFound('Finding', id);
     const history = await repo.historyOf(this.#db, orgId, id);
     const advisoryIds = fromJson<string[]>(row.advisory_ids, []);
-    const [finding] = await this.#withSignals([
+    const [finding] = await this.#withSignals(orgId, [
       toFinding(row, await this.#cache.details(this.#db, advisoryIds)),
     ]);
     return {

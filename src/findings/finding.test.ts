@@ -133,6 +133,9 @@ for (const dialect of DIALECTS) {
           statusChangedAt: undefined,
           kev: null,
           epss: null,
+          // The SBOM names no dependencies: no graph (docs/remediation.md).
+          direct: null,
+          paths: [],
         },
       );
       assert.deepEqual(

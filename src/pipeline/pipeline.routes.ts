@@ -18,6 +18,7 @@ import {
   ExportQuery,
   NoQuery,
   SbomDiff,
+  ScanQuery,
   ScanResponse,
   VexResult,
 } from './pipeline.schemas.ts';
@@ -42,8 +43,8 @@ export async function pipelineRoutes(
         tags,
         summary: 'Match an SBOM without storing it',
         description:
-          'multipart/form-data as the upload (file; optional assetName applies the triage recorded on that asset; name and version are accepted and ignored). Nothing is stored.',
-        querystring: NoQuery,
+          'multipart/form-data as the upload (file; optional assetName applies the triage recorded on that asset; name and version are accepted and ignored). Nothing is stored. With remediation=true, data.remediation is the upgrade plan of the open findings.',
+        querystring: ScanQuery,
         consumes: ['multipart/form-data'],
         response: { 200: ScanResponse },
       },
@@ -59,6 +60,7 @@ export async function pipelineRoutes(
       }
       const { data, coverage } = await pipeline.scan.scan(orgId, form.file, {
         assetName: form.fields.assetName,
+        remediation: request.query.remediation === 'true',
       });
       return { data, error: null, meta: { coverage } };
     },

@@ -2,11 +2,14 @@
 import { z } from 'zod';
 import { FINDING_STATUSES } from '../findings/finding.service.ts';
 import { SEVERITIES, SEVERITY_SOURCES } from '../vulndb/index.ts';
+import { RemediationPlan } from '../remediation/remediation.schemas.ts';
 import { EXPORT_FORMATS } from './export.service.ts';
 
 export const ExportQuery = z.object({ format: z.enum(EXPORT_FORMATS) }).strict();
 export const DiffQuery = z.object({ against: z.string().min(1).max(100) }).strict();
 export const NoQuery = z.object({}).strict();
+/** `remediation=true` adds the upgrade plan (docs/remediation.md). */
+export const ScanQuery = z.object({ remediation: z.enum(['true', 'false']).optional() }).strict();
 
 const Counts = {
   CRITICAL: z.number().int(),
@@ -31,6 +34,9 @@ export const ScanFinding = z.object({
   kev: z
     .object({ dateAdded: z.string(), dueDate: z.string().nullable(), knownRansomwareCampaignUse: z.string() })
     .nullable(),
+  // docs/remediation.md, "Paths": null and [] when the file has no dependency graph.
+  direct: z.boolean().nullable(),
+  paths: z.array(z.array(z.string())),
 });
 
 export const ScanResponse = z.object({
@@ -40,6 +46,7 @@ export const ScanResponse = z.object({
     componentCount: z.number().int(),
     findings: z.array(ScanFinding),
     summary: z.object({ ...Counts, total: z.number().int(), kev: z.number().int() }),
+    remediation: RemediationPlan.optional(),
   }),
   error: z.null(),
   meta: z.object({

@@ -2,6 +2,9 @@
 // the component they affect. Pure types and the severity helpers shared by thresholds and exports.
 import type { Finding } from '../findings/finding.service.ts';
 import type { KevInfo, SeverityLevel } from '../vulndb/index.ts';
+import { targetText } from '../remediation/plan-table.ts';
+import { packagePurl } from '../remediation/package-purl.ts';
+import type { PlanItem } from '../remediation/upgrade-plan.ts';
 
 export type { KevInfo };
 
@@ -21,7 +24,28 @@ export type ReportFinding = Pick<
   | 'status'
   | 'remediationNotes'
   | 'kev'
->;
+> &
+  // How the component got in (docs/remediation.md): scans and exports give it; null and [] without a graph.
+  Partial<Pick<Finding, 'direct' | 'paths'>> & {
+    /** The plan's target for the finding's package ("4.17.21", "above 1.5"), when a plan was made and names one. */
+    upgradeTo?: string;
+  };
+
+/** Each finding with its package's upgrade target from the plan (SARIF results say it); unchanged without a plan. */
+export function withUpgrades<F extends ReportFinding>(
+  findings: readonly F[],
+  plan: readonly PlanItem[] | undefined,
+): F[] {
+  if (!plan) return [...findings];
+  const targets = new Map<string, string>();
+  for (const item of plan)
+    if (item.fixes.total > 0) targets.set(`${item.purl}@${item.currentVersion}`, targetText(item));
+  return findings.map((f) => {
+    const c = f.component;
+    const to = c.purl && c.version !== null ? targets.get(`${packagePurl(c.purl)}@${c.version}`) : undefined;
+    return to === undefined ? f : { ...f, upgradeTo: to };
+  });
+}
 
 export type SeveritySummary = Record<SeverityLevel | 'total' | 'kev', number>;
 

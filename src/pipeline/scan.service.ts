@@ -18,14 +18,25 @@ import {
   type SeveritySummary,
 } from './report-model.ts';
 import { TriageMemory } from './triage-memory.ts';
+import {
+  graphOfParsed,
+  RemediationService,
+  type PlanInput,
+  type PlanItem,
+} from '../remediation/remediation.service.ts';
 
 export interface ScanResult {
   format: SbomFormat;
   specVersion: string;
   componentCount: number;
-  findings: ReportFinding[];
+  findings: ScannedFinding[];
   summary: SeveritySummary;
+  /** The upgrade plan of the open findings, when asked for (docs/remediation.md; findingIds are vulnerability ids). */
+  remediation?: PlanItem[];
 }
+
+/** A scan's finding always says how its component got in (null and [] without a graph). */
+export type ScannedFinding = ReportFinding & Required<Pick<ReportFinding, 'direct' | 'paths'>>;
 
 export interface Coverage {
   ecosystem: string;
@@ -45,6 +56,7 @@ export interface ScanServiceOptions {
   limits?: SbomLimits;
   /** The process's candidate cache (FindingService.candidates); a service of its own gets its own. */
   candidates?: CandidateCache;
+  remediation?: RemediationService;
 }
 
 export class ScanService {
@@ -53,6 +65,7 @@ export class ScanService {
   readonly #fallback: SeverityLevel;
   readonly #kev: KevLookup;
   readonly #limits: SbomLimits;
+  readonly #remediation: RemediationService;
 
   constructor(db: Kysely<Database>, options: ScanServiceOptions = {}) {
     this.#db = db;
@@ -60,13 +73,14 @@ export class ScanService {
     this.#kev = options.kev ?? storedKev;
     this.#limits = options.limits ?? DEFAULT_SBOM_LIMITS;
     this.#cache = options.candidates ?? new CandidateCache(toCandidate);
+    this.#remediation = options.remediation ?? new RemediationService(db);
   }
 
   /** Parses and matches a file; with an asset name, triage recorded on that asset's latest SBOM applies. */
   async scan(
     orgId: string | null,
     file: { fileName: string; bytes: Uint8Array },
-    options: { assetName?: string | undefined } = {},
+    options: { assetName?: string | undefined; remediation?: boolean | undefined } = {},
   ): Promise<{ data: ScanResult; coverage: Coverage[] }> {
     const parsed = parseSbom(file.fileName, file.bytes, this.#limits);
     const components = parsed.components;
@@ -93,12 +107,28 @@ export class ScanService {
     const details = await this.#cache.details(this.#db, [...advisoryIds]);
     const kev = await this.#kev(this.#db, [...allIds]);
     const triage = await this.#triage(orgId, options.assetName);
-    const findings: ReportFinding[] = [];
+    const graph = graphOfParsed(components, parsed.metadataComponent?.dependsOn);
+    const findings: ScannedFinding[] = [];
+    const open: PlanInput[] = [];
     for (const [index, list] of matches) {
       const component: ParsedComponent = components[Number(index)]!;
+      const place = graph.placeOf(index);
       for (const v of list) {
         const ids = [v.vulnerabilityId, ...v.aliases];
         const recorded = triage?.lookup(component, ids);
+        if ((recorded?.status ?? 'open') === 'open')
+          open.push({
+            id: v.vulnerabilityId,
+            componentId: index,
+            severity: v.severity.severity,
+            vulnerabilityId: v.vulnerabilityId,
+            aliases: v.aliases,
+            advisoryIds: v.advisoryIds,
+            purl: component.purl,
+            version: component.version,
+            ecosystem: component.ecosystem,
+            packageKey: component.packageKey,
+          });
         findings.push({
           component: { name: component.name, version: component.version, purl: component.purl },
           vulnerabilityId: v.vulnerabilityId,
@@ -112,6 +142,8 @@ export class ScanService {
           status: recorded?.status ?? 'open',
           remediationNotes: recorded?.remediationNotes ?? null,
           kev: ids.map((id) => kev.get(id)).find((k) => k !== undefined) ?? null,
+          direct: place.direct,
+          paths: place.paths,
         });
       }
     }
@@ -123,6 +155,7 @@ export class ScanService {
         componentCount: components.length,
         findings,
         summary: summarize(findings),
+        ...(options.remediation ? { remediation: await this.#remediation.planOfFindings(graph, open) } : {}),
       },
       coverage: await this.#coverage(components),
     };

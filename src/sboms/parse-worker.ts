@@ -80,6 +80,7 @@ function send(job: Job, source: Source): void {
     corrections: builder.corrections(),
     subjectVersion: source.subject()?.version ?? null,
     subjectName: source.subject()?.name || null,
+    rootDependsOn: builder.rootDependsOn(source.subject()),
   };
   post({ done: summary });
 }

@@ -40,6 +40,8 @@ export interface PreparedSbom {
   subjectVersion: string | null;
   /** Name of the SBOM's subject: the asset's name when the form gives none. */
   subjectName: string | null;
+  /** JSON array of the ids of the components the subject depends on; null when the document names none. */
+  rootDependsOn: string | null;
   /** For the upload response's meta.warnings (duplicate bom-refs). */
   warnings: string[];
   rows: ComponentValues[];
@@ -58,6 +60,8 @@ export interface StreamedSummary {
   subjectVersion: string | null;
   /** Name of the SBOM's subject: the asset's name when the form gives none. */
   subjectName: string | null;
+  /** JSON array of the ids of the components the subject depends on; null when the document names none. */
+  rootDependsOn: string | null;
 }
 
 export type DependsOnCorrection = [componentId: string, dependsOn: string];
@@ -78,6 +82,7 @@ export function streamed({
   warnings,
   subjectVersion,
   subjectName,
+  rootDependsOn,
   ...meta
 }: PreparedSbom): StreamedSbom {
   return {
@@ -85,7 +90,14 @@ export function streamed({
     batches: (async function* () {
       yield rows;
     })(),
-    summary: () => ({ count: rows.length, warnings, corrections: [], subjectVersion, subjectName }),
+    summary: () => ({
+      count: rows.length,
+      warnings,
+      corrections: [],
+      subjectVersion,
+      subjectName,
+      rootDependsOn,
+    }),
   };
 }
 
@@ -113,6 +125,7 @@ export function prepareSbom(
     specVersion: parsed.specVersion,
     subjectVersion: parsed.metadataComponent?.version ?? null,
     subjectName: parsed.metadataComponent?.name || null,
+    rootDependsOn: builder.rootDependsOn(parsed.metadataComponent),
     warnings: parsed.warnings ?? [],
     rows,
   };
@@ -180,6 +193,14 @@ export class RowBuilder {
     return this.#unsure
       .filter(([, refs]) => !refs.every(taken))
       .map(([id, refs]) => [id, JSON.stringify(refs.filter(taken).map((ref) => this.#ids.get(ref)!))]);
+  }
+
+  /** After the last row: the ids the subject depends on (refs some component took), as JSON; null when it names none. */
+  rootDependsOn(subject: ParsedComponent | undefined): string | null {
+    if (!subject || subject.dependsOn.length === 0) return null;
+    return JSON.stringify(
+      [...new Set(subject.dependsOn.filter((ref) => this.#taken.has(ref)))].map((ref) => this.#ids.get(ref)!),
+    );
   }
 
   #idOf(ref: string): string {

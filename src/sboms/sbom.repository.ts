@@ -26,12 +26,17 @@ const CORRECTIONS_PER_STATEMENT = 1_000;
 export async function finishUpload(
   db: Kysely<Database>,
   orgId: string,
-  sbom: Pick<SbomRow, 'id' | 'component_count' | 'version' | 'asset_name'>,
+  sbom: Pick<SbomRow, 'id' | 'component_count' | 'version' | 'asset_name' | 'root_depends_on'>,
   corrections: readonly DependsOnCorrection[],
 ): Promise<void> {
   await db
     .updateTable('sboms')
-    .set({ component_count: sbom.component_count, version: sbom.version, asset_name: sbom.asset_name })
+    .set({
+      component_count: sbom.component_count,
+      version: sbom.version,
+      asset_name: sbom.asset_name,
+      root_depends_on: sbom.root_depends_on,
+    })
     .where('org_id', '=', orgId)
     .where('id', '=', sbom.id)
     .execute();

@@ -165,6 +165,7 @@ export class SbomService {
       branch: null,
       // Known once the last row has come (a streamed SBOM): set then, in the same transaction.
       component_count: 0,
+      root_depends_on: null,
       created_at: now,
       updated_at: now,
     };
@@ -190,6 +191,7 @@ export class SbomService {
       row.version ??= summary.subjectVersion;
       if (fields.assetName === undefined && fields.name === undefined && summary.subjectName)
         row.asset_name = summary.subjectName.slice(0, 200);
+      row.root_depends_on = summary.rootDependsOn;
       await repo.finishUpload(trx, orgId, row, summary.corrections);
       await this.#hooks?.matchedAll(trx, orgId, row.id, found);
       await recordAudit(trx, orgId, {
@@ -254,6 +256,7 @@ export class SbomService {
       repo_url: input.repoUrl ?? null,
       branch: input.branch ?? null,
       component_count: 0,
+      root_depends_on: null,
       created_at: now,
       updated_at: now,
     };

@@ -14,6 +14,8 @@ export interface SbomTable {
   repo_url: string | null;
   branch: string | null;
   component_count: number;
+  /** JSON array: ids of the components the SBOM's subject depends on; null when the document names none. */
+  root_depends_on: string | null;
   created_at: string;
   updated_at: string;
 }

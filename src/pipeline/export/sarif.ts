@@ -63,7 +63,13 @@ function result(f: ReportFinding, ruleIndex: number, artifact: string) {
       },
     ],
     partialFingerprints: { 'bulwark/package-vulnerability': `${c.purl ?? what}|${f.vulnerabilityId}` },
-    properties: { status: f.status, severity: f.severity },
+    properties: {
+      status: f.status,
+      severity: f.severity,
+      // How the component got in and what to upgrade it to (docs/remediation.md), when known.
+      ...(f.direct !== undefined ? { direct: f.direct, paths: f.paths ?? [] } : {}),
+      ...(f.upgradeTo !== undefined ? { upgradeTo: f.upgradeTo } : {}),
+    },
     ...(suppressed
       ? {
           suppressions: [
