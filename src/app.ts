@@ -37,6 +37,7 @@ import { accessRoutes } from './access/access.routes.ts';
 import { auditRoutes } from './access/audit.routes.ts';
 import { sessionRoutes } from './access/session.routes.ts';
 import { vendorRoutes } from './vendors/vendor.routes.ts';
+import { policyRoutes } from './policies/index.ts';
 import { webhookMetrics } from './webhooks/webhook.metrics.ts';
 import { webhookRoutes } from './webhooks/webhook.routes.ts';
 
@@ -149,6 +150,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
         idempotency: services.idempotency,
       });
       await api.register(findingRoutes, { findings: services.findings });
+      await api.register(policyRoutes, services.policies);
       await api.register(pipelineRoutes, {
         pipeline: services.pipeline,
         maxUploadBytes: deps.config.MAX_UPLOAD_BYTES,

@@ -7,6 +7,7 @@ import { FindingService } from './findings/finding.service.ts';
 import { IdempotencyService } from './idempotency/idempotency.service.ts';
 import { createPipelineServices, withCarryOver, type PipelineServices } from './pipeline/index.ts';
 import { GovernanceService } from './governance/governance.service.ts';
+import { createPolicyServices, withPolicies, type PolicyServices } from './policies/index.ts';
 import { RiskService } from './risks/risk.service.ts';
 import { SbomService } from './sboms/sbom.service.ts';
 import { SessionService } from './tenancy/session.service.ts';
@@ -31,6 +32,7 @@ export interface Services {
   pipeline: PipelineServices;
   vulndbSync: VulnSyncService;
   governance: GovernanceService;
+  policies: PolicyServices;
   idempotency: IdempotencyService;
   webhooks: WebhookService;
   /** Built stopped: the server starts it (tests drive it themselves). */
@@ -44,8 +46,14 @@ export interface ServiceOptions {
 
 export function createServices(store: Store, config: Config, options: ServiceOptions = {}): Services {
   const findings = new FindingService(store.db);
+  const policies = createPolicyServices(store.db);
   const vulndb = new VulnDbService(store.db, {
-    rematch: async (packages) => ({ ...(await findings.rematchPackages(packages)) }),
+    rematch: async (packages) => {
+      const result = await findings.rematchPackages(packages);
+      // Findings changed: security policies may now hold (or no longer), in the background.
+      await policies.reevaluation.scheduleAll();
+      return { ...result };
+    },
     synced: (summary) => recordVulnDbSynced(store.db, summary),
   });
   const vendors = new VendorService(store.db);
@@ -59,7 +67,7 @@ export function createServices(store: Store, config: Config, options: ServiceOpt
     vendors,
     risks,
     sboms: new SbomService(store.db, {
-      hooks: withCarryOver(findings),
+      hooks: withPolicies(withCarryOver(findings), policies.violations),
       limits: { maxComponents: config.MAX_COMPONENTS },
     }),
     findings,
@@ -76,6 +84,7 @@ export function createServices(store: Store, config: Config, options: ServiceOpt
       candidates: findings.candidates,
     }),
     governance: new GovernanceService(store.db, { findings, vendors, risks }),
+    policies,
     webhooks: new WebhookService(store.db, { allowPrivate: config.WEBHOOK_ALLOW_PRIVATE }),
     webhookDispatcher: new WebhookDispatcher(store.db, {
       allowPrivate: config.WEBHOOK_ALLOW_PRIVATE,

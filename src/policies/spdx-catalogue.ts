@@ -27,6 +27,9 @@ export const canonicalExceptionId = (text: string): string | null =>
 export const licenseIdOfName = (name: string): string | null =>
   byLowerName.get(name.trim().toLowerCase()) ?? null;
 
+/** Every current (not deprecated) SPDX license id. */
+export const currentLicenseIds = (): readonly string[] => LICENSE_IDS;
+
 /**
  * Or-later families, built from the current ids of the SPDX license list: ids that differ only in their version
  * number (`GPL-2.0-only`, `GPL-3.0-only`; `Apache-1.1`, `Apache-2.0`; `GFDL-1.2-invariants-only`, …), oldest

@@ -40,6 +40,10 @@ export const ID_PREFIXES = [
   'whd',
   'wha',
   'obx',
+  'pol',
+  'lgr',
+  'pvl',
+  'pvh',
 ] as const;
 export type IdPrefix = (typeof ID_PREFIXES)[number];
 
