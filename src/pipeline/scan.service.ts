@@ -8,6 +8,7 @@ import { detailsOf } from '../findings/matcher.ts';
 import type { MatchableComponent } from '../sboms/component-matcher.ts';
 import { DEFAULT_SBOM_LIMITS, parseSbom, type SbomLimits } from '../sboms/parsers/parse-sbom.ts';
 import type { ParsedComponent, SbomFormat } from '../sboms/sbom-model.ts';
+import { evaluateScan, type ScanViolation, type ScannedComponent } from '../policies/index.ts';
 import { exploitDataOf, type SeverityLevel } from '../vulndb/index.ts';
 import { advisoriesPerEcosystem, latestSbomOfAsset } from './pipeline.repository.ts';
 import {
@@ -25,6 +26,8 @@ export interface ScanResult {
   componentCount: number;
   findings: ReportFinding[];
   summary: SeveritySummary;
+  /** The organisation's policies over the file (docs/policies.md); empty without an organisation. */
+  violations: ScanViolation[];
 }
 
 export interface Coverage {
@@ -94,6 +97,7 @@ export class ScanService {
     const kev = await this.#kev(this.#db, [...allIds]);
     const triage = await this.#triage(orgId, options.assetName);
     const findings: ReportFinding[] = [];
+    const scanned = new Map<number, ScannedComponent['vulns']>();
     for (const [index, list] of matches) {
       const component: ParsedComponent = components[Number(index)]!;
       for (const v of list) {
@@ -113,6 +117,16 @@ export class ScanService {
           remediationNotes: recorded?.remediationNotes ?? null,
           kev: ids.map((id) => kev.get(id)).find((k) => k !== undefined) ?? null,
         });
+        const own = scanned.get(Number(index)) ?? [];
+        own.push({
+          vulnerabilityId: v.vulnerabilityId,
+          aliases: v.aliases,
+          severity: v.severity.severity,
+          cvssScore: v.severity.cvssScore,
+          kev: ids.some((id) => kev.has(id)),
+          status: recorded?.status ?? 'open',
+        });
+        scanned.set(Number(index), own);
       }
     }
     findings.sort(compareFindings);
@@ -123,6 +137,15 @@ export class ScanService {
         componentCount: components.length,
         findings,
         summary: summarize(findings),
+        violations:
+          orgId === null
+            ? []
+            : await evaluateScan(
+                this.#db,
+                orgId,
+                options.assetName ?? null,
+                components.map((component, i) => ({ component, vulns: scanned.get(i) ?? [] })),
+              ),
       },
       coverage: await this.#coverage(components),
     };

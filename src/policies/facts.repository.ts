@@ -69,3 +69,43 @@ export async function componentsById(db: Kysely<Database>, orgId: string, ids: r
       out.set(c.id, { name: c.name, version: c.version, purl: c.purl });
   return out;
 }
+
+/**
+ * Suppressed violations of the asset's latest SBOM as suppressionKey()s (what a scan of a new version of the
+ * asset keeps suppressed).
+ */
+export async function suppressedOfLatestSbom(
+  db: Kysely<Database>,
+  orgId: string,
+  assetName: string,
+): Promise<Set<string>> {
+  const latest = await db
+    .selectFrom('sboms')
+    .select('id')
+    .where('org_id', '=', orgId)
+    .where('asset_name', '=', assetName)
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  if (!latest) return new Set();
+  const rows = await db
+    .selectFrom('policy_violations as v')
+    .innerJoin('sbom_components as c', (j) =>
+      j.onRef('c.id', '=', 'v.component_id').on('c.org_id', '=', orgId),
+    )
+    .leftJoin('findings as f', (j) => j.onRef('f.id', '=', 'v.finding_id').on('f.org_id', '=', orgId))
+    .select(['v.policy_id', 'c.purl', 'c.name', 'f.vulnerability_id'])
+    .where('v.org_id', '=', orgId)
+    .where('v.sbom_id', '=', latest.id)
+    .where('v.status', '=', 'suppressed')
+    .execute();
+  return new Set(rows.map((r) => suppressionKey(r.policy_id, r.purl, r.name, r.vulnerability_id)));
+}
+
+/** A violation's identity across versions of an asset: policy, package (purl without version, else name), vulnerability. */
+export const suppressionKey = (
+  policyId: string,
+  purl: string | null,
+  name: string,
+  vulnerabilityId: string | null,
+) => `${policyId}|${purl === null ? name : purl.replace(/@[^?#]*/, '')}|${vulnerabilityId ?? ''}`;

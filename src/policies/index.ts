@@ -11,10 +11,12 @@ import { ViolationService } from './violation.service.ts';
 
 export { CelEnvironment, DEFAULT_CEL_BUDGET, type CelBudget, type CompiledExpression } from './cel.ts';
 export { compilePolicyExpression } from './policy-cel.ts';
+export { evaluateScan, type ScanViolation, type ScannedComponent } from './scan-evaluation.ts';
 export { policyRoutes } from './policy.routes.ts';
 export type { Policy, LicenseGroup, Violation, ViolationSummary, PolicyInput } from './policy.schemas.ts';
-export { PolicyBody, LicenseGroupBody } from './policy.schemas.ts';
+export { PolicyBody, LicenseGroupBody, ScanViolation as ScanViolationSchema } from './policy.schemas.ts';
 export { PolicyService, ViolationService, Reevaluation };
+export { violationsOfSbom } from './violation.service.ts';
 
 export interface PolicyServices {
   policies: PolicyService;

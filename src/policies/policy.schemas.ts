@@ -86,6 +86,18 @@ export const Violation = z.object({
 });
 export type Violation = z.infer<typeof Violation>;
 
+/** A violation of a scanned file (nothing stored, so no ids of its own). */
+export const ScanViolation = z.object({
+  policyId: z.string(),
+  policyName: z.string(),
+  kind: z.enum(POLICY_KINDS),
+  state: z.enum(VIOLATION_STATES),
+  component: z.object({ name: z.string(), version: z.string().nullable(), purl: z.string().nullable() }),
+  vulnerabilityId: z.string().nullable(),
+  reason: z.string(),
+  status: z.enum(VIOLATION_STATUSES),
+});
+
 export const ViolationDetail = Violation.extend({
   history: z.array(
     z.object({

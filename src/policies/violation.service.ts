@@ -118,6 +118,21 @@ export class ViolationService {
   }
 }
 
+/** Every violation of one SBOM, newest first (the exports: SARIF results and the violations CSV). */
+export async function violationsOfSbom(
+  db: Kysely<Database>,
+  orgId: string,
+  sbomId: string,
+): Promise<Violation[]> {
+  const out: Violation[] = [];
+  for (let before: string | undefined; ;) {
+    const rows = await repo.listViolations(db, orgId, { sbomId }, 1_000, before);
+    out.push(...rows.map(toViolation));
+    if (rows.length < 1_000) return out;
+    before = rows[rows.length - 1]!.id;
+  }
+}
+
 export function toViolation(row: repo.ViolationListRow): Violation {
   return {
     id: row.id,
