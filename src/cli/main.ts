@@ -3,6 +3,7 @@ import { VERSION } from '../version.ts';
 import { processIo, runCommand, type Command, type CommandIo } from './cli-kit.ts';
 import { demoCommand, importCommand } from './governance.commands.ts';
 import { mcpCommand } from './mcp.command.ts';
+import { licenseGroupCommand, policyCommand } from './policy.commands.ts';
 import { scanCommand } from './scan.command.ts';
 import { migrateCommand, serveCommand } from './system.commands.ts';
 import { orgCommand, tokenCommand, userCommand } from './tenancy.commands.ts';
@@ -22,6 +23,8 @@ export const COMMANDS: Record<string, Command> = {
   demo: demoCommand,
   scan: scanCommand,
   webhook: webhookCommand,
+  policy: policyCommand,
+  'license-group': licenseGroupCommand,
 };
 
 function help(): string {

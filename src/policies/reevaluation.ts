@@ -42,7 +42,9 @@ export class Reevaluation {
         try {
           await this.run(orgId);
         } catch (error) {
-          this.#log?.error({ err: error, orgId }, 'policy re-evaluation failed');
+          if (this.#log) this.#log.error({ err: error, orgId }, 'policy re-evaluation failed');
+          // Never silent: a failed run leaves violations stale until the next change.
+          else process.emitWarning(`policy re-evaluation of ${orgId} failed: ${(error as Error).message}`);
         }
       } while (this.#again.has(orgId));
     })().finally(() => this.#running.delete(orgId));
