@@ -56,6 +56,8 @@ function parseVers(text: string): RangeParse {
     const op = OPS.find((o) => part.startsWith(o)) ?? '=';
     const version = decodeURIComponent(part.slice(op === '=' && !part.startsWith('=') ? 0 : op.length));
     if (version === '') return { ok: false, error: `constraint '${part}' has no version` };
+    if (/[<>=!,*]/.test(version))
+      return { ok: false, error: `constraint '${part}' is not <op><version> (separate constraints with |)` };
     constraints.push({ op, version });
   }
   return { ok: true, range: { kind: 'vers', ecosystem, any: false, constraints } };
