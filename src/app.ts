@@ -39,6 +39,7 @@ import { auditRoutes } from './access/audit.routes.ts';
 import { complianceRoutes } from './compliance/compliance.routes.ts';
 import { sessionRoutes } from './access/session.routes.ts';
 import { vendorRoutes } from './vendors/vendor.routes.ts';
+import { policyRoutes } from './policies/index.ts';
 import { webhookMetrics } from './webhooks/webhook.metrics.ts';
 import { webhookRoutes } from './webhooks/webhook.routes.ts';
 
@@ -152,6 +153,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       });
       await api.register(findingRoutes, { findings: services.findings });
       await api.register(remediationRoutes, { remediation: services.remediation });
+      await api.register(policyRoutes, services.policies);
       await api.register(pipelineRoutes, {
         pipeline: services.pipeline,
         maxUploadBytes: deps.config.MAX_UPLOAD_BYTES,

@@ -9,6 +9,7 @@ import { IdempotencyService } from './idempotency/idempotency.service.ts';
 import { createPipelineServices, withCarryOver, type PipelineServices } from './pipeline/index.ts';
 import { GovernanceService } from './governance/governance.service.ts';
 import { RemediationService } from './remediation/remediation.service.ts';
+import { createPolicyServices, withPolicies, type PolicyServices } from './policies/index.ts';
 import { RiskService } from './risks/risk.service.ts';
 import { SbomService } from './sboms/sbom.service.ts';
 import { SessionService } from './tenancy/session.service.ts';
@@ -35,6 +36,7 @@ export interface Services {
   vulndbSync: VulnSyncService;
   governance: GovernanceService;
   compliance: ComplianceService;
+  policies: PolicyServices;
   idempotency: IdempotencyService;
   webhooks: WebhookService;
   /** Built stopped: the server starts it (tests drive it themselves). */
@@ -49,8 +51,14 @@ export interface ServiceOptions {
 export function createServices(store: Store, config: Config, options: ServiceOptions = {}): Services {
   const remediation = new RemediationService(store.db);
   const findings = new FindingService(store.db, { places: remediation });
+  const policies = createPolicyServices(store.db);
   const vulndb = new VulnDbService(store.db, {
-    rematch: async (packages) => ({ ...(await findings.rematchPackages(packages)) }),
+    rematch: async (packages) => {
+      const result = await findings.rematchPackages(packages);
+      // Findings changed: security policies may now hold (or no longer), in the background.
+      await policies.reevaluation.scheduleAll();
+      return { ...result };
+    },
     synced: (summary) => recordVulnDbSynced(store.db, summary),
   });
   const vendors = new VendorService(store.db);
@@ -64,7 +72,7 @@ export function createServices(store: Store, config: Config, options: ServiceOpt
     vendors,
     risks,
     sboms: new SbomService(store.db, {
-      hooks: withCarryOver(findings),
+      hooks: withPolicies(withCarryOver(findings), policies.violations),
       limits: { maxComponents: config.MAX_COMPONENTS, maxFindings: config.MAX_FINDINGS_PER_SBOM },
     }),
     findings,
@@ -84,6 +92,7 @@ export function createServices(store: Store, config: Config, options: ServiceOpt
     governance: new GovernanceService(store.db, { findings, vendors, risks }),
     // Collected evidence stays valid for two intervals; on demand only (0), for two days.
     compliance: new ComplianceService(store.db, { intervalMs: config.EVIDENCE_INTERVAL || 86_400_000 }),
+    policies,
     webhooks: new WebhookService(store.db, { allowPrivate: config.WEBHOOK_ALLOW_PRIVATE }),
     webhookDispatcher: new WebhookDispatcher(store.db, {
       allowPrivate: config.WEBHOOK_ALLOW_PRIVATE,

@@ -4,6 +4,7 @@ import { processIo, runCommand, type Command, type CommandIo } from './cli-kit.t
 import { evidenceCommand, soaCommand } from './evidence.commands.ts';
 import { demoCommand, importCommand } from './governance.commands.ts';
 import { mcpCommand } from './mcp.command.ts';
+import { licenseGroupCommand, policyCommand } from './policy.commands.ts';
 import { scanCommand } from './scan.command.ts';
 import { migrateCommand, serveCommand } from './system.commands.ts';
 import { orgCommand, tokenCommand, userCommand } from './tenancy.commands.ts';
@@ -25,6 +26,8 @@ export const COMMANDS: Record<string, Command> = {
   soa: soaCommand,
   scan: scanCommand,
   webhook: webhookCommand,
+  policy: policyCommand,
+  'license-group': licenseGroupCommand,
 };
 
 function help(): string {

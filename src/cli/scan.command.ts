@@ -6,7 +6,7 @@ import { basename } from 'node:path';
 import { AppError } from '../errors.ts';
 import { coverageWarnings, plural, reportTable, uncheckedComponents } from '../pipeline/report-table.ts';
 import type { Coverage, ScanResult } from '../pipeline/scan.service.ts';
-import { FAIL_ON, findingsAtThreshold, type FailOn } from '../pipeline/threshold.ts';
+import { findingsFailing, parseFailOn, violationsFailing } from '../pipeline/threshold.ts';
 import { planTable } from '../remediation/plan-table.ts';
 import { withUpgrades } from '../pipeline/report-model.ts';
 import { cliEnv, parse, UsageError, type Command } from './cli-kit.ts';
@@ -14,16 +14,18 @@ import { cliEnv, parse, UsageError, type Command } from './cli-kit.ts';
 const FORMATS = ['table', 'json', 'sarif', 'cyclonedx', 'openvex'] as const;
 type Format = (typeof FORMATS)[number];
 
-const usage = `Usage: bulwark scan <file|-> [--fail-on critical|high|medium|low|kev|none] [--format table|json|sarif|cyclonedx|openvex]
+const usage = `Usage: bulwark scan <file|-> [--fail-on critical|high|medium|low|kev|policy|none[,…]] [--format table|json|sarif|cyclonedx|openvex]
                     [--output F] [--server URL] [--asset N] [--json] [--allow-unchecked] [--remediation]
 
 Matches an SBOM file (- reads stdin) without storing it, against the server named by --server or BULWARK_URL
 (token from BULWARK_TOKEN), else the local store (DATABASE_URL). The report goes to stdout (or --output),
 progress and errors to stderr. With --asset, triage recorded on that asset applies (false_positive and
-accepted_risk never fail a build). --json is --format json. A local store must exist (it is never created).
-When no component could be checked (no purl, or no advisories for its ecosystem) the scan exits 2 unless
---allow-unchecked: a gate that checked nothing must not pass. --remediation adds the upgrade plan of the open
-findings (the table after the findings, JSON data.remediation, SARIF results' upgradeTo; docs/remediation.md).
+accepted_risk never fail a build). --fail-on policy fails on an open violation in state fail of the
+organisation's policies; it combines with a severity: --fail-on high,policy. --json is --format json. A local
+store must exist (it is never created). When no component could be checked (no purl, or no advisories for its
+ecosystem) the scan exits 2 unless --allow-unchecked: a gate that checked nothing must not pass. --remediation
+adds the upgrade plan of the open findings (the table after the findings, JSON data.remediation, SARIF results'
+upgradeTo; docs/remediation.md).
 Exit codes: 0 nothing at or above --fail-on (default none), 1 something is, 2 usage, file or store errors, or
 nothing checked.`;
 
@@ -57,7 +59,12 @@ export const scanCommand: Command = {
       remediation: { type: 'boolean' },
     });
     if (positionals.length !== 1) throw new UsageError('exactly one SBOM file (or -) is required');
-    const failOn = oneOf<FailOn>(values['fail-on'], FAIL_ON, '--fail-on', 'none');
+    const failOnText = values['fail-on'] ?? 'none';
+    const failOn = parseFailOn(failOnText);
+    if (failOn === null)
+      throw new UsageError(
+        '--fail-on must be one of critical, high, medium, low, kev, none, or policy (combined with commas: high,policy)',
+      );
     if (values.json && values.format !== undefined && values.format !== 'json')
       throw new UsageError(`--json and --format ${values.format} ask for different reports`);
     const format = values.json ? 'json' : oneOf<Format>(values.format, FORMATS, '--format', 'table');
@@ -74,13 +81,17 @@ export const scanCommand: Command = {
       const report = await render(format, data, file.fileName, !values.output && isColourTerminal());
       if (values.output) writeOutput(values.output, report);
       else io.out(report);
-      const failing = findingsAtThreshold(data.findings, failOn);
+      const failing = findingsFailing(data.findings, failOn);
+      const violating = violationsFailing(data.violations ?? [], failOn);
       io.err(
-        failOn === 'none'
+        failOn.levels.length === 0 && !failOn.policy
           ? `${plural(data.findings.length, 'finding')} (not failing: --fail-on none)`
-          : `${failing.length} of ${plural(data.findings.length, 'finding')} at or above --fail-on ${failOn}`,
+          : `${failing.length} of ${plural(data.findings.length, 'finding')} at or above --fail-on ${failOnText}` +
+              (failOn.policy
+                ? `; ${violating.length} open fail violations of ${(data.violations ?? []).length}`
+                : ''),
       );
-      if (failing.length > 0) return 1;
+      if (failing.length > 0 || violating.length > 0) return 1;
       // Zero findings of zero components checked is no evidence: the gate says so rather than passing.
       const unchecked = uncheckedComponents(data.componentCount, coverage);
       if (unchecked === data.componentCount && !values['allow-unchecked']) {
@@ -134,7 +145,8 @@ async function render(format: Format, data: ScanResult, fileName: string, colour
   if (format === 'json') return JSON.stringify(data);
   // The exchange formats (and the CycloneDX library) load only when asked for: a CI gate starts faster.
   const { cyclonedxVexText, openvexText, sarifText } = await import('../pipeline/export/render.ts');
-  if (format === 'sarif') return sarifText(fileName, withUpgrades(data.findings, data.remediation));
+  if (format === 'sarif')
+    return sarifText(fileName, withUpgrades(data.findings, data.remediation), data.violations ?? []);
   if (format === 'cyclonedx') return cyclonedxVexText({ name: fileName, version: null }, data.findings);
   return openvexText(data.findings);
 }
@@ -168,15 +180,17 @@ async function scanLocal(
   try {
     await migrateToLatest(store.db);
     let orgId: string | null = null;
-    if (asset !== undefined) {
+    // The organisation's policies apply to every scan, its triage with --asset.
+    {
       // The token names the organisation; without one, the organisation `bulwark serve` creates.
       const { TenancyService } = await import('../tenancy/tenancy.service.ts');
       const tenancy = new TenancyService(store.db, store.changeStamp);
       const token = cliEnv().BULWARK_TOKEN;
       const principal = token ? await tenancy.authenticate(token) : undefined;
-      if (token && !principal) throw new ScanFailure('BULWARK_TOKEN is not a valid token of this store');
+      if (token && !principal && asset !== undefined)
+        throw new ScanFailure('BULWARK_TOKEN is not a valid token of this store');
       orgId = principal?.orgId ?? (await tenancy.findOrganization('default'))?.id ?? null;
-      if (orgId === null)
+      if (orgId === null && asset !== undefined)
         throw new ScanFailure(
           '--asset needs an organisation: set BULWARK_TOKEN (the local store has no "default")',
         );

@@ -32,6 +32,7 @@ function row(orgId: string, sbomId: string, i: number): unknown[] {
     null,
     '[]',
     i,
+    i % 4 === 0 ? null : JSON.stringify({ cdx: [{ name: tricky }] }),
   ];
 }
 

@@ -36,6 +36,7 @@ export const EVENT_TYPES = [
   'vendor.created',
   'vendor.replaced',
   'risk.draft_created',
+  'policy.violation',
 ] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
 
@@ -94,6 +95,31 @@ const EventRisk = z
   })
   .strict();
 
+export const EVENT_POLICY_KINDS = ['license', 'security', 'operational'] as const;
+export const EVENT_VIOLATION_STATES = ['info', 'warn', 'fail'] as const;
+
+const EventViolation = z
+  .object({
+    id: z.string(),
+    policyId: z.string(),
+    policyName: z.string(),
+    kind: z.enum(EVENT_POLICY_KINDS),
+    state: z.enum(EVENT_VIOLATION_STATES),
+    componentId: z.string(),
+    component: z
+      .object({ name: z.string(), version: z.string().nullable(), purl: z.string().nullable() })
+      .strict(),
+    sbomId: z.string(),
+    findingId: z
+      .string()
+      .nullable()
+      .describe('the finding the violation is about, when a condition is about a vulnerability'),
+    reason: z.string(),
+    status: z.enum(['open', 'suppressed']),
+    createdAt: timestamp,
+  })
+  .strict();
+
 const actorId = z.string().describe('user id of who made the change, or "system"');
 
 export const EVENT_DATA = {
@@ -137,6 +163,7 @@ export const EVENT_DATA = {
   'vendor.created': z.object({ vendor: Vendor.strict(), actorId }).strict(),
   'vendor.replaced': z.object({ vendor: Vendor.strict(), actorId }).strict(),
   'risk.draft_created': z.object({ risk: EventRisk, actorId }).strict(),
+  'policy.violation': z.object({ violation: EventViolation }).strict(),
 } satisfies Record<EventType, z.ZodType>;
 
 export type EventData<T extends EventType> = z.infer<(typeof EVENT_DATA)[T]>;

@@ -13,6 +13,8 @@ export interface ScopedAuth {
   feature?: Feature;
   /** The upload answers a missing scope with FORBIDDEN (docs/contract.md, Errors); everything else INSUFFICIENT_SCOPE. */
   scopeErrorCode?: 'FORBIDDEN' | 'INSUFFICIENT_SCOPE';
+  /** A session also needs at least this role (policies and license groups are written by admins). */
+  sessionRole?: Role;
 }
 
 /** A session-only route: API tokens get 403 FORBIDDEN, a session needs at least `role`. */
@@ -98,6 +100,12 @@ export function authorize(principal: Principal, auth: RouteAuth): void {
         : `The token lacks the scope ${auth.scope}`,
     );
   }
+  if (auth.sessionRole && principal.session && !roleAtLeast(principal.session.role, auth.sessionRole))
+    throw new AppError(
+      'FORBIDDEN',
+      403,
+      `The role ${principal.session.role} may not do this (needs ${auth.sessionRole})`,
+    );
 }
 
 /**

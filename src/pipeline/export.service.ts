@@ -10,10 +10,11 @@ import { toCandidate } from '../findings/finding-matching.ts';
 import type { FindingStatus } from '../findings/finding.service.ts';
 import { detailsOf } from '../findings/matcher.ts';
 import { stemOfSbomFileName } from '../sboms/file-names.ts';
+import { violationsOfSbom } from '../policies/index.ts';
 import { findSbom } from '../sboms/sbom.repository.ts';
 import type { SbomRow } from '../sboms/sbom.table.ts';
 import type { SeverityLevel, SeveritySource } from '../vulndb/index.ts';
-import { csvChunks } from './export/csv.ts';
+import { csvChunks, violationsCsv } from './export/csv.ts';
 import { cyclonedxDocument, type RefFinding } from './export/cyclonedx.ts';
 import { openvexDocument } from './export/openvex.ts';
 import { rulesOf, TOOL_VERSION } from './export/render.ts';
@@ -22,7 +23,14 @@ import { componentsOfSbom, findingsOfSbom, type FindingRowWithComponent } from '
 import { compareFindings, type ReportFinding } from './report-model.ts';
 import { storedKev, type KevLookup } from './scan.service.ts';
 
-export const EXPORT_FORMATS = ['cyclonedx', 'cyclonedx-vex', 'openvex', 'sarif', 'csv'] as const;
+export const EXPORT_FORMATS = [
+  'cyclonedx',
+  'cyclonedx-vex',
+  'openvex',
+  'sarif',
+  'csv',
+  'violations-csv',
+] as const;
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];
 
 export interface ExportFile {
@@ -39,6 +47,7 @@ const CONTENT: Record<ExportFormat, { type: string; suffix: string }> = {
   openvex: { type: 'application/json', suffix: '.openvex.json' },
   sarif: { type: 'application/sarif+json', suffix: '.sarif' },
   csv: { type: 'text/csv; charset=utf-8', suffix: '.csv' },
+  'violations-csv': { type: 'text/csv; charset=utf-8', suffix: '.violations.csv' },
 };
 
 /** A name safe for Content-Disposition: letters, digits, dot, dash, underscore. */
@@ -73,10 +82,14 @@ export class ExportService {
             { artifact: sbom.name, toolVersion: TOOL_VERSION },
             await this.#rules(orgId, sbomId),
             this.pages(orgId, sbomId),
+            // Violations after the findings: rule = the policy, level from the state (docs/policies.md).
+            await violationsOfSbom(this.#db, orgId, sbomId),
           ),
         );
       case 'csv':
         return file(csvChunks(this.pages(orgId, sbomId)));
+      case 'violations-csv':
+        return file(violationsCsv(await violationsOfSbom(this.#db, orgId, sbomId)));
       case 'openvex':
         return file(
           openvexDocument(

@@ -1,6 +1,7 @@
 // Request and response schemas of the pipeline endpoints (docs/pipeline.md); queries are strict.
 import { z } from 'zod';
 import { FINDING_STATUSES } from '../findings/finding.service.ts';
+import { ScanViolationSchema } from '../policies/index.ts';
 import { SEVERITIES, SEVERITY_SOURCES } from '../vulndb/index.ts';
 import { RemediationPlan } from '../remediation/remediation.schemas.ts';
 import { EXPORT_FORMATS } from './export.service.ts';
@@ -47,6 +48,7 @@ export const ScanResponse = z.object({
     findings: z.array(ScanFinding),
     summary: z.object({ ...Counts, total: z.number().int(), kev: z.number().int() }),
     remediation: RemediationPlan.optional(),
+    violations: z.array(ScanViolationSchema),
   }),
   error: z.null(),
   meta: z.object({

@@ -44,6 +44,7 @@ for (const dialect of DIALECTS) {
         specVersion: '2.3',
         componentCount: 2,
         summary: { CRITICAL: 1, HIGH: 1, MEDIUM: 1, LOW: 0, total: 3, kev: 0 },
+        violations: [],
       });
       assert.deepEqual(
         findings.map(

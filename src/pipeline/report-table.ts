@@ -34,6 +34,19 @@ export function reportTable(result: ScanResult, colour: boolean): string {
       `${s.total} open ${s.total === 1 ? 'finding' : 'findings'} (${s.CRITICAL} critical, ${s.HIGH} high, ${s.MEDIUM} medium, ${s.LOW} low, ${s.kev} in KEV)`,
   ];
   if (rows.length) lines.push('', line(header), ...rows.map((r) => line(r, true)));
+  const violations = result.violations ?? [];
+  if (violations.length) {
+    const open = violations.filter((v) => v.status === 'open');
+    lines.push(
+      '',
+      `${open.length} open policy violations (${open.filter((v) => v.state === 'fail').length} fail, ` +
+        `${open.filter((v) => v.state === 'warn').length} warn, ${open.filter((v) => v.state === 'info').length} info)`,
+      ...violations.map(
+        (v) =>
+          `${v.state.toUpperCase().padEnd(4)}  ${v.policyName}  ${v.component.name}${v.component.version ? ` ${v.component.version}` : ''}: ${v.reason}${v.status === 'suppressed' ? ' (suppressed)' : ''}`,
+      ),
+    );
+  }
   return lines.join('\n');
 }
 

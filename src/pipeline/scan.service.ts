@@ -8,6 +8,7 @@ import { detailsOf } from '../findings/matcher.ts';
 import type { MatchableComponent } from '../sboms/component-matcher.ts';
 import { DEFAULT_SBOM_LIMITS, parseSbom, type SbomLimits } from '../sboms/parsers/parse-sbom.ts';
 import type { ParsedComponent, SbomFormat } from '../sboms/sbom-model.ts';
+import { evaluateScan, type ScanViolation, type ScannedComponent } from '../policies/index.ts';
 import { exploitDataOf, type SeverityLevel } from '../vulndb/index.ts';
 import { advisoriesPerEcosystem, latestSbomOfAsset } from './pipeline.repository.ts';
 import {
@@ -33,6 +34,8 @@ export interface ScanResult {
   summary: SeveritySummary;
   /** The upgrade plan of the open findings, when asked for (docs/remediation.md; findingIds are vulnerability ids). */
   remediation?: PlanItem[];
+  /** The organisation's policies over the file (docs/policies.md); empty without an organisation. */
+  violations: ScanViolation[];
 }
 
 /** A scan's finding always says how its component got in (null and [] without a graph). */
@@ -110,6 +113,7 @@ export class ScanService {
     const graph = graphOfParsed(components, parsed.metadataComponent?.dependsOn);
     const findings: ScannedFinding[] = [];
     const open: PlanInput[] = [];
+    const scanned = new Map<number, ScannedComponent['vulns']>();
     for (const [index, list] of matches) {
       const component: ParsedComponent = components[Number(index)]!;
       const place = graph.placeOf(index);
@@ -145,6 +149,16 @@ export class ScanService {
           direct: place.direct,
           paths: place.paths,
         });
+        const own = scanned.get(Number(index)) ?? [];
+        own.push({
+          vulnerabilityId: v.vulnerabilityId,
+          aliases: v.aliases,
+          severity: v.severity.severity,
+          cvssScore: v.severity.cvssScore,
+          kev: ids.some((id) => kev.has(id)),
+          status: recorded?.status ?? 'open',
+        });
+        scanned.set(Number(index), own);
       }
     }
     findings.sort(compareFindings);
@@ -156,6 +170,15 @@ export class ScanService {
         findings,
         summary: summarize(findings),
         ...(options.remediation ? { remediation: await this.#remediation.planOfFindings(graph, open) } : {}),
+        violations:
+          orgId === null
+            ? []
+            : await evaluateScan(
+                this.#db,
+                orgId,
+                options.assetName ?? null,
+                components.map((component, i) => ({ component, vulns: scanned.get(i) ?? [] })),
+              ),
       },
       coverage: await this.#coverage(components),
     };

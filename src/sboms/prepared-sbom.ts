@@ -30,6 +30,8 @@ export type ComponentValues = [
   /** JSON array of component ids. */
   dependsOn: string,
   position: number,
+  /** JSON LicenseData, or null when the document gave no license entries. */
+  licenseData: string | null,
 ];
 
 /** An upload ready to store: what the SBOM record needs, and its component rows in COMPONENT_COLUMNS order. */
@@ -184,6 +186,7 @@ export class RowBuilder {
       c.scope,
       dependsOn,
       position,
+      c.licenseData === undefined ? null : JSON.stringify(c.licenseData),
     ];
   }
 

@@ -27,6 +27,8 @@ export interface ParsedComponent {
   packageKey: string | null;
   /** SPDX ids, license names or SPDX expressions, as the document gives them. */
   licenses: string[];
+  /** What the license entries were (policies read them, DESIGN.md section 15); absent when there were none. */
+  licenseData?: LicenseData;
   hashes: ParsedHash[];
   supplier: string | null;
   /** CycloneDX scope (`required`, `optional`, `excluded`); null for SPDX. */
@@ -34,6 +36,15 @@ export interface ParsedComponent {
   /** bomRefs of the components this one depends on (from the dependency graph). */
   dependsOn: string[];
 }
+
+/**
+ * A component's license data as the document gives it, stored as JSON in `license_data`: CycloneDX entries
+ * (an `expression`, a `license.id` or a `license.name`), or SPDX's concluded and declared texts (NONE and
+ * NOASSERTION kept as written, which `licenses` cannot tell apart).
+ */
+export type LicenseData =
+  | { cdx: ({ expression: string } | { id: string } | { name: string })[] }
+  | { spdx: { concluded: string | null; declared: string | null } };
 
 export interface ParsedTool {
   name: string;

@@ -43,6 +43,8 @@ export interface SbomComponentTable {
   depends_on: string;
   /** Order in the document (nested components flattened depth-first). */
   position: number;
+  /** JSON LicenseData (sbom-model.ts): the license entries as the document gave them; null when none. */
+  license_data: string | null;
 }
 
 /** Column order of the bulk component insert (value arrays instead of objects: 100,000 rows per upload). */
@@ -65,6 +67,7 @@ export const COMPONENT_COLUMNS = [
   'scope',
   'depends_on',
   'position',
+  'license_data',
 ] as const satisfies readonly (keyof SbomComponentTable)[];
 /** PostgreSQL types of COMPONENT_COLUMNS, for the bulk `unnest` insert. */
 export const COMPONENT_PG_TYPES = COMPONENT_COLUMNS.map((c) => (c === 'position' ? 'integer' : 'text'));

@@ -39,7 +39,7 @@ describe('parsing off the main thread', () => {
           ids.get(r[0]),
           ...r.slice(1, 16),
           JSON.stringify(JSON.parse(r[DEPENDS_ON] as string).map((d: string) => ids.get(d))),
-          r[17],
+          ...r.slice(17),
         ]);
         assert.equal(rows.length, inline.rows.length);
         const root =

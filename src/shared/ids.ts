@@ -41,6 +41,10 @@ export const ID_PREFIXES = [
   'wha',
   'obx',
   'evr',
+  'pol',
+  'lgr',
+  'pvl',
+  'pvh',
 ] as const;
 export type IdPrefix = (typeof ID_PREFIXES)[number];
 

@@ -17,6 +17,12 @@ type Data = Record<string, unknown> & {
   vendor?: { name: string; riskTier: number };
   risk?: { title: string };
   advisories?: { added: number; updated: number; withdrawn: number };
+  violation?: {
+    state: string;
+    policyName: string;
+    component: { name: string; version: string | null };
+    reason: string;
+  };
 };
 
 function summary(event: EventPayload): string {
@@ -44,6 +50,10 @@ function summary(event: EventPayload): string {
       return `Vendor updated: ${data.vendor!.name} (tier ${data.vendor!.riskTier})`;
     case 'risk.draft_created':
       return `Risk draft proposed: ${data.risk!.title}`;
+    case 'policy.violation': {
+      const v = data.violation!;
+      return `Policy violation (*${v.state}*) of ${v.policyName}: ${v.component.name}${v.component.version ? ` ${v.component.version}` : ''}: ${v.reason}`;
+    }
   }
 }
 

@@ -24,6 +24,7 @@ import * as governanceAudit from './2026-11-23-60-governance-audit.ts';
 import * as governancePosture from './2026-11-23-80-governance-posture.ts';
 import * as eventRetention from './2026-11-23-95-event-retention.ts';
 import * as governanceCounts from './2026-11-24-10-governance-counts.ts';
+import * as policies from './2026-11-26-30-policies.ts';
 import * as sbomRootDependencies from './2026-11-26-70-sbom-root-dependencies.ts';
 import * as evidenceCollectors from './2026-11-26-80-evidence-collectors.ts';
 
@@ -56,6 +57,7 @@ export const migrations: Record<string, Migration> = {
   '2026-11-23-80-governance-posture': governancePosture,
   '2026-11-23-95-event-retention': eventRetention,
   '2026-11-24-10-governance-counts': governanceCounts,
+  '2026-11-26-30-policies': policies,
   '2026-11-26-70-sbom-root-dependencies': sbomRootDependencies,
   '2026-11-26-80-evidence-collectors': evidenceCollectors,
 };

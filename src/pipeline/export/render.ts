@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import type { ReportFinding } from '../report-model.ts';
 import { cyclonedxDocument, type ExportComponent, type ExportSubject, type RefFinding } from './cyclonedx.ts';
 import { openvexDocument } from './openvex.ts';
-import { sarifChunks, type RuleSource } from './sarif.ts';
+import { sarifChunks, type RuleSource, type SarifViolation } from './sarif.ts';
 
 export const TOOL_VERSION = '0.1.0';
 
@@ -14,12 +14,21 @@ export function rulesOf(findings: Iterable<RuleSource>): RuleSource[] {
   return [...rules.values()];
 }
 
-export async function sarifText(artifact: string, findings: readonly ReportFinding[]): Promise<string> {
+export async function sarifText(
+  artifact: string,
+  findings: readonly ReportFinding[],
+  violations: readonly SarifViolation[] = [],
+): Promise<string> {
   let out = '';
   async function* once() {
     yield [...findings];
   }
-  for await (const chunk of sarifChunks({ artifact, toolVersion: TOOL_VERSION }, rulesOf(findings), once()))
+  for await (const chunk of sarifChunks(
+    { artifact, toolVersion: TOOL_VERSION },
+    rulesOf(findings),
+    once(),
+    violations,
+  ))
     out += chunk;
   return out;
 }

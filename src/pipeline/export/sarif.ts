@@ -13,6 +13,61 @@ const LEVEL: Record<string, 'error' | 'warning' | 'note'> = {
 /** GitHub code scanning reads `security-severity` (a CVSS-like number); without a score, the band's floor. */
 const BAND_SCORE: Record<string, number> = { CRITICAL: 9.0, HIGH: 7.0, MEDIUM: 4.0, LOW: 0.1 };
 
+/** A policy violation as SARIF carries it: rule = the policy, level from the violation's state. */
+export interface SarifViolation {
+  policyId: string;
+  policyName: string;
+  kind: string;
+  state: string;
+  component: { name: string; version: string | null; purl: string | null };
+  vulnerabilityId?: string | null;
+  reason: string;
+  status: string;
+  comment?: string | null;
+}
+
+const STATE_LEVEL: Record<string, 'error' | 'warning' | 'note'> = {
+  fail: 'error',
+  warn: 'warning',
+  info: 'note',
+};
+
+function policyRule(v: SarifViolation) {
+  const text = `Policy ${v.policyName} (${v.kind})`;
+  return {
+    id: v.policyId,
+    name: v.policyName,
+    shortDescription: { text },
+    fullDescription: { text },
+    defaultConfiguration: { level: STATE_LEVEL[v.state] ?? 'note' },
+    properties: { tags: ['policy', v.kind] },
+  };
+}
+
+function policyResult(v: SarifViolation, ruleIndex: number, artifact: string) {
+  const c = v.component;
+  const what = `${c.name}${c.version ? `@${c.version}` : ''}`;
+  return {
+    ruleId: v.policyId,
+    ruleIndex,
+    level: STATE_LEVEL[v.state] ?? 'note',
+    message: { text: `${what} violates policy ${v.policyName}: ${v.reason}` },
+    locations: [
+      {
+        physicalLocation: { artifactLocation: { uri: encodeURIComponent(artifact) } },
+        logicalLocations: [{ name: c.purl ?? what, kind: 'package' }],
+      },
+    ],
+    partialFingerprints: {
+      'bulwark/package-policy': `${c.purl ?? what}|${v.policyId}|${v.vulnerabilityId ?? ''}`,
+    },
+    properties: { kind: v.kind, state: v.state, status: v.status },
+    ...(v.status === 'suppressed'
+      ? { suppressions: [{ kind: 'external', status: 'accepted', justification: v.comment ?? 'suppressed' }] }
+      : {}),
+  };
+}
+
 export interface SarifSubject {
   /** What the results point at: the SBOM's name (no file is shipped with the report). */
   artifact: string;
@@ -92,13 +147,18 @@ export async function* sarifChunks(
   subject: SarifSubject,
   rules: readonly RuleSource[],
   findings: AsyncIterable<ReportFinding[]>,
+  violations: readonly SarifViolation[] = [],
 ): AsyncGenerator<string> {
   const index = new Map(rules.map((r, i) => [r.vulnerabilityId, i]));
+  // Policy rules follow the vulnerability rules, one per policy (first violation names it).
+  const policies = new Map<string, { at: number; source: SarifViolation }>();
+  for (const v of violations)
+    if (!policies.has(v.policyId)) policies.set(v.policyId, { at: rules.length + policies.size, source: v });
   const driver = {
     name: 'Bulwark',
     informationUri: 'https://github.com/bulwark-security/bulwark',
     version: subject.toolVersion,
-    rules: rules.map(rule),
+    rules: [...rules.map(rule), ...[...policies.values()].map((p) => policyRule(p.source))],
   };
   yield `{"$schema":${JSON.stringify(SCHEMA)},"version":"2.1.0","runs":[{"tool":{"driver":${JSON.stringify(driver)}},"results":[`;
   let first = true;
@@ -111,5 +171,12 @@ export async function* sarifChunks(
     }
     if (chunk) yield chunk;
   }
+  let chunk = '';
+  for (const v of violations) {
+    chunk +=
+      (first ? '' : ',') + JSON.stringify(policyResult(v, policies.get(v.policyId)!.at, subject.artifact));
+    first = false;
+  }
+  if (chunk) yield chunk;
   yield ']}]}';
 }

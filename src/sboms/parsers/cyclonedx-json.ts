@@ -1,6 +1,7 @@
 /** CycloneDX JSON (1.2–1.6) → the parsed SBOM model. */
 import {
   collectStream,
+  type LicenseData,
   type ParsedComponent,
   type ParsedHash,
   type ParsedSbom,
@@ -136,7 +137,7 @@ function toComponent(ctx: Context, item: unknown, path: string): ParsedComponent
     cpe: str(item.cpe),
     ecosystem,
     packageKey,
-    licenses: licenses(item.licenses),
+    ...licenses(item.licenses),
     hashes: hashes(item.hashes),
     supplier: isObject(item.supplier) ? str(item.supplier.name) : null,
     scope: str(item.scope),
@@ -144,19 +145,25 @@ function toComponent(ctx: Context, item: unknown, path: string): ParsedComponent
   };
 }
 
-function licenses(list: unknown): string[] {
-  if (!Array.isArray(list)) return [];
+function licenses(list: unknown): Pick<ParsedComponent, 'licenses' | 'licenseData'> {
+  if (!Array.isArray(list)) return { licenses: [] };
   const out: string[] = [];
+  const cdx: Extract<LicenseData, { cdx: unknown }>['cdx'] = [];
   for (const entry of list) {
     if (!isObject(entry)) continue;
     const expression = str(entry.expression);
-    if (expression !== null) out.push(expression);
-    else if (isObject(entry.license)) {
-      const id = str(entry.license.id) ?? str(entry.license.name);
-      if (id !== null) out.push(id);
+    if (expression !== null) {
+      out.push(expression);
+      cdx.push({ expression });
+    } else if (isObject(entry.license)) {
+      const id = str(entry.license.id);
+      const name = str(entry.license.name);
+      if (id !== null) cdx.push({ id });
+      else if (name !== null) cdx.push({ name });
+      if ((id ?? name) !== null) out.push((id ?? name)!);
     }
   }
-  return out;
+  return cdx.length === 0 ? { licenses: out } : { licenses: out, licenseData: { cdx } };
 }
 
 function hashes(list: unknown): ParsedHash[] {

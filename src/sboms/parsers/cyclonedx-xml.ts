@@ -1,5 +1,5 @@
 /** CycloneDX XML (1.0–1.6) → the parsed SBOM model, over the strict XML reader. */
-import type { ParsedComponent, ParsedHash, ParsedSbom, ParsedTool } from '../sbom-model.ts';
+import type { LicenseData, ParsedComponent, ParsedHash, ParsedSbom, ParsedTool } from '../sbom-model.ts';
 import { purlInfo, str } from './component-fields.ts';
 import { unsupportedFormat } from './formats.ts';
 import { parseError } from './parse-error.ts';
@@ -117,7 +117,7 @@ function toComponent(ctx: Context, item: XmlElement, path: string): ParsedCompon
     cpe: text(child(item, 'cpe')),
     ecosystem,
     packageKey,
-    licenses: licenses(child(item, 'licenses')),
+    ...licenses(child(item, 'licenses')),
     hashes: hashes(child(item, 'hashes')),
     supplier: text(child(child(item, 'supplier'), 'name')),
     scope: text(child(item, 'scope')),
@@ -125,17 +125,24 @@ function toComponent(ctx: Context, item: XmlElement, path: string): ParsedCompon
   };
 }
 
-function licenses(container: XmlElement | undefined): string[] {
+function licenses(container: XmlElement | undefined): Pick<ParsedComponent, 'licenses' | 'licenseData'> {
   const out: string[] = [];
+  const cdx: Extract<LicenseData, { cdx: unknown }>['cdx'] = [];
   for (const license of children(container, 'license')) {
-    const id = text(child(license, 'id')) ?? text(child(license, 'name'));
-    if (id !== null) out.push(id);
+    const id = text(child(license, 'id'));
+    const name = text(child(license, 'name'));
+    if (id !== null) cdx.push({ id });
+    else if (name !== null) cdx.push({ name });
+    if ((id ?? name) !== null) out.push((id ?? name)!);
   }
   for (const expression of children(container, 'expression')) {
     const value = text(expression);
-    if (value !== null) out.push(value);
+    if (value !== null) {
+      out.push(value);
+      cdx.push({ expression: value });
+    }
   }
-  return out;
+  return cdx.length === 0 ? { licenses: out } : { licenses: out, licenseData: { cdx } };
 }
 
 function hashes(container: XmlElement | undefined): ParsedHash[] {

@@ -21,7 +21,7 @@ function rejects(name: string, content: string, code: string, message: RegExp): 
   );
 }
 
-const jinja = (bomRef: string, dependsOn: string[]): ParsedComponent => ({
+const jinja = (bomRef: string, dependsOn: string[], declared: string | null): ParsedComponent => ({
   bomRef,
   type: 'library',
   group: null,
@@ -32,6 +32,7 @@ const jinja = (bomRef: string, dependsOn: string[]): ParsedComponent => ({
   ecosystem: 'PyPI',
   packageKey: 'jinja2',
   licenses: ['BSD-3-Clause'],
+  licenseData: { spdx: { concluded: 'BSD-3-Clause', declared } },
   hashes: [{ alg: 'SHA-256', content: '74c935a1b8bb9a3947c50a54766a969d4846290e1e788ea44c1392163723c3bd' }],
   supplier: 'Pallets',
   scope: null,
@@ -48,6 +49,7 @@ const xText = (bomRef: string, type: string): ParsedComponent => ({
   ecosystem: 'Go',
   packageKey: 'golang.org/x/text',
   licenses: ['BSD-3-Clause'],
+  licenseData: { spdx: { concluded: null, declared: 'BSD-3-Clause' } },
   hashes: [],
   supplier: null,
   scope: null,
@@ -65,7 +67,7 @@ describe('SPDX 2.3 tag-value', () => {
     assert.equal(sbom.metadataComponent?.type, 'application');
     assert.deepEqual(sbom.metadataComponent?.dependsOn, ['SPDXRef-Package-jinja2']);
     assert.deepEqual(sbom.components, [
-      jinja('SPDXRef-Package-jinja2', ['SPDXRef-Package-x-text']),
+      jinja('SPDXRef-Package-jinja2', ['SPDXRef-Package-x-text'], 'NOASSERTION'),
       xText('SPDXRef-Package-x-text', 'library'),
     ]);
   });
@@ -150,7 +152,7 @@ describe('SPDX 3.0.1 JSON-LD', () => {
     assert.equal(sbom.metadataComponent?.type, 'application');
     assert.deepEqual(sbom.metadataComponent?.dependsOn, ['https://bulwark.example/package/jinja2']);
     assert.deepEqual(sbom.components, [
-      jinja('https://bulwark.example/package/jinja2', ['https://bulwark.example/package/x-text']),
+      jinja('https://bulwark.example/package/jinja2', ['https://bulwark.example/package/x-text'], null),
       xText('https://bulwark.example/package/x-text', 'operating-system'),
     ]);
   });

@@ -134,6 +134,7 @@ function toComponent(
     ecosystem,
     packageKey,
     licenses: licenses(pkg),
+    ...licenseData(pkg),
     hashes: checksums(pkg.checksums),
     supplier: actor(pkg.supplier),
     scope: null,
@@ -148,6 +149,13 @@ function licenses(pkg: Json): string[] {
     if (value !== null && !NO_VALUE.has(value)) return [value];
   }
   return [];
+}
+
+/** Concluded and declared as written, NOASSERTION and NONE included: policies tell them apart (section 15). */
+function licenseData(pkg: Json): Pick<ParsedComponent, 'licenseData'> {
+  const concluded = str(pkg.licenseConcluded);
+  const declared = str(pkg.licenseDeclared);
+  return concluded === null && declared === null ? {} : { licenseData: { spdx: { concluded, declared } } };
 }
 
 function checksums(list: unknown): ParsedHash[] {

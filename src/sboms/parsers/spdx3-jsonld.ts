@@ -89,6 +89,16 @@ export function parseSpdx3JsonLd(fileName: string, doc: unknown): ParsedSbom {
       packageKey,
       // What was found (concluded) wins over what the package says (declared), as in SPDX 2.
       licenses: license?.concluded.length ? license.concluded : (license?.declared ?? []),
+      ...(license && (license.concluded.length > 0 || license.declared.length > 0)
+        ? {
+            licenseData: {
+              spdx: {
+                concluded: license.concluded.join(' AND ') || null,
+                declared: license.declared.join(' AND ') || null,
+              },
+            },
+          }
+        : {}),
       hashes: hashes(element.verifiedUsing),
       supplier: agentName(byId, element.suppliedBy),
       scope: null,

@@ -1,0 +1,111 @@
+// What policies are evaluated against: an SBOM's components (with license data) and their findings, read in
+// pages of the position index so an SBOM of 100,000 components never sits in one array of rows.
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/database.ts';
+
+export const sbomOf = (db: Kysely<Database>, orgId: string, sbomId: string) =>
+  db
+    .selectFrom('sboms')
+    .select(['id', 'asset_name'])
+    .where('org_id', '=', orgId)
+    .where('id', '=', sbomId)
+    .executeTakeFirst();
+
+/** Components of an SBOM after `afterPosition`, in document order. */
+export const componentPage = (
+  db: Kysely<Database>,
+  orgId: string,
+  sbomId: string,
+  afterPosition: number,
+  limit: number,
+) =>
+  db
+    .selectFrom('sbom_components')
+    .select([
+      'id',
+      'name',
+      'group_name',
+      'version',
+      'purl',
+      'ecosystem',
+      'licenses',
+      'license_data',
+      'position',
+    ])
+    .where('org_id', '=', orgId)
+    .where('sbom_id', '=', sbomId)
+    .where('position', '>', afterPosition)
+    .orderBy('position')
+    .limit(limit)
+    .execute();
+export type ComponentFactRow = Awaited<ReturnType<typeof componentPage>>[number];
+
+/**
+ * Findings of an SBOM a policy may speak about: not retracted, and not triaged away (false_positive, fixed):
+ * a vulnerability a person ruled out is no reason to fail a build.
+ */
+export const activeFindingsOfSbom = (db: Kysely<Database>, orgId: string, sbomId: string) =>
+  db
+    .selectFrom('findings')
+    .select(['id', 'component_id', 'vulnerability_id', 'aliases', 'severity', 'cvss_score'])
+    .where('org_id', '=', orgId)
+    .where('sbom_id', '=', sbomId)
+    .where('retracted_at', 'is', null)
+    .where('status', 'not in', ['false_positive', 'fixed'])
+    .execute();
+export type FindingFactRow = Awaited<ReturnType<typeof activeFindingsOfSbom>>[number];
+
+/** Name, version and purl of components by id (the events of new violations). */
+export async function componentsById(db: Kysely<Database>, orgId: string, ids: readonly string[]) {
+  const out = new Map<string, { name: string; version: string | null; purl: string | null }>();
+  const unique = [...new Set(ids)];
+  for (let i = 0; i < unique.length; i += 500)
+    for (const c of await db
+      .selectFrom('sbom_components')
+      .select(['id', 'name', 'version', 'purl'])
+      .where('org_id', '=', orgId)
+      .where('id', 'in', unique.slice(i, i + 500))
+      .execute())
+      out.set(c.id, { name: c.name, version: c.version, purl: c.purl });
+  return out;
+}
+
+/**
+ * Suppressed violations of the asset's latest SBOM as suppressionKey()s (what a scan of a new version of the
+ * asset keeps suppressed).
+ */
+export async function suppressedOfLatestSbom(
+  db: Kysely<Database>,
+  orgId: string,
+  assetName: string,
+): Promise<Set<string>> {
+  const latest = await db
+    .selectFrom('sboms')
+    .select('id')
+    .where('org_id', '=', orgId)
+    .where('asset_name', '=', assetName)
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  if (!latest) return new Set();
+  const rows = await db
+    .selectFrom('policy_violations as v')
+    .innerJoin('sbom_components as c', (j) =>
+      j.onRef('c.id', '=', 'v.component_id').on('c.org_id', '=', orgId),
+    )
+    .leftJoin('findings as f', (j) => j.onRef('f.id', '=', 'v.finding_id').on('f.org_id', '=', orgId))
+    .select(['v.policy_id', 'c.purl', 'c.name', 'f.vulnerability_id'])
+    .where('v.org_id', '=', orgId)
+    .where('v.sbom_id', '=', latest.id)
+    .where('v.status', '=', 'suppressed')
+    .execute();
+  return new Set(rows.map((r) => suppressionKey(r.policy_id, r.purl, r.name, r.vulnerability_id)));
+}
+
+/** A violation's identity across versions of an asset: policy, package (purl without version, else name), vulnerability. */
+export const suppressionKey = (
+  policyId: string,
+  purl: string | null,
+  name: string,
+  vulnerabilityId: string | null,
+) => `${policyId}|${purl === null ? name : purl.replace(/@[^?#]*/, '')}|${vulnerabilityId ?? ''}`;

@@ -1,0 +1,48 @@
+/**
+ * The policies domain's public surface (DESIGN.md section 15): services, the upload hook, the evaluation the scan
+ * reuses, and the CEL module other domains reuse (triage rules).
+ */
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/database.ts';
+import type { SbomFindingsHooks } from '../sboms/component-matcher.ts';
+import { PolicyService } from './policy.service.ts';
+import { Reevaluation, type ErrorLog } from './reevaluation.ts';
+import { ViolationService } from './violation.service.ts';
+
+export { CelEnvironment, DEFAULT_CEL_BUDGET, type CelBudget, type CompiledExpression } from './cel.ts';
+export { compilePolicyExpression } from './policy-cel.ts';
+export { evaluateScan, type ScanViolation, type ScannedComponent } from './scan-evaluation.ts';
+export { policyRoutes } from './policy.routes.ts';
+export type { Policy, LicenseGroup, Violation, ViolationSummary, PolicyInput } from './policy.schemas.ts';
+export { PolicyBody, LicenseGroupBody, ScanViolation as ScanViolationSchema } from './policy.schemas.ts';
+export { PolicyService, ViolationService, Reevaluation };
+export { violationsOfSbom } from './violation.service.ts';
+
+export interface PolicyServices {
+  policies: PolicyService;
+  violations: ViolationService;
+  reevaluation: Reevaluation;
+}
+
+export function createPolicyServices(db: Kysely<Database>, log?: ErrorLog): PolicyServices {
+  const reevaluation = new Reevaluation(db, log);
+  return {
+    policies: new PolicyService(db, reevaluation),
+    violations: new ViolationService(db),
+    reevaluation,
+  };
+}
+
+/** The upload hook with policies: after the findings (and carried-over triage), the new SBOM's violations. */
+export function withPolicies(hooks: SbomFindingsHooks, violations: ViolationService): SbomFindingsHooks {
+  return {
+    ...hooks,
+    matchComponents: (trx, orgId, sbomId, components) =>
+      hooks.matchComponents(trx, orgId, sbomId, components),
+    countBySbom: (db, orgId, sbomIds) => hooks.countBySbom(db, orgId, sbomIds),
+    matchedAll: async (trx, orgId, sbomId, created) => {
+      await hooks.matchedAll(trx, orgId, sbomId, created);
+      await violations.evaluateUpload(trx, orgId, sbomId);
+    },
+  };
+}

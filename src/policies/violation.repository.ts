@@ -1,0 +1,223 @@
+// Queries of policy violations and their history; every one filtered on the organisation.
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/database.ts';
+import { insertRows } from '../db/helpers.ts';
+import type { PolicyViolationHistoryRow, PolicyViolationRow } from './policy.table.ts';
+
+export const VIOLATION_COLUMNS = [
+  'id',
+  'org_id',
+  'policy_id',
+  'sbom_id',
+  'component_id',
+  'finding_id',
+  'kind',
+  'state',
+  'reason',
+  'status',
+  'comment',
+  'created_at',
+  'updated_at',
+] as const satisfies readonly (keyof PolicyViolationRow)[];
+const VIOLATION_PG_TYPES = VIOLATION_COLUMNS.map(() => 'text');
+
+export async function insertViolations(
+  db: Kysely<Database>,
+  rows: readonly PolicyViolationRow[],
+): Promise<void> {
+  if (rows.length === 0) return;
+  await insertRows(
+    db,
+    'policy_violations',
+    VIOLATION_COLUMNS,
+    rows.map((r) => VIOLATION_COLUMNS.map((c) => r[c])),
+    VIOLATION_PG_TYPES,
+  );
+}
+
+/** The stored violations of an SBOM (what a re-evaluation compares against), optionally of some policies only. */
+export function violationsOfSbom(
+  db: Kysely<Database>,
+  orgId: string,
+  sbomId: string,
+  policyIds?: readonly string[],
+) {
+  let query = db
+    .selectFrom('policy_violations')
+    .select(['id', 'policy_id', 'component_id', 'finding_id', 'state', 'reason', 'kind'])
+    .where('org_id', '=', orgId)
+    .where('sbom_id', '=', sbomId);
+  if (policyIds) query = query.where('policy_id', 'in', policyIds.length > 0 ? [...policyIds] : ['']);
+  return query.execute();
+}
+
+export async function deleteViolations(
+  db: Kysely<Database>,
+  orgId: string,
+  ids: readonly string[],
+): Promise<void> {
+  for (let i = 0; i < ids.length; i += 500)
+    await db
+      .deleteFrom('policy_violations')
+      .where('org_id', '=', orgId)
+      .where('id', 'in', ids.slice(i, i + 500))
+      .execute();
+}
+
+export async function updateViolationFacts(
+  db: Kysely<Database>,
+  orgId: string,
+  id: string,
+  set: { state: string; reason: string; kind: string; updated_at: string },
+): Promise<void> {
+  await db
+    .updateTable('policy_violations')
+    .set(set)
+    .where('org_id', '=', orgId)
+    .where('id', '=', id)
+    .execute();
+}
+
+export interface ViolationFilter {
+  id?: string | undefined;
+  sbomId?: string | undefined;
+  assetName?: string | undefined;
+  state?: string | undefined;
+  kind?: string | undefined;
+  policyId?: string | undefined;
+  status?: string | undefined;
+}
+
+/** Violations with their policy's name and component, newest first, after `before` (keyset) when given. */
+export function listViolations(
+  db: Kysely<Database>,
+  orgId: string,
+  filter: ViolationFilter,
+  limit: number,
+  before?: string,
+) {
+  let query = db
+    .selectFrom('policy_violations as v')
+    .innerJoin('policies as p', (j) => j.onRef('p.id', '=', 'v.policy_id').on('p.org_id', '=', orgId))
+    .innerJoin('sbom_components as c', (j) =>
+      j.onRef('c.id', '=', 'v.component_id').on('c.org_id', '=', orgId),
+    )
+    .select([
+      'v.id',
+      'v.policy_id',
+      'p.name as policy_name',
+      'v.kind',
+      'v.state',
+      'v.component_id',
+      'c.name as component_name',
+      'c.version as component_version',
+      'c.purl as component_purl',
+      'v.sbom_id',
+      'v.finding_id',
+      'v.reason',
+      'v.status',
+      'v.comment',
+      'v.created_at',
+    ])
+    .where('v.org_id', '=', orgId);
+  if (filter.id) query = query.where('v.id', '=', filter.id);
+  if (filter.sbomId) query = query.where('v.sbom_id', '=', filter.sbomId);
+  if (filter.assetName)
+    query = query.where('v.sbom_id', 'in', (sub) =>
+      sub
+        .selectFrom('sboms')
+        .select('id')
+        .where('org_id', '=', orgId)
+        .where('asset_name', '=', filter.assetName!),
+    );
+  if (filter.state) query = query.where('v.state', '=', filter.state);
+  if (filter.kind) query = query.where('v.kind', '=', filter.kind);
+  if (filter.policyId) query = query.where('v.policy_id', '=', filter.policyId);
+  if (filter.status) query = query.where('v.status', '=', filter.status);
+  if (before) query = query.where('v.id', '<', before);
+  return query.orderBy('v.id', 'desc').limit(limit).execute();
+}
+export type ViolationListRow = Awaited<ReturnType<typeof listViolations>>[number];
+
+/** Open violations per state, optionally of one SBOM or asset. */
+export function countOpenByState(
+  db: Kysely<Database>,
+  orgId: string,
+  filter: { sbomId?: string; assetName?: string },
+) {
+  let query = db
+    .selectFrom('policy_violations as v')
+    .select(['v.state', (eb) => eb.fn.countAll<number>().as('n')])
+    .where('v.org_id', '=', orgId)
+    .where('v.status', '=', 'open');
+  if (filter.sbomId) query = query.where('v.sbom_id', '=', filter.sbomId);
+  if (filter.assetName)
+    query = query.where('v.sbom_id', 'in', (sub) =>
+      sub
+        .selectFrom('sboms')
+        .select('id')
+        .where('org_id', '=', orgId)
+        .where('asset_name', '=', filter.assetName!),
+    );
+  return query.groupBy('v.state').execute();
+}
+
+export const findViolation = (db: Kysely<Database>, orgId: string, id: string) =>
+  db
+    .selectFrom('policy_violations')
+    .selectAll()
+    .where('org_id', '=', orgId)
+    .where('id', '=', id)
+    .executeTakeFirst();
+
+export async function setViolationStatus(
+  db: Kysely<Database>,
+  orgId: string,
+  id: string,
+  status: string,
+  comment: string | null,
+  at: string,
+): Promise<void> {
+  await db
+    .updateTable('policy_violations')
+    .set({ status, comment, updated_at: at })
+    .where('org_id', '=', orgId)
+    .where('id', '=', id)
+    .execute();
+}
+
+export async function insertHistory(db: Kysely<Database>, row: PolicyViolationHistoryRow): Promise<void> {
+  await db.insertInto('policy_violation_history').values(row).execute();
+}
+
+export const historyOf = (db: Kysely<Database>, orgId: string, violationId: string) =>
+  db
+    .selectFrom('policy_violation_history')
+    .selectAll()
+    .where('org_id', '=', orgId)
+    .where('violation_id', '=', violationId)
+    .orderBy('at')
+    .orderBy('id')
+    .execute();
+
+/** SBOM ids of the organisation, the latest of each asset first, then the older ones newest first. */
+export async function sbomsByPriority(db: Kysely<Database>, orgId: string): Promise<string[]> {
+  const rows = await db
+    .selectFrom('sboms')
+    .select(['id', 'asset_name'])
+    .where('org_id', '=', orgId)
+    .where('format', 'is not', null)
+    .orderBy('id', 'desc')
+    .execute();
+  const seen = new Set<string>();
+  const latest: string[] = [];
+  const older: string[] = [];
+  for (const r of rows) {
+    if (seen.has(r.asset_name)) older.push(r.id);
+    else {
+      seen.add(r.asset_name);
+      latest.push(r.id);
+    }
+  }
+  return [...latest, ...older];
+}

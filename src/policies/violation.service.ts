@@ -1,0 +1,152 @@
+// Violations: the list (filters, opt-in keyset paging), the summary over open ones, suppression with a comment
+// (history and audit), and the evaluation an upload runs in its transaction.
+import type { Kysely } from 'kysely';
+import { recordAudit } from '../audit/audit.repository.ts';
+import type { Database } from '../db/database.ts';
+import { notFound } from '../errors.ts';
+import { newId } from '../shared/ids.ts';
+import { nowIso } from '../shared/time.ts';
+import { evaluateSbom, loadPolicySet } from './evaluation.ts';
+import type {
+  Violation,
+  ViolationDetail,
+  ViolationPatch,
+  ViolationQuery,
+  ViolationSummary,
+} from './policy.schemas.ts';
+import * as repo from './violation.repository.ts';
+
+export class ViolationService {
+  readonly #db: Kysely<Database>;
+
+  constructor(db: Kysely<Database>) {
+    this.#db = db;
+  }
+
+  /** Inside the upload's transaction, after its findings: the new SBOM's violations; returns how many. */
+  async evaluateUpload(trx: Kysely<Database>, orgId: string, sbomId: string): Promise<number> {
+    const set = await loadPolicySet(trx, orgId);
+    if (set.policies.length === 0) return 0;
+    return (await evaluateSbom(trx, orgId, sbomId, set, { fresh: true })).created;
+  }
+
+  /** A page (when `limit` is given, with the cursor of the next) or every matching violation, newest first. */
+  async list(
+    orgId: string,
+    query: ViolationQuery,
+  ): Promise<{ items: Violation[]; nextCursor: string | null }> {
+    const filter = {
+      sbomId: query.sbomId,
+      assetName: query.assetName,
+      state: query.state,
+      kind: query.kind,
+      policyId: query.policyId,
+      status: query.status,
+    };
+    if (query.limit !== undefined) {
+      const rows = await repo.listViolations(this.#db, orgId, filter, query.limit + 1, query.cursor);
+      const items = rows.slice(0, query.limit).map(toViolation);
+      return { items, nextCursor: rows.length > query.limit ? items[items.length - 1]!.id : null };
+    }
+    const items: Violation[] = [];
+    for (let before: string | undefined; ;) {
+      const rows = await repo.listViolations(this.#db, orgId, filter, 1_000, before);
+      items.push(...rows.map(toViolation));
+      if (rows.length < 1_000) break;
+      before = rows[rows.length - 1]!.id;
+    }
+    return { items, nextCursor: null };
+  }
+
+  async summary(
+    orgId: string,
+    filter: { sbomId?: string; assetName?: string } = {},
+  ): Promise<ViolationSummary> {
+    const out: ViolationSummary = { fail: 0, warn: 0, info: 0, total: 0 };
+    for (const row of await repo.countOpenByState(this.#db, orgId, filter)) {
+      const n = Number(row.n);
+      if (row.state === 'fail' || row.state === 'warn' || row.state === 'info') out[row.state] += n;
+      out.total += n;
+    }
+    return out;
+  }
+
+  async get(orgId: string, id: string): Promise<ViolationDetail> {
+    const [row] = await repo.listViolations(this.#db, orgId, { id }, 1);
+    if (!row) throw notFound('Violation', id);
+    const history = await repo.historyOf(this.#db, orgId, id);
+    return {
+      ...toViolation(row),
+      history: history.map((h) => ({
+        fromStatus: h.from_status as 'open' | 'suppressed' | null,
+        toStatus: h.to_status as 'open' | 'suppressed',
+        comment: h.comment,
+        actorId: h.actor_id,
+        at: h.at,
+      })),
+    };
+  }
+
+  /** Suppresses (or reopens) with a comment; a change is kept in the history and the audit trail. */
+  async update(orgId: string, actorId: string, id: string, patch: ViolationPatch): Promise<ViolationDetail> {
+    await this.#db.transaction().execute(async (trx) => {
+      const row = await repo.findViolation(trx, orgId, id);
+      if (!row) throw notFound('Violation', id);
+      const comment = patch.comment === undefined ? row.comment : patch.comment;
+      if (row.status === patch.status && comment === row.comment) return;
+      const at = nowIso();
+      await repo.setViolationStatus(trx, orgId, id, patch.status, comment, at);
+      await repo.insertHistory(trx, {
+        id: newId('pvh'),
+        org_id: orgId,
+        violation_id: id,
+        from_status: row.status,
+        to_status: patch.status,
+        comment,
+        actor_id: actorId,
+        at,
+      });
+      await recordAudit(trx, orgId, {
+        actorId,
+        action: 'violation.status_change',
+        entityType: 'policy_violation',
+        entityId: id,
+        details: { from: row.status, to: patch.status, comment },
+      });
+    });
+    return this.get(orgId, id);
+  }
+}
+
+/** Every violation of one SBOM, newest first (the exports: SARIF results and the violations CSV). */
+export async function violationsOfSbom(
+  db: Kysely<Database>,
+  orgId: string,
+  sbomId: string,
+): Promise<Violation[]> {
+  const out: Violation[] = [];
+  for (let before: string | undefined; ;) {
+    const rows = await repo.listViolations(db, orgId, { sbomId }, 1_000, before);
+    out.push(...rows.map(toViolation));
+    if (rows.length < 1_000) return out;
+    before = rows[rows.length - 1]!.id;
+  }
+}
+
+export function toViolation(row: repo.ViolationListRow): Violation {
+  return {
+    id: row.id,
+    policyId: row.policy_id,
+    policyName: row.policy_name,
+    kind: row.kind as Violation['kind'],
+    state: row.state as Violation['state'],
+    componentId: row.component_id,
+    component: { name: row.component_name, version: row.component_version, purl: row.component_purl },
+    sbomId: row.sbom_id,
+    ...(row.finding_id === '' ? {} : { findingId: row.finding_id }),
+    reason: row.reason,
+    status: row.status as Violation['status'],
+    ...(row.comment === null ? {} : { comment: row.comment }),
+    createdAt: row.created_at,
+  };
+}
