@@ -45,19 +45,21 @@ for (const dialect of DIALECTS) {
           ['software-inventory', true, [], []],
           ['supplier-relationships', true, [], []],
           ['access-rights', false, ['no access review campaign has come due'], []],
+          ['policy-compliance', true, [], []],
         ],
       );
       const human = await run('evidence', 'collect', '--org', 'acme');
       assert.equal(
         human.stdout,
         [
-          'Evidence collected for acme: 2 passed, 2 failed',
+          'Evidence collected for acme: 3 passed, 2 failed',
           '  FAIL  Vulnerability management   A.8.8',
           '        vulnerability data not synced within 48 hours: osv (never synced), kev (never synced)',
           '  PASS  Software inventory         A.5.9, A.8.19',
           '  PASS  Supplier relationships     A.5.19, A.5.20, A.5.21, A.5.22',
           '  FAIL  Access rights              A.5.15, A.5.18, A.8.2',
           '        no access review campaign has come due',
+          '  PASS  Policy compliance          A.5.36',
           'No active ISO 27001 project: nothing was recorded as evidence.',
           '',
         ].join('\n'),

@@ -205,10 +205,27 @@ export const accessRights: Collector = {
   },
 };
 
+/** A.5.36 Compliance with policies, rules and standards for information security. No open violation in state
+ * `fail` of the organisation's policies on the newest SBOM of any asset (a suppressed one is decided). */
+export const policyCompliance: Collector = {
+  id: 'policy-compliance',
+  title: 'Policy compliance',
+  controls: ['A.5.36'],
+  async collect({ db, orgId }) {
+    const failing = await repo.openFailViolations(db, orgId);
+    return outcome({ openFailViolations: failing.length }, [
+      failing.length
+        ? { reason: `${plural(failing.length, 'open policy violation')} in state fail`, ids: failing }
+        : none,
+    ]);
+  },
+};
+
 /** Every collector, in the order runs report them. */
 export const COLLECTORS: readonly Collector[] = [
   vulnerabilityManagement,
   softwareInventory,
   supplierRelationships,
   accessRights,
+  policyCompliance,
 ];

@@ -10,8 +10,10 @@ import { DIALECTS } from '../../test/support/store.ts';
 import { uploadFile } from '../../test/support/upload.ts';
 import { importBundle } from '../governance/import/import.service.ts';
 import type { GovernanceBundle } from '../governance/import/bundle.schema.ts';
+import { policySbom } from '../policies/policy-fixture.ts';
 import {
   accessRights,
+  policyCompliance,
   softwareInventory,
   supplierRelationships,
   vulnerabilityManagement,
@@ -408,6 +410,45 @@ for (const dialect of DIALECTS) {
       assert.deepEqual(overdue.offending, [c2, a2, a3]);
     });
 
+    it('policy compliance: an open fail violation on the latest SBOM fails it, until it is suppressed', async (t) => {
+      const { app, store, services, org } = await setUp(t, dialect);
+      const ctx = { db: store.db, orgId: org.id, now: '2026-06-15T12:00:00.000Z' };
+      assert.deepEqual(await policyCompliance.collect(ctx), {
+        passed: true,
+        figures: { openFailViolations: 0 },
+        reasons: [],
+        offending: [],
+      });
+      await services.policies.policies.create(org.id, 'system', {
+        name: 'No strong copyleft',
+        kind: 'license',
+        operator: 'any',
+        violationState: 'fail',
+        conditions: [{ subject: 'license_group', operator: 'is', value: 'copyleft' }],
+        enabled: true,
+      });
+      // gpl-lib (GPL-2.0-or-later) violates; dual (MIT OR GPL-3.0-only) may be taken as MIT.
+      assert.equal((await uploadFile(app, org, policySbom('web-shop'), 'web-shop.cdx.json')).statusCode, 201);
+      const violations = await store.db
+        .selectFrom('policy_violations')
+        .select('id')
+        .where('org_id', '=', org.id)
+        .execute();
+      assert.equal(violations.length, 1);
+      const failing = await policyCompliance.collect(ctx);
+      assert.deepEqual(failing, {
+        passed: false,
+        figures: { openFailViolations: 1 },
+        reasons: ['1 open policy violation in state fail'],
+        offending: [violations[0]!.id],
+      });
+      await services.policies.violations.update(org.id, 'system', violations[0]!.id, {
+        status: 'suppressed',
+        comment: 'Linked dynamically; legal approved',
+      });
+      assert.equal((await policyCompliance.collect(ctx)).passed, true);
+    });
+
     it('a run writes evidence per control, coverage follows it until it expires, the SoA export shows it', async (t) => {
       const { app, store, services, org } = await setUp(t, dialect);
       const now = '2026-06-15T12:00:00.000Z';
@@ -420,34 +461,35 @@ for (const dialect of DIALECTS) {
           ['software-inventory', true, 2],
           ['supplier-relationships', true, 4],
           ['access-rights', true, 3],
+          ['policy-compliance', true, 1],
         ],
       );
-      assert.equal(run.passed, 3);
+      assert.equal(run.passed, 4);
       const rows = await store.db
         .selectFrom('gov_evidence')
         .select(['control_id', 'status', 'source', 'expires_at', 'title'])
         .where('org_id', '=', org.id)
         .orderBy('control_id')
         .execute();
-      assert.equal(rows.length, 10);
+      assert.equal(rows.length, 11);
       const a88 = rows.find((r) => r.control_id === 'A.8.8')!;
       assert.equal(a88.status, 'rejected');
       assert.equal(a88.source, 'bulwark:vulnerability-management');
       assert.match(a88.title, /^Vulnerability management: failed \(1 open KEV finding past the due date; /);
       assert.deepEqual(
         rows.filter((r) => r.status === 'accepted').map((r) => r.control_id),
-        ['A.5.15', 'A.5.18', 'A.5.19', 'A.5.20', 'A.5.21', 'A.5.22', 'A.5.9', 'A.8.19', 'A.8.2'],
+        ['A.5.15', 'A.5.18', 'A.5.19', 'A.5.20', 'A.5.21', 'A.5.22', 'A.5.36', 'A.5.9', 'A.8.19', 'A.8.2'],
       );
 
-      // Coverage: 92 applicable controls (A.5.1 is excluded), 9 with current evidence, A.8.8's is rejected.
+      // Coverage: 92 applicable controls (A.5.1 is excluded), 10 with current evidence, A.8.8's is rejected.
       const gap = await services.governance.isoGapStatus(org.id, { asOf: at(now, HOUR) });
       assert.equal(gap.evidenceCoverage.applicable, 92);
-      assert.equal(gap.evidenceCoverage.withCurrentEvidence, 9);
+      assert.equal(gap.evidenceCoverage.withCurrentEvidence, 10);
       assert.ok(gap.evidenceCoverage.controlsWithoutCurrentEvidence.includes('A.8.8'));
-      // Two intervals later the evidence has expired: those 9 controls have only expired evidence.
+      // Two intervals later the evidence has expired: those 10 controls have only expired evidence.
       const expired = await services.governance.isoGapStatus(org.id, { asOf: at(now, 48 * HOUR + 1000) });
       assert.equal(expired.evidenceCoverage.withCurrentEvidence, 0);
-      assert.equal(expired.evidenceCoverage.onlyExpiredOrPending, 9);
+      assert.equal(expired.evidenceCoverage.onlyExpiredOrPending, 10);
 
       // The audit trail records the run.
       const audit = await store.db
@@ -460,9 +502,9 @@ for (const dialect of DIALECTS) {
       assert.equal(audit[0]!.entity_id, run.runId);
       assert.deepEqual(JSON.parse(audit[0]!.details!), {
         projectId: run.projectId,
-        passed: ['software-inventory', 'supplier-relationships', 'access-rights'],
+        passed: ['software-inventory', 'supplier-relationships', 'access-rights', 'policy-compliance'],
         failed: ['vulnerability-management'],
-        evidence: 10,
+        evidence: 11,
       });
 
       // The SoA export (REST, token with mcp:read) shows each control with its evidence.
