@@ -107,7 +107,7 @@ for (const dialect of DIALECTS) {
         'Allowed licenses|gpl-lib|warn',
         'Allowed licenses|nolicense|warn',
       ]);
-      assert.deepEqual(await filtered('assetName=web-shop.cdx.json&status=open'), brief(rows));
+      assert.deepEqual(await filtered('assetName=web-shop&status=open'), brief(rows));
       assert.deepEqual(await filtered('assetName=elsewhere'), []);
       assert.equal(
         (await app.inject({ url: '/api/v1/sscs/violations?colour=red', headers: org.bearer() })).statusCode,
@@ -237,7 +237,7 @@ for (const dialect of DIALECTS) {
         method: 'POST',
         url: '/api/v1/sscs/policies',
         headers: org.bearer(),
-        payload: { ...POLICIES[0], assetNames: ['web-shop.cdx.json'] },
+        payload: { ...POLICIES[0], assetNames: ['web-shop'] },
       });
       const policyId = created.json().data.id;
       await services.policies.reevaluation.idle();
