@@ -20,6 +20,9 @@ export type ReportFinding = Pick<
   | 'references'
   | 'status'
   | 'remediationNotes'
+  | 'justification'
+  | 'response'
+  | 'detail'
   | 'kev'
 >;
 

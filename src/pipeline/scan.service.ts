@@ -1,5 +1,6 @@
 // Matches an SBOM file against the stored advisories without storing anything: the CI gate behind
 // `bulwark scan` and POST /sscs/scan (docs/pipeline.md "Scan").
+import { NO_ANALYSIS } from '../findings/triage/analysis.ts';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/database.ts';
 import { CandidateCache } from '../findings/candidate-cache.ts';
@@ -111,6 +112,7 @@ export class ScanService {
           fixedVersions: v.fixedVersions,
           status: recorded?.status ?? 'open',
           remediationNotes: recorded?.remediationNotes ?? null,
+          ...(recorded?.analysis ?? NO_ANALYSIS),
           kev: ids.map((id) => kev.get(id)).find((k) => k !== undefined) ?? null,
         });
       }
