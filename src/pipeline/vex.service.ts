@@ -42,14 +42,15 @@ export class VexService {
     this.#db = db;
   }
 
-  async apply(orgId: string, actorId: string, doc: unknown): Promise<VexResult> {
-    // The same check as the REST validator's, for a body no schema describes (docs/resilience.md).
-    const issues = findControlCharacters(doc);
+  /** `where` names the document in error paths as the REST validator does: `body`, or `file` for a multipart file. */
+  async apply(orgId: string, actorId: string, doc: unknown, where = 'body'): Promise<VexResult> {
+    // The same check as the REST validator's, for a document no schema describes (docs/resilience.md).
+    const issues = findControlCharacters(doc).map((i) => ({
+      path: [where, ...i.path].join('.'),
+      message: i.message,
+    }));
     if (issues.length > 0)
-      throw validationFailed(
-        `VEX document: /${issues[0]!.path.join('/')} ${issues[0]!.message}`,
-        issues.map((i) => ({ path: `/${i.path.join('/')}`, message: i.message })),
-      );
+      throw validationFailed(issues.map((d) => `${d.path}: ${d.message}`).join('; '), issues);
     const { format, statements } = parseVex(doc);
     return this.#db.transaction().execute(async (trx) => {
       const result: VexResult = { applied: 0, unchanged: 0, unmatched: [] };

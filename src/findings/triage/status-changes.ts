@@ -47,7 +47,7 @@ export interface ChangeResult {
 function checkText(field: string, text: string | null | undefined): void {
   if (text === null || text === undefined) return;
   const problem = controlCharacterProblem(text, true);
-  if (problem) throw validationFailed(`${field} ${problem}`, [{ path: `/${field}`, message: problem }]);
+  if (problem) throw validationFailed(`${field}: ${problem}`, [{ path: field, message: problem }]);
 }
 
 export async function recordStatusChanges(
