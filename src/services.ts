@@ -4,6 +4,7 @@ import type { Config } from './config.ts';
 import type { Store } from './db/connect.ts';
 import { recordVulnDbSynced } from './events/vulndb-synced.ts';
 import { FindingService } from './findings/finding.service.ts';
+import { TriageRuleService } from './findings/triage/rule.service.ts';
 import { IdempotencyService } from './idempotency/idempotency.service.ts';
 import { createPipelineServices, withCarryOver, type PipelineServices } from './pipeline/index.ts';
 import { GovernanceService } from './governance/governance.service.ts';
@@ -27,6 +28,8 @@ export interface Services {
   risks: RiskService;
   sboms: SbomService;
   findings: FindingService;
+  /** Triage rules (trl_…); the server runs `checkSchedule` in the background. */
+  triageRules: TriageRuleService;
   vulndb: VulnDbService;
   pipeline: PipelineServices;
   vulndbSync: VulnSyncService;
@@ -63,6 +66,7 @@ export function createServices(store: Store, config: Config, options: ServiceOpt
       limits: { maxComponents: config.MAX_COMPONENTS },
     }),
     findings,
+    triageRules: new TriageRuleService(store.db),
     idempotency: new IdempotencyService(store.db),
     vulndb,
     vulndbSync: new VulnSyncService(store.db, vulndb, {

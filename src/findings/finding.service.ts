@@ -30,6 +30,8 @@ import { detailsOf, type AdvisoryDetails } from './matcher.ts';
 import { rematchPackages, type RematchResult } from './rematch.ts';
 import { analysisOf, type Analysis, type Justification, type Response } from './triage/analysis.ts';
 import { recordStatusChanges } from './triage/status-changes.ts';
+import { NO_TAGS, type AssetTags } from './triage/rule-match.ts';
+import { triageNewFindings } from './triage/rules-at-creation.ts';
 
 export type { RematchResult };
 
@@ -151,10 +153,12 @@ export class FindingService implements SbomFindingsHooks {
   readonly #db: Kysely<Database>;
   readonly #defaultSeverity: SeverityLevel;
   readonly #cache = new CandidateCache(toCandidate);
+  readonly #tagsOf: AssetTags;
 
-  constructor(db: Kysely<Database>, options: { defaultSeverity?: SeverityLevel } = {}) {
+  constructor(db: Kysely<Database>, options: { defaultSeverity?: SeverityLevel; tagsOf?: AssetTags } = {}) {
     this.#db = db;
     this.#defaultSeverity = options.defaultSeverity ?? 'MEDIUM';
+    this.#tagsOf = options.tagsOf ?? NO_TAGS;
   }
 
   /**
@@ -182,8 +186,11 @@ export class FindingService implements SbomFindingsHooks {
     for (const [componentId, vulnerabilities] of matches) {
       for (const v of vulnerabilities) rows.push(newFindingRow(orgId, sbomId, componentId, v, now));
     }
+    // Triage rules apply before the rows are written, so no event ever tells them as open.
+    const byId = new Map(components.map((c) => [c.id, c]));
+    const ruled = await triageNewFindings(trx, orgId, sbomId, rows, (id) => byId.get(id), this.#tagsOf);
     // Creation is not written to the history table: the finding's created_at is that entry (see get()).
-    await repo.insertFindings(trx, rows, []);
+    await repo.insertFindings(trx, rows, ruled);
     return rows.length;
   }
 

@@ -40,6 +40,7 @@ export const ID_PREFIXES = [
   'whd',
   'wha',
   'obx',
+  'trl',
 ] as const;
 export type IdPrefix = (typeof ID_PREFIXES)[number];
 

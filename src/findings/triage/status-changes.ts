@@ -26,6 +26,8 @@ export interface StatusChange {
   note: string | null;
   /** The rule making the change (source `rule`). */
   ruleId?: string | null;
+  /** A rule's triage undone: the finding is as if never triaged again (rules may apply), history names the rule. */
+  reopen?: boolean;
   /** Compare-and-set: skipped unless the finding, once locked, still passes (a rule's eligibility). */
   expect?: (row: FindingWithComponent) => boolean;
 }
@@ -80,7 +82,7 @@ export async function recordStatusChanges(
     }
     const analysis = c.analysis ?? analysisOf(row);
     const notes = c.remediationNotes === undefined ? row.remediation_notes : c.remediationNotes;
-    const ruleId = ctx.source === 'rule' ? (c.ruleId ?? null) : null;
+    const ruleId = ctx.source === 'rule' && !c.reopen ? (c.ruleId ?? null) : null;
     const same =
       row.status === c.to &&
       notes === row.remediation_notes &&
@@ -95,7 +97,7 @@ export async function recordStatusChanges(
       status: c.to,
       remediation_notes: notes,
       ...columns,
-      triage_source: ctx.source,
+      triage_source: c.reopen ? null : ctx.source,
       triage_rule_id: ruleId,
       updated_at: now,
       status_changed_at: row.status === c.to ? row.status_changed_at : now,
@@ -112,7 +114,7 @@ export async function recordStatusChanges(
         actor: ctx.actorId,
       }),
       ...columns,
-      rule_id: ruleId,
+      rule_id: ctx.source === 'rule' ? (c.ruleId ?? null) : null,
     });
     result.changed.push(row);
     after.push({ row, change: c, notes });

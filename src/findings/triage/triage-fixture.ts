@@ -5,7 +5,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestContext } from 'node:test';
 import type { TestOrg } from '../../../test/support/app.ts';
-import { uploadFile } from '../../../test/support/upload.ts';
 import type { App } from '../../http/app-type.ts';
 
 export const PACKAGES = ['pkg-a', 'pkg-b', 'pkg-c', 'pkg-d', 'pkg-e'] as const;
@@ -52,8 +51,30 @@ export const assetSbom = (asset: string, packages: readonly string[] = PACKAGES,
     })),
   });
 
+type Part = [name: string, value: string] | [name: string, content: string, fileName: string];
+
+/** A multipart POST as curl would send it. */
+export async function formRequest(app: App, org: TestOrg, url: string, parts: Part[]) {
+  const form = new FormData();
+  for (const part of parts) {
+    if (part.length === 2) form.append(part[0], part[1]);
+    else form.append(part[0], new Blob([part[1]]), part[2]);
+  }
+  const response = new Response(form);
+  return app.inject({
+    method: 'POST',
+    url,
+    payload: Buffer.from(await response.arrayBuffer()),
+    headers: { 'content-type': response.headers.get('content-type')!, ...org.bearer() },
+  });
+}
+
+/** Uploads an SBOM of `asset`, naming the asset explicitly (whatever the default naming is). */
 export async function uploadAsset(app: App, org: TestOrg, asset: string, packages?: readonly string[]) {
-  const res = await uploadFile(app, org, assetSbom(asset, packages), `${asset}.cdx.json`);
+  const res = await formRequest(app, org, '/api/v1/sscs/sboms/upload', [
+    ['file', assetSbom(asset, packages), `${asset}.cdx.json`],
+    ['assetName', asset],
+  ]);
   if (res.statusCode !== 201) throw new Error(res.body);
   return res.json().data as { id: string };
 }
