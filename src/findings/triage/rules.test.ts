@@ -9,6 +9,7 @@ import { insertSubscription } from '../../../test/support/webhook.ts';
 import type { App } from '../../http/app-type.ts';
 import { DEFERRED_EXPANDERS } from '../../webhooks/dispatcher.ts';
 import { expandPending } from '../../events/deferred.ts';
+import { applyRules, compileRule } from './rule-engine.ts';
 import {
   assetSbom,
   findingsByPackage,
@@ -225,6 +226,50 @@ for (const dialect of DIALECTS) {
         await services.triageRules.checkSchedule(new Date(Date.now() + 7_200_000).toISOString()),
         0,
       );
+    });
+
+    it('four passes applying rules at once write each finding once', async (t) => {
+      const { app, services, store } = await build(t, dialect);
+      await loadTriageAdvisories(t, services);
+      const org = await createOrg(services);
+      for (let i = 0; i < 8; i++) await uploadAsset(app, org, `app-${i}`);
+      const now = new Date().toISOString();
+      const row = {
+        id: 'trl_concurrent',
+        org_id: org.id,
+        name: 'everything',
+        match: JSON.stringify({ purls: ['pkg:npm/*'] }),
+        status: 'mitigated',
+        justification: null,
+        response: '[]',
+        detail: 'behind the proxy',
+        valid_from: null,
+        valid_until: null,
+        priority: 50,
+        created_by: org.userId,
+        created_at: now,
+        updated_at: now,
+        started_at: now,
+        expired_at: null,
+      };
+      await store.db.insertInto('triage_rules').values(row).execute();
+      // Four passes at once in batches of 2 (each its own transaction on its own connection), so their batches
+      // overlap: without the row locks PostgreSQL wrote some findings two or three times here.
+      const pass = () => applyRules(store.db, org.id, [compileRule(row)], { batch: 2 });
+      const results = await Promise.all([pass(), pass(), pass(), pass()]);
+      assert.equal(
+        results.reduce((sum, r) => sum + r.triaged, 0),
+        40,
+      );
+      const entries = await store.db
+        .selectFrom('finding_history')
+        .select(['finding_id', 'from_status', 'to_status'])
+        .where('org_id', '=', org.id)
+        .where('rule_id', '=', 'trl_concurrent')
+        .execute();
+      assert.equal(entries.length, 40);
+      assert.equal(new Set(entries.map((e) => e.finding_id)).size, 40);
+      assert.ok(entries.every((e) => e.from_status === 'open' && e.to_status === 'mitigated'));
     });
 
     it('preview, bad input, scopes and roles', async (t) => {
