@@ -30,7 +30,8 @@ export const NO_TAGS: AssetTags = () => [];
 
 /** Why a purl pattern is malformed, or undefined (section 15: no version, `*` allowed in namespace and name). */
 export function purlPatternProblem(pattern: string): string | undefined {
-  if (!/^pkg:[a-z][a-z0-9.+-]*\/[^?#@]+$/i.test(pattern))
+  // An @ starts a version, except at the start of a namespace segment (npm scopes: pkg:npm/@types/*).
+  if (!/^pkg:[a-z][a-z0-9.+-]*\/[^?#]+$/i.test(pattern) || /[^/]@/.test(pattern.slice(4)))
     return 'must be a package URL without version, qualifiers or subpath, e.g. pkg:npm/lodash or pkg:maven/org.example/*';
   if (pattern.endsWith('/')) return 'must name a package (a name after the last /)';
   return undefined;
@@ -38,7 +39,7 @@ export function purlPatternProblem(pattern: string): string | undefined {
 
 /** A purl pattern as a test on a component's purl without version and qualifiers. */
 function purlTest(pattern: string): (base: string) => boolean {
-  const [type, ...rest] = pattern.slice(4).split('/');
+  const [type, ...rest] = unscope(pattern).slice(4).split('/');
   const body = rest
     .join('/')
     .split('*')
@@ -53,9 +54,12 @@ export function purlBase(purl: string): string {
   const base = purl.split('?')[0]!.split('#')[0]!;
   const slash = base.indexOf('/');
   const at = base.lastIndexOf('@');
-  const noVersion = at > slash ? base.slice(0, at) : base;
-  return slash > 0 ? noVersion.slice(0, slash).toLowerCase() + noVersion.slice(slash) : noVersion;
+  const noVersion = at > slash && base[at - 1] !== '/' ? base.slice(0, at) : base;
+  return unscope(slash > 0 ? noVersion.slice(0, slash).toLowerCase() + noVersion.slice(slash) : noVersion);
 }
+
+/** npm scopes are written `%40scope` in canonical purls and `@scope` by people: one form for comparing. */
+const unscope = (purl: string) => purl.replace(/%40/gi, '@');
 
 export type FindingTest = (f: MatchableFinding) => boolean;
 

@@ -148,6 +148,34 @@ export class TriageRuleService {
     return { ...toRule(row), effect };
   }
 
+  /**
+   * A file of rules applied as a whole (`bulwark triage-rule apply`): a rule whose name exists is replaced, a
+   * new name is created. Names are the file's identity for rules, so applying a file twice changes nothing.
+   */
+  async applyFile(
+    orgId: string,
+    actorId: string,
+    inputs: RuleInput[],
+  ): Promise<{ action: 'created' | 'replaced'; rule: TriageRule & { effect: PassResult } }[]> {
+    const names = new Set<string>();
+    for (const input of inputs) {
+      if (names.has(input.name))
+        throw validationFailed(`rule name '${input.name}' appears twice in the file`);
+      names.add(input.name);
+    }
+    const existing = new Map((await repo.listRules(this.#db, orgId)).map((r) => [r.name, r.id]));
+    const out: { action: 'created' | 'replaced'; rule: TriageRule & { effect: PassResult } }[] = [];
+    for (const input of inputs) {
+      const id = existing.get(input.name);
+      out.push(
+        id
+          ? { action: 'replaced', rule: await this.update(orgId, actorId, id, input) }
+          : { action: 'created', rule: await this.create(orgId, actorId, input) },
+      );
+    }
+    return out;
+  }
+
   /** Which open findings the rule would change if saved now (nothing is written). */
   async preview(orgId: string, input: RuleInput) {
     const now = nowIso();
