@@ -6,19 +6,21 @@ import { basename } from 'node:path';
 import { AppError } from '../errors.ts';
 import { coverageWarnings, reportTable } from '../pipeline/report-table.ts';
 import type { Coverage, ScanResult } from '../pipeline/scan.service.ts';
-import { FAIL_ON, findingsAtThreshold, type FailOn } from '../pipeline/threshold.ts';
+import { FAIL_ON, findingsAtThreshold, UNRATED, type FailOn, type Unrated } from '../pipeline/threshold.ts';
 import { parse, UsageError, type Command } from './cli-kit.ts';
 
 const FORMATS = ['table', 'json', 'sarif', 'cyclonedx', 'openvex'] as const;
 type Format = (typeof FORMATS)[number];
 
 const usage = `Usage: bulwark scan <file|-> [--fail-on critical|high|medium|low|kev|none] [--format table|json|sarif|cyclonedx|openvex]
-                    [--output F] [--server URL] [--asset N]
+                    [--output F] [--server URL] [--asset N] [--unrated fail|ignore|as-medium]
 
 Matches an SBOM file (- reads stdin) without storing it, against the server named by --server or BULWARK_URL
 (token from BULWARK_TOKEN), else the local store (DATABASE_URL). The report goes to stdout (or --output),
 progress and errors to stderr. With --asset, triage recorded on that asset applies (false_positive and
-accepted_risk never fail a build).
+accepted_risk never fail a build), and so do the organisation's triage rules. Findings whose advisories publish no
+score are shown as UNRATED; --unrated fail fails on any open one whatever --fail-on says, ignore never counts them,
+as-medium (the default) counts them as MEDIUM.
 Exit codes: 0 nothing at or above --fail-on (default none), 1 something is, 2 usage or file errors.`;
 
 function oneOf<T extends string>(
@@ -46,10 +48,12 @@ export const scanCommand: Command = {
       output: { type: 'string', short: 'o' },
       server: { type: 'string' },
       asset: { type: 'string' },
+      unrated: { type: 'string' },
     });
     if (positionals.length !== 1) throw new UsageError('exactly one SBOM file (or -) is required');
     const failOn = oneOf<FailOn>(values['fail-on'], FAIL_ON, '--fail-on', 'none');
     const format = oneOf<Format>(values.format, FORMATS, '--format', 'table');
+    const unrated = oneOf<Unrated>(values.unrated, UNRATED, '--unrated', 'as-medium');
     const path = positionals[0]!;
     try {
       const file = { fileName: path === '-' ? '-' : basename(path), bytes: readInput(path) };
@@ -62,11 +66,15 @@ export const scanCommand: Command = {
       const report = await render(format, data, file.fileName, !values.output && isColourTerminal());
       if (values.output) writeFileSync(values.output, report);
       else io.out(report);
-      const failing = findingsAtThreshold(data.findings, failOn);
+      const failing = findingsAtThreshold(data.findings, failOn, unrated);
+      const unratedOpen = data.findings.filter(
+        (f) => f.severitySource === 'default' && f.status === 'open',
+      ).length;
       io.err(
-        failOn === 'none'
+        failOn === 'none' && unrated !== 'fail'
           ? `${data.findings.length} findings (not failing: --fail-on none)`
-          : `${failing.length} of ${data.findings.length} findings at or above --fail-on ${failOn}`,
+          : `${failing.length} of ${data.findings.length} findings at or above --fail-on ${failOn}` +
+              (unratedOpen > 0 ? ` (${unratedOpen} open unrated, --unrated ${unrated})` : ''),
       );
       return failing.length > 0 ? 1 : 0;
     } catch (error) {
