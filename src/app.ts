@@ -31,6 +31,7 @@ import { toolRegistry } from './mcp/tool-registry.ts';
 import { createServices, type Services } from './services.ts';
 import { VERSION } from './version.ts';
 import { findingRoutes } from './findings/finding.routes.ts';
+import { triageRuleRoutes } from './findings/triage/rule.routes.ts';
 import { pipelineRoutes } from './pipeline/pipeline.routes.ts';
 import { sbomRoutes } from './sboms/sbom.routes.ts';
 import { remediationRoutes } from './remediation/remediation.routes.ts';
@@ -154,6 +155,10 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       await api.register(findingRoutes, { findings: services.findings });
       await api.register(remediationRoutes, { remediation: services.remediation });
       await api.register(policyRoutes, services.policies);
+      await api.register(triageRuleRoutes, {
+        rules: services.triageRules,
+        idempotency: services.idempotency,
+      });
       await api.register(pipelineRoutes, {
         pipeline: services.pipeline,
         maxUploadBytes: deps.config.MAX_UPLOAD_BYTES,

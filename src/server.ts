@@ -81,6 +81,9 @@ export async function connectRedis(url: string): Promise<Redis> {
 }
 
 /** Opens the store, migrates, bootstraps, listens; closes gracefully on SIGTERM/SIGINT. */
+/** How often the server applies triage rules whose start or end has passed. */
+const TRIAGE_RULE_CHECK_MS = 60_000;
+
 export async function startServer(config: Config): Promise<void> {
   const logger = createLogger(config.LOG_LEVEL);
   const store = openStore(config.DATABASE_URL, config.DATA_DIR, { backgroundCheckpoints: true });
@@ -113,6 +116,15 @@ export async function startServer(config: Config): Promise<void> {
   const schedule = startSyncSchedule(services.vulndbSync, config.VULNDB_SYNC_INTERVAL, logger);
   // On by default (24 h): it reads only the workspace's own tables (docs/compliance.md).
   const evidence = startEvidenceSchedule(services.compliance, config.EVIDENCE_INTERVAL, logger);
+  // Triage rules' validFrom and validUntil take effect within a minute (docs/triage-rules.md).
+  const ruleCheck = setInterval(() => {
+    services.triageRules
+      .checkSchedule()
+      .catch((error: unknown) =>
+        logger.error({ err: error }, 'triage rules: schedule check failed, will retry'),
+      );
+  }, TRIAGE_RULE_CHECK_MS);
+  ruleCheck.unref();
 
   let closing = false;
   const shutdown = (signal: string) => {
@@ -122,6 +134,7 @@ export async function startServer(config: Config): Promise<void> {
     // A sync in progress is not waited for: closing the store rolls its transaction back (nothing half-written).
     void schedule.stop();
     void evidence.stop();
+    clearInterval(ruleCheck);
     // Fastify's close stops accepting connections and waits for in-flight requests before resolving. A
     // keep-alive connection whose request finishes during shutdown would otherwise stay open until its
     // keep-alive timeout (72 s): close connections as soon as they are idle.

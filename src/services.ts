@@ -5,6 +5,7 @@ import type { Config } from './config.ts';
 import type { Store } from './db/connect.ts';
 import { recordVulnDbSynced } from './events/vulndb-synced.ts';
 import { FindingService } from './findings/finding.service.ts';
+import { TriageRuleService } from './findings/triage/rule.service.ts';
 import { IdempotencyService } from './idempotency/idempotency.service.ts';
 import { createPipelineServices, withCarryOver, type PipelineServices } from './pipeline/index.ts';
 import { GovernanceService } from './governance/governance.service.ts';
@@ -31,6 +32,8 @@ export interface Services {
   sboms: SbomService;
   findings: FindingService;
   remediation: RemediationService;
+  /** Triage rules (trl_…); the server runs `checkSchedule` in the background. */
+  triageRules: TriageRuleService;
   vulndb: VulnDbService;
   pipeline: PipelineServices;
   vulndbSync: VulnSyncService;
@@ -77,6 +80,7 @@ export function createServices(store: Store, config: Config, options: ServiceOpt
     }),
     findings,
     remediation,
+    triageRules: new TriageRuleService(store.db),
     idempotency: new IdempotencyService(store.db),
     vulndb,
     vulndbSync: new VulnSyncService(store.db, vulndb, {

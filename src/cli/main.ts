@@ -10,6 +10,7 @@ import { migrateCommand, serveCommand } from './system.commands.ts';
 import { orgCommand, tokenCommand, userCommand } from './tenancy.commands.ts';
 import { vulndbCommand } from './vulndb.commands.ts';
 import { webhookCommand } from './webhook.commands.ts';
+import { triageRuleCommand } from './triage-rule.commands.ts';
 
 /** Command groups, one file each; `bulwark <group> …`. */
 export const COMMANDS: Record<string, Command> = {
@@ -28,6 +29,7 @@ export const COMMANDS: Record<string, Command> = {
   webhook: webhookCommand,
   policy: policyCommand,
   'license-group': licenseGroupCommand,
+  'triage-rule': triageRuleCommand,
 };
 
 function help(): string {

@@ -6,7 +6,13 @@ import { basename } from 'node:path';
 import { AppError } from '../errors.ts';
 import { coverageWarnings, plural, reportTable, uncheckedComponents } from '../pipeline/report-table.ts';
 import type { Coverage, ScanResult } from '../pipeline/scan.service.ts';
-import { findingsFailing, parseFailOn, violationsFailing } from '../pipeline/threshold.ts';
+import {
+  findingsFailing,
+  parseFailOn,
+  UNRATED,
+  violationsFailing,
+  type Unrated,
+} from '../pipeline/threshold.ts';
 import { planTable } from '../remediation/plan-table.ts';
 import { withUpgrades } from '../pipeline/report-model.ts';
 import { cliEnv, parse, UsageError, type Command } from './cli-kit.ts';
@@ -16,11 +22,14 @@ type Format = (typeof FORMATS)[number];
 
 const usage = `Usage: bulwark scan <file|-> [--fail-on critical|high|medium|low|kev|policy|none[,…]] [--format table|json|sarif|cyclonedx|openvex]
                     [--output F] [--server URL] [--asset N] [--json] [--allow-unchecked] [--remediation]
+                    [--unrated fail|ignore|as-medium]
 
 Matches an SBOM file (- reads stdin) without storing it, against the server named by --server or BULWARK_URL
 (token from BULWARK_TOKEN), else the local store (DATABASE_URL). The report goes to stdout (or --output),
 progress and errors to stderr. With --asset, triage recorded on that asset applies (false_positive and
-accepted_risk never fail a build). --fail-on policy fails on an open violation in state fail of the
+accepted_risk never fail a build), and so do the organisation's triage rules. Findings whose advisories publish no
+score are shown as UNRATED; --unrated fail fails on any open one whatever --fail-on says, ignore never counts them,
+as-medium (the default) counts them as MEDIUM. --fail-on policy fails on an open violation in state fail of the
 organisation's policies; it combines with a severity: --fail-on high,policy. --json is --format json. A local
 store must exist (it is never created). When no component could be checked (no purl, or no advisories for its
 ecosystem) the scan exits 2 unless --allow-unchecked: a gate that checked nothing must not pass. --remediation
@@ -57,6 +66,7 @@ export const scanCommand: Command = {
       json: { type: 'boolean' },
       'allow-unchecked': { type: 'boolean' },
       remediation: { type: 'boolean' },
+      unrated: { type: 'string' },
     });
     if (positionals.length !== 1) throw new UsageError('exactly one SBOM file (or -) is required');
     const failOnText = values['fail-on'] ?? 'none';
@@ -68,6 +78,7 @@ export const scanCommand: Command = {
     if (values.json && values.format !== undefined && values.format !== 'json')
       throw new UsageError(`--json and --format ${values.format} ask for different reports`);
     const format = values.json ? 'json' : oneOf<Format>(values.format, FORMATS, '--format', 'table');
+    const unrated = oneOf<Unrated>(values.unrated, UNRATED, '--unrated', 'as-medium');
     const path = positionals[0]!;
     try {
       const file = { fileName: path === '-' ? '-' : basename(path), bytes: readInput(path) };
@@ -81,12 +92,16 @@ export const scanCommand: Command = {
       const report = await render(format, data, file.fileName, !values.output && isColourTerminal());
       if (values.output) writeOutput(values.output, report);
       else io.out(report);
-      const failing = findingsFailing(data.findings, failOn);
+      const failing = findingsFailing(data.findings, failOn, unrated);
       const violating = violationsFailing(data.violations ?? [], failOn);
+      const unratedOpen = data.findings.filter(
+        (f) => f.severitySource === 'default' && f.status === 'open',
+      ).length;
       io.err(
-        failOn.levels.length === 0 && !failOn.policy
+        failOn.levels.length === 0 && !failOn.policy && unrated !== 'fail'
           ? `${plural(data.findings.length, 'finding')} (not failing: --fail-on none)`
           : `${failing.length} of ${plural(data.findings.length, 'finding')} at or above --fail-on ${failOnText}` +
+              (unratedOpen > 0 ? ` (${unratedOpen} open unrated, --unrated ${unrated})` : '') +
               (failOn.policy
                 ? `; ${violating.length} open fail violations of ${(data.violations ?? []).length}`
                 : ''),

@@ -48,7 +48,8 @@ export async function uploadFindingEvents(
   sbomId: string,
   at: string,
 ): Promise<NewEvent[]> {
-  const rows = await findingsCreatedBy(trx, orgId, sbomId, at);
+  // A finding a triage rule triaged as it was created is not announced (DESIGN section 16).
+  const rows = (await findingsCreatedBy(trx, orgId, sbomId, at)).filter((r) => r.triage_source !== 'rule');
   const events = rows.map((r) =>
     event('finding.created', {
       finding: eventFinding(r, {

@@ -43,6 +43,10 @@ export const historyRow = (
   notes: extra.notes ?? null,
   actor_id: extra.actor ?? SYSTEM_ACTOR,
   at,
+  justification: null as string | null,
+  response: null as string | null,
+  detail: null as string | null,
+  rule_id: null as string | null,
 });
 
 /** A new open finding of `componentId` for the vulnerability. */
@@ -65,4 +69,11 @@ export const newFindingRow = (
   status_changed_at: now,
   retracted_at: null,
   retraction_reason: null,
+  // Every row has every column: the bulk insert takes its column list from the first row, and a triage rule
+  // may set these on any row (rules-at-creation.ts).
+  justification: null,
+  response: null,
+  detail: null,
+  triage_source: null,
+  triage_rule_id: null,
 });

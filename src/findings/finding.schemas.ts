@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { SEVERITIES, SEVERITY_SOURCES } from '../vulndb/index.ts';
 import { FINDING_SORTS, SEVERITY_LIST_PATTERN } from './finding-query.ts';
 import { FINDING_STATUSES, HISTORY_EVENTS } from './finding.service.ts';
+import { JUSTIFICATIONS, RESPONSES } from './triage/analysis.ts';
 
 export const FindingQuery = z
   .object({
@@ -38,8 +39,23 @@ export const StatusBody = z
   .object({
     status: z.enum(FINDING_STATUSES),
     remediationNotes: z.string().max(10_000).optional(),
+    justification: z.enum(JUSTIFICATIONS).nullable().optional(),
+    response: z
+      .array(z.enum(RESPONSES))
+      .max(RESPONSES.length)
+      .refine((list) => new Set(list).size === list.length, 'must not repeat a response')
+      .nullable()
+      .optional(),
+    detail: z.string().max(10_000).nullable().optional(),
   })
   .strict();
+
+/** The VEX analysis a finding, a history entry or a triage rule shows (null when unset). */
+export const AnalysisFields = {
+  justification: z.enum(JUSTIFICATIONS).nullable(),
+  response: z.array(z.enum(RESPONSES)).nullable(),
+  detail: z.string().nullable(),
+};
 
 const Reference = z.object({ type: z.string(), url: z.string() });
 
@@ -59,6 +75,8 @@ export const Finding = z.object({
   references: z.array(Reference),
   status: z.enum(FINDING_STATUSES),
   remediationNotes: z.string().nullable(),
+  ...AnalysisFields,
+  triageRuleId: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
   statusChangedAt: z.string(),
@@ -82,6 +100,8 @@ export const FindingDetail = Finding.extend({
       notes: z.string().nullable(),
       actorId: z.string(),
       at: z.string(),
+      ...AnalysisFields,
+      ruleId: z.string().nullable(),
     }),
   ),
 });

@@ -1,11 +1,10 @@
 /** Findings: matching an uploaded SBOM's components, listing, detail with history, triage; re-matching is in rematch.ts. */
 import { sql, type Kysely, type SqlBool } from 'kysely';
-import { recordAudit, SYSTEM_ACTOR } from '../audit/audit.repository.ts';
+import { SYSTEM_ACTOR } from '../audit/audit.repository.ts';
 import type { Database } from '../db/database.ts';
 import { fromJson } from '../db/helpers.ts';
 import { notFound } from '../errors.ts';
 import { recordDeferred } from '../events/deferred.ts';
-import { event, recordEvents } from '../events/outbox.ts';
 import { nowIso } from '../shared/time.ts';
 import { turnTaker } from '../shared/turns.ts';
 import { openTrend, type TrendPoint } from './finding-trend.ts';
@@ -23,14 +22,17 @@ import {
 } from '../vulndb/index.ts';
 import { CandidateCache } from './candidate-cache.ts';
 import { byPriority, exploitConditions, signalsOf, type ExploitSignals } from './exploit-signals.ts';
-import { eventFinding, withKev } from './finding-events.ts';
 import { resolveMatches, toCandidate, type MatchableComponent } from './finding-matching.ts';
-import { historyRow, newFindingRow } from './finding-rows.ts';
+import { newFindingRow } from './finding-rows.ts';
 import { encodeCursor, pageOf, positionOf, queryFilter } from './finding-query.ts';
 import * as repo from './finding.repository.ts';
 import type { FindingHistoryRow } from './finding.table.ts';
 import { detailsOf, type AdvisoryDetails } from './matcher.ts';
 import { rematchPackages, type RematchResult } from './rematch.ts';
+import { analysisOf, type Analysis, type Justification, type Response } from './triage/analysis.ts';
+import { recordStatusChanges } from './triage/status-changes.ts';
+import { NO_TAGS, type AssetTags } from './triage/rule-match.ts';
+import { triageNewFindings } from './triage/rules-at-creation.ts';
 
 export type { RematchResult };
 
@@ -53,6 +55,12 @@ export interface Finding {
   references: { type: string; url: string }[];
   status: FindingStatus;
   remediationNotes: string | null;
+  /** VEX analysis (DESIGN section 16), null when unset. */
+  justification: Justification | null;
+  response: Response[] | null;
+  detail: string | null;
+  /** The triage rule that set the status, while nobody else has changed it since. */
+  triageRuleId: string | null;
   createdAt: string;
   updatedAt: string;
   statusChangedAt: string;
@@ -110,6 +118,11 @@ export interface FindingHistoryEntry {
   notes: string | null;
   actorId: string;
   at: string;
+  justification: Justification | null;
+  response: Response[] | null;
+  detail: string | null;
+  /** The triage rule that made the change, if one did. */
+  ruleId: string | null;
 }
 
 export interface FindingDetail extends Finding {
@@ -137,6 +150,8 @@ const toFinding = (
   fixedVersions: fromJson<string[]>(row.fixed_versions, []),
   status: row.status as FindingStatus,
   remediationNotes: row.remediation_notes,
+  ...analysisOf(row),
+  triageRuleId: row.triage_rule_id,
   createdAt: row.created_at,
   updatedAt: row.updated_at,
   statusChangedAt: row.status_changed_at,
@@ -149,6 +164,8 @@ const toHistory = (row: FindingHistoryRow): FindingHistoryEntry => ({
   notes: row.notes,
   actorId: row.actor_id,
   at: row.at,
+  ...analysisOf(row),
+  ruleId: row.rule_id,
 });
 
 export class FindingService implements SbomFindingsHooks {
@@ -156,14 +173,16 @@ export class FindingService implements SbomFindingsHooks {
   readonly #defaultSeverity: SeverityLevel;
   readonly #cache = new CandidateCache(toCandidate);
   readonly #places: FindingPlaces | undefined;
+  readonly #tagsOf: AssetTags;
 
   constructor(
     db: Kysely<Database>,
-    options: { defaultSeverity?: SeverityLevel; places?: FindingPlaces } = {},
+    options: { defaultSeverity?: SeverityLevel; places?: FindingPlaces; tagsOf?: AssetTags } = {},
   ) {
     this.#db = db;
     this.#defaultSeverity = options.defaultSeverity ?? 'MEDIUM';
     this.#places = options.places;
+    this.#tagsOf = options.tagsOf ?? NO_TAGS;
   }
 
   /**
@@ -197,8 +216,11 @@ export class FindingService implements SbomFindingsHooks {
       await turn();
       for (const v of vulnerabilities) rows.push(newFindingRow(orgId, sbomId, componentId, v, now));
     }
+    // Triage rules apply before the rows are written, so no event ever tells them as open.
+    const byId = new Map(components.map((c) => [c.id, c]));
+    const ruled = await triageNewFindings(trx, orgId, sbomId, rows, (id) => byId.get(id), this.#tagsOf);
     // Creation is not written to the history table: the finding's created_at is that entry (see get()).
-    await repo.insertFindings(trx, rows, []);
+    await repo.insertFindings(trx, rows, ruled);
     return rows.length;
   }
 
@@ -379,6 +401,10 @@ export class FindingService implements SbomFindingsHooks {
           notes: null,
           actorId: SYSTEM_ACTOR,
           at: row.created_at,
+          justification: null,
+          response: null,
+          detail: null,
+          ruleId: null,
         },
         ...history.map(toHistory),
       ],
@@ -413,53 +439,43 @@ export class FindingService implements SbomFindingsHooks {
     return out.sort((a, b) => advisoryIds.indexOf(a.advisoryId) - advisoryIds.indexOf(b.advisoryId));
   }
 
-  /** Triage: any status may move to any of the five; each change is kept in history and audited. */
-  async updateStatus(
-    principal: Principal,
-    id: string,
-    input: { status: FindingStatus; remediationNotes?: string | undefined },
-  ): Promise<FindingDetail> {
+  /**
+   * Triage: any status may move to any of the five; each change is kept in history and audited. Analysis fields
+   * left out keep what is recorded, null clears them. A person's triage wins over triage rules from then on.
+   */
+  async updateStatus(principal: Principal, id: string, input: StatusInput): Promise<FindingDetail> {
     await this.#db.transaction().execute(async (trx) => {
       const row = await repo.findFinding(trx, principal.orgId, id);
       if (!row) throw notFound('Finding', id);
-      const now = nowIso();
-      const notes = input.remediationNotes ?? row.remediation_notes;
-      await repo.updateFinding(trx, principal.orgId, id, {
-        status: input.status,
-        remediation_notes: notes,
-        status_changed_at: now,
-        updated_at: now,
-      });
-      await repo.insertHistory(trx, [
-        historyRow(principal.orgId, id, 'status_change', now, {
-          from: row.status,
-          to: input.status,
-          notes: input.remediationNotes ?? null,
-          actor: principal.userId,
-        }),
-      ]);
-      await recordAudit(trx, principal.orgId, {
-        actorId: principal.userId,
-        action: 'finding.status_change',
-        entityType: 'finding',
-        entityId: id,
-        details: { from: row.status, to: input.status, vulnerabilityId: row.vulnerability_id },
-      });
-      await recordEvents(trx, principal.orgId, () =>
-        withKev(trx, [
-          event('finding.status_changed', {
-            finding: eventFinding(
-              { ...row, status: input.status },
-              { name: row.component_name, version: row.component_version, purl: row.component_purl },
-            ),
-            fromStatus: row.status as FindingStatus,
-            toStatus: input.status,
-            remediationNotes: notes,
-            actorId: principal.userId,
-          }),
-        ]),
+      const recorded = analysisOf(row);
+      const analysis: Analysis = {
+        justification: input.justification === undefined ? recorded.justification : input.justification,
+        response: input.response === undefined ? recorded.response : input.response,
+        detail: input.detail === undefined ? recorded.detail : input.detail,
+      };
+      await recordStatusChanges(
+        trx,
+        principal.orgId,
+        { actorId: principal.userId, source: 'person', always: true },
+        [
+          {
+            findingId: id,
+            to: input.status,
+            analysis,
+            remediationNotes: input.remediationNotes,
+            note: input.remediationNotes ?? null,
+          },
+        ],
       );
     });
     return this.get(principal.orgId, id);
   }
+}
+
+export interface StatusInput {
+  status: FindingStatus;
+  remediationNotes?: string | undefined;
+  justification?: Justification | null | undefined;
+  response?: Response[] | null | undefined;
+  detail?: string | null | undefined;
 }

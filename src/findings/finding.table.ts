@@ -29,6 +29,14 @@ export interface FindingTable {
   status_changed_at: string;
   retracted_at: string | null;
   retraction_reason: string | null;
+  /** VEX analysis (DESIGN section 16): a CycloneDX justification, a JSON array of responses, free detail. */
+  justification: string | null;
+  response: string | null;
+  detail: string | null;
+  /** Who set the current triage: `person` | `vex` | `carry_over` | `rule`; null when never triaged. */
+  triage_source: string | null;
+  /** The triage rule that set the current status (with `triage_source` = `rule`). */
+  triage_rule_id: string | null;
 }
 
 /** Append-only history of a finding: creation, status changes, retraction and reinstatement. */
@@ -44,6 +52,11 @@ export interface FindingHistoryTable {
   /** `usr_…` for triage, `system` for matching. */
   actor_id: string;
   at: string;
+  /** The analysis the change recorded (JSON array for `response`) and the rule that made it, if one did. */
+  justification: string | null;
+  response: string | null;
+  detail: string | null;
+  rule_id: string | null;
 }
 
 export type FindingRow = Selectable<FindingTable>;

@@ -128,6 +128,10 @@ for (const dialect of DIALECTS) {
           ],
           status: 'open',
           remediationNotes: null,
+          justification: null,
+          response: null,
+          detail: null,
+          triageRuleId: null,
           createdAt: undefined,
           updatedAt: undefined,
           statusChangedAt: undefined,
@@ -258,6 +262,10 @@ for (const dialect of DIALECTS) {
         notes: 'no longer affected by any advisory',
         actorId: 'system',
         at: retracted.retractedAt,
+        justification: null,
+        response: null,
+        detail: null,
+        ruleId: null,
       });
 
       // Withdrawing the GHSA keeps the vulnerability (OSV-2020-1 still lists 1.3.0) but loses its CVSS.

@@ -33,6 +33,11 @@ const row = (
   status_changed_at: 't',
   retracted_at: null,
   retraction_reason: null,
+  justification: null,
+  response: null,
+  detail: null,
+  triage_source: null,
+  triage_rule_id: null,
   ...extra,
 });
 

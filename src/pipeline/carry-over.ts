@@ -7,7 +7,7 @@ import { fromJson } from '../db/helpers.ts';
 import { findSbom } from '../sboms/sbom.repository.ts';
 import { findingsOfSbom, latestSbomOfAsset } from './pipeline.repository.ts';
 import { TriageMemory } from './triage-memory.ts';
-import { writeTriage, type TriageChange } from './triage-writer.ts';
+import { recordStatusChanges, type StatusChange } from '../findings/triage/status-changes.ts';
 
 /** Runs inside the upload transaction, after the new SBOM's findings are written. Returns how many were carried. */
 export async function carryOverTriage(trx: Kysely<Database>, orgId: string, sbomId: string): Promise<number> {
@@ -17,23 +17,27 @@ export async function carryOverTriage(trx: Kysely<Database>, orgId: string, sbom
   if (!previous) return 0;
   const memory = await TriageMemory.ofSbom(trx, orgId, previous.id);
   if (memory.size === 0) return 0;
-  const changes: TriageChange[] = [];
+  const changes: StatusChange[] = [];
   for (const row of await findingsOfSbom(trx, orgId, sbomId)) {
     const hit = memory.lookup({ name: row.name, purl: row.purl, group: row.group_name }, [
       row.vulnerability_id,
       ...fromJson<string[]>(row.aliases, []),
     ]);
-    if (!hit || hit.status === row.status) continue;
+    // A rule's triage is not inherited: the rules apply to the new finding themselves (already, at creation).
+    if (!hit || hit.source === 'rule' || hit.status === row.status) continue;
     changes.push({
       findingId: row.id,
-      vulnerabilityId: row.vulnerability_id,
-      from: row.status,
       to: hit.status,
+      analysis: hit.analysis,
       remediationNotes: hit.remediationNotes,
-      historyNote: `carried over from ${previous.id}`,
-      source: 'carry_over',
+      note: `carried over from ${previous.id}`,
     });
   }
-  await writeTriage(trx, orgId, SYSTEM_ACTOR, changes);
-  return changes.length;
+  const { changed } = await recordStatusChanges(
+    trx,
+    orgId,
+    { actorId: SYSTEM_ACTOR, source: 'carry_over' },
+    changes,
+  );
+  return changed.length;
 }

@@ -139,12 +139,12 @@ for (const dialect of DIALECTS) {
       const lines = csv.body.trimEnd().split('\r\n');
       assert.equal(
         lines[0],
-        'vulnerabilityId,aliases,severity,cvssScore,status,component,version,purl,fixedVersions,summary,remediationNotes',
+        'vulnerabilityId,aliases,severity,severitySource,cvssScore,status,component,version,purl,fixedVersions,summary,remediationNotes',
       );
       assert.equal(lines.length, 4);
       assert.ok(
         lines.includes(
-          'CVE-2022-32149,GO-2022-0001,HIGH,7.5,fixed,golang.org/x/text,v0.3.7,pkg:golang/golang.org/x/text@v0.3.7,0.3.8,GO-2022-0001 summary,',
+          'CVE-2022-32149,GO-2022-0001,HIGH,cvss_v3,7.5,fixed,golang.org/x/text,v0.3.7,pkg:golang/golang.org/x/text@v0.3.7,0.3.8,GO-2022-0001 summary,',
         ),
         lines.join('\n'),
       );

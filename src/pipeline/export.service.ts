@@ -1,6 +1,7 @@
 // Exports of a stored SBOM's findings as files: CycloneDX 1.6 (SBOM + vulnerabilities), CycloneDX VEX, OpenVEX
 // 0.2.0, SARIF 2.1.0 and CSV; SARIF and CSV stream page by page (docs/pipeline.md "Exports").
 import { randomUUID } from 'node:crypto';
+import { analysisOf } from '../findings/triage/analysis.ts';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/database.ts';
 import { fromJson } from '../db/helpers.ts';
@@ -184,6 +185,7 @@ export class ExportService {
       fixedVersions: fromJson<string[]>(r.fixed_versions, []),
       status: r.status as FindingStatus,
       remediationNotes: r.remediation_notes,
+      ...analysisOf(r),
       kev: kev
         ? ([r.vulnerability_id, ...parsed[i]!.aliases].map((id) => kev.get(id)).find(Boolean) ?? null)
         : null,

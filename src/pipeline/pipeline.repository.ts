@@ -3,6 +3,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/database.ts';
 import type { SbomRow } from '../sboms/sbom.table.ts';
+import type { FindingRow } from '../findings/finding.table.ts';
 
 /** The newest SBOM of an asset (ids are time-ordered), optionally the newest before a given SBOM. */
 export function latestSbomOfAsset(
@@ -26,26 +27,33 @@ export function allSboms(db: Kysely<Database>, orgId: string): Promise<SbomRow[]
   return db.selectFrom('sboms').selectAll().where('org_id', '=', orgId).orderBy('id', 'desc').execute();
 }
 
-export interface FindingRowWithComponent {
-  id: string;
-  sbom_id: string;
-  component_id: string;
-  vulnerability_id: string;
-  aliases: string;
-  advisory_ids: string;
-  severity: string;
-  severity_source: string;
-  cvss_score: number | null;
-  cvss_vector: string | null;
-  fixed_versions: string;
-  status: string;
-  remediation_notes: string | null;
+/** A finding's columns the pipeline reads (the findings' own row type, not a copy) with its component's. */
+export type FindingRowWithComponent = Pick<
+  FindingRow,
+  | 'id'
+  | 'sbom_id'
+  | 'component_id'
+  | 'vulnerability_id'
+  | 'aliases'
+  | 'advisory_ids'
+  | 'severity'
+  | 'severity_source'
+  | 'cvss_score'
+  | 'cvss_vector'
+  | 'fixed_versions'
+  | 'status'
+  | 'remediation_notes'
+  | 'justification'
+  | 'response'
+  | 'detail'
+  | 'triage_source'
+> & {
   name: string;
   version: string | null;
   purl: string | null;
   group_name: string | null;
   bom_ref: string | null;
-}
+};
 
 /** Non-retracted findings of one SBOM with their component, in id order, `limit` after `afterId` (keyset paging). */
 export function findingsOfSbom(
@@ -71,6 +79,10 @@ export function findingsOfSbom(
       'f.fixed_versions',
       'f.status',
       'f.remediation_notes',
+      'f.justification',
+      'f.response',
+      'f.detail',
+      'f.triage_source',
       'c.name',
       'c.version',
       'c.purl',

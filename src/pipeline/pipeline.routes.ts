@@ -105,8 +105,9 @@ export async function pipelineRoutes(
     },
     async (request) => {
       const { orgId, userId } = principalOf(request);
-      const doc = request.isMultipart() ? await readVexFile(request, maxUploadBytes) : request.body;
-      return ok(await pipeline.vex.apply(orgId, userId, doc));
+      const multipart = request.isMultipart();
+      const doc = multipart ? await readVexFile(request, maxUploadBytes) : request.body;
+      return ok(await pipeline.vex.apply(orgId, userId, doc, multipart ? 'file' : 'body'));
     },
   );
 

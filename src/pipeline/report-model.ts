@@ -23,6 +23,9 @@ export type ReportFinding = Pick<
   | 'references'
   | 'status'
   | 'remediationNotes'
+  | 'justification'
+  | 'response'
+  | 'detail'
   | 'kev'
 > &
   // How the component got in (docs/remediation.md): scans and exports give it; null and [] without a graph.

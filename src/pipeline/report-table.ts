@@ -6,13 +6,15 @@ const COLOUR: Record<string, string> = {
   HIGH: '\u001b[31m',
   MEDIUM: '\u001b[33m',
   LOW: '\u001b[36m',
+  UNRATED: '\u001b[35m',
 };
 const RESET = '\u001b[0m';
 
 export function reportTable(result: ScanResult, colour: boolean): string {
   const header = ['SEVERITY', 'VULNERABILITY', 'PACKAGE', 'VERSION', 'FIXED IN', 'STATUS'];
+  // An advisory without any score is said to be unrated, not shown as the MEDIUM it counts as (section 16).
   const rows = result.findings.map((f) => [
-    f.severity,
+    f.severitySource === 'default' ? 'UNRATED' : f.severity,
     f.vulnerabilityId + (f.kev ? ' (KEV)' : ''),
     f.component.name,
     f.component.version ?? '',

@@ -1,5 +1,9 @@
 // Matches an SBOM file against the stored advisories without storing anything: the CI gate behind
 // `bulwark scan` and POST /sscs/scan (docs/pipeline.md "Scan").
+import { NO_ANALYSIS } from '../findings/triage/analysis.ts';
+import type { CompiledRule } from '../findings/triage/rule-engine.ts';
+import { NO_TAGS } from '../findings/triage/rule-match.ts';
+import { ruleFor, rulesInForce } from '../findings/triage/rules-at-creation.ts';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/database.ts';
 import { CandidateCache } from '../findings/candidate-cache.ts';
@@ -18,7 +22,7 @@ import {
   type ReportFinding,
   type SeveritySummary,
 } from './report-model.ts';
-import { TriageMemory } from './triage-memory.ts';
+import { TriageMemory, type RecordedTriage } from './triage-memory.ts';
 import {
   graphOfParsed,
   RemediationService,
@@ -111,15 +115,29 @@ export class ScanService {
     const kev = await this.#kev(this.#db, [...allIds]);
     const triage = await this.#triage(orgId, options.assetName);
     const graph = graphOfParsed(components, parsed.metadataComponent?.dependsOn);
-    const findings: ScannedFinding[] = [];
     const open: PlanInput[] = [];
     const scanned = new Map<number, ScannedComponent['vulns']>();
+    // Triage rules in force apply as they would to the stored findings: a rule-triaged finding never fails a scan.
+    const rules = orgId ? await rulesInForce(this.#db, orgId, NO_TAGS) : [];
+    const assetName = options.assetName ?? parsed.metadataComponent?.name ?? file.fileName;
+    const findings: ScannedFinding[] = [];
     for (const [index, list] of matches) {
       const component: ParsedComponent = components[Number(index)]!;
       const place = graph.placeOf(index);
       for (const v of list) {
         const ids = [v.vulnerabilityId, ...v.aliases];
-        const recorded = triage?.lookup(component, ids);
+        const recorded = ruledOrRecorded(
+          triage?.lookup(component, ids),
+          ruleFor(rules, {
+            vulnerabilityId: v.vulnerabilityId,
+            aliases: v.aliases,
+            severity: v.severity.severity,
+            severitySource: v.severity.source,
+            cvssScore: v.severity.cvssScore,
+            component,
+            assetName,
+          }),
+        );
         if ((recorded?.status ?? 'open') === 'open')
           open.push({
             id: v.vulnerabilityId,
@@ -145,6 +163,7 @@ export class ScanService {
           fixedVersions: v.fixedVersions,
           status: recorded?.status ?? 'open',
           remediationNotes: recorded?.remediationNotes ?? null,
+          ...(recorded?.analysis ?? NO_ANALYSIS),
           kev: ids.map((id) => kev.get(id)).find((k) => k !== undefined) ?? null,
           direct: place.direct,
           paths: place.paths,
@@ -199,4 +218,14 @@ export class ScanService {
       .sort(([a], [b]) => a.localeCompare(b))
       .map(([ecosystem, n]) => ({ ecosystem, components: n, advisories: held.get(ecosystem) ?? 0 }));
   }
+}
+
+/** A person's (or VEX's, or carried) recorded triage wins over rules; a rule in force over a rule's old triage. */
+function ruledOrRecorded(
+  recorded: RecordedTriage | undefined,
+  rule: CompiledRule | undefined,
+): Pick<RecordedTriage, 'status' | 'remediationNotes' | 'analysis'> | undefined {
+  if (recorded && recorded.source !== 'rule') return recorded;
+  if (rule) return { status: rule.status, remediationNotes: null, analysis: rule.analysis };
+  return recorded;
 }

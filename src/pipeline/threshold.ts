@@ -8,13 +8,30 @@ export type FailOn = (typeof FAIL_ON)[number];
 /** Triage that says "this does not hurt us": such findings never fail a build. */
 const SUPPRESSED = new Set(['false_positive', 'accepted_risk']);
 
+/**
+ * `--unrated`: how the gate treats findings whose advisories carry no score (`severitySource: "default"`):
+ * `fail` fails on any open one whatever `--fail-on` says, `ignore` never counts them, `as-medium` (the default)
+ * counts them as MEDIUM (DESIGN section 16).
+ */
+export const UNRATED = ['fail', 'ignore', 'as-medium'] as const;
+export type Unrated = (typeof UNRATED)[number];
+
+const isUnrated = (f: ReportFinding) => f.severitySource === 'default';
+
 /** The findings at or above the threshold (`kev`: in CISA's catalog, whatever the severity). */
-export function findingsAtThreshold(findings: readonly ReportFinding[], failOn: FailOn): ReportFinding[] {
-  if (failOn === 'none') return [];
-  const live = findings.filter((f) => !SUPPRESSED.has(f.status));
-  if (failOn === 'kev') return live.filter((f) => f.kev !== null);
+export function findingsAtThreshold(
+  findings: readonly ReportFinding[],
+  failOn: FailOn,
+  unrated: Unrated = 'as-medium',
+): ReportFinding[] {
+  const live = findings.filter((f) => !SUPPRESSED.has(f.status) && !(unrated === 'ignore' && isUnrated(f)));
+  const forced = unrated === 'fail' ? live.filter((f) => isUnrated(f) && f.status === 'open') : [];
+  if (failOn === 'none') return forced;
   const limit = SEVERITY_ORDER.indexOf(failOn.toUpperCase() as (typeof SEVERITY_ORDER)[number]);
-  return live.filter((f) => SEVERITY_ORDER.indexOf(f.severity) <= limit);
+  const severity = (f: ReportFinding) => (isUnrated(f) ? 'MEDIUM' : f.severity);
+  const hit = (f: ReportFinding) =>
+    forced.includes(f) || (failOn === 'kev' ? f.kev !== null : SEVERITY_ORDER.indexOf(severity(f)) <= limit);
+  return live.filter(hit);
 }
 
 /** `--fail-on` as given: one or more of FAIL_ON and `policy`, comma-separated (`high,policy`). */
@@ -36,9 +53,14 @@ export function parseFailOn(text: string): FailOnRule | null {
   return rule;
 }
 
-/** The findings any level of the rule takes, each once. */
-export function findingsFailing(findings: readonly ReportFinding[], rule: FailOnRule): ReportFinding[] {
-  const failing = new Set(rule.levels.flatMap((level) => findingsAtThreshold(findings, level)));
+/** The findings any level of the rule takes (with `--unrated fail`, any open unrated one too), each once. */
+export function findingsFailing(
+  findings: readonly ReportFinding[],
+  rule: FailOnRule,
+  unrated: Unrated = 'as-medium',
+): ReportFinding[] {
+  const levels: FailOn[] = rule.levels.length > 0 ? rule.levels : ['none'];
+  const failing = new Set(levels.flatMap((level) => findingsAtThreshold(findings, level, unrated)));
   return findings.filter((f) => failing.has(f));
 }
 

@@ -4,12 +4,16 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../db/database.ts';
 import { fromJson } from '../db/helpers.ts';
 import type { FindingStatus } from '../findings/finding.service.ts';
+import { analysisOf, type Analysis } from '../findings/triage/analysis.ts';
 import { findingsOfSbom } from './pipeline.repository.ts';
 import { packageIdentity } from './report-model.ts';
 
 export interface RecordedTriage {
   status: FindingStatus;
   remediationNotes: string | null;
+  analysis: Analysis;
+  /** Who set it (`rule` triage is not carried: the rules apply to the new finding themselves). */
+  source: string | null;
   sbomId: string;
 }
 
@@ -24,6 +28,8 @@ export class TriageMemory {
       const triage = {
         status: row.status as FindingStatus,
         remediationNotes: row.remediation_notes,
+        analysis: analysisOf(row),
+        source: row.triage_source,
         sbomId,
       };
       const pkg = packageIdentity({ name: row.name, purl: row.purl, group: row.group_name });

@@ -2,8 +2,17 @@
 // finding status it means (docs/pipeline.md "VEX") and the notes that go with it.
 import { AppError } from '../errors.ts';
 import type { FindingStatus } from '../findings/finding.service.ts';
+import { JUSTIFICATIONS, RESPONSES, type Analysis, type Response } from '../findings/triage/analysis.ts';
 import { purlInfo, str } from '../sboms/parsers/component-fields.ts';
-import { CYCLONEDX_IMPORT, OPENVEX_IMPORT } from './export/vex-states.ts';
+import {
+  FALSE_POSITIVE_STATEMENT,
+  FROM_OPENVEX_JUSTIFICATION,
+  NOTES_PROPERTY,
+  RISK_ACCEPTED,
+  STATUS_PROPERTY,
+  statusOfCyclonedx,
+  statusOfOpenvex,
+} from './export/vex-states.ts';
 
 type Json = Record<string, unknown>;
 const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -16,6 +25,9 @@ export interface VexStatement {
   product: string;
   status: FindingStatus | null;
   notes: string | null;
+  /** The analysis the statement states; `carries` says which parts its format can state at all. */
+  analysis: Analysis;
+  carries: { response: boolean; detail: boolean };
   /** Why it cannot apply, when it cannot (reported as unmatched, never dropped). */
   problem?: string;
 }
@@ -66,11 +78,33 @@ function cyclonedx(doc: Json): VexStatement[] {
     if (id === null) throw invalid(`vulnerabilities[${i}].id is missing`);
     const analysis = isObject(v.analysis) ? v.analysis : {};
     const state = str(analysis.state);
-    const status = state === null ? null : (CYCLONEDX_IMPORT[state] ?? null);
-    const notes = joinNotes(analysis.justification, analysis.detail);
+    const properties = Array.isArray(v.properties) ? v.properties.filter(isObject) : [];
+    const property = properties.find((p) => p.name === STATUS_PROPERTY) ?? null;
+    const justification = str(analysis.justification);
+    const status = state === null ? null : statusOfCyclonedx(state, justification, str(property?.value));
+    // Bulwark's own documents carry the notes in a property; others' as justification and detail.
+    const notes = property
+      ? str(properties.find((p) => p.name === NOTES_PROPERTY)?.value)
+      : joinNotes(analysis.justification, analysis.detail);
+    const vex = {
+      analysis: {
+        justification: known(JUSTIFICATIONS, justification),
+        response: responsesOf(analysis.response),
+        detail: str(analysis.detail),
+      },
+      carries: { response: true, detail: true },
+    };
     const affects = Array.isArray(v.affects) ? v.affects.filter(isObject) : [];
     if (affects.length === 0)
-      out.push({ vulnerabilityId: id, purl: null, product: '', status, notes, problem: 'no affects' });
+      out.push({
+        vulnerabilityId: id,
+        purl: null,
+        product: '',
+        status,
+        notes,
+        ...vex,
+        problem: 'no affects',
+      });
     for (const a of affects) {
       const ref = str(a.ref) ?? '';
       // A bom-ref of this document, a BOM-Link (urn:cdx:…#ref) or a package URL itself.
@@ -83,6 +117,7 @@ function cyclonedx(doc: Json): VexStatement[] {
         product: ref,
         status,
         notes,
+        ...vex,
         ...(state === null
           ? { problem: 'no analysis state' }
           : status === null
@@ -98,6 +133,8 @@ function cyclonedx(doc: Json): VexStatement[] {
 
 function openvex(doc: Json): VexStatement[] {
   if (!Array.isArray(doc.statements)) throw invalid('statements must be an array');
+  // Bulwark's own documents carry the notes as status_notes; others' as justification and statement.
+  const ours = doc.tooling === 'Bulwark';
   const out: VexStatement[] = [];
   doc.statements.forEach((s, i) => {
     if (!isObject(s)) throw invalid(`statements[${i}] must be an object`);
@@ -105,11 +142,31 @@ function openvex(doc: Json): VexStatement[] {
     const id = isObject(vulnerability) ? str(vulnerability.name) : str(vulnerability);
     if (id === null) throw invalid(`statements[${i}].vulnerability.name is missing`);
     const raw = str(s.status);
-    const status = raw === null ? null : (OPENVEX_IMPORT[raw] ?? null);
-    const notes = joinNotes(s.justification, s.impact_statement ?? s.action_statement ?? s.status_notes);
+    const justification = str(s.justification);
+    const action = str(s.action_statement);
+    const status = raw === null ? null : statusOfOpenvex(raw, justification, action);
+    const notes = ours
+      ? str(s.status_notes)
+      : joinNotes(s.justification, s.impact_statement ?? s.action_statement ?? s.status_notes);
+    const vex = {
+      analysis: {
+        justification: justification === null ? null : (FROM_OPENVEX_JUSTIFICATION[justification] ?? null),
+        response: null,
+        detail: openvexDetail(raw, str(s.impact_statement), action),
+      },
+      carries: { response: false, detail: raw === 'not_affected' || raw === 'affected' },
+    };
     const products = Array.isArray(s.products) ? s.products.filter(isObject) : [];
     if (products.length === 0)
-      out.push({ vulnerabilityId: id, purl: null, product: '', status, notes, problem: 'no products' });
+      out.push({
+        vulnerabilityId: id,
+        purl: null,
+        product: '',
+        status,
+        notes,
+        ...vex,
+        problem: 'no products',
+      });
     for (const p of products) {
       const identifiers = isObject(p.identifiers) ? p.identifiers : {};
       const product = str(p['@id']) ?? str(identifiers.purl) ?? '';
@@ -120,6 +177,7 @@ function openvex(doc: Json): VexStatement[] {
         product,
         status,
         notes,
+        ...vex,
         ...(status === null
           ? { problem: `unknown status '${raw ?? ''}'` }
           : purl === null
@@ -129,4 +187,25 @@ function openvex(doc: Json): VexStatement[] {
     }
   });
   return out;
+}
+
+const known = <T extends string>(list: readonly T[], value: string | null): T | null =>
+  value !== null && (list as readonly string[]).includes(value) ? (value as T) : null;
+
+/** Known responses, each once; none is null (unset). */
+function responsesOf(value: unknown): Response[] | null {
+  if (!Array.isArray(value)) return null;
+  const list = [
+    ...new Set(value.map((r) => known(RESPONSES, str(r))).filter((r): r is Response => r !== null)),
+  ];
+  return list.length > 0 ? list : null;
+}
+
+/** The detail an OpenVEX statement gives: its impact or action statement, without Bulwark's fixed wording. */
+function openvexDetail(status: string | null, impact: string | null, action: string | null): string | null {
+  if (status === 'not_affected') return impact === FALSE_POSITIVE_STATEMENT ? null : impact;
+  if (status !== 'affected' || action === null) return null;
+  if (!action.startsWith(RISK_ACCEPTED)) return action;
+  const rest = action.slice(RISK_ACCEPTED.length).replace(/^: /, '');
+  return rest === '' ? null : rest;
 }

@@ -1,10 +1,16 @@
 // Applies a VEX document as triage to the organisation's matching findings (vulnerability id or alias + package
-// URL); idempotent; every statement that applies to nothing is reported (docs/pipeline.md "VEX").
+// URL), through the findings' one status writer; idempotent: a statement restating what is recorded changes
+// nothing; every statement that applies to nothing is reported (docs/pipeline.md "VEX").
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/database.ts';
 import { fromJson } from '../db/helpers.ts';
+import { validationFailed } from '../errors.ts';
+import type { FindingStatus } from '../findings/finding.service.ts';
+import { analysisOf, type Analysis } from '../findings/triage/analysis.ts';
+import { recordStatusChanges, type StatusChange } from '../findings/triage/status-changes.ts';
+import { findControlCharacters } from '../shared/control-characters.ts';
+import { OPENVEX_JUSTIFICATION } from './export/vex-states.ts';
 import { packageIdentity } from './report-model.ts';
-import { writeTriage, type TriageChange } from './triage-writer.ts';
 import { parseVex, type VexStatement } from './vex-parse.ts';
 
 export interface VexResult {
@@ -19,6 +25,9 @@ interface Candidate {
   aliases: string;
   status: string;
   remediation_notes: string | null;
+  justification: string | null;
+  response: string | null;
+  detail: string | null;
   purl: string | null;
 }
 
@@ -33,11 +42,19 @@ export class VexService {
     this.#db = db;
   }
 
-  async apply(orgId: string, actorId: string, doc: unknown): Promise<VexResult> {
-    const { statements } = parseVex(doc);
+  /** `where` names the document in error paths as the REST validator does: `body`, or `file` for a multipart file. */
+  async apply(orgId: string, actorId: string, doc: unknown, where = 'body'): Promise<VexResult> {
+    // The same check as the REST validator's, for a document no schema describes (docs/resilience.md).
+    const issues = findControlCharacters(doc).map((i) => ({
+      path: [where, ...i.path].join('.'),
+      message: i.message,
+    }));
+    if (issues.length > 0)
+      throw validationFailed(issues.map((d) => `${d.path}: ${d.message}`).join('; '), issues);
+    const { format, statements } = parseVex(doc);
     return this.#db.transaction().execute(async (trx) => {
       const result: VexResult = { applied: 0, unchanged: 0, unmatched: [] };
-      const changes: TriageChange[] = [];
+      const changes: StatusChange[] = [];
       const touched = new Set<string>();
       for (const s of statements) {
         const unmatched = (reason: string) =>
@@ -55,24 +72,27 @@ export class VexService {
           // A finding named by two statements takes the first; the second counts as unchanged.
           if (touched.has(f.id)) continue;
           touched.add(f.id);
-          const notes = s.notes ?? f.remediation_notes;
-          if (f.status === s.status && notes === f.remediation_notes) {
+          const recorded = analysisOf(f);
+          if (f.status === s.status && sameState(s.status, recorded, s, format)) {
             result.unchanged++;
             continue;
           }
           changes.push({
             findingId: f.id,
-            vulnerabilityId: f.vulnerability_id,
-            from: f.status,
             to: s.status,
-            remediationNotes: notes,
-            historyNote: `from VEX${s.notes ? `: ${s.notes}` : ''}`,
-            source: 'vex',
+            analysis: {
+              justification: s.analysis.justification,
+              response: s.carries.response ? s.analysis.response : recorded.response,
+              detail: s.carries.detail ? s.analysis.detail : recorded.detail,
+            },
+            remediationNotes: s.notes ?? undefined,
+            note: `from VEX${s.notes ? `: ${s.notes}` : ''}`,
           });
         }
       }
-      await writeTriage(trx, orgId, actorId, changes);
-      result.applied = changes.length;
+      const { changed } = await recordStatusChanges(trx, orgId, { actorId, source: 'vex' }, changes);
+      result.applied = changed.length;
+      result.unchanged += changes.length - changed.length;
       return result;
     });
   }
@@ -82,7 +102,17 @@ export class VexService {
     return trx
       .selectFrom('findings as f')
       .innerJoin('sbom_components as c', 'c.id', 'f.component_id')
-      .select(['f.id', 'f.vulnerability_id', 'f.aliases', 'f.status', 'f.remediation_notes', 'c.purl'])
+      .select([
+        'f.id',
+        'f.vulnerability_id',
+        'f.aliases',
+        'f.status',
+        'f.remediation_notes',
+        'f.justification',
+        'f.response',
+        'f.detail',
+        'c.purl',
+      ])
       .where('f.org_id', '=', orgId)
       .where('f.retracted_at', 'is', null)
       .where((eb) =>
@@ -91,6 +121,28 @@ export class VexService {
       .orderBy('f.id')
       .execute();
   }
+}
+
+/**
+ * Whether a statement states what is recorded, as far as its format can say it: OpenVEX has coarser
+ * justifications and no responses; mitigated always reads as protected_by_mitigating_control and accepted_risk
+ * always carries will_not_fix, so neither counts as a difference.
+ */
+function sameState(status: FindingStatus, recorded: Analysis, s: VexStatement, format: string): boolean {
+  const justification = (a: Analysis) => {
+    if (status === 'mitigated') return null;
+    if (format !== 'openvex') return a.justification;
+    return status === 'false_positive' && a.justification ? OPENVEX_JUSTIFICATION[a.justification] : null;
+  };
+  const responses = (a: Analysis) =>
+    JSON.stringify(
+      (a.response ?? []).filter((r) => status !== 'accepted_risk' || r !== 'will_not_fix').sort(),
+    );
+  return (
+    justification(recorded) === justification(s.analysis) &&
+    (!s.carries.response || responses(recorded) === responses(s.analysis)) &&
+    (!s.carries.detail || recorded.detail === s.analysis.detail)
+  );
 }
 
 function matches(f: Candidate, s: VexStatement): boolean {

@@ -14,6 +14,12 @@ export const FREE_TEXT_FIELDS: ReadonlySet<string> = new Set([
   'comment',
   'details',
   'mitigation',
+  // VEX documents' prose (POST /sscs/vex): statements and analysis detail.
+  'detail',
+  'impact_statement',
+  'action_statement',
+  'status_notes',
+  'recommendation',
 ]);
 
 // Unicode category Cc: C0 controls, DEL and the C1 controls.

@@ -45,6 +45,7 @@ export const ID_PREFIXES = [
   'lgr',
   'pvl',
   'pvh',
+  'trl',
 ] as const;
 export type IdPrefix = (typeof ID_PREFIXES)[number];
 

@@ -2,7 +2,7 @@
 // document (the affected components and the vulnerabilities with their analysis).
 import { Enums, Models, Serialize, Spec } from '@cyclonedx/cyclonedx-library';
 import type { ReportFinding } from '../report-model.ts';
-import { cyclonedxAnalysisOf } from './vex-states.ts';
+import { cyclonedxAnalysisOf, NOTES_PROPERTY, STATUS_PROPERTY } from './vex-states.ts';
 
 export interface ExportComponent {
   bomRef: string;
@@ -79,12 +79,19 @@ function toVulnerability(
     );
   const component = refs.get(f.componentRef);
   if (component) v.affects.add(new Models.Vulnerability.Affect(component.bomRef));
-  const analysis = cyclonedxAnalysisOf(f.status);
+  const analysis = cyclonedxAnalysisOf(f.status, f);
   v.analysis = new Models.Vulnerability.Analysis({
     state: analysis.state as Enums.Vulnerability.AnalysisState,
-    ...(f.remediationNotes !== null ? { detail: f.remediationNotes } : {}),
+    ...(analysis.justification !== null
+      ? { justification: analysis.justification as Enums.Vulnerability.AnalysisJustification }
+      : {}),
+    ...(f.detail !== null ? { detail: f.detail } : {}),
   });
   for (const r of analysis.response) v.analysis.response.add(r as Enums.Vulnerability.AnalysisResponse);
+  // The status itself, so accepted_risk (exploitable + will_not_fix) reads back as such, and the notes, which
+  // CycloneDX has no field for (detail is the analysis's own text).
+  v.properties.add(new Models.Property(STATUS_PROPERTY, f.status));
+  if (f.remediationNotes !== null) v.properties.add(new Models.Property(NOTES_PROPERTY, f.remediationNotes));
   return v;
 }
 

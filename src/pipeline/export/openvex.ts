@@ -1,28 +1,30 @@
 // OpenVEX 0.2.0: one statement per finding whose component has a package URL (the product identifier VEX
 // consumers match on). docs/pipeline.md "VEX" lists how each status is expressed.
 import type { ReportFinding } from '../report-model.ts';
-import { openvexStatusOf } from './vex-states.ts';
+import { FALSE_POSITIVE_STATEMENT, openvexStatusOf, RISK_ACCEPTED } from './vex-states.ts';
 
 export const OPENVEX_CONTEXT = 'https://openvex.dev/ns/v0.2.0';
 
 function statement(f: ReportFinding & { component: { purl: string } }, timestamp: string) {
-  const status = openvexStatusOf(f.status);
+  const { status, justification } = openvexStatusOf(f.status, f.justification);
   const notes = f.remediationNotes;
   return {
     vulnerability: { name: f.vulnerabilityId, ...(f.aliases.length ? { aliases: f.aliases } : {}) },
     timestamp,
     products: [{ '@id': f.component.purl, identifiers: { purl: f.component.purl } }],
     status,
-    ...(status === 'not_affected' ? { impact_statement: notes ?? 'Marked a false positive in Bulwark' } : {}),
+    ...(justification ? { justification } : {}),
+    // The detail rides in the statement the status has; notes in status_notes (read back by this tooling).
+    ...(status === 'not_affected' ? { impact_statement: f.detail ?? FALSE_POSITIVE_STATEMENT } : {}),
     ...(status === 'affected'
       ? {
           action_statement:
             f.status === 'accepted_risk'
-              ? `Risk accepted${notes ? `: ${notes}` : ''}`
-              : `Mitigated${notes ? `: ${notes}` : ''}`,
+              ? `${RISK_ACCEPTED}${f.detail ? `: ${f.detail}` : ''}`
+              : (f.detail ?? 'Affected'),
         }
       : {}),
-    ...(notes !== null && status !== 'not_affected' && status !== 'affected' ? { status_notes: notes } : {}),
+    ...(notes !== null ? { status_notes: notes } : {}),
   };
 }
 

@@ -76,8 +76,19 @@ export interface SarifSubject {
 
 export type RuleSource = Pick<
   ReportFinding,
-  'vulnerabilityId' | 'aliases' | 'summary' | 'severity' | 'cvssScore' | 'references' | 'fixedVersions'
+  | 'vulnerabilityId'
+  | 'aliases'
+  | 'summary'
+  | 'severity'
+  | 'severitySource'
+  | 'cvssScore'
+  | 'references'
+  | 'fixedVersions'
 >;
+
+/** The severity a report says: an advisory without any score is unrated (it counts as its fallback band). */
+const saidSeverity = (f: Pick<ReportFinding, 'severity' | 'severitySource'>) =>
+  f.severitySource === 'default' ? 'unrated' : f.severity;
 
 function rule(f: RuleSource) {
   const text = f.summary ?? `${f.vulnerabilityId}${f.aliases.length ? ` (${f.aliases.join(', ')})` : ''}`;
@@ -93,7 +104,12 @@ function rule(f: RuleSource) {
     defaultConfiguration: { level: LEVEL[f.severity] },
     properties: {
       'security-severity': (f.cvssScore ?? BAND_SCORE[f.severity]!).toFixed(1),
-      tags: ['security', 'vulnerability', ...f.aliases],
+      tags: [
+        'security',
+        'vulnerability',
+        ...(f.severitySource === 'default' ? ['unrated'] : []),
+        ...f.aliases,
+      ],
     },
   };
 }
@@ -107,7 +123,7 @@ function result(f: ReportFinding, ruleIndex: number, artifact: string) {
     ruleIndex,
     level: LEVEL[f.severity],
     message: {
-      text: `${what} is affected by ${f.vulnerabilityId}${f.summary ? `: ${f.summary}` : ''}${
+      text: `${what} is affected by ${f.vulnerabilityId}${f.severitySource === 'default' ? ' (unrated: no severity score published)' : ''}${f.summary ? `: ${f.summary}` : ''}${
         f.fixedVersions.length ? ` (fixed in ${f.fixedVersions.join(', ')})` : ''
       }`,
     },
@@ -120,7 +136,8 @@ function result(f: ReportFinding, ruleIndex: number, artifact: string) {
     partialFingerprints: { 'bulwark/package-vulnerability': `${c.purl ?? what}|${f.vulnerabilityId}` },
     properties: {
       status: f.status,
-      severity: f.severity,
+      severity: saidSeverity(f),
+      severitySource: f.severitySource,
       // How the component got in and what to upgrade it to (docs/remediation.md), when known.
       ...(f.direct !== undefined ? { direct: f.direct, paths: f.paths ?? [] } : {}),
       ...(f.upgradeTo !== undefined ? { upgradeTo: f.upgradeTo } : {}),

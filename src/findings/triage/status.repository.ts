@@ -1,0 +1,65 @@
+// The queries behind recordStatusChanges: the findings to change, read under a row lock (PostgreSQL), and the
+// grouped updates. Always filtered on the organisation.
+import type { Kysely, Updateable } from 'kysely';
+import { dialectOf } from '../../db/connect.ts';
+import type { Database } from '../../db/database.ts';
+import { chunks } from '../../vulndb/index.ts';
+import type { FindingWithComponent } from '../finding.repository.ts';
+import type { FindingTable } from '../finding.table.ts';
+
+/**
+ * The findings among `ids`, locked until the transaction ends on PostgreSQL (in id order, so two writers never
+ * deadlock): a concurrent writer waits and then reads the state this one wrote, so every history entry's
+ * "from" is the previous entry's "to". SQLite has one writer: its transactions already run one at a time.
+ */
+export async function lockFindings(
+  trx: Kysely<Database>,
+  orgId: string,
+  ids: readonly string[],
+): Promise<Map<string, FindingWithComponent>> {
+  const out = new Map<string, FindingWithComponent>();
+  const postgres = dialectOf(trx) === 'postgres';
+  for (const part of chunks([...new Set(ids)].sort())) {
+    if (postgres)
+      await trx
+        .selectFrom('findings')
+        .select('id')
+        .where('org_id', '=', orgId)
+        .where('id', 'in', part)
+        .orderBy('id')
+        .forUpdate()
+        .execute();
+    const rows = await trx
+      .selectFrom('findings as f')
+      .innerJoin('sbom_components as c', 'c.id', 'f.component_id')
+      .selectAll('f')
+      .select([
+        'c.name as component_name',
+        'c.version as component_version',
+        'c.purl as component_purl',
+        'c.ecosystem as component_ecosystem',
+        'c.package_key as component_package_key',
+      ])
+      .where('f.org_id', '=', orgId)
+      .where('f.id', 'in', part)
+      .execute();
+    for (const row of rows) out.set(row.id, row);
+  }
+  return out;
+}
+
+/** One statement for every finding that takes the same values (a rule sets the same analysis on thousands). */
+export async function updateFindingsTo(
+  trx: Kysely<Database>,
+  orgId: string,
+  ids: readonly string[],
+  values: Updateable<FindingTable>,
+): Promise<void> {
+  for (const part of chunks(ids))
+    await trx
+      .updateTable('findings')
+      .set(values)
+      .where('org_id', '=', orgId)
+      .where('id', 'in', part)
+      .execute();
+}
