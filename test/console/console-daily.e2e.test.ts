@@ -240,6 +240,45 @@ describe('console for daily work', { skip: NO_CHROMIUM }, () => {
       await freshness.locator('tbody tr td:nth-child(3)').first().textContent(),
       'imported, never synced',
     );
+
+    // The fix plan on the SBOM: one upgrade per vulnerable package, CRITICAL first, LOW last.
+    await page.goto(`${server.base}/sboms/${sbomId}`);
+    const plan = page.getByTestId('fix-plan');
+    await plan.locator('tbody tr').first().waitFor();
+    assert.deepEqual(
+      await plan
+        .locator('tbody tr')
+        .evaluateAll((rows) => rows.map((r) => [...r.querySelectorAll('td')].map((td) => td.textContent))),
+      [
+        ['pkg:pypi/loudlib', '1.0 → 2.0', '1 (1 critical)', '0', '—'],
+        ['pkg:pypi/quietlib', '1.0 → 2.0', '1 (1 medium)', '0', '—'],
+        ['pkg:pypi/minorlib', '1.0 → 2.0', '1 (1 low)', '0', '—'],
+      ],
+    );
+
+    // Triage with the VEX analysis: status, justification, responses and detail are saved and kept in history.
+    await page.goto(server.base + '/findings');
+    await page.getByRole('button', { name: 'PYSEC-2026-3' }).click();
+    const triage = page.getByRole('dialog', { name: 'PYSEC-2026-3' });
+    await triage.getByLabel('Status').selectOption('false_positive');
+    await triage.getByLabel('Justification (why it does not affect you)').selectOption('code_not_reachable');
+    await triage.getByLabel('will not fix').check();
+    await triage.getByLabel('Detail (in the VEX statement)').fill('The vulnerable path is never called.');
+    await triage.getByRole('button', { name: 'Save triage' }).click();
+    await triage.getByText('Saved.').waitFor();
+    await triage.getByTestId('history').getByText('code not reachable').waitFor();
+    await assertAccessible(page, 'triage dialog with analysis');
+    const stored = (await (
+      await fetch(`${server.base}/api/v1/sscs/findings?status=false_positive`, {
+        headers: bearer(server.token),
+      })
+    ).json()) as {
+      data: { vulnerabilityId: string; justification: string; response: string[]; detail: string }[];
+    };
+    assert.deepEqual(
+      stored.data.map((f) => [f.vulnerabilityId, f.justification, f.response, f.detail]),
+      [['PYSEC-2026-3', 'code_not_reachable', ['will_not_fix'], 'The vulnerable path is never called.']],
+    );
     assert.deepEqual(csp, []);
   });
 

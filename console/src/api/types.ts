@@ -72,7 +72,38 @@ export interface Finding {
   statusChangedAt: string;
   kev?: { dateAdded: string; dueDate: string; knownRansomwareCampaignUse: string } | null;
   epss?: { score: number; percentile: number; date: string } | null;
+  /** VEX analysis (DESIGN section 16): why it does not affect us, what is done about it, in words. */
+  justification: Justification | null;
+  response: VexResponse[] | null;
+  detail: string | null;
+  /** The triage rule that set the current status, if a rule did. */
+  triageRuleId: string | null;
+  /** How the component got in (null and [] without a dependency graph). */
+  direct: boolean | null;
+  paths: string[][];
 }
+
+export const JUSTIFICATIONS = [
+  'code_not_present',
+  'code_not_reachable',
+  'requires_configuration',
+  'requires_dependency',
+  'requires_environment',
+  'protected_by_compiler',
+  'protected_at_runtime',
+  'protected_at_perimeter',
+  'protected_by_mitigating_control',
+] as const;
+export type Justification = (typeof JUSTIFICATIONS)[number];
+
+export const VEX_RESPONSES = [
+  'can_not_fix',
+  'will_not_fix',
+  'update',
+  'rollback',
+  'workaround_available',
+] as const;
+export type VexResponse = (typeof VEX_RESPONSES)[number];
 
 export interface HistoryEntry {
   event: string;
@@ -81,6 +112,11 @@ export interface HistoryEntry {
   notes: string | null;
   actorId: string;
   at: string;
+  justification: Justification | null;
+  response: VexResponse[] | null;
+  detail: string | null;
+  /** The triage rule that made this change, when a rule did. */
+  ruleId: string | null;
 }
 
 export interface FindingDetail extends Finding {
@@ -182,3 +218,16 @@ export interface FindingTrend {
 }
 
 export const label = (value: string): string => value.replaceAll('_', ' ');
+
+/** One upgrade of an SBOM's fix plan (GET /sscs/sboms/{id}/remediation). */
+export interface PlanItem {
+  purl: string;
+  currentVersion: string;
+  targetVersion: string | null;
+  /** When the ecosystem cannot name the successor of a last affected version: "above" it. */
+  targetAbove: string | null;
+  fixes: { total: number; bySeverity: Record<Severity, number>; kev: number };
+  remaining: number;
+  findingIds: string[];
+  introducedBy: string[];
+}

@@ -15,6 +15,7 @@ import {
 import { Page } from '../components/Shell.tsx';
 import { VirtualTable, type Column } from '../components/VirtualTable.tsx';
 import { canWrite, useSession } from '../session.tsx';
+import { FixPlan } from './FixPlan.tsx';
 
 const COLUMNS: Column<Component>[] = [
   {
@@ -154,6 +155,8 @@ export default function SbomDetail() {
           </>
         )}
       </section>
+
+      <FixPlan sbomId={sbomId} />
 
       <section className="card" aria-labelledby="x-h">
         <h2 id="x-h">Export</h2>

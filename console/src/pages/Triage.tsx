@@ -1,4 +1,5 @@
-// Triage dialogs: one finding (status, notes and its history timeline) or many selected findings at once.
+// Triage dialogs: one finding (status, VEX analysis, notes and its history timeline) or many selected findings
+// at once.
 import { useState, type FormEvent } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { call, get } from '../api/http.ts';
@@ -6,6 +7,7 @@ import { FINDING_STATUSES, label, type FindingDetail, type FindingStatus } from 
 import { ErrorMessage, formatDateTime, Loading, SeverityBadge, StatusBadge } from '../components/bits.tsx';
 import { Dialog } from '../components/Dialog.tsx';
 import { useSession } from '../session.tsx';
+import { analysisBody, analysisOf, AnalysisFields, Paths, type Analysis } from './AnalysisFields.tsx';
 
 function StatusFields({
   status,
@@ -85,9 +87,11 @@ export function TriageDialog({ findingId, onClose }: { findingId: string; onClos
   });
   const [status, setStatus] = useState<FindingStatus | null>(null);
   const [notes, setNotes] = useState<string | null>(null);
+  const [analysis, setAnalysis] = useState<Analysis | null>(null);
   const save = useMutation({
-    mutationFn: (body: { status: FindingStatus; remediationNotes: string }) =>
-      call<FindingDetail>('PATCH', `/sscs/findings/${findingId}/status`, body),
+    mutationFn: (
+      body: { status: FindingStatus; remediationNotes: string } & ReturnType<typeof analysisBody>,
+    ) => call<FindingDetail>('PATCH', `/sscs/findings/${findingId}/status`, body),
     onSuccess: async (result) => {
       queryClient.setQueryData(['finding', findingId], result.data);
       await queryClient.invalidateQueries({ queryKey: ['findings'] });
@@ -97,11 +101,13 @@ export function TriageDialog({ findingId, onClose }: { findingId: string; onClos
   const f = detail.data;
   const currentStatus = status ?? f?.status ?? 'open';
   const currentNotes = notes ?? f?.remediationNotes ?? '';
+  const currentAnalysis =
+    analysis ?? (f ? analysisOf(f) : analysisOf({ justification: null, response: null, detail: null }));
   const readOnly = session?.user.role === 'viewer';
 
   function submit(event: FormEvent) {
     event.preventDefault();
-    save.mutate({ status: currentStatus, remediationNotes: currentNotes });
+    save.mutate({ status: currentStatus, remediationNotes: currentNotes, ...analysisBody(currentAnalysis) });
   }
 
   return (
@@ -138,6 +144,12 @@ export function TriageDialog({ findingId, onClose }: { findingId: string; onClos
               </details>
             )}
             {f.fixedVersions.length > 0 && <p className="small">Fixed in {f.fixedVersions.join(', ')}</p>}
+            <Paths finding={f} />
+            {f.triageRuleId && (
+              <p className="small" data-testid="rule">
+                Triaged by the rule {f.triageRuleId}.
+              </p>
+            )}
             {f.kev && (
               <p className="small">
                 In CISA's KEV catalog since {f.kev.dateAdded}, remediation due {f.kev.dueDate}
@@ -158,6 +170,7 @@ export function TriageDialog({ findingId, onClose }: { findingId: string; onClos
                 setNotes={setNotes}
                 disabled={readOnly}
               />
+              <AnalysisFields value={currentAnalysis} onChange={setAnalysis} disabled={readOnly} />
               <ErrorMessage error={save.error} />
               {save.isSuccess && (
                 <p className="success" role="status">
@@ -182,7 +195,14 @@ export function TriageDialog({ findingId, onClose }: { findingId: string; onClos
                       ? `${label(h.fromStatus ?? '')} → ${label(h.toStatus ?? '')}`
                       : label(h.event)}
                   </span>
-                  <span className="muted small">by {h.actorId === session?.user.id ? 'you' : h.actorId}</span>
+                  <span className="muted small">
+                    by {h.ruleId ? `rule ${h.ruleId}` : h.actorId === session?.user.id ? 'you' : h.actorId}
+                  </span>
+                  {h.justification && <span className="small">{label(h.justification)}</span>}
+                  {h.response && h.response.length > 0 && (
+                    <span className="small">{h.response.map(label).join(', ')}</span>
+                  )}
+                  {h.detail && <q>{h.detail}</q>}
                   {h.notes && <q>{h.notes}</q>}
                 </li>
               ))}
