@@ -36,6 +36,7 @@ import { sbomRoutes } from './sboms/sbom.routes.ts';
 import { accessRoutes } from './access/access.routes.ts';
 import { auditRoutes } from './access/audit.routes.ts';
 import { sessionRoutes } from './access/session.routes.ts';
+import { mfaRoutes } from './identity/mfa/mfa.routes.ts';
 import { vendorRoutes } from './vendors/vendor.routes.ts';
 import { webhookMetrics } from './webhooks/webhook.metrics.ts';
 import { webhookRoutes } from './webhooks/webhook.routes.ts';
@@ -141,7 +142,12 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(
     async (api) => {
       await api.register(sessionRoutes, { sessions: services.sessions });
-      await api.register(accessRoutes, { tenancy: services.tenancy, users: services.users });
+      await api.register(accessRoutes, {
+        tenancy: services.tenancy,
+        users: services.users,
+        mfa: services.mfa,
+      });
+      await api.register(mfaRoutes, { mfa: services.mfa });
       await api.register(vendorRoutes, { vendors: services.vendors, idempotency: services.idempotency });
       await api.register(sbomRoutes, {
         sboms: services.sboms,

@@ -4,6 +4,8 @@ import type { Config } from './config.ts';
 import type { Store } from './db/connect.ts';
 import { recordVulnDbSynced } from './events/vulndb-synced.ts';
 import { FindingService } from './findings/finding.service.ts';
+import { MfaService } from './identity/mfa/mfa.service.ts';
+import { identitySignInGuard } from './identity/sign-in-guard.ts';
 import { IdempotencyService } from './idempotency/idempotency.service.ts';
 import { createPipelineServices, withCarryOver, type PipelineServices } from './pipeline/index.ts';
 import { GovernanceService } from './governance/governance.service.ts';
@@ -35,6 +37,8 @@ export interface Services {
   webhooks: WebhookService;
   /** Built stopped: the server starts it (tests drive it themselves). */
   webhookDispatcher: WebhookDispatcher;
+  /** identity/: the TOTP second factor (docs/identity.md). */
+  mfa: MfaService;
 }
 
 export interface ServiceOptions {
@@ -51,10 +55,15 @@ export function createServices(store: Store, config: Config, options: ServiceOpt
   const vendors = new VendorService(store.db);
   const risks = new RiskService(store.db);
   const tenancy = new TenancyService(store.db, store.changeStamp);
+  const clock = options.now ? { now: options.now } : {};
+  const sessions = new SessionService(store.db, clock);
+  const mfa = new MfaService(store.db, clock);
+  sessions.useGuard(identitySignInGuard(store.db, mfa));
   return {
     tenancy,
     users: new UserService(store.db, tenancy),
-    sessions: new SessionService(store.db, options.now ? { now: options.now } : {}),
+    sessions,
+    mfa,
     audit: new AuditService(store.db),
     vendors,
     risks,

@@ -64,6 +64,8 @@ export interface SessionInfo {
   id: string;
   role: Role;
   csrfToken: string;
+  /** `mfa_enrolment`: only the session and second-factor routes answer until a factor is enrolled. */
+  restriction?: string | null;
   view: SessionView;
 }
 
@@ -72,6 +74,8 @@ export interface SessionView {
   user: { id: string; email: string; name: string | null; role: Role };
   org: { id: string; slug: string; name: string; plan: string };
   csrfToken: string;
+  /** The organisation requires a second factor and this person must enrol one first. */
+  mfaEnrolmentRequired?: boolean;
 }
 
 const toOrganization = (row: OrganizationRow): Organization => ({
