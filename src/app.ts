@@ -37,6 +37,7 @@ import { accessRoutes } from './access/access.routes.ts';
 import { auditRoutes } from './access/audit.routes.ts';
 import { sessionRoutes } from './access/session.routes.ts';
 import { mfaRoutes } from './identity/mfa/mfa.routes.ts';
+import { ssoRoutes } from './identity/sso/sso.routes.ts';
 import { vendorRoutes } from './vendors/vendor.routes.ts';
 import { webhookMetrics } from './webhooks/webhook.metrics.ts';
 import { webhookRoutes } from './webhooks/webhook.routes.ts';
@@ -148,6 +149,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
         mfa: services.mfa,
       });
       await api.register(mfaRoutes, { mfa: services.mfa });
+      await api.register(ssoRoutes, services);
       await api.register(vendorRoutes, { vendors: services.vendors, idempotency: services.idempotency });
       await api.register(sbomRoutes, {
         sboms: services.sboms,

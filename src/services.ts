@@ -6,6 +6,9 @@ import { recordVulnDbSynced } from './events/vulndb-synced.ts';
 import { FindingService } from './findings/finding.service.ts';
 import { MfaService } from './identity/mfa/mfa.service.ts';
 import { identitySignInGuard } from './identity/sign-in-guard.ts';
+import { SsoConfigService } from './identity/sso/sso-config.service.ts';
+import { SsoFlowService } from './identity/sso/sso-flow.service.ts';
+import { SsoSignInService } from './identity/sso/sso-sign-in.service.ts';
 import { IdempotencyService } from './idempotency/idempotency.service.ts';
 import { createPipelineServices, withCarryOver, type PipelineServices } from './pipeline/index.ts';
 import { GovernanceService } from './governance/governance.service.ts';
@@ -39,6 +42,10 @@ export interface Services {
   webhookDispatcher: WebhookDispatcher;
   /** identity/: the TOTP second factor (docs/identity.md). */
   mfa: MfaService;
+  /** identity/sso: OpenID Connect sign-in and its configuration. */
+  ssoConfigs: SsoConfigService;
+  ssoFlow: SsoFlowService;
+  ssoSignIn: SsoSignInService;
 }
 
 export interface ServiceOptions {
@@ -59,7 +66,12 @@ export function createServices(store: Store, config: Config, options: ServiceOpt
   const sessions = new SessionService(store.db, clock);
   const mfa = new MfaService(store.db, clock);
   sessions.useGuard(identitySignInGuard(store.db, mfa));
+  const ssoConfigs = new SsoConfigService(store.db);
+  const ssoFlow = new SsoFlowService(store.db, ssoConfigs, clock);
   return {
+    ssoConfigs,
+    ssoFlow,
+    ssoSignIn: new SsoSignInService(store.db, ssoFlow, sessions),
     tenancy,
     users: new UserService(store.db, tenancy),
     sessions,
