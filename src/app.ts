@@ -38,6 +38,7 @@ import { auditRoutes } from './access/audit.routes.ts';
 import { sessionRoutes } from './access/session.routes.ts';
 import { mfaRoutes } from './identity/mfa/mfa.routes.ts';
 import { ssoRoutes } from './identity/sso/sso.routes.ts';
+import { SCIM_PREFIX, scimRoutes } from './identity/scim/scim.routes.ts';
 import { vendorRoutes } from './vendors/vendor.routes.ts';
 import { webhookMetrics } from './webhooks/webhook.metrics.ts';
 import { webhookRoutes } from './webhooks/webhook.routes.ts';
@@ -168,6 +169,11 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     },
     { prefix: API_PREFIX },
   );
+  await app.register(scimRoutes, {
+    prefix: SCIM_PREFIX,
+    scimUsers: services.scimUsers,
+    scimGroups: services.scimGroups,
+  });
   await app.register(consoleRoutes, deps.consoleDir ? { root: deps.consoleDir } : {});
 
   return app;

@@ -6,6 +6,8 @@ import { recordVulnDbSynced } from './events/vulndb-synced.ts';
 import { FindingService } from './findings/finding.service.ts';
 import { MfaService } from './identity/mfa/mfa.service.ts';
 import { identitySignInGuard } from './identity/sign-in-guard.ts';
+import { ScimGroupService } from './identity/scim/scim-groups.service.ts';
+import { ScimUserService } from './identity/scim/scim-users.service.ts';
 import { SsoConfigService } from './identity/sso/sso-config.service.ts';
 import { SsoFlowService } from './identity/sso/sso-flow.service.ts';
 import { SsoSignInService } from './identity/sso/sso-sign-in.service.ts';
@@ -46,6 +48,9 @@ export interface Services {
   ssoConfigs: SsoConfigService;
   ssoFlow: SsoFlowService;
   ssoSignIn: SsoSignInService;
+  /** identity/scim: provisioning at /scim/v2. */
+  scimUsers: ScimUserService;
+  scimGroups: ScimGroupService;
 }
 
 export interface ServiceOptions {
@@ -72,6 +77,12 @@ export function createServices(store: Store, config: Config, options: ServiceOpt
     ssoConfigs,
     ssoFlow,
     ssoSignIn: new SsoSignInService(store.db, ssoFlow, sessions),
+    scimUsers: new ScimUserService(
+      store.db,
+      tenancy,
+      store.dialect === 'postgres' ? store.changeStamp : undefined,
+    ),
+    scimGroups: new ScimGroupService(store.db),
     tenancy,
     users: new UserService(store.db, tenancy),
     sessions,

@@ -40,6 +40,8 @@ export const ID_PREFIXES = [
   'whd',
   'wha',
   'obx',
+  // identity/scim
+  'scg',
 ] as const;
 export type IdPrefix = (typeof ID_PREFIXES)[number];
 

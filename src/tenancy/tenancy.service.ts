@@ -7,7 +7,7 @@ import { AppError, notFound, validationFailed } from '../errors.ts';
 import { recordAudit, SYSTEM_ACTOR } from '../audit/audit.repository.ts';
 import { newId } from '../shared/ids.ts';
 import { addMs, nowIso } from '../shared/time.ts';
-import { isScope, PLAN_NAMES, planHasFeature, type Feature, type Plan, type Scope } from './plans.ts';
+import { isScope, PLAN_NAMES, SCOPES, planHasFeature, type Feature, type Plan, type Scope } from './plans.ts';
 import { PrincipalCache } from './principal-cache.ts';
 import { isRole, type Role } from './roles.ts';
 import { checkPasswordRules, hashPassword } from './password.ts';
@@ -280,7 +280,7 @@ export class TenancyService {
     const unknown = input.scopes.filter((s) => !isScope(s));
     if (unknown.length > 0 || input.scopes.length === 0) {
       throw validationFailed(
-        `Scopes must be a non-empty subset of sbom:read, sbom:write, mcp:read, mcp:write (got '${input.scopes.join(',')}')`,
+        `Scopes must be a non-empty subset of ${SCOPES.join(', ')} (got '${input.scopes.join(',')}')`,
       );
     }
     const user = input.userEmail
