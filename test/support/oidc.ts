@@ -21,6 +21,8 @@ export interface TestProvider {
   users: Map<string, ProviderUser>;
   /** Serve another key under the signing key's id: every ID token's signature then fails to verify. */
   serveWrongKeys(on: boolean): void;
+  /** Milliseconds the provider spent answering so far (benchmarks subtract it from the callback's time). */
+  busyMs(): number;
   /** Stops answering (the provider is "down"). */
   close(): Promise<void>;
 }
@@ -83,7 +85,10 @@ export async function startProvider(
   });
   const handler = provider.callback();
   let wrongKeys = false;
+  let busy = 0;
   server.on('request', (req, res) => {
+    const start = performance.now();
+    res.on('finish', () => (busy += performance.now() - start));
     if (wrongKeys && req.url?.startsWith('/jwks')) {
       res.setHeader('content-type', 'application/jwk-set+json');
       res.end(JSON.stringify({ keys: [wrong] }));
@@ -99,7 +104,15 @@ export async function startProvider(
     await new Promise<void>((resolve) => server.close(() => resolve()));
   };
   t.after(close);
-  return { issuer, clientId, clientSecret, users, serveWrongKeys: (on) => (wrongKeys = on), close };
+  return {
+    issuer,
+    clientId,
+    clientSecret,
+    users,
+    serveWrongKeys: (on) => (wrongKeys = on),
+    busyMs: () => busy,
+    close,
+  };
 }
 
 /** A cookie jar for one browser's visit of the provider. */
