@@ -31,10 +31,19 @@ const str = (value: unknown): string | undefined =>
 export const signInRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/sign-in',
-  validateSearch: (search: Record<string, unknown>): { redirect?: string } => {
+  validateSearch: (
+    search: Record<string, unknown>,
+  ): { redirect?: string; error?: string; message?: string } => {
     const redirect = str(search.redirect);
-    // Only a path on this site: never an absolute URL (open redirect).
-    return redirect && redirect.startsWith('/') && !redirect.startsWith('//') ? { redirect } : {};
+    // A refused single sign-on comes back with its reason (docs/identity.md); shown as text, never as markup.
+    const error = str(search.error);
+    const message = str(search.message);
+    return {
+      // Only a path on this site: never an absolute URL (open redirect).
+      ...(redirect && redirect.startsWith('/') && !redirect.startsWith('//') ? { redirect } : {}),
+      ...(error ? { error } : {}),
+      ...(message ? { message } : {}),
+    };
   },
   component: SignIn,
 });

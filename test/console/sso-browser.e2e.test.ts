@@ -34,7 +34,11 @@ describe('single sign-on in the browser', { skip: NO_CHROMIUM }, () => {
 
     const browser = await launchBrowser(t);
     const page = await browser.newPage();
-    await page.goto(`${server.base}/api/v1/session/sso?org=default&redirect=%2Ffindings`);
+    // From the console's sign-in page, as a person would after being sent there from /findings.
+    await page.goto(`${server.base}/sign-in?redirect=%2Ffindings`);
+    await page.fill('#sso-org', 'default');
+    await page.click('text=Continue with your identity provider');
+    await page.waitForURL((url) => url.href.startsWith(provider.issuer));
     assert.ok(page.url().startsWith(provider.issuer), `at the provider: ${page.url()}`);
     await page.fill('input[name="login"]', 'grace');
     await page.fill('input[name="password"]', 'whatever the provider accepts');
@@ -49,6 +53,25 @@ describe('single sign-on in the browser', { skip: NO_CHROMIUM }, () => {
     assert.deepEqual(
       [me.user.email, me.user.name, me.user.role, me.org.slug],
       ['grace@example.com', 'Grace H', 'member', 'default'],
+    );
+
+    // A refusal comes back to the sign-in page with its reason.
+    provider.users.set('eve', { email: 'eve@example.com', groups: ['marketing'] });
+    const other = await browser.newPage();
+    await other.goto(`${server.base}/sign-in`);
+    await other.fill('#sso-org', 'default');
+    await other.click('text=Continue with your identity provider');
+    await other.waitForURL((url) => url.href.startsWith(provider.issuer));
+    await other.fill('input[name="login"]', 'eve');
+    await other.fill('input[name="password"]', 'whatever');
+    await other.click('button[type="submit"]');
+    await other.waitForSelector('input[name="prompt"][value="consent"]', { state: 'attached' });
+    await other.click('button[type="submit"]');
+    await other.waitForURL((url) => url.pathname === '/sign-in');
+    const alert = await other.textContent('[role="alert"]');
+    assert.equal(
+      alert,
+      'Single sign-on failed: None of the groups (marketing) is in the role mapping, and there is no default role',
     );
   });
 });
