@@ -123,6 +123,7 @@ const routeTree = rootRoute.addChildren([
     page('/access/tokens', () => import('./pages/Tokens.tsx')),
     page('/access/users', () => import('./pages/Users.tsx')),
     page('/access/organisation', () => import('./pages/Organisation.tsx')),
+    page('/access/security', () => import('./pages/Security.tsx')),
     page('/access/connect', () => import('./pages/Connect.tsx')),
     page('/audit', () => import('./pages/Audit.tsx')),
   ]),

@@ -2,7 +2,8 @@
 // through its login and consent pages, back to the console page the sign-in started from.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { launchBrowser, NO_CHROMIUM, startConsoleServer } from '../support/browser.ts';
+import { totpCode } from '../../src/identity/mfa/totp.ts';
+import { assertAccessible, launchBrowser, NO_CHROMIUM, startConsoleServer } from '../support/browser.ts';
 import { startProvider } from '../support/oidc.ts';
 
 describe('single sign-on in the browser', { skip: NO_CHROMIUM }, () => {
@@ -73,5 +74,29 @@ describe('single sign-on in the browser', { skip: NO_CHROMIUM }, () => {
       alert,
       'Single sign-on failed: None of the groups (marketing) is in the role mapping, and there is no default role',
     );
+  });
+});
+
+describe('second-factor enrolment in the browser', { skip: NO_CHROMIUM }, () => {
+  it('shows a QR code, turns TOTP on with a code from it, and lists ten recovery codes', async (t) => {
+    const server = await startConsoleServer(t);
+    const browser = await launchBrowser(t);
+    const page = await browser.newPage();
+    await page.goto(`${server.base}/sign-in?redirect=%2Faccess%2Fsecurity`);
+    await page.fill('#email', 'admin@localhost');
+    await page.fill('#password', server.password);
+    await page.click('button:has-text("Sign in")');
+    await page.waitForURL(`${server.base}/access/security`);
+    await page.click('text=Set up an authenticator app');
+    const secret = (await page.textContent('[data-testid="totp-secret"]'))!;
+    assert.match(secret, /^[A-Z2-7]{32}$/);
+    assert.match((await page.getAttribute('img[alt^="QR code"]', 'src'))!, /^data:image\/png;base64,/);
+    await assertAccessible(page, 'the enrolment form');
+    await page.fill('#mfa-code', totpCode(secret));
+    await page.click('button:has-text("Turn on")');
+    await page.waitForSelector('[data-testid="recovery-codes"] li');
+    assert.equal(await page.locator('[data-testid="recovery-codes"] li').count(), 10);
+    const status = await page.request.get(`${server.base}/api/v1/session/mfa`);
+    assert.deepEqual((await status.json()).data, { enabled: true, recoveryCodesLeft: 10 });
   });
 });

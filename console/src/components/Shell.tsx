@@ -15,6 +15,7 @@ const ACCESS_LINKS = [
   { to: '/access/tokens', label: 'API tokens' },
   { to: '/access/users', label: 'Users' },
   { to: '/access/organisation', label: 'Organisation' },
+  { to: '/access/security', label: 'Security' },
 ] as const;
 
 export function AuthedLayout() {

@@ -188,7 +188,7 @@ export async function ssoRoutes(app: App, services: SsoRouteServices): Promise<v
         summary: 'Dry run of single sign-on',
         description:
           "Reads the provider's discovery document and answers an authorizationUrl: signing in there shows " +
-          'the claims and the role they give (in the console, /settings/sso) without signing anyone in. With ' +
+          'the claims and the role they give (in the console, /access/security) without signing anyone in. With ' +
           'claims in the body, also the role those claims would give. A provider that is down: 502.',
         body: SsoTestBody,
         response: { 200: envelopeOf(SsoTestResult) },
@@ -202,7 +202,7 @@ export async function ssoRoutes(app: App, services: SsoRouteServices): Promise<v
         const { url, binding } = await ssoFlow.begin(
           orgId,
           callbackUrlOf(request),
-          `${TEST_PREFIX}/settings/sso`,
+          `${TEST_PREFIX}/access/security`,
         );
         setBinding(request, reply, binding, 600);
         return ok({

@@ -315,7 +315,7 @@ for (const dialect of DIALECTS) {
       const callback = await loginAtProvider(dry.json().data.authorizationUrl, 'carol', CALLBACK);
       const shown = await sendCallback(app, callback, binding);
       const location = String(shown.headers.location);
-      assert.equal(location.split('#')[0], '/settings/sso');
+      assert.equal(location.split('#')[0], '/access/security');
       const result = JSON.parse(Buffer.from(location.split('#ssoTest=')[1]!, 'base64url').toString());
       assert.deepEqual(result.evaluation, {
         email: 'carol@example.com',
