@@ -39,6 +39,9 @@ import { accessRoutes } from './access/access.routes.ts';
 import { auditRoutes } from './access/audit.routes.ts';
 import { complianceRoutes } from './compliance/compliance.routes.ts';
 import { sessionRoutes } from './access/session.routes.ts';
+import { mfaRoutes } from './identity/mfa/mfa.routes.ts';
+import { ssoRoutes } from './identity/sso/sso.routes.ts';
+import { SCIM_PREFIX, scimRoutes } from './identity/scim/scim.routes.ts';
 import { vendorRoutes } from './vendors/vendor.routes.ts';
 import { policyRoutes } from './policies/index.ts';
 import { webhookMetrics } from './webhooks/webhook.metrics.ts';
@@ -145,7 +148,13 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(
     async (api) => {
       await api.register(sessionRoutes, { sessions: services.sessions });
-      await api.register(accessRoutes, { tenancy: services.tenancy, users: services.users });
+      await api.register(accessRoutes, {
+        tenancy: services.tenancy,
+        users: services.users,
+        mfa: services.mfa,
+      });
+      await api.register(mfaRoutes, { mfa: services.mfa });
+      await api.register(ssoRoutes, services);
       await api.register(vendorRoutes, { vendors: services.vendors, idempotency: services.idempotency });
       await api.register(sbomRoutes, {
         sboms: services.sboms,
@@ -171,6 +180,11 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     },
     { prefix: API_PREFIX },
   );
+  await app.register(scimRoutes, {
+    prefix: SCIM_PREFIX,
+    scimUsers: services.scimUsers,
+    scimGroups: services.scimGroups,
+  });
   await app.register(consoleRoutes, deps.consoleDir ? { root: deps.consoleDir } : {});
 
   return app;

@@ -6,6 +6,13 @@ import type { Store } from './db/connect.ts';
 import { recordVulnDbSynced } from './events/vulndb-synced.ts';
 import { FindingService } from './findings/finding.service.ts';
 import { TriageRuleService } from './findings/triage/rule.service.ts';
+import { MfaService } from './identity/mfa/mfa.service.ts';
+import { identitySignInGuard } from './identity/sign-in-guard.ts';
+import { ScimGroupService } from './identity/scim/scim-groups.service.ts';
+import { ScimUserService } from './identity/scim/scim-users.service.ts';
+import { SsoConfigService } from './identity/sso/sso-config.service.ts';
+import { SsoFlowService } from './identity/sso/sso-flow.service.ts';
+import { SsoSignInService } from './identity/sso/sso-sign-in.service.ts';
 import { IdempotencyService } from './idempotency/idempotency.service.ts';
 import { createPipelineServices, withCarryOver, type PipelineServices } from './pipeline/index.ts';
 import { GovernanceService } from './governance/governance.service.ts';
@@ -44,6 +51,15 @@ export interface Services {
   webhooks: WebhookService;
   /** Built stopped: the server starts it (tests drive it themselves). */
   webhookDispatcher: WebhookDispatcher;
+  /** identity/: the TOTP second factor (docs/identity.md). */
+  mfa: MfaService;
+  /** identity/sso: OpenID Connect sign-in and its configuration. */
+  ssoConfigs: SsoConfigService;
+  ssoFlow: SsoFlowService;
+  ssoSignIn: SsoSignInService;
+  /** identity/scim: provisioning at /scim/v2. */
+  scimUsers: ScimUserService;
+  scimGroups: ScimGroupService;
 }
 
 export interface ServiceOptions {
@@ -67,10 +83,26 @@ export function createServices(store: Store, config: Config, options: ServiceOpt
   const vendors = new VendorService(store.db);
   const risks = new RiskService(store.db);
   const tenancy = new TenancyService(store.db, store.changeStamp);
+  const clock = options.now ? { now: options.now } : {};
+  const sessions = new SessionService(store.db, clock);
+  const mfa = new MfaService(store.db, clock);
+  sessions.useGuard(identitySignInGuard(store.db, mfa));
+  const ssoConfigs = new SsoConfigService(store.db);
+  const ssoFlow = new SsoFlowService(store.db, ssoConfigs, clock);
   return {
+    ssoConfigs,
+    ssoFlow,
+    ssoSignIn: new SsoSignInService(store.db, ssoFlow, sessions),
+    scimUsers: new ScimUserService(
+      store.db,
+      tenancy,
+      store.dialect === 'postgres' ? store.changeStamp : undefined,
+    ),
+    scimGroups: new ScimGroupService(store.db),
     tenancy,
     users: new UserService(store.db, tenancy),
-    sessions: new SessionService(store.db, options.now ? { now: options.now } : {}),
+    sessions,
+    mfa,
     audit: new AuditService(store.db),
     vendors,
     risks,

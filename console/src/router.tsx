@@ -34,10 +34,19 @@ const str = (value: unknown): string | undefined =>
 export const signInRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/sign-in',
-  validateSearch: (search: Record<string, unknown>): { redirect?: string } => {
+  validateSearch: (
+    search: Record<string, unknown>,
+  ): { redirect?: string; error?: string; message?: string } => {
     const redirect = str(search.redirect);
-    // Only a path on this site: never an absolute URL (open redirect).
-    return redirect && redirect.startsWith('/') && !redirect.startsWith('//') ? { redirect } : {};
+    // A refused single sign-on comes back with its reason (docs/identity.md); shown as text, never as markup.
+    const error = str(search.error);
+    const message = str(search.message);
+    return {
+      // Only a path on this site: never an absolute URL (open redirect).
+      ...(redirect && redirect.startsWith('/') && !redirect.startsWith('//') ? { redirect } : {}),
+      ...(error ? { error } : {}),
+      ...(message ? { message } : {}),
+    };
   },
   component: SignIn,
 });
@@ -124,6 +133,7 @@ const routeTree = rootRoute.addChildren([
     adminPage('/access/tokens', () => import('./pages/Tokens.tsx')),
     adminPage('/access/users', () => import('./pages/Users.tsx')),
     adminPage('/access/organisation', () => import('./pages/Organisation.tsx')),
+    page('/access/security', () => import('./pages/Security.tsx')),
     page('/access/connect', () => import('./pages/Connect.tsx')),
     adminPage('/audit', () => import('./pages/Audit.tsx')),
   ]),

@@ -9,7 +9,8 @@ interface SessionState {
   session: Session | null | undefined;
   /** Why the last session ended on its own (expiry), shown on the sign-in page. */
   endedReason: string | null;
-  signIn: (email: string, password: string, org?: string) => Promise<void>;
+  /** `code`: the second factor (six digits: a TOTP code; anything else: a recovery code). */
+  signIn: (email: string, password: string, org?: string, code?: string) => Promise<void>;
   signOut: () => Promise<void>;
 }
 
@@ -59,8 +60,9 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   }, [adopt]);
 
   const signIn = useCallback(
-    async (email: string, password: string, org?: string) => {
-      const body = org ? { email, password, org } : { email, password };
+    async (email: string, password: string, org?: string, code?: string) => {
+      const factor = code ? (/^\d{6}$/.test(code) ? { code } : { recoveryCode: code }) : {};
+      const body = { email, password, ...(org ? { org } : {}), ...factor };
       const result = await call<Session>('POST', '/session', body, { quiet401: true });
       setEndedReason(null);
       adopt(result.data);

@@ -23,6 +23,7 @@ import {
 } from './access.schemas.ts';
 import type { ApiToken, Organization, TenancyService, User } from '../tenancy/tenancy.service.ts';
 import type { UserService } from '../tenancy/user.service.ts';
+import type { MfaService } from '../identity/mfa/mfa.service.ts';
 
 const admin = sessionOnly('admin');
 const anyone = sessionOnly('viewer');
@@ -43,18 +44,19 @@ const userItem = (u: User) => ({
   role: u.role,
   createdAt: u.createdAt,
 });
-const orgSettings = (o: Organization) => ({
+const orgSettings = (o: Organization, requireMfa: boolean) => ({
   id: o.id,
   slug: o.slug,
   name: o.name,
   plan: o.plan,
   mcpWriteEnabled: o.mcpWriteEnabled,
+  requireMfa,
   createdAt: o.createdAt,
 });
 
 export async function accessRoutes(
   app: App,
-  { tenancy, users }: { tenancy: TenancyService; users: UserService },
+  { tenancy, users, mfa }: { tenancy: TenancyService; users: UserService; mfa: MfaService },
 ): Promise<void> {
   const slugOf = async (orgId: string) => (await tenancy.getOrganizationById(orgId)).slug;
 
@@ -165,7 +167,10 @@ export async function accessRoutes(
   app.get(
     '/org',
     { config: anyone, schema: { tags: ['organisation'], response: { 200: envelopeOf(OrgSettings) } } },
-    async (request) => ok(orgSettings(await tenancy.getOrganizationById(principalOf(request).orgId))),
+    async (request) => {
+      const { orgId } = principalOf(request);
+      return ok(orgSettings(await tenancy.getOrganizationById(orgId), await mfa.requiredIn(orgId)));
+    },
   );
 
   app.patch(
@@ -176,8 +181,14 @@ export async function accessRoutes(
     },
     async (request) => {
       const actor = principalOf(request);
-      const org = await tenancy.updateOrganization(await slugOf(actor.orgId), request.body, actor.userId);
-      return ok(orgSettings(org));
+      const { requireMfa, ...changes } = request.body;
+      // requireMfa is the owner's (checked first, so an admin's request changes nothing).
+      if (requireMfa !== undefined) await mfa.setRequired(actor, requireMfa);
+      const org =
+        Object.keys(changes).length > 0
+          ? await tenancy.updateOrganization(await slugOf(actor.orgId), changes, actor.userId)
+          : await tenancy.getOrganizationById(actor.orgId);
+      return ok(orgSettings(org, await mfa.requiredIn(actor.orgId)));
     },
   );
 }

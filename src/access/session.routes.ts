@@ -42,7 +42,10 @@ export async function sessionRoutes(app: App, { sessions }: { sessions: SessionS
 
   app.get(
     '/session',
-    { config: sessionOnly('viewer'), schema: { tags, response: { 200: envelopeOf(SessionView) } } },
+    {
+      config: sessionOnly('viewer', { duringEnrolment: true }),
+      schema: { tags, response: { 200: envelopeOf(SessionView) } },
+    },
     async (request, reply) => {
       void reply.header('cache-control', 'no-store');
       return ok(principalOf(request).session!.view);
@@ -51,7 +54,10 @@ export async function sessionRoutes(app: App, { sessions }: { sessions: SessionS
 
   app.delete(
     '/session',
-    { config: sessionOnly('viewer'), schema: { tags, response: { 200: envelopeOf(Deleted) } } },
+    {
+      config: sessionOnly('viewer', { duringEnrolment: true }),
+      schema: { tags, response: { 200: envelopeOf(Deleted) } },
+    },
     async (request, reply) => {
       const id = await sessions.signOut(principalOf(request));
       clearSessionCookie(request, reply);

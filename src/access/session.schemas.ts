@@ -9,6 +9,12 @@ export const SignInBody = z
     // No minimum here: a too-short password is simply a wrong one (401), never a hint about the rules.
     password: z.string().min(1).max(PASSWORD_MAX_LENGTH),
     org: z.string().min(1).max(64).optional(),
+    // The second factor (docs/identity.md): a TOTP code or one of the recovery codes.
+    code: z
+      .string()
+      .regex(/^\d{6}$/, 'six digits')
+      .optional(),
+    recoveryCode: z.string().min(1).max(64).optional(),
   })
   .strict();
 
@@ -16,4 +22,5 @@ export const SessionView = z.object({
   user: z.object({ id: z.string(), email: z.string(), name: z.string().nullable(), role: z.enum(ROLES) }),
   org: z.object({ id: z.string(), slug: z.string(), name: z.string(), plan: z.string() }),
   csrfToken: z.string(),
+  mfaEnrolmentRequired: z.boolean().optional(),
 });

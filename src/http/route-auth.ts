@@ -21,6 +21,8 @@ export interface ScopedAuth {
 export interface SessionOnlyAuth {
   sessionOnly: true;
   role: Role;
+  /** Answers a session whose second factor must be enrolled first (sign-out, who am I, enrolment). */
+  duringEnrolment?: boolean;
 }
 
 /** What a route needs from its caller; routes without it are public. */
@@ -31,7 +33,12 @@ export type RouteAuth = ScopedAuth | SessionOnlyAuth;
  * `app.get('/webhooks', { config: sessionOnly('admin'), schema }, handler)`. A bearer token is answered with
  * 403 FORBIDDEN, a session below `role` too; cookie-authenticated writes need X-CSRF-Token.
  */
-export const sessionOnly = (role: Role): { auth: SessionOnlyAuth } => ({ auth: { sessionOnly: true, role } });
+export const sessionOnly = (
+  role: Role,
+  options: { duringEnrolment?: boolean } = {},
+): { auth: SessionOnlyAuth } => ({
+  auth: { sessionOnly: true, role, ...options },
+});
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -73,6 +80,12 @@ export async function authenticateRequest(
  * Validation and existence follow.
  */
 export function authorize(principal: Principal, auth: RouteAuth): void {
+  if (principal.session?.restriction && !('sessionOnly' in auth && auth.duringEnrolment))
+    throw new AppError(
+      'MFA_ENROLMENT_REQUIRED',
+      403,
+      'The organisation requires a second factor: enrol one (POST /session/mfa) before anything else',
+    );
   if ('sessionOnly' in auth) {
     if (!principal.session)
       throw new AppError('FORBIDDEN', 403, 'This endpoint does not accept API tokens; sign in instead');

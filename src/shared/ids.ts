@@ -46,6 +46,8 @@ export const ID_PREFIXES = [
   'pvl',
   'pvh',
   'trl',
+  // identity/scim
+  'scg',
 ] as const;
 export type IdPrefix = (typeof ID_PREFIXES)[number];
 

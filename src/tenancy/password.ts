@@ -4,6 +4,7 @@
  */
 import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
 import { validationFailed } from '../errors.ts';
+import { weakPasswordReason } from './password-strength.ts';
 
 export const PASSWORD_MIN_LENGTH = 12;
 /** Bounds the work an unauthenticated caller can make the hash do. */
@@ -25,13 +26,18 @@ function derive(password: string, salt: Buffer, cost: { N: number; r: number; p:
   });
 }
 
-/** 400 VALIDATION_FAILED naming the rule; the message never echoes the password. */
-export function checkPasswordRules(password: string, path = 'password'): void {
+/**
+ * 400 VALIDATION_FAILED naming the rule; the message never echoes the password. `userInputs` (the e-mail, the
+ * name) count as guessable words.
+ */
+export function checkPasswordRules(password: string, path = 'password', userInputs: string[] = []): void {
   const length = [...password].length;
   if (length < PASSWORD_MIN_LENGTH || length > PASSWORD_MAX_LENGTH) {
     const message = `must be ${PASSWORD_MIN_LENGTH} to ${PASSWORD_MAX_LENGTH} characters long`;
     throw validationFailed(`The password ${message}`, [{ path, message }]);
   }
+  const weak = weakPasswordReason(password, userInputs);
+  if (weak) throw validationFailed(`The password ${weak}`, [{ path, message: weak }]);
 }
 
 export async function hashPassword(password: string): Promise<string> {

@@ -12,6 +12,7 @@ export const PLAN_NAMES = Object.keys(PLANS) as Plan[];
 export const planHasFeature = (plan: string, feature: Feature): boolean =>
   (PLANS[plan as Plan] ?? []).includes(feature);
 
-export const SCOPES = ['sbom:read', 'sbom:write', 'mcp:read', 'mcp:write'] as const;
+// `scim`: the provisioning client's token (SCIM 2.0 at /scim/v2, docs/identity.md).
+export const SCOPES = ['sbom:read', 'sbom:write', 'mcp:read', 'mcp:write', 'scim'] as const;
 export type Scope = (typeof SCOPES)[number];
 export const isScope = (value: string): value is Scope => (SCOPES as readonly string[]).includes(value);

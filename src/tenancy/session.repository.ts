@@ -14,6 +14,7 @@ export interface SessionWithUser {
   created_at: string;
   last_seen_at: string;
   expires_at: string;
+  restriction: string | null;
   email: string;
   display_name: string | null;
   role: string;
@@ -39,6 +40,7 @@ export const findSessionByHash = (
       's.created_at',
       's.last_seen_at',
       's.expires_at',
+      's.restriction',
       'u.email',
       'u.display_name',
       'u.role',
@@ -85,3 +87,25 @@ export const insertFailures = (db: Kysely<Database>, keys: string[], at: string)
 
 export const deleteFailuresBefore = (db: Kysely<Database>, before: string) =>
   db.deleteFrom('sign_in_failures').where('at', '<=', before).execute();
+
+/** Lifts a restriction from every session of a user (the second factor was enrolled). */
+export const clearUserRestriction = (db: Kysely<Database>, userId: string) =>
+  db.updateTable('sessions').set({ restriction: null }).where('user_id', '=', userId).execute();
+
+/** Whether this client signed in to this account since `since` (key `<email>|<client>`). */
+export async function isKnownClient(db: Kysely<Database>, key: string, since: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('sign_in_clients')
+    .select('at')
+    .where('key', '=', key)
+    .where('at', '>', since)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+export const rememberClient = (db: Kysely<Database>, key: string, at: string) =>
+  db
+    .insertInto('sign_in_clients')
+    .values({ key, at })
+    .onConflict((oc) => oc.column('key').doUpdateSet({ at }))
+    .execute();

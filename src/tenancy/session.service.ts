@@ -56,16 +56,40 @@ export interface SignInInput {
   email: string;
   password: string;
   org?: string | undefined;
+  /** The TOTP code or one recovery code, when the user has a second factor (identity/mfa). */
+  code?: string | undefined;
+  recoveryCode?: string | undefined;
 }
+
+/** A refusal of the guard that counts as a failed sign-in for the throttle (a wrong second-factor code). */
+export class SignInFailure extends AppError {}
+
+/**
+ * What runs after the password matched, supplied by identity/ (deactivated users, SSO enforcement, the second
+ * factor). It throws to refuse (a SignInFailure also counts for the throttle) and returns the new session's
+ * restriction, if any.
+ */
+export interface SignInGuard {
+  afterPassword(user: UserWithOrg, input: SignInInput): Promise<string | null>;
+}
+
+/** A client that signed in to an account within this time passes the account's own throttle. */
+export const KNOWN_CLIENT_MS = 30 * 86_400_000;
 
 export class SessionService {
   readonly #db: Kysely<Database>;
   readonly #now: () => number;
+  #guard: SignInGuard | undefined;
 
   /** `now` is the clock (tests move it to cross the idle and absolute limits). */
   constructor(db: Kysely<Database>, options: { now?: () => number } = {}) {
     this.#db = db;
     this.#now = options.now ?? Date.now;
+  }
+
+  /** Set once by the composition root (identity/ depends on this service, not the other way round). */
+  useGuard(guard: SignInGuard): void {
+    this.#guard = guard;
   }
 
   #iso(offsetMs = 0): string {
@@ -75,16 +99,21 @@ export class SessionService {
   /** Returns the cookie value (shown to this caller only) and the session's view. */
   async signIn(input: SignInInput, client: string): Promise<{ secret: string; view: SessionView }> {
     const email = input.email.trim().toLowerCase();
-    const keys = [`email:${email}`, `client:${client}`];
-    await this.#throttle(keys);
+    const known = `${email}|${client}`;
+    // Counted per client, per account, and per account and client together. Only the account's own count
+    // lets a client that signed in to it before through: a stranger's failures cannot lock its owner out.
+    const keys = [`email:${email}`, `client:${client}`, `pair:${known}`];
+    const knownClient = await repo.isKnownClient(this.#db, known, this.#iso(-KNOWN_CLIENT_MS));
+    await this.#throttle(knownClient ? keys.slice(1) : keys);
 
     const candidates = (await findUsersByEmailAnyOrg(this.#db, email)).filter(
       (u) => input.org === undefined || u.slug === input.org,
     );
     const matches: UserWithOrg[] = [];
     for (const user of candidates) {
-      if (user.password_hash && (await verifyPassword(input.password, user.password_hash)))
-        matches.push(user);
+      // A user without a password costs the same time as a wrong one: timing does not tell the account's state.
+      const stored = user.password_hash ?? (await decoyHash());
+      if ((await verifyPassword(input.password, stored)) && user.password_hash) matches.push(user);
     }
     if (candidates.length === 0) await verifyPassword(input.password, await decoyHash());
     if (matches.length === 0) {
@@ -99,7 +128,16 @@ export class SessionService {
         { details: [{ path: 'body.org', message: `one of ${matches.map((u) => u.slug).join(', ')}` }] },
       );
     }
-    return this.#start(matches[0]!, client);
+    const user = matches[0]!;
+    let restriction: string | null = null;
+    try {
+      restriction = (await this.#guard?.afterPassword(user, input)) ?? null;
+    } catch (error) {
+      if (error instanceof SignInFailure) await this.#recordFailure(keys, [user], client);
+      throw error;
+    }
+    await repo.rememberClient(this.#db, known, this.#iso());
+    return this.start(user, client, restriction);
   }
 
   async #throttle(keys: string[]): Promise<void> {
@@ -111,6 +149,16 @@ export class SessionService {
         throw new SignInThrottled(Math.max(1, Math.ceil((reopensAt - this.#now()) / 1000)));
       }
     }
+  }
+
+  /** The throttle of other ways in (SSO callbacks): refuses with 429 while `client` is over its limit. */
+  throttleClient(client: string): Promise<void> {
+    return this.#throttle([`client:${client}`]);
+  }
+
+  /** Counts a failed SSO callback for the client's throttle. */
+  recordClientFailure(client: string): Promise<void> {
+    return this.#recordFailure([`client:${client}`], [], client);
   }
 
   /** Counted for the throttle; audited (without the password) in each organisation the e-mail belongs to. */
@@ -131,7 +179,12 @@ export class SessionService {
     });
   }
 
-  async #start(user: UserWithOrg, client: string): Promise<{ secret: string; view: SessionView }> {
+  /** Starts a session for a user already authenticated (password here, or identity/'s SSO callback). */
+  async start(
+    user: UserWithOrg,
+    client: string,
+    restriction: string | null = null,
+  ): Promise<{ secret: string; view: SessionView }> {
     const secret = randomBytes(32).toString('base64url');
     const now = this.#iso();
     const id = newId('ses');
@@ -145,6 +198,7 @@ export class SessionService {
         created_at: now,
         last_seen_at: now,
         expires_at: this.#iso(ABSOLUTE_TIMEOUT_MS),
+        restriction,
       });
       await recordAudit(trx, user.org_id, {
         actorId: user.id,
@@ -188,10 +242,12 @@ export class SessionService {
         id: row.id,
         role,
         csrfToken,
+        restriction: row.restriction,
         view: {
           user: { id: row.user_id, email: row.email, name: row.display_name, role },
           org: { id: row.org_id, slug: row.slug, name: row.org_name, plan: row.plan },
           csrfToken,
+          ...(row.restriction === 'mfa_enrolment' ? { mfaEnrolmentRequired: true } : {}),
         },
       },
     };

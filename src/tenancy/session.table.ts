@@ -11,10 +11,18 @@ export interface SessionTable {
   last_seen_at: string;
   /** The absolute end (created_at + 7 days); the idle end is last_seen_at + 12 hours. */
   expires_at: string;
+  /** `mfa_enrolment`: the organisation requires a second factor and this person has none yet. */
+  restriction: string | null;
 }
 
 export interface SignInFailureTable {
   /** `email:<address>` or `client:<ip>`: one row each per failure. */
+  key: string;
+  at: string;
+}
+
+export interface SignInClientTable {
+  /** `<email>|<client>`: this client signed in to this account before (the per-account throttle lets it in). */
   key: string;
   at: string;
 }
@@ -25,5 +33,6 @@ declare module '../db/database.ts' {
   interface Database {
     sessions: SessionTable;
     sign_in_failures: SignInFailureTable;
+    sign_in_clients: SignInClientTable;
   }
 }

@@ -7,7 +7,7 @@ import { AppError, notFound, validationFailed } from '../errors.ts';
 import { recordAudit, SYSTEM_ACTOR } from '../audit/audit.repository.ts';
 import { newId } from '../shared/ids.ts';
 import { addMs, nowIso } from '../shared/time.ts';
-import { isScope, PLAN_NAMES, planHasFeature, type Feature, type Plan, type Scope } from './plans.ts';
+import { isScope, PLAN_NAMES, SCOPES, planHasFeature, type Feature, type Plan, type Scope } from './plans.ts';
 import { PrincipalCache } from './principal-cache.ts';
 import { isRole, type Role } from './roles.ts';
 import { checkPasswordRules, hashPassword } from './password.ts';
@@ -64,6 +64,8 @@ export interface SessionInfo {
   id: string;
   role: Role;
   csrfToken: string;
+  /** `mfa_enrolment`: only the session and second-factor routes answer until a factor is enrolled. */
+  restriction?: string | null;
   view: SessionView;
 }
 
@@ -72,6 +74,8 @@ export interface SessionView {
   user: { id: string; email: string; name: string | null; role: Role };
   org: { id: string; slug: string; name: string; plan: string };
   csrfToken: string;
+  /** The organisation requires a second factor and this person must enrol one first. */
+  mfaEnrolmentRequired?: boolean;
 }
 
 const toOrganization = (row: OrganizationRow): Organization => ({
@@ -307,7 +311,7 @@ export class TenancyService {
     const unknown = input.scopes.filter((s) => !isScope(s));
     if (unknown.length > 0 || input.scopes.length === 0) {
       throw validationFailed(
-        `Scopes must be a non-empty subset of sbom:read, sbom:write, mcp:read, mcp:write (got '${input.scopes.join(',')}')`,
+        `Scopes must be a non-empty subset of ${SCOPES.join(', ')} (got '${input.scopes.join(',')}')`,
       );
     }
     const user = input.userEmail

@@ -325,6 +325,7 @@ describe('console in the browser', { skip: NO_CHROMIUM }, () => {
       'SBOMs',
       'Findings',
       'Vendors',
+      'Security',
       'Connect an AI assistant',
     ]);
     await go(page, 'Vendors');

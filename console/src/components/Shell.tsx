@@ -94,6 +94,11 @@ export function AuthedLayout() {
               </li>
             ))}
           <li>
+            <Link to="/access/security" activeProps={{ 'aria-current': 'page' }}>
+              Security
+            </Link>
+          </li>
+          <li>
             <Link to="/access/connect" activeProps={{ 'aria-current': 'page' }}>
               Connect an AI assistant
             </Link>

@@ -28,6 +28,7 @@ import * as policies from './2026-11-26-30-policies.ts';
 import * as sbomRootDependencies from './2026-11-26-70-sbom-root-dependencies.ts';
 import * as evidenceCollectors from './2026-11-26-80-evidence-collectors.ts';
 import * as triageAnalysis from './2026-11-26-40-triage-analysis.ts';
+import * as identity from './2026-11-26-50-identity.ts';
 
 /**
  * Every migration, in order. Names are dated so they sort; a migration is frozen once it has landed
@@ -62,4 +63,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-26-70-sbom-root-dependencies': sbomRootDependencies,
   '2026-11-26-80-evidence-collectors': evidenceCollectors,
   '2026-11-26-40-triage-analysis': triageAnalysis,
+  '2026-11-26-50-identity': identity,
 };
