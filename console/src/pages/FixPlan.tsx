@@ -34,7 +34,8 @@ export function FixPlan({ sbomId }: { sbomId: string }) {
       <ErrorMessage error={plan.error} />
       {plan.data && items.length === 0 && <Empty>Nothing to upgrade: no open findings.</Empty>}
       {items.length > 0 && (
-        <div className="table-wrap">
+        // Focusable: long package URLs may make it scroll sideways, and a keyboard must reach that too.
+        <div className="table-wrap" tabIndex={0} role="region" aria-label="Fix plan upgrades">
           <table>
             <caption className="visually-hidden">Upgrades, most valuable first</caption>
             <thead>
