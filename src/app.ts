@@ -24,6 +24,7 @@ import { systemRoutes } from './http/system.routes.ts';
 import { guardedValidatorCompiler } from './http/validation.ts';
 import { createLogger, requestLogger } from './logger.ts';
 import { mcpRoutes } from './mcp/mcp.routes.ts';
+import { mcpOriginCheck } from './mcp/origin-check.ts';
 import { builtinToolHandlers } from './mcp/builtin-tools.ts';
 import { governanceToolHandlers } from './mcp/governance.tools.ts';
 import type { ToolHandler } from './mcp/tool-handler.ts';
@@ -97,6 +98,10 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     windowMs: deps.config.RATE_LIMIT_WINDOW_MS,
     ...(deps.redis ? { redis: deps.redis, redisStatus } : {}),
   });
+  app.addHook(
+    'onRequest',
+    mcpOriginCheck(`${API_PREFIX}/mcp`, [...deps.config.PUBLIC_URL, ...deps.config.MCP_ALLOWED_ORIGINS]),
+  );
   app.addHook('onRequest', authHook(services.tenancy, services.sessions, limits));
   installErrorHandling(app);
   requireDeclaredQuery(app, API_PREFIX);

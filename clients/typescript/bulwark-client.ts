@@ -132,6 +132,8 @@ interface Envelope<T> {
 interface ToolCallResult {
   isError?: boolean;
   structuredContent?: Record<string, unknown>;
+  /** An error result's code and message (it carries no structuredContent). */
+  _meta?: { error?: { code?: string; message?: string } };
 }
 
 export class BulwarkRestClient {
@@ -205,7 +207,7 @@ export class BulwarkRestClient {
     }
     const content = body.result.structuredContent ?? {};
     if (body.result.isError) {
-      const error = (content.error ?? {}) as { code?: string; message?: string };
+      const error = body.result._meta?.error ?? {};
       throw new BulwarkError(
         error.code ?? 'INTERNAL_ERROR',
         error.message ?? 'The tool failed',
@@ -542,7 +544,7 @@ export type EvidenceLogArgs = {
 };
 /** Result of evidence_log. */
 export type EvidenceLogResult = {
-  projectId?: string | null;
+  projectId?: string;
   items: Array<{
     [key: string]: unknown;
   }>;
@@ -569,8 +571,8 @@ export type IsoControlsListArgs = {
 };
 /** Result of iso_controls_list. */
 export type IsoControlsListResult = {
-  /** The project the controls belong to; null when there is none */
-  projectId: string | null;
+  /** The project the controls belong to; absent when there is none */
+  projectId?: string;
   items: Array<{
     [key: string]: unknown;
   }>;
@@ -587,7 +589,7 @@ export type IsoGapStatusArgs = {
 };
 /** Result of iso_gap_status. */
 export type IsoGapStatusResult = {
-  projectId: string | null;
+  projectId?: string;
   evidenceCoverage?: {
     [key: string]: unknown;
   };
@@ -603,12 +605,12 @@ export type IsoSoaSummaryArgs = {
 };
 /** Result of iso_soa_summary. */
 export type IsoSoaSummaryResult = {
-  projectId: string | null;
+  projectId?: string;
   completeness?: {
     [key: string]: unknown;
   };
-  version?: string | null;
-  approvedAt?: string | null;
+  version?: string;
+  approvedAt?: string;
   riskLinks?: {
     [key: string]: unknown;
   };
@@ -656,15 +658,15 @@ export type RiskCreateDraftResult = {
   /** risk_<id> */
   id: string;
   title: string;
-  description: string | null;
-  category: string | null;
+  description?: string;
+  category?: string;
   /** usr_<id> of the risk owner */
-  ownerUserId: string | null;
-  likelihood: number | null;
-  impact: number | null;
-  /** likelihood × impact (1–25); null until both are set */
-  score: number | null;
-  treatment: 'mitigate' | 'accept' | 'transfer' | 'avoid' | null;
+  ownerUserId?: string;
+  likelihood?: number;
+  impact?: number;
+  /** likelihood × impact (1–25); absent until both are set */
+  score?: number;
+  treatment?: 'mitigate' | 'accept' | 'transfer' | 'avoid';
   status: 'draft' | 'approved' | 'in_treatment' | 'accepted' | 'closed';
   /** usr_<id> of the creator */
   createdBy: string;
@@ -683,15 +685,15 @@ export type RiskGetResult = {
   /** risk_<id> */
   id: string;
   title: string;
-  description: string | null;
-  category: string | null;
+  description?: string;
+  category?: string;
   /** usr_<id> of the risk owner */
-  ownerUserId: string | null;
-  likelihood: number | null;
-  impact: number | null;
-  /** likelihood × impact (1–25); null until both are set */
-  score: number | null;
-  treatment: 'mitigate' | 'accept' | 'transfer' | 'avoid' | null;
+  ownerUserId?: string;
+  likelihood?: number;
+  impact?: number;
+  /** likelihood × impact (1–25); absent until both are set */
+  score?: number;
+  treatment?: 'mitigate' | 'accept' | 'transfer' | 'avoid';
   status: 'draft' | 'approved' | 'in_treatment' | 'accepted' | 'closed';
   /** usr_<id> of the creator */
   createdBy: string;
@@ -708,15 +710,15 @@ export type RiskRegisterListResult = {
     /** risk_<id> */
     id: string;
     title: string;
-    description: string | null;
-    category: string | null;
+    description?: string;
+    category?: string;
     /** usr_<id> of the risk owner */
-    ownerUserId: string | null;
-    likelihood: number | null;
-    impact: number | null;
-    /** likelihood × impact (1–25); null until both are set */
-    score: number | null;
-    treatment: 'mitigate' | 'accept' | 'transfer' | 'avoid' | null;
+    ownerUserId?: string;
+    likelihood?: number;
+    impact?: number;
+    /** likelihood × impact (1–25); absent until both are set */
+    score?: number;
+    treatment?: 'mitigate' | 'accept' | 'transfer' | 'avoid';
     status: 'draft' | 'approved' | 'in_treatment' | 'accepted' | 'closed';
     /** usr_<id> of the creator */
     createdBy: string;
@@ -736,25 +738,25 @@ export type SupplierAssessmentStatusResult = {
   notStarted: number;
   inProgress: number;
   completed: number;
-  /** Percent completed; null without suppliers */
-  completionRate: number | null;
+  /** Percent completed; absent without suppliers */
+  completionRate?: number;
   byTier: {
     '1': {
       total: number;
       completed: number;
-      completionRate: number | null;
+      completionRate?: number;
       [key: string]: unknown;
     };
     '2': {
       total: number;
       completed: number;
-      completionRate: number | null;
+      completionRate?: number;
       [key: string]: unknown;
     };
     '3': {
       total: number;
       completed: number;
-      completionRate: number | null;
+      completionRate?: number;
       [key: string]: unknown;
     };
     [key: string]: unknown;
@@ -775,7 +777,7 @@ export type SupplierListResult = {
     type: 'oss' | 'commercial';
     riskTier: 1 | 2 | 3;
     assessmentStatus: 'not_started' | 'in_progress' | 'completed';
-    website: string | null;
+    website?: string;
     [key: string]: unknown;
   }>;
   total: number;

@@ -64,23 +64,54 @@ export const LISTED_TOOLS: Tool[] = TOOL_CATALOG.map((t) => ({
 
 function toolResult(
   structured: Record<string, unknown>,
-  isError = false,
   personNames: readonly string[] = [],
 ): CallToolResult {
   // Masked once here: the text block is the JSON of the masked object, so both carry the same masked values.
-  const masked = maskResult(structured, personNames);
+  const masked = maskResult(withoutNulls(structured), personNames);
   return {
     content: [{ type: 'text', text: maskEmails(JSON.stringify(masked)) }],
     structuredContent: masked,
-    ...(isError ? { isError } : {}),
   };
 }
 
+/**
+ * A value that may be absent is left out, never null (docs/mcp-oauth.md, "Portable schemas"): the output
+ * schemas then need no `["string","null"]` type arrays, which some clients reject.
+ */
+export function withoutNulls(value: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [key, item] of Object.entries(value)) {
+    if (item === null) continue;
+    out[key] = strip(item);
+  }
+  return out;
+}
+
+const strip = (item: unknown): unknown =>
+  Array.isArray(item)
+    ? item.map(strip)
+    : item !== null && typeof item === 'object'
+      ? withoutNulls(item as Record<string, unknown>)
+      : item;
+
+/**
+ * An error result: no structuredContent (a client validates it against the success schema), the code in
+ * `_meta.error` and, as `{error: {code, message}}`, in the text.
+ */
 const toolError = (
   code: AppErrorCode,
   message: string,
   personNames: readonly string[] = [],
-): CallToolResult => toolResult({ error: { code, message } }, true, personNames);
+): CallToolResult => {
+  const error = maskResult({ error: { code, message } }, personNames) as {
+    error: { code: string; message: string };
+  };
+  return {
+    content: [{ type: 'text', text: maskEmails(JSON.stringify(error)) }],
+    isError: true,
+    _meta: { error: { code, message: maskEmails(error.error.message) } },
+  };
+};
 
 /** Display names of the organisation's workspace users: redacted wherever free text mentions them. */
 async function personNames(deps: ToolServerDeps, orgId: string): Promise<string[]> {
@@ -148,7 +179,7 @@ export async function callTool(
       handler({ ...deps.services, principal }, args),
       personNames(deps, principal.orgId),
     ]);
-    return toolResult(result, false, names);
+    return toolResult(result, names);
   } catch (error) {
     if (error instanceof AppError && TOOL_ERROR_CODES.has(error.code)) {
       return toolError(error.code, error.message, await personNames(deps, principal.orgId).catch(() => []));

@@ -8,7 +8,7 @@ export interface ToolDefinition {
   scope: 'mcp:read' | 'mcp:write';
   readOnly: boolean;
   inputSchema: Record<string, unknown>;
-  /** What clients see: the success shape or {error: {code, message}}. */
+  /** What clients see: the success shape (error results carry no structuredContent). */
   outputSchema: Record<string, unknown>;
 }
 
@@ -54,6 +54,7 @@ export const TOOL_CATALOG: readonly ToolDefinition[] = [
     },
     outputSchema: {
       type: 'object',
+      required: ['items', 'total'],
       properties: {
         items: {
           type: 'array',
@@ -72,34 +73,7 @@ export const TOOL_CATALOG: readonly ToolDefinition[] = [
           description:
             'Present when the organisation has no governance data yet; the result is then empty, not estimated.',
         },
-        error: {
-          type: 'object',
-          required: ['code', 'message'],
-          properties: {
-            code: {
-              type: 'string',
-              enum: [
-                'INSUFFICIENT_SCOPE',
-                'NOT_PERMITTED',
-                'NOT_FOUND',
-                'VALIDATION_FAILED',
-                'INTERNAL_ERROR',
-              ],
-            },
-            message: {
-              type: 'string',
-            },
-          },
-        },
       },
-      anyOf: [
-        {
-          required: ['items', 'total'],
-        },
-        {
-          required: ['error'],
-        },
-      ],
     },
   },
   {
@@ -116,6 +90,7 @@ export const TOOL_CATALOG: readonly ToolDefinition[] = [
     },
     outputSchema: {
       type: 'object',
+      required: ['items', 'total'],
       properties: {
         items: {
           type: 'array',
@@ -176,34 +151,7 @@ export const TOOL_CATALOG: readonly ToolDefinition[] = [
           description:
             'Present when the organisation has no governance data yet; the result is then empty, not estimated.',
         },
-        error: {
-          type: 'object',
-          required: ['code', 'message'],
-          properties: {
-            code: {
-              type: 'string',
-              enum: [
-                'INSUFFICIENT_SCOPE',
-                'NOT_PERMITTED',
-                'NOT_FOUND',
-                'VALIDATION_FAILED',
-                'INTERNAL_ERROR',
-              ],
-            },
-            message: {
-              type: 'string',
-            },
-          },
-        },
       },
-      anyOf: [
-        {
-          required: ['items', 'total'],
-        },
-        {
-          required: ['error'],
-        },
-      ],
     },
   },
   {
@@ -220,6 +168,7 @@ export const TOOL_CATALOG: readonly ToolDefinition[] = [
     },
     outputSchema: {
       type: 'object',
+      required: ['items', 'total'],
       properties: {
         items: {
           type: 'array',
@@ -238,34 +187,7 @@ export const TOOL_CATALOG: readonly ToolDefinition[] = [
           description:
             'Present when the organisation has no governance data yet; the result is then empty, not estimated.',
         },
-        error: {
-          type: 'object',
-          required: ['code', 'message'],
-          properties: {
-            code: {
-              type: 'string',
-              enum: [
-                'INSUFFICIENT_SCOPE',
-                'NOT_PERMITTED',
-                'NOT_FOUND',
-                'VALIDATION_FAILED',
-                'INTERNAL_ERROR',
-              ],
-            },
-            message: {
-              type: 'string',
-            },
-          },
-        },
       },
-      anyOf: [
-        {
-          required: ['items', 'total'],
-        },
-        {
-          required: ['error'],
-        },
-      ],
     },
   },
   {
@@ -282,6 +204,7 @@ export const TOOL_CATALOG: readonly ToolDefinition[] = [
     },
     outputSchema: {
       type: 'object',
+      required: ['items', 'total'],
       properties: {
         items: {
           type: 'array',
@@ -321,34 +244,7 @@ export const TOOL_CATALOG: readonly ToolDefinition[] = [
           description:
             'Present when the organisation has no governance data yet; the result is then empty, not estimated.',
         },
-        error: {
-          type: 'object',
-          required: ['code', 'message'],
-          properties: {
-            code: {
-              type: 'string',
-              enum: [
-                'INSUFFICIENT_SCOPE',
-                'NOT_PERMITTED',
-                'NOT_FOUND',
-                'VALIDATION_FAILED',
-                'INTERNAL_ERROR',
-              ],
-            },
-            message: {
-              type: 'string',
-            },
-          },
-        },
       },
-      anyOf: [
-        {
-          required: ['items', 'total'],
-        },
-        {
-          required: ['error'],
-        },
-      ],
     },
   },
   {
@@ -403,34 +299,7 @@ export const TOOL_CATALOG: readonly ToolDefinition[] = [
           description:
             'Present when the organisation has no governance data yet; the result is then empty, not estimated.',
         },
-        error: {
-          type: 'object',
-          required: ['code', 'message'],
-          properties: {
-            code: {
-              type: 'string',
-              enum: [
-                'INSUFFICIENT_SCOPE',
-                'NOT_PERMITTED',
-                'NOT_FOUND',
-                'VALIDATION_FAILED',
-                'INTERNAL_ERROR',
-              ],
-            },
-            message: {
-              type: 'string',
-            },
-          },
-        },
       },
-      anyOf: [
-        {
-          required: [],
-        },
-        {
-          required: ['error'],
-        },
-      ],
     },
   },
   {
@@ -447,6 +316,7 @@ export const TOOL_CATALOG: readonly ToolDefinition[] = [
     },
     outputSchema: {
       type: 'object',
+      required: ['items', 'total'],
       properties: {
         items: {
           type: 'array',
@@ -465,34 +335,7 @@ export const TOOL_CATALOG: readonly ToolDefinition[] = [
           description:
             'Present when the organisation has no governance data yet; the result is then empty, not estimated.',
         },
-        error: {
-          type: 'object',
-          required: ['code', 'message'],
-          properties: {
-            code: {
-              type: 'string',
-              enum: [
-                'INSUFFICIENT_SCOPE',
-                'NOT_PERMITTED',
-                'NOT_FOUND',
-                'VALIDATION_FAILED',
-                'INTERNAL_ERROR',
-              ],
-            },
-            message: {
-              type: 'string',
-            },
-          },
-        },
       },
-      anyOf: [
-        {
-          required: ['items', 'total'],
-        },
-        {
-          required: ['error'],
-        },
-      ],
     },
   },
   {
@@ -509,6 +352,7 @@ export const TOOL_CATALOG: readonly ToolDefinition[] = [
     },
     outputSchema: {
       type: 'object',
+      required: ['windowDays', 'items', 'total'],
       properties: {
         windowDays: {
           type: 'integer',
@@ -530,34 +374,7 @@ export const TOOL_CATALOG: readonly ToolDefinition[] = [
           description:
             'Present when the organisation has no governance data yet; the result is then empty, not estimated.',
         },
-        error: {
-          type: 'object',
-          required: ['code', 'message'],
-          properties: {
-            code: {
-              type: 'string',
-              enum: [
-                'INSUFFICIENT_SCOPE',
-                'NOT_PERMITTED',
-                'NOT_FOUND',
-                'VALIDATION_FAILED',
-                'INTERNAL_ERROR',
-              ],
-            },
-            message: {
-              type: 'string',
-            },
-          },
-        },
       },
-      anyOf: [
-        {
-          required: ['windowDays', 'items', 'total'],
-        },
-        {
-          required: ['error'],
-        },
-      ],
     },
   },
   {
@@ -574,6 +391,7 @@ export const TOOL_CATALOG: readonly ToolDefinition[] = [
     },
     outputSchema: {
       type: 'object',
+      required: ['items', 'total'],
       properties: {
         items: {
           type: 'array',
@@ -592,34 +410,7 @@ export const TOOL_CATALOG: readonly ToolDefinition[] = [
           description:
             'Present when the organisation has no governance data yet; the result is then empty, not estimated.',
         },
-        error: {
-          type: 'object',
-          required: ['code', 'message'],
-          properties: {
-            code: {
-              type: 'string',
-              enum: [
-                'INSUFFICIENT_SCOPE',
-                'NOT_PERMITTED',
-                'NOT_FOUND',
-                'VALIDATION_FAILED',
-                'INTERNAL_ERROR',
-              ],
-            },
-            message: {
-              type: 'string',
-            },
-          },
-        },
       },
-      anyOf: [
-        {
-          required: ['items', 'total'],
-        },
-        {
-          required: ['error'],
-        },
-      ],
     },
   },
   {
@@ -644,6 +435,7 @@ export const TOOL_CATALOG: readonly ToolDefinition[] = [
     },
     outputSchema: {
       type: 'object',
+      required: ['months', 'items', 'total'],
       properties: {
         months: {
           type: 'integer',
@@ -667,34 +459,7 @@ export const TOOL_CATALOG: readonly ToolDefinition[] = [
           description:
             'Present when the organisation has no governance data yet; the result is then empty, not estimated.',
         },
-        error: {
-          type: 'object',
-          required: ['code', 'message'],
-          properties: {
-            code: {
-              type: 'string',
-              enum: [
-                'INSUFFICIENT_SCOPE',
-                'NOT_PERMITTED',
-                'NOT_FOUND',
-                'VALIDATION_FAILED',
-                'INTERNAL_ERROR',
-              ],
-            },
-            message: {
-              type: 'string',
-            },
-          },
-        },
       },
-      anyOf: [
-        {
-          required: ['months', 'items', 'total'],
-        },
-        {
-          required: ['error'],
-        },
-      ],
     },
   },
   {
@@ -711,6 +476,7 @@ export const TOOL_CATALOG: readonly ToolDefinition[] = [
     },
     outputSchema: {
       type: 'object',
+      required: ['items', 'total'],
       properties: {
         items: {
           type: 'array',
@@ -729,34 +495,7 @@ export const TOOL_CATALOG: readonly ToolDefinition[] = [
           description:
             'Present when the organisation has no governance data yet; the result is then empty, not estimated.',
         },
-        error: {
-          type: 'object',
-          required: ['code', 'message'],
-          properties: {
-            code: {
-              type: 'string',
-              enum: [
-                'INSUFFICIENT_SCOPE',
-                'NOT_PERMITTED',
-                'NOT_FOUND',
-                'VALIDATION_FAILED',
-                'INTERNAL_ERROR',
-              ],
-            },
-            message: {
-              type: 'string',
-            },
-          },
-        },
       },
-      anyOf: [
-        {
-          required: ['items', 'total'],
-        },
-        {
-          required: ['error'],
-        },
-      ],
     },
   },
   {
@@ -794,6 +533,7 @@ export const TOOL_CATALOG: readonly ToolDefinition[] = [
     },
     outputSchema: {
       type: 'object',
+      required: ['items', 'total', 'limit', 'offset'],
       properties: {
         items: {
           type: 'array',
@@ -830,34 +570,7 @@ export const TOOL_CATALOG: readonly ToolDefinition[] = [
         offset: {
           type: 'integer',
         },
-        error: {
-          type: 'object',
-          required: ['code', 'message'],
-          properties: {
-            code: {
-              type: 'string',
-              enum: [
-                'INSUFFICIENT_SCOPE',
-                'NOT_PERMITTED',
-                'NOT_FOUND',
-                'VALIDATION_FAILED',
-                'INTERNAL_ERROR',
-              ],
-            },
-            message: {
-              type: 'string',
-            },
-          },
-        },
       },
-      anyOf: [
-        {
-          required: ['items', 'total', 'limit', 'offset'],
-        },
-        {
-          required: ['error'],
-        },
-      ],
     },
   },
   {
@@ -882,9 +595,10 @@ export const TOOL_CATALOG: readonly ToolDefinition[] = [
     },
     outputSchema: {
       type: 'object',
+      required: ['items', 'total'],
       properties: {
         projectId: {
-          type: ['string', 'null'],
+          type: 'string',
         },
         items: {
           type: 'array',
@@ -924,34 +638,7 @@ export const TOOL_CATALOG: readonly ToolDefinition[] = [
           description:
             'Present when the organisation has no governance data yet; the result is then empty, not estimated.',
         },
-        error: {
-          type: 'object',
-          required: ['code', 'message'],
-          properties: {
-            code: {
-              type: 'string',
-              enum: [
-                'INSUFFICIENT_SCOPE',
-                'NOT_PERMITTED',
-                'NOT_FOUND',
-                'VALIDATION_FAILED',
-                'INTERNAL_ERROR',
-              ],
-            },
-            message: {
-              type: 'string',
-            },
-          },
-        },
       },
-      anyOf: [
-        {
-          required: ['items', 'total'],
-        },
-        {
-          required: ['error'],
-        },
-      ],
     },
   },
   {
@@ -976,10 +663,11 @@ export const TOOL_CATALOG: readonly ToolDefinition[] = [
     },
     outputSchema: {
       type: 'object',
+      required: ['items', 'total'],
       properties: {
         projectId: {
-          type: ['string', 'null'],
-          description: 'The project the controls belong to; null when there is none',
+          type: 'string',
+          description: 'The project the controls belong to; absent when there is none',
         },
         items: {
           type: 'array',
@@ -997,34 +685,7 @@ export const TOOL_CATALOG: readonly ToolDefinition[] = [
           description:
             'Present when the organisation has no governance data yet; the result is then empty, not estimated.',
         },
-        error: {
-          type: 'object',
-          required: ['code', 'message'],
-          properties: {
-            code: {
-              type: 'string',
-              enum: [
-                'INSUFFICIENT_SCOPE',
-                'NOT_PERMITTED',
-                'NOT_FOUND',
-                'VALIDATION_FAILED',
-                'INTERNAL_ERROR',
-              ],
-            },
-            message: {
-              type: 'string',
-            },
-          },
-        },
       },
-      anyOf: [
-        {
-          required: ['projectId', 'items', 'total'],
-        },
-        {
-          required: ['error'],
-        },
-      ],
     },
   },
   {
@@ -1049,10 +710,9 @@ export const TOOL_CATALOG: readonly ToolDefinition[] = [
     },
     outputSchema: {
       type: 'object',
-      additionalProperties: true,
       properties: {
         projectId: {
-          type: ['string', 'null'],
+          type: 'string',
         },
         evidenceCoverage: {
           type: 'object',
@@ -1063,34 +723,8 @@ export const TOOL_CATALOG: readonly ToolDefinition[] = [
           description:
             'Present when the organisation has no governance data yet; the result is then empty, not estimated.',
         },
-        error: {
-          type: 'object',
-          required: ['code', 'message'],
-          properties: {
-            code: {
-              type: 'string',
-              enum: [
-                'INSUFFICIENT_SCOPE',
-                'NOT_PERMITTED',
-                'NOT_FOUND',
-                'VALIDATION_FAILED',
-                'INTERNAL_ERROR',
-              ],
-            },
-            message: {
-              type: 'string',
-            },
-          },
-        },
       },
-      anyOf: [
-        {
-          required: ['projectId'],
-        },
-        {
-          required: ['error'],
-        },
-      ],
+      additionalProperties: true,
     },
   },
   {
@@ -1115,20 +749,19 @@ export const TOOL_CATALOG: readonly ToolDefinition[] = [
     },
     outputSchema: {
       type: 'object',
-      additionalProperties: true,
       properties: {
         projectId: {
-          type: ['string', 'null'],
+          type: 'string',
         },
         completeness: {
           type: 'object',
           additionalProperties: true,
         },
         version: {
-          type: ['string', 'null'],
+          type: 'string',
         },
         approvedAt: {
-          type: ['string', 'null'],
+          type: 'string',
         },
         riskLinks: {
           type: 'object',
@@ -1139,34 +772,8 @@ export const TOOL_CATALOG: readonly ToolDefinition[] = [
           description:
             'Present when the organisation has no governance data yet; the result is then empty, not estimated.',
         },
-        error: {
-          type: 'object',
-          required: ['code', 'message'],
-          properties: {
-            code: {
-              type: 'string',
-              enum: [
-                'INSUFFICIENT_SCOPE',
-                'NOT_PERMITTED',
-                'NOT_FOUND',
-                'VALIDATION_FAILED',
-                'INTERNAL_ERROR',
-              ],
-            },
-            message: {
-              type: 'string',
-            },
-          },
-        },
       },
-      anyOf: [
-        {
-          required: ['projectId'],
-        },
-        {
-          required: ['error'],
-        },
-      ],
+      additionalProperties: true,
     },
   },
   {
@@ -1182,6 +789,7 @@ export const TOOL_CATALOG: readonly ToolDefinition[] = [
     },
     outputSchema: {
       type: 'object',
+      required: ['items', 'total'],
       properties: {
         items: {
           type: 'array',
@@ -1200,34 +808,7 @@ export const TOOL_CATALOG: readonly ToolDefinition[] = [
           description:
             'Present when the organisation has no governance data yet; the result is then empty, not estimated.',
         },
-        error: {
-          type: 'object',
-          required: ['code', 'message'],
-          properties: {
-            code: {
-              type: 'string',
-              enum: [
-                'INSUFFICIENT_SCOPE',
-                'NOT_PERMITTED',
-                'NOT_FOUND',
-                'VALIDATION_FAILED',
-                'INTERNAL_ERROR',
-              ],
-            },
-            message: {
-              type: 'string',
-            },
-          },
-        },
       },
-      anyOf: [
-        {
-          required: ['items', 'total'],
-        },
-        {
-          required: ['error'],
-        },
-      ],
     },
   },
   {
@@ -1244,41 +825,14 @@ export const TOOL_CATALOG: readonly ToolDefinition[] = [
     },
     outputSchema: {
       type: 'object',
-      additionalProperties: true,
       properties: {
         note: {
           type: 'string',
           description:
             'Present when the organisation has no governance data yet; the result is then empty, not estimated.',
         },
-        error: {
-          type: 'object',
-          required: ['code', 'message'],
-          properties: {
-            code: {
-              type: 'string',
-              enum: [
-                'INSUFFICIENT_SCOPE',
-                'NOT_PERMITTED',
-                'NOT_FOUND',
-                'VALIDATION_FAILED',
-                'INTERNAL_ERROR',
-              ],
-            },
-            message: {
-              type: 'string',
-            },
-          },
-        },
       },
-      anyOf: [
-        {
-          required: [],
-        },
-        {
-          required: ['error'],
-        },
-      ],
+      additionalProperties: true,
     },
   },
   {
@@ -1327,6 +881,7 @@ export const TOOL_CATALOG: readonly ToolDefinition[] = [
     },
     outputSchema: {
       type: 'object',
+      required: ['id', 'title', 'status', 'createdBy', 'createdAt', 'updatedAt'],
       properties: {
         id: {
           type: 'string',
@@ -1336,32 +891,32 @@ export const TOOL_CATALOG: readonly ToolDefinition[] = [
           type: 'string',
         },
         description: {
-          type: ['string', 'null'],
+          type: 'string',
         },
         category: {
-          type: ['string', 'null'],
+          type: 'string',
         },
         ownerUserId: {
-          type: ['string', 'null'],
+          type: 'string',
           description: 'usr_<id> of the risk owner',
         },
         likelihood: {
-          type: ['integer', 'null'],
+          type: 'integer',
           minimum: 1,
           maximum: 5,
         },
         impact: {
-          type: ['integer', 'null'],
+          type: 'integer',
           minimum: 1,
           maximum: 5,
         },
         score: {
-          type: ['integer', 'null'],
-          description: 'likelihood × impact (1–25); null until both are set',
+          type: 'integer',
+          description: 'likelihood × impact (1–25); absent until both are set',
         },
         treatment: {
-          type: ['string', 'null'],
-          enum: ['mitigate', 'accept', 'transfer', 'avoid', null],
+          type: 'string',
+          enum: ['mitigate', 'accept', 'transfer', 'avoid'],
         },
         status: {
           type: 'string',
@@ -1379,48 +934,7 @@ export const TOOL_CATALOG: readonly ToolDefinition[] = [
           type: 'string',
           format: 'date-time',
         },
-        error: {
-          type: 'object',
-          required: ['code', 'message'],
-          properties: {
-            code: {
-              type: 'string',
-              enum: [
-                'INSUFFICIENT_SCOPE',
-                'NOT_PERMITTED',
-                'NOT_FOUND',
-                'VALIDATION_FAILED',
-                'INTERNAL_ERROR',
-              ],
-            },
-            message: {
-              type: 'string',
-            },
-          },
-        },
       },
-      anyOf: [
-        {
-          required: [
-            'id',
-            'title',
-            'description',
-            'category',
-            'ownerUserId',
-            'likelihood',
-            'impact',
-            'score',
-            'treatment',
-            'status',
-            'createdBy',
-            'createdAt',
-            'updatedAt',
-          ],
-        },
-        {
-          required: ['error'],
-        },
-      ],
     },
   },
   {
@@ -1445,6 +959,7 @@ export const TOOL_CATALOG: readonly ToolDefinition[] = [
     },
     outputSchema: {
       type: 'object',
+      required: ['id', 'title', 'status', 'createdBy', 'createdAt', 'updatedAt'],
       properties: {
         id: {
           type: 'string',
@@ -1454,32 +969,32 @@ export const TOOL_CATALOG: readonly ToolDefinition[] = [
           type: 'string',
         },
         description: {
-          type: ['string', 'null'],
+          type: 'string',
         },
         category: {
-          type: ['string', 'null'],
+          type: 'string',
         },
         ownerUserId: {
-          type: ['string', 'null'],
+          type: 'string',
           description: 'usr_<id> of the risk owner',
         },
         likelihood: {
-          type: ['integer', 'null'],
+          type: 'integer',
           minimum: 1,
           maximum: 5,
         },
         impact: {
-          type: ['integer', 'null'],
+          type: 'integer',
           minimum: 1,
           maximum: 5,
         },
         score: {
-          type: ['integer', 'null'],
-          description: 'likelihood × impact (1–25); null until both are set',
+          type: 'integer',
+          description: 'likelihood × impact (1–25); absent until both are set',
         },
         treatment: {
-          type: ['string', 'null'],
-          enum: ['mitigate', 'accept', 'transfer', 'avoid', null],
+          type: 'string',
+          enum: ['mitigate', 'accept', 'transfer', 'avoid'],
         },
         status: {
           type: 'string',
@@ -1497,48 +1012,7 @@ export const TOOL_CATALOG: readonly ToolDefinition[] = [
           type: 'string',
           format: 'date-time',
         },
-        error: {
-          type: 'object',
-          required: ['code', 'message'],
-          properties: {
-            code: {
-              type: 'string',
-              enum: [
-                'INSUFFICIENT_SCOPE',
-                'NOT_PERMITTED',
-                'NOT_FOUND',
-                'VALIDATION_FAILED',
-                'INTERNAL_ERROR',
-              ],
-            },
-            message: {
-              type: 'string',
-            },
-          },
-        },
       },
-      anyOf: [
-        {
-          required: [
-            'id',
-            'title',
-            'description',
-            'category',
-            'ownerUserId',
-            'likelihood',
-            'impact',
-            'score',
-            'treatment',
-            'status',
-            'createdBy',
-            'createdAt',
-            'updatedAt',
-          ],
-        },
-        {
-          required: ['error'],
-        },
-      ],
     },
   },
   {
@@ -1555,26 +1029,13 @@ export const TOOL_CATALOG: readonly ToolDefinition[] = [
     },
     outputSchema: {
       type: 'object',
+      required: ['items', 'total'],
       properties: {
         items: {
           type: 'array',
           items: {
             type: 'object',
-            required: [
-              'id',
-              'title',
-              'description',
-              'category',
-              'ownerUserId',
-              'likelihood',
-              'impact',
-              'score',
-              'treatment',
-              'status',
-              'createdBy',
-              'createdAt',
-              'updatedAt',
-            ],
+            required: ['id', 'title', 'status', 'createdBy', 'createdAt', 'updatedAt'],
             properties: {
               id: {
                 type: 'string',
@@ -1584,32 +1045,32 @@ export const TOOL_CATALOG: readonly ToolDefinition[] = [
                 type: 'string',
               },
               description: {
-                type: ['string', 'null'],
+                type: 'string',
               },
               category: {
-                type: ['string', 'null'],
+                type: 'string',
               },
               ownerUserId: {
-                type: ['string', 'null'],
+                type: 'string',
                 description: 'usr_<id> of the risk owner',
               },
               likelihood: {
-                type: ['integer', 'null'],
+                type: 'integer',
                 minimum: 1,
                 maximum: 5,
               },
               impact: {
-                type: ['integer', 'null'],
+                type: 'integer',
                 minimum: 1,
                 maximum: 5,
               },
               score: {
-                type: ['integer', 'null'],
-                description: 'likelihood × impact (1–25); null until both are set',
+                type: 'integer',
+                description: 'likelihood × impact (1–25); absent until both are set',
               },
               treatment: {
-                type: ['string', 'null'],
-                enum: ['mitigate', 'accept', 'transfer', 'avoid', null],
+                type: 'string',
+                enum: ['mitigate', 'accept', 'transfer', 'avoid'],
               },
               status: {
                 type: 'string',
@@ -1634,34 +1095,7 @@ export const TOOL_CATALOG: readonly ToolDefinition[] = [
           type: 'integer',
           minimum: 0,
         },
-        error: {
-          type: 'object',
-          required: ['code', 'message'],
-          properties: {
-            code: {
-              type: 'string',
-              enum: [
-                'INSUFFICIENT_SCOPE',
-                'NOT_PERMITTED',
-                'NOT_FOUND',
-                'VALIDATION_FAILED',
-                'INTERNAL_ERROR',
-              ],
-            },
-            message: {
-              type: 'string',
-            },
-          },
-        },
       },
-      anyOf: [
-        {
-          required: ['items', 'total'],
-        },
-        {
-          required: ['error'],
-        },
-      ],
     },
   },
   {
@@ -1678,6 +1112,7 @@ export const TOOL_CATALOG: readonly ToolDefinition[] = [
     },
     outputSchema: {
       type: 'object',
+      required: ['total', 'notStarted', 'inProgress', 'completed', 'byTier', 'unassessedCritical'],
       properties: {
         total: {
           type: 'integer',
@@ -1696,10 +1131,10 @@ export const TOOL_CATALOG: readonly ToolDefinition[] = [
           minimum: 0,
         },
         completionRate: {
-          type: ['number', 'null'],
+          type: 'number',
           minimum: 0,
           maximum: 100,
-          description: 'Percent completed; null without suppliers',
+          description: 'Percent completed; absent without suppliers',
         },
         byTier: {
           type: 'object',
@@ -1707,7 +1142,7 @@ export const TOOL_CATALOG: readonly ToolDefinition[] = [
           properties: {
             '1': {
               type: 'object',
-              required: ['total', 'completed', 'completionRate'],
+              required: ['total', 'completed'],
               properties: {
                 total: {
                   type: 'integer',
@@ -1718,7 +1153,7 @@ export const TOOL_CATALOG: readonly ToolDefinition[] = [
                   minimum: 0,
                 },
                 completionRate: {
-                  type: ['number', 'null'],
+                  type: 'number',
                   minimum: 0,
                   maximum: 100,
                 },
@@ -1726,7 +1161,7 @@ export const TOOL_CATALOG: readonly ToolDefinition[] = [
             },
             '2': {
               type: 'object',
-              required: ['total', 'completed', 'completionRate'],
+              required: ['total', 'completed'],
               properties: {
                 total: {
                   type: 'integer',
@@ -1737,7 +1172,7 @@ export const TOOL_CATALOG: readonly ToolDefinition[] = [
                   minimum: 0,
                 },
                 completionRate: {
-                  type: ['number', 'null'],
+                  type: 'number',
                   minimum: 0,
                   maximum: 100,
                 },
@@ -1745,7 +1180,7 @@ export const TOOL_CATALOG: readonly ToolDefinition[] = [
             },
             '3': {
               type: 'object',
-              required: ['total', 'completed', 'completionRate'],
+              required: ['total', 'completed'],
               properties: {
                 total: {
                   type: 'integer',
@@ -1756,7 +1191,7 @@ export const TOOL_CATALOG: readonly ToolDefinition[] = [
                   minimum: 0,
                 },
                 completionRate: {
-                  type: ['number', 'null'],
+                  type: 'number',
                   minimum: 0,
                   maximum: 100,
                 },
@@ -1769,42 +1204,7 @@ export const TOOL_CATALOG: readonly ToolDefinition[] = [
           minimum: 0,
           description: 'Tier-1 suppliers not completed',
         },
-        error: {
-          type: 'object',
-          required: ['code', 'message'],
-          properties: {
-            code: {
-              type: 'string',
-              enum: [
-                'INSUFFICIENT_SCOPE',
-                'NOT_PERMITTED',
-                'NOT_FOUND',
-                'VALIDATION_FAILED',
-                'INTERNAL_ERROR',
-              ],
-            },
-            message: {
-              type: 'string',
-            },
-          },
-        },
       },
-      anyOf: [
-        {
-          required: [
-            'total',
-            'notStarted',
-            'inProgress',
-            'completed',
-            'completionRate',
-            'byTier',
-            'unassessedCritical',
-          ],
-        },
-        {
-          required: ['error'],
-        },
-      ],
     },
   },
   {
@@ -1821,12 +1221,13 @@ export const TOOL_CATALOG: readonly ToolDefinition[] = [
     },
     outputSchema: {
       type: 'object',
+      required: ['items', 'total', 'truncated'],
       properties: {
         items: {
           type: 'array',
           items: {
             type: 'object',
-            required: ['id', 'name', 'type', 'riskTier', 'assessmentStatus', 'website'],
+            required: ['id', 'name', 'type', 'riskTier', 'assessmentStatus'],
             properties: {
               id: {
                 type: 'string',
@@ -1848,7 +1249,7 @@ export const TOOL_CATALOG: readonly ToolDefinition[] = [
                 enum: ['not_started', 'in_progress', 'completed'],
               },
               website: {
-                type: ['string', 'null'],
+                type: 'string',
               },
             },
           },
@@ -1860,34 +1261,7 @@ export const TOOL_CATALOG: readonly ToolDefinition[] = [
         truncated: {
           type: 'boolean',
         },
-        error: {
-          type: 'object',
-          required: ['code', 'message'],
-          properties: {
-            code: {
-              type: 'string',
-              enum: [
-                'INSUFFICIENT_SCOPE',
-                'NOT_PERMITTED',
-                'NOT_FOUND',
-                'VALIDATION_FAILED',
-                'INTERNAL_ERROR',
-              ],
-            },
-            message: {
-              type: 'string',
-            },
-          },
-        },
       },
-      anyOf: [
-        {
-          required: ['items', 'total', 'truncated'],
-        },
-        {
-          required: ['error'],
-        },
-      ],
     },
   },
   {
@@ -1904,6 +1278,7 @@ export const TOOL_CATALOG: readonly ToolDefinition[] = [
     },
     outputSchema: {
       type: 'object',
+      required: ['items', 'total'],
       properties: {
         campaigns: {
           type: 'array',
@@ -1930,34 +1305,7 @@ export const TOOL_CATALOG: readonly ToolDefinition[] = [
           description:
             'Present when the organisation has no governance data yet; the result is then empty, not estimated.',
         },
-        error: {
-          type: 'object',
-          required: ['code', 'message'],
-          properties: {
-            code: {
-              type: 'string',
-              enum: [
-                'INSUFFICIENT_SCOPE',
-                'NOT_PERMITTED',
-                'NOT_FOUND',
-                'VALIDATION_FAILED',
-                'INTERNAL_ERROR',
-              ],
-            },
-            message: {
-              type: 'string',
-            },
-          },
-        },
       },
-      anyOf: [
-        {
-          required: ['items', 'total'],
-        },
-        {
-          required: ['error'],
-        },
-      ],
     },
   },
 ];
