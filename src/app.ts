@@ -25,6 +25,8 @@ import { guardedValidatorCompiler } from './http/validation.ts';
 import { createLogger, requestLogger } from './logger.ts';
 import { mcpRoutes } from './mcp/mcp.routes.ts';
 import { mcpOriginCheck } from './mcp/origin-check.ts';
+import { mcpOAuthBearer } from './oauth/bearer.ts';
+import { oauthServerRoutes, oauthSessionRoutes } from './oauth/oauth.routes.ts';
 import { builtinToolHandlers } from './mcp/builtin-tools.ts';
 import { governanceToolHandlers } from './mcp/governance.tools.ts';
 import type { ToolHandler } from './mcp/tool-handler.ts';
@@ -102,7 +104,10 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     'onRequest',
     mcpOriginCheck(`${API_PREFIX}/mcp`, [...deps.config.PUBLIC_URL, ...deps.config.MCP_ALLOWED_ORIGINS]),
   );
-  app.addHook('onRequest', authHook(services.tenancy, services.sessions, limits));
+  app.addHook(
+    'onRequest',
+    authHook(services.tenancy, services.sessions, limits, mcpOAuthBearer(services.oauth, `${API_PREFIX}/mcp`)),
+  );
   installErrorHandling(app);
   requireDeclaredQuery(app, API_PREFIX);
   installBodyTimeout(app, deps.config.BODY_IDLE_TIMEOUT_MS);
@@ -162,9 +167,15 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       await api.register(vulndbRoutes, { vulndbSync: services.vulndbSync });
       await api.register(auditRoutes, { audit: services.audit });
       await api.register(mcpRoutes, { services, handlers: toolHandlers(), limits });
+      await api.register(oauthSessionRoutes, { oauth: services.oauth });
     },
     { prefix: API_PREFIX },
   );
+  await app.register(oauthServerRoutes, {
+    oauth: services.oauth,
+    publicOrigins: deps.config.PUBLIC_URL,
+    resourcePath: `${API_PREFIX}/mcp`,
+  });
   await app.register(consoleRoutes, deps.consoleDir ? { root: deps.consoleDir } : {});
 
   return app;

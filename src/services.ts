@@ -7,6 +7,7 @@ import { FindingService } from './findings/finding.service.ts';
 import { IdempotencyService } from './idempotency/idempotency.service.ts';
 import { createPipelineServices, withCarryOver, type PipelineServices } from './pipeline/index.ts';
 import { GovernanceService } from './governance/governance.service.ts';
+import { OAuthService } from './oauth/oauth.service.ts';
 import { RiskService } from './risks/risk.service.ts';
 import { SbomService } from './sboms/sbom.service.ts';
 import { SessionService } from './tenancy/session.service.ts';
@@ -35,7 +36,12 @@ export interface Services {
   webhooks: WebhookService;
   /** Built stopped: the server starts it (tests drive it themselves). */
   webhookDispatcher: WebhookDispatcher;
+  /** The OAuth authorization server for the tool server (docs/mcp-oauth.md). */
+  oauth: OAuthService;
 }
+
+/** The tool server's path: the OAuth protected resource. */
+export const MCP_RESOURCE_PATH = '/api/v1/mcp';
 
 export interface ServiceOptions {
   /** The clock of time-limited state (sessions); tests move it instead of sleeping. */
@@ -83,5 +89,15 @@ export function createServices(store: Store, config: Config, options: ServiceOpt
       pollMs: config.WEBHOOK_POLL_MS,
       retentionMs: config.EVENT_RETENTION_DAYS * 86_400_000,
     }),
+    oauth: new OAuthService(
+      store.db,
+      {
+        publicOrigins: config.PUBLIC_URL,
+        resourcePath: MCP_RESOURCE_PATH,
+        consentPath: '/connect',
+        allowPrivateFetch: config.WEBHOOK_ALLOW_PRIVATE,
+      },
+      options.now,
+    ),
   };
 }

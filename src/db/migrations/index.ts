@@ -24,6 +24,7 @@ import * as governanceAudit from './2026-11-23-60-governance-audit.ts';
 import * as governancePosture from './2026-11-23-80-governance-posture.ts';
 import * as eventRetention from './2026-11-23-95-event-retention.ts';
 import * as governanceCounts from './2026-11-24-10-governance-counts.ts';
+import * as oauth from './2026-11-26-60-oauth.ts';
 
 /**
  * Every migration, in order. Names are dated so they sort; a migration is frozen once it has landed
@@ -54,4 +55,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-23-80-governance-posture': governancePosture,
   '2026-11-23-95-event-retention': eventRetention,
   '2026-11-24-10-governance-counts': governanceCounts,
+  '2026-11-26-60-oauth': oauth,
 };
