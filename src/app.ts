@@ -106,7 +106,12 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   );
   app.addHook(
     'onRequest',
-    authHook(services.tenancy, services.sessions, limits, mcpOAuthBearer(services.oauth, `${API_PREFIX}/mcp`)),
+    authHook(
+      services.tenancy,
+      services.sessions,
+      limits,
+      mcpOAuthBearer(services.oauth, `${API_PREFIX}/mcp`),
+    ),
   );
   installErrorHandling(app);
   requireDeclaredQuery(app, API_PREFIX);

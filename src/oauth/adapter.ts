@@ -81,7 +81,10 @@ export class StoreAdapter {
     await repo.deleteByGrant(this.#db, grantId);
   }
 
-  #payload(row: { payload: string; expires_at: string | null; consumed_at: string | null }, id: string | undefined) {
+  #payload(
+    row: { payload: string; expires_at: string | null; consumed_at: string | null },
+    id: string | undefined,
+  ) {
     if (row.expires_at !== null && Date.parse(row.expires_at) <= this.#now()) return undefined;
     const payload = fromJson<AdapterPayload>(row.payload, {});
     if (id !== undefined && !PLAIN_IDS.has(this.#model)) payload.jti = id;

@@ -21,7 +21,12 @@ export function guardedFetch(allowPrivate: boolean) {
       } catch (error) {
         return reject(error as Error);
       }
-      const req = https.request(url, { method: init.method ?? 'GET', headers: init.headers, lookup, timeout: TIMEOUT_MS });
+      const req = https.request(url, {
+        method: init.method ?? 'GET',
+        headers: init.headers,
+        lookup,
+        timeout: TIMEOUT_MS,
+      });
       req.on('timeout', () => req.destroy(new Error(`timed out after ${TIMEOUT_MS} ms`)));
       req.on('error', reject);
       req.on('response', (res) => {

@@ -23,10 +23,20 @@ export async function upsertRecord(db: Db, row: OAuthRecordRow): Promise<void> {
 }
 
 export const findRecord = (db: Db, model: string, id: string): Promise<OAuthRecordRow | undefined> =>
-  db.selectFrom('oauth_records').selectAll().where('model', '=', model).where('id', '=', id).executeTakeFirst();
+  db
+    .selectFrom('oauth_records')
+    .selectAll()
+    .where('model', '=', model)
+    .where('id', '=', id)
+    .executeTakeFirst();
 
 export const findRecordByUid = (db: Db, model: string, uid: string): Promise<OAuthRecordRow | undefined> =>
-  db.selectFrom('oauth_records').selectAll().where('model', '=', model).where('uid', '=', uid).executeTakeFirst();
+  db
+    .selectFrom('oauth_records')
+    .selectAll()
+    .where('model', '=', model)
+    .where('uid', '=', uid)
+    .executeTakeFirst();
 
 export async function consumeRecord(db: Db, model: string, id: string, at: string): Promise<void> {
   await db
@@ -45,13 +55,20 @@ export async function deleteRecord(db: Db, model: string, id: string): Promise<v
 export async function deleteByGrant(db: Db, grantId: string): Promise<number> {
   const result = await db
     .deleteFrom('oauth_records')
-    .where((eb) => eb.or([eb('grant_id', '=', grantId), eb.and([eb('model', '=', 'Grant'), eb('id', '=', grantId)])]))
+    .where((eb) =>
+      eb.or([eb('grant_id', '=', grantId), eb.and([eb('model', '=', 'Grant'), eb('id', '=', grantId)])]),
+    )
     .executeTakeFirst();
   return Number(result.numDeletedRows);
 }
 
 /** The grants of a user of the organisation (the join keeps another organisation's user out). */
-export const listGrantsOfUser = (db: Db, orgId: string, userId: string, now: string): Promise<OAuthRecordRow[]> =>
+export const listGrantsOfUser = (
+  db: Db,
+  orgId: string,
+  userId: string,
+  now: string,
+): Promise<OAuthRecordRow[]> =>
   db
     .selectFrom('oauth_records')
     .innerJoin('users', 'users.id', 'oauth_records.account_id')
@@ -59,7 +76,9 @@ export const listGrantsOfUser = (db: Db, orgId: string, userId: string, now: str
     .where('oauth_records.model', '=', 'Grant')
     .where('oauth_records.account_id', '=', userId)
     .where('users.org_id', '=', orgId)
-    .where((eb) => eb.or([eb('oauth_records.expires_at', 'is', null), eb('oauth_records.expires_at', '>', now)]))
+    .where((eb) =>
+      eb.or([eb('oauth_records.expires_at', 'is', null), eb('oauth_records.expires_at', '>', now)]),
+    )
     .orderBy('oauth_records.created_at', 'desc')
     .execute();
 

@@ -152,7 +152,8 @@ export async function oauthSessionRoutes(app: App, { oauth }: { oauth: OAuthServ
       schema: {
         tags,
         summary: 'Deny an authorization request',
-        description: 'Session-only (X-CSRF-Token). The client receives error=access_denied at its redirect URI.',
+        description:
+          'Session-only (X-CSRF-Token). The client receives error=access_denied at its redirect URI.',
         params: InteractionParams,
         response: { 200: envelopeOf(ConsentAnswer) },
       },

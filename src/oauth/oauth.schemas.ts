@@ -15,7 +15,9 @@ export const Consent = z.object({
 });
 
 export const ConsentAnswer = z.object({
-  redirectTo: z.string().describe('Where the browser goes next: the authorization server, which returns to the client'),
+  redirectTo: z
+    .string()
+    .describe('Where the browser goes next: the authorization server, which returns to the client'),
 });
 
 export const Connection = z.object({

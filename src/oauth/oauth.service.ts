@@ -99,8 +99,7 @@ export class OAuthService {
   async #interaction(uid: string) {
     const provider = await this.provider();
     const interaction = await provider.Interaction.find(uid);
-    if (!interaction || interaction.result !== undefined)
-      throw notFound('Authorization request', uid);
+    if (!interaction || interaction.result !== undefined) throw notFound('Authorization request', uid);
     const clientId = String(interaction.params.client_id ?? '');
     const client = await provider.Client.find(clientId);
     if (!client) throw notFound('Authorization request', uid);
@@ -110,11 +109,17 @@ export class OAuthService {
   /** The pending authorization request `uid`, as the signed-in person would approve it. */
   async consent(uid: string, principal: Principal): Promise<ConsentView> {
     const { interaction, client } = await this.#interaction(uid);
-    const requested = String(interaction.params.scope ?? '').split(' ').filter(Boolean);
+    const requested = String(interaction.params.scope ?? '')
+      .split(' ')
+      .filter(Boolean);
     const redirectUri = String(interaction.params.redirect_uri ?? '');
     return {
       uid,
-      client: { id: client.clientId, name: client.clientName ?? null, metadataDocument: client.clientIdMetadataDocument === true },
+      client: {
+        id: client.clientId,
+        name: client.clientName ?? null,
+        metadataDocument: client.clientIdMetadataDocument === true,
+      },
       redirectUri,
       redirectHost: URL.parse(redirectUri)?.host ?? '',
       resource: this.#resourceOf(interaction),
@@ -123,7 +128,10 @@ export class OAuthService {
     };
   }
 
-  #resourceOf(interaction: { params: Record<string, unknown>; prompt: { details: Record<string, unknown> } }): string {
+  #resourceOf(interaction: {
+    params: Record<string, unknown>;
+    prompt: { details: Record<string, unknown> };
+  }): string {
     const missing = interaction.prompt.details.missingResourceScopes as Record<string, unknown> | undefined;
     const named = interaction.params.resource;
     return Object.keys(missing ?? {})[0] ?? (typeof named === 'string' ? named : this.resourceFor(undefined));
@@ -132,13 +140,20 @@ export class OAuthService {
   /** Approves as the signed-in person: a grant of the requested scopes their role allows, the rest refused. */
   async approve(uid: string, principal: Principal): Promise<{ redirectTo: string }> {
     const { provider, interaction, client } = await this.#interaction(uid);
-    const requested = String(interaction.params.scope ?? '').split(' ').filter(Boolean);
+    const requested = String(interaction.params.scope ?? '')
+      .split(' ')
+      .filter(Boolean);
     const granted = grantable(requested, principal);
     const refused = requested.filter((s) => !(granted as string[]).includes(s));
     const resource = this.#resourceOf(interaction);
     const grant = new provider.Grant({ accountId: principal.userId, clientId: client.clientId });
+    // The library sees the scopes both as its own (registration) and as the resource's: answer for both.
     grant.addResourceScope(resource, granted.join(' '));
-    if (refused.length > 0) grant.rejectResourceScope(resource, refused.join(' '));
+    grant.addOIDCScope(granted.join(' '));
+    if (refused.length > 0) {
+      grant.rejectResourceScope(resource, refused.join(' '));
+      grant.rejectOIDCScope(refused.join(' '));
+    }
     const grantId = await grant.save();
     interaction.result = { login: { accountId: principal.userId }, consent: { grantId } };
     await interaction.save(this.#remaining(interaction.exp));
@@ -161,12 +176,19 @@ export class OAuthService {
     const now = nowIso(this.#now());
     const grants = await repo.listGrantsOfUser(this.#db, principal.orgId, principal.userId, now);
     const used = new Map(
-      (await repo.lastIssuedUnder(this.#db, grants.map((g) => g.id))).map((r) => [r.grant_id, r.last as string]),
+      (
+        await repo.lastIssuedUnder(
+          this.#db,
+          grants.map((g) => g.id),
+        )
+      ).map((r) => [r.grant_id, r.last as string]),
     );
     const provider = await this.provider();
     return Promise.all(
       grants.map(async (row) => {
-        const payload = fromJson<{ clientId: string; resources?: Record<string, string> }>(row.payload, { clientId: '' });
+        const payload = fromJson<{ clientId: string; resources?: Record<string, string> }>(row.payload, {
+          clientId: '',
+        });
         const client = await provider.Client.find(payload.clientId).catch(() => undefined);
         const [resource, scopes] = Object.entries(payload.resources ?? {})[0] ?? ['', ''];
         return {
@@ -184,7 +206,12 @@ export class OAuthService {
 
   /** Ends a connection: the grant and every code and token under it, effective on the next request. */
   async revokeConnection(principal: Principal, grantId: string): Promise<void> {
-    const mine = await repo.listGrantsOfUser(this.#db, principal.orgId, principal.userId, nowIso(this.#now()));
+    const mine = await repo.listGrantsOfUser(
+      this.#db,
+      principal.orgId,
+      principal.userId,
+      nowIso(this.#now()),
+    );
     if (!mine.some((g) => g.id === grantId)) throw notFound('Connected application', grantId);
     await repo.deleteByGrant(this.#db, grantId);
   }

@@ -36,6 +36,8 @@ declare module 'oidc-provider' {
     resources?: Record<string, string>;
     addResourceScope(resource: string, scope: string): void;
     rejectResourceScope(resource: string, scope: string): void;
+    addOIDCScope(scope: string): void;
+    rejectOIDCScope(scope: string): void;
     save(): Promise<string>;
   }
 

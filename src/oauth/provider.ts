@@ -54,10 +54,13 @@ export function createProvider(options: ProviderOptions): Provider {
       grant_types: ['authorization_code', 'refresh_token'],
       response_types: ['code'],
       token_endpoint_auth_method: 'none',
+      id_token_signed_response_alg: 'ES256',
     },
     // Public clients only (assistants hold no secret worth the name); PKCE stands in for client authentication.
     clientAuthMethods: ['none'],
     responseTypes: ['code'],
+    // Named here too so that a registration listing them is accepted (RFC 7591 `scope`).
+    scopes: ['openid', 'offline_access', ...MCP_SCOPES],
     pkce: { required: () => true },
     allowOmittingSingleRegisteredRedirectUri: false,
     features: {
@@ -88,7 +91,8 @@ export function createProvider(options: ProviderOptions): Provider {
     findAccount: async (_ctx: unknown, sub: string) =>
       (await options.accountExists(sub)) ? { accountId: sub, claims: async () => ({ sub }) } : undefined,
     interactions: {
-      url: async (_ctx: unknown, interaction: { uid: string }) => `${options.consentPath}?uid=${interaction.uid}`,
+      url: async (_ctx: unknown, interaction: { uid: string }) =>
+        `${options.consentPath}?uid=${interaction.uid}`,
     },
     // Every authorization is shown to the signed-in person: only the grant their approval just made is used.
     loadExistingGrant: async (ctx: KoaContextLike) => {

@@ -25,7 +25,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     .on('oauth_records')
     .columns(['account_id', 'model'])
     .execute();
-  await db.schema.createIndex('oauth_records_uid_idx').on('oauth_records').columns(['model', 'uid']).execute();
+  await db.schema
+    .createIndex('oauth_records_uid_idx')
+    .on('oauth_records')
+    .columns(['model', 'uid'])
+    .execute();
 }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
