@@ -78,7 +78,7 @@ export class StoreAdapter {
   }
 
   async revokeByGrantId(grantId: string): Promise<void> {
-    await repo.deleteByGrant(this.#db, grantId);
+    await repo.deleteModelByGrant(this.#db, this.#model, grantId);
   }
 
   #payload(

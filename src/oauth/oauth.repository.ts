@@ -51,6 +51,11 @@ export async function deleteRecord(db: Db, model: string, id: string): Promise<v
   await db.deleteFrom('oauth_records').where('model', '=', model).where('id', '=', id).execute();
 }
 
+/** The artefacts of one model issued under a grant (the library revokes model by model). */
+export async function deleteModelByGrant(db: Db, model: string, grantId: string): Promise<void> {
+  await db.deleteFrom('oauth_records').where('model', '=', model).where('grant_id', '=', grantId).execute();
+}
+
 /** Every artefact issued under a grant (codes, access and refresh tokens), and the grant itself. */
 export async function deleteByGrant(db: Db, grantId: string): Promise<number> {
   const result = await db

@@ -101,6 +101,8 @@ export function createProvider(options: ProviderOptions): Provider {
     },
     issueRefreshToken: async (_ctx: unknown, client: ClientModel) => client.grantTypeAllowed('refresh_token'),
     rotateRefreshToken: true,
+    // Tokens live by their own expiry, not the library's short browser session (the consent is per request).
+    expiresWithSession: async () => false,
     ttl: {
       AccessToken: ACCESS_TOKEN_TTL_S,
       AuthorizationCode: 60,
