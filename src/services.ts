@@ -94,7 +94,7 @@ export function createServices(store: Store, config: Config, options: ServiceOpt
       {
         publicOrigins: config.PUBLIC_URL,
         resourcePath: MCP_RESOURCE_PATH,
-        consentPath: '/connect',
+        consentPath: '/authorize',
         allowPrivateFetch: config.WEBHOOK_ALLOW_PRIVATE,
       },
       options.now,

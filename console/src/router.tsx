@@ -103,6 +103,17 @@ export const findingsRoute = createRoute({
   component: lazyRouteComponent(() => import('./pages/Findings.tsx')),
 });
 
+/** The OAuth consent page the authorization server sends a browser to (`uid`: the pending request). */
+export const authorizeRoute = createRoute({
+  getParentRoute: () => authed,
+  path: '/authorize',
+  validateSearch: (search: Record<string, unknown>): { uid?: string } => {
+    const uid = str(search.uid);
+    return uid ? { uid } : {};
+  },
+  component: lazyRouteComponent(() => import('./pages/Authorize.tsx')),
+});
+
 const routeTree = rootRoute.addChildren([
   signInRoute,
   authed.addChildren([
@@ -115,6 +126,8 @@ const routeTree = rootRoute.addChildren([
     page('/access/users', () => import('./pages/Users.tsx')),
     page('/access/organisation', () => import('./pages/Organisation.tsx')),
     page('/access/connect', () => import('./pages/Connect.tsx')),
+    page('/access/applications', () => import('./pages/Applications.tsx')),
+    authorizeRoute,
     page('/audit', () => import('./pages/Audit.tsx')),
   ]),
 ]);

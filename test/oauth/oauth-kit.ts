@@ -108,7 +108,7 @@ export async function authorizeInBrowser(
   const start = await fetch(authorizationUrl, { redirect: 'manual' });
   assert.equal(start.status, 303, await start.text());
   const consent = new URL(start.headers.get('location')!, authorizationUrl);
-  assert.equal(consent.pathname, '/connect');
+  assert.equal(consent.pathname, '/authorize');
   const uid = consent.searchParams.get('uid')!;
   const next = await decide(uid);
   const resumed = await fetch(new URL(next, authorizationUrl), {
