@@ -29,6 +29,7 @@ import { mcpOAuthBearer } from './oauth/bearer.ts';
 import { oauthServerRoutes, oauthSessionRoutes } from './oauth/oauth.routes.ts';
 import { builtinToolHandlers } from './mcp/builtin-tools.ts';
 import { governanceToolHandlers } from './mcp/governance.tools.ts';
+import { supplyChainToolHandlers } from './mcp/supply-chain.tools.ts';
 import type { ToolHandler } from './mcp/tool-handler.ts';
 import { toolRegistry } from './mcp/tool-registry.ts';
 import { createServices, type Services } from './services.ts';
@@ -61,7 +62,12 @@ export const API_PREFIX = '/api/v1';
  * tool server imports no tool set. `overrides` replace implementations (tests).
  */
 export function toolHandlers(overrides: Record<string, ToolHandler> = {}): Map<string, ToolHandler> {
-  return toolRegistry({ ...governanceToolHandlers, ...builtinToolHandlers, ...overrides });
+  return toolRegistry({
+    ...governanceToolHandlers,
+    ...builtinToolHandlers,
+    ...supplyChainToolHandlers,
+    ...overrides,
+  });
 }
 
 /** Builds the HTTP app: plugins, the request pipeline, then each domain's routes under /api/v1. */

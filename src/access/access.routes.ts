@@ -49,6 +49,7 @@ const orgSettings = (o: Organization) => ({
   name: o.name,
   plan: o.plan,
   mcpWriteEnabled: o.mcpWriteEnabled,
+  mcpSupplyChainTools: o.mcpSupplyChainTools,
   createdAt: o.createdAt,
 });
 

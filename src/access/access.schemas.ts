@@ -64,7 +64,12 @@ export const UserParams = z.object({ userId: z.string().min(1).max(100) }).stric
 
 /** The plan is the operator's (billing), set with `bulwark org update --plan`; not here. */
 export const UpdateOrgBody = z
-  .object({ name: Name.optional(), mcpWriteEnabled: z.boolean().optional() })
+  .object({
+    name: Name.optional(),
+    mcpWriteEnabled: z.boolean().optional(),
+    /** The supply-chain read tools of the tool server (docs/mcp-oauth.md). */
+    mcpSupplyChainTools: z.boolean().optional(),
+  })
   .strict();
 
 export const OrgSettings = z.object({
@@ -73,6 +78,7 @@ export const OrgSettings = z.object({
   name: z.string(),
   plan: z.string(),
   mcpWriteEnabled: z.boolean(),
+  mcpSupplyChainTools: z.boolean(),
   createdAt: z.string(),
 });
 

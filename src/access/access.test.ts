@@ -357,6 +357,7 @@ for (const dialect of DIALECTS) {
         name: org.slug,
         plan: 'professional',
         mcpWriteEnabled: false,
+        mcpSupplyChainTools: false,
         createdAt: read.json().data.createdAt,
       });
       const changed = await app.inject({

@@ -10,6 +10,7 @@ const orgJson = (org: Organization) => ({
   name: org.name,
   plan: org.plan,
   mcpWriteEnabled: org.mcpWriteEnabled,
+  mcpSupplyChainTools: org.mcpSupplyChainTools,
 });
 const userJson = (u: User) => ({ id: u.id, email: u.email, name: u.name, role: u.role, orgId: u.orgId });
 const tokenJson = (t: ApiToken) => ({
@@ -26,13 +27,15 @@ export const orgCommand: Command = {
   summary: 'create, update or list organisations',
   usage: `Usage:
   bulwark org create <slug> [--name N] [--plan essentials|professional] [--mcp-write] [--json]
-  bulwark org update <slug> [--name N] [--plan P] [--mcp-write|--no-mcp-write] [--json]
+  bulwark org update <slug> [--name N] [--plan P] [--mcp-write|--no-mcp-write]
+      [--mcp-supply-chain-tools|--no-mcp-supply-chain-tools] [--json]
   bulwark org list [--json]`,
   async run(argv, io) {
     const { values, positionals } = parse(argv, {
       name: { type: 'string' },
       plan: { type: 'string' },
       'mcp-write': { type: 'boolean' },
+      'mcp-supply-chain-tools': { type: 'boolean' },
       json: { type: 'boolean' },
     });
     const [action, slug, ...extra] = positionals;
@@ -55,6 +58,9 @@ export const orgCommand: Command = {
         ...(values.name !== undefined ? { name: values.name } : {}),
         ...(values.plan !== undefined ? { plan: values.plan } : {}),
         ...(values['mcp-write'] !== undefined ? { mcpWriteEnabled: values['mcp-write'] } : {}),
+        ...(values['mcp-supply-chain-tools'] !== undefined
+          ? { mcpSupplyChainTools: values['mcp-supply-chain-tools'] }
+          : {}),
       };
       const org =
         action === 'create'
@@ -64,7 +70,7 @@ export const orgCommand: Command = {
         io,
         values.json,
         orgJson(org),
-        `${action === 'create' ? 'Created' : 'Updated'} organisation ${org.slug} (${org.id}), plan ${org.plan}, MCP write ${org.mcpWriteEnabled ? 'enabled' : 'disabled'}`,
+        `${action === 'create' ? 'Created' : 'Updated'} organisation ${org.slug} (${org.id}), plan ${org.plan}, MCP write ${org.mcpWriteEnabled ? 'enabled' : 'disabled'}, supply-chain tools ${org.mcpSupplyChainTools ? 'enabled' : 'disabled'}`,
       );
       return 0;
     });

@@ -6,6 +6,7 @@ import { build, createOrg, type TestEnv, type TestOrg } from '../../test/support
 import { DIALECTS } from '../../test/support/store.ts';
 import { TOOL_NAMES } from './generated/tool-catalog.ts';
 import { call, callError, callOk, httpClient, seedOrg } from './mcp-test-kit.ts';
+import { SUPPLY_CHAIN_TOOLS } from './tool-server.ts';
 
 interface Running extends TestEnv {
   url: string;
@@ -56,9 +57,10 @@ for (const dialect of DIALECTS) {
       const client = await env.client(org);
       const { tools } = await client.listTools();
       assert.equal(tools.length, 23);
+      // The supply-chain tools are the organisation's opt-in (src/mcp/supply-chain.tools.test.ts).
       assert.deepEqual(
         tools.map((x) => x.name),
-        [...TOOL_NAMES],
+        TOOL_NAMES.filter((n) => !SUPPLY_CHAIN_TOOLS.has(n)),
       );
       assert.deepEqual(
         tools.filter((x) => x.annotations?.readOnlyHint === false).map((x) => x.name),

@@ -46,6 +46,16 @@ const TOOLS = new Map<string, { definition: ToolDefinition; args: z.ZodType }>(
   ]),
 );
 
+/**
+ * The tools an organisation sees only with its mcpSupplyChainTools setting on (docs/mcp-oauth.md): off by
+ * default, so the catalog stays the interface's 23 tools.
+ */
+export const SUPPLY_CHAIN_TOOLS: ReadonlySet<string> = new Set([
+  'findings_search',
+  'sbom_list',
+  'asset_overview',
+]);
+
 /** tools/list: the catalog with schemas and annotations, computed once. */
 export const LISTED_TOOLS: Tool[] = TOOL_CATALOG.map((t) => ({
   name: t.name,
@@ -61,6 +71,16 @@ export const LISTED_TOOLS: Tool[] = TOOL_CATALOG.map((t) => ({
     openWorldHint: false,
   },
 }));
+
+/** tools/list without the opt-in supply-chain tools. */
+const CORE_TOOLS: Tool[] = LISTED_TOOLS.filter((t) => !SUPPLY_CHAIN_TOOLS.has(t.name));
+
+/** What tools/list shows the caller's organisation. */
+async function listedTools(deps: ToolServerDeps): Promise<Tool[]> {
+  const principal = await deps.principal();
+  const org = await deps.services.tenancy.getOrganizationById(principal.orgId);
+  return org.mcpSupplyChainTools ? LISTED_TOOLS : CORE_TOOLS;
+}
 
 function toolResult(
   structured: Record<string, unknown>,
@@ -174,6 +194,14 @@ export async function callTool(
         `Write tools are not enabled for this organisation; an administrator enables them with: bulwark org update ${slug} --mcp-write`,
       );
     }
+    if (SUPPLY_CHAIN_TOOLS.has(name)) {
+      const org = await deps.services.tenancy.getOrganizationById(principal.orgId);
+      if (!org.mcpSupplyChainTools)
+        return toolError(
+          'NOT_PERMITTED',
+          `Supply-chain tools are not enabled for this organisation; an administrator enables them with: bulwark org update ${org.slug} --mcp-supply-chain-tools`,
+        );
+    }
     const args = parseArgs(tool, rawArgs);
     const [result, names] = await Promise.all([
       handler({ ...deps.services, principal }, args),
@@ -198,7 +226,7 @@ export function createToolServer(deps: ToolServerDeps): Server {
     instructions:
       'Bulwark governance and supply-chain data of one organisation. Results are masked: e-mail addresses appear as a***@domain and person names as [redacted].',
   });
-  server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: LISTED_TOOLS }));
+  server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: await listedTools(deps) }));
   server.setRequestHandler(CallToolRequestSchema, async (request) =>
     callTool(
       deps,

@@ -23,8 +23,10 @@ export const TOOL_NAMES = [
   'access_reviews_list',
   'access_security_debt_trend',
   'access_stale_accounts',
+  'asset_overview',
   'audit_trail_search',
   'evidence_log',
+  'findings_search',
   'iso_controls_list',
   'iso_gap_status',
   'iso_soa_summary',
@@ -33,6 +35,7 @@ export const TOOL_NAMES = [
   'risk_create_draft',
   'risk_get',
   'risk_register_list',
+  'sbom_list',
   'supplier_assessment_status',
   'supplier_list',
   'uar_status',
@@ -499,6 +502,87 @@ export const TOOL_CATALOG: readonly ToolDefinition[] = [
     },
   },
   {
+    name: 'asset_overview',
+    title: 'Asset overview',
+    description:
+      "One asset (the SBOMs sharing an asset name are its versions): its versions newest first and the open findings of its latest version by severity, with how many are in CISA's KEV catalog. An unknown asset is NOT_FOUND. Only available where the organisation enabled the supply-chain tools.",
+    scope: 'mcp:read',
+    readOnly: true,
+    inputSchema: {
+      type: 'object',
+      required: ['assetName'],
+      properties: {
+        assetName: {
+          type: 'string',
+          minLength: 1,
+          maxLength: 200,
+        },
+      },
+      additionalProperties: false,
+    },
+    outputSchema: {
+      type: 'object',
+      required: ['assetName', 'latestSbomId', 'versions', 'openFindings'],
+      properties: {
+        assetName: {
+          type: 'string',
+        },
+        latestSbomId: {
+          type: 'string',
+        },
+        versions: {
+          type: 'array',
+          items: {
+            type: 'object',
+            required: ['sbomId', 'createdAt'],
+            properties: {
+              version: {
+                type: 'string',
+              },
+              sbomId: {
+                type: 'string',
+              },
+              createdAt: {
+                type: 'string',
+                format: 'date-time',
+              },
+            },
+          },
+        },
+        openFindings: {
+          type: 'object',
+          required: ['CRITICAL', 'HIGH', 'MEDIUM', 'LOW', 'total', 'kev'],
+          properties: {
+            CRITICAL: {
+              type: 'integer',
+              minimum: 0,
+            },
+            HIGH: {
+              type: 'integer',
+              minimum: 0,
+            },
+            MEDIUM: {
+              type: 'integer',
+              minimum: 0,
+            },
+            LOW: {
+              type: 'integer',
+              minimum: 0,
+            },
+            total: {
+              type: 'integer',
+              minimum: 0,
+            },
+            kev: {
+              type: 'integer',
+              minimum: 0,
+            },
+          },
+        },
+      },
+    },
+  },
+  {
     name: 'audit_trail_search',
     title: 'Search the audit trail',
     description:
@@ -637,6 +721,164 @@ export const TOOL_CATALOG: readonly ToolDefinition[] = [
           type: 'string',
           description:
             'Present when the organisation has no governance data yet; the result is then empty, not estimated.',
+        },
+      },
+    },
+  },
+  {
+    name: 'findings_search',
+    title: 'Search vulnerability findings',
+    description:
+      "Vulnerability findings of the organisation's SBOMs, newest first, a page at a time: filter by status (open by default), severities, CISA KEV membership, a minimum EPSS score, an asset (its latest SBOM), a vulnerability id or alias, or text in the component name or purl. Pass nextCursor back as cursor for the next page. Only available where the organisation enabled the supply-chain tools.",
+    scope: 'mcp:read',
+    readOnly: true,
+    inputSchema: {
+      type: 'object',
+      properties: {
+        status: {
+          type: 'string',
+          enum: ['open', 'mitigated', 'accepted_risk', 'false_positive', 'fixed'],
+          description: 'Default open',
+        },
+        severity: {
+          type: 'array',
+          items: {
+            type: 'string',
+            enum: ['CRITICAL', 'HIGH', 'MEDIUM', 'LOW'],
+          },
+          description: 'Any of these severities',
+        },
+        kev: {
+          type: 'boolean',
+          description: "Only findings in CISA's Known Exploited Vulnerabilities catalog",
+        },
+        epssMin: {
+          type: 'number',
+          minimum: 0,
+          maximum: 1,
+          description: 'Minimum EPSS probability (0–1)',
+        },
+        assetName: {
+          type: 'string',
+          minLength: 1,
+          maxLength: 200,
+          description: "The asset's latest SBOM only",
+        },
+        vulnerabilityId: {
+          type: 'string',
+          minLength: 1,
+          maxLength: 200,
+          description: 'CVE-…, GHSA-… or another alias',
+        },
+        q: {
+          type: 'string',
+          minLength: 1,
+          maxLength: 200,
+          description: 'Text in the component name or purl',
+        },
+        limit: {
+          type: 'integer',
+          minimum: 1,
+          maximum: 100,
+          description: 'Findings per page (default 25)',
+        },
+        cursor: {
+          type: 'string',
+          minLength: 1,
+          maxLength: 500,
+          description: 'nextCursor of the previous page',
+        },
+      },
+      additionalProperties: false,
+    },
+    outputSchema: {
+      type: 'object',
+      required: ['items', 'count'],
+      properties: {
+        items: {
+          type: 'array',
+          items: {
+            type: 'object',
+            required: [
+              'id',
+              'vulnerabilityId',
+              'severity',
+              'status',
+              'sbomId',
+              'component',
+              'kev',
+              'fixedVersions',
+            ],
+            properties: {
+              id: {
+                type: 'string',
+                description: 'fnd_<id>',
+              },
+              vulnerabilityId: {
+                type: 'string',
+              },
+              aliases: {
+                type: 'array',
+                items: {
+                  type: 'string',
+                },
+              },
+              summary: {
+                type: 'string',
+              },
+              severity: {
+                type: 'string',
+                enum: ['CRITICAL', 'HIGH', 'MEDIUM', 'LOW'],
+              },
+              status: {
+                type: 'string',
+                enum: ['open', 'mitigated', 'accepted_risk', 'false_positive', 'fixed'],
+              },
+              sbomId: {
+                type: 'string',
+              },
+              component: {
+                type: 'object',
+                required: ['name'],
+                properties: {
+                  name: {
+                    type: 'string',
+                  },
+                  version: {
+                    type: 'string',
+                  },
+                  purl: {
+                    type: 'string',
+                  },
+                },
+              },
+              kev: {
+                type: 'boolean',
+                description: "In CISA's KEV catalog",
+              },
+              epss: {
+                type: 'number',
+                minimum: 0,
+                maximum: 1,
+                description: 'Highest EPSS probability of the id and its aliases',
+              },
+              fixedVersions: {
+                type: 'array',
+                items: {
+                  type: 'string',
+                },
+              },
+            },
+          },
+        },
+        count: {
+          type: 'integer',
+          minimum: 0,
+          description: 'Findings on this page',
+        },
+        nextCursor: {
+          type: 'string',
+          description: 'Absent on the last page',
         },
       },
     },
@@ -1094,6 +1336,77 @@ export const TOOL_CATALOG: readonly ToolDefinition[] = [
         total: {
           type: 'integer',
           minimum: 0,
+        },
+      },
+    },
+  },
+  {
+    name: 'sbom_list',
+    title: 'SBOMs',
+    description:
+      "The organisation's SBOMs, newest first, with their asset, version, format and component and finding counts; q filters on the name or asset. At most 200 are returned; total counts all and truncated says whether some were left out. Only available where the organisation enabled the supply-chain tools.",
+    scope: 'mcp:read',
+    readOnly: true,
+    inputSchema: {
+      type: 'object',
+      properties: {
+        q: {
+          type: 'string',
+          minLength: 1,
+          maxLength: 200,
+          description: "Text in the SBOM's name or asset",
+        },
+      },
+      additionalProperties: false,
+    },
+    outputSchema: {
+      type: 'object',
+      required: ['items', 'total', 'truncated'],
+      properties: {
+        items: {
+          type: 'array',
+          items: {
+            type: 'object',
+            required: ['id', 'name', 'assetName', 'componentCount', 'findingCount', 'createdAt'],
+            properties: {
+              id: {
+                type: 'string',
+                description: 'sbom_<id>',
+              },
+              name: {
+                type: 'string',
+              },
+              assetName: {
+                type: 'string',
+              },
+              version: {
+                type: 'string',
+              },
+              source: {
+                type: 'string',
+                description: "The file's format family",
+              },
+              componentCount: {
+                type: 'integer',
+                minimum: 0,
+              },
+              findingCount: {
+                type: 'integer',
+                minimum: 0,
+              },
+              createdAt: {
+                type: 'string',
+                format: 'date-time',
+              },
+            },
+          },
+        },
+        total: {
+          type: 'integer',
+          minimum: 0,
+        },
+        truncated: {
+          type: 'boolean',
         },
       },
     },
