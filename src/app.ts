@@ -24,8 +24,12 @@ import { systemRoutes } from './http/system.routes.ts';
 import { guardedValidatorCompiler } from './http/validation.ts';
 import { createLogger, requestLogger } from './logger.ts';
 import { mcpRoutes } from './mcp/mcp.routes.ts';
+import { mcpOriginCheck } from './mcp/origin-check.ts';
+import { mcpOAuthBearer } from './oauth/bearer.ts';
+import { oauthServerRoutes, oauthSessionRoutes } from './oauth/oauth.routes.ts';
 import { builtinToolHandlers } from './mcp/builtin-tools.ts';
 import { governanceToolHandlers } from './mcp/governance.tools.ts';
+import { supplyChainToolHandlers } from './mcp/supply-chain.tools.ts';
 import type { ToolHandler } from './mcp/tool-handler.ts';
 import { toolRegistry } from './mcp/tool-registry.ts';
 import { createServices, type Services } from './services.ts';
@@ -65,7 +69,12 @@ export const API_PREFIX = '/api/v1';
  * tool server imports no tool set. `overrides` replace implementations (tests).
  */
 export function toolHandlers(overrides: Record<string, ToolHandler> = {}): Map<string, ToolHandler> {
-  return toolRegistry({ ...governanceToolHandlers, ...builtinToolHandlers, ...overrides });
+  return toolRegistry({
+    ...governanceToolHandlers,
+    ...builtinToolHandlers,
+    ...supplyChainToolHandlers,
+    ...overrides,
+  });
 }
 
 /** Builds the HTTP app: plugins, the request pipeline, then each domain's routes under /api/v1. */
@@ -104,7 +113,19 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     windowMs: deps.config.RATE_LIMIT_WINDOW_MS,
     ...(deps.redis ? { redis: deps.redis, redisStatus } : {}),
   });
-  app.addHook('onRequest', authHook(services.tenancy, services.sessions, limits));
+  app.addHook(
+    'onRequest',
+    mcpOriginCheck(`${API_PREFIX}/mcp`, [...deps.config.PUBLIC_URL, ...deps.config.MCP_ALLOWED_ORIGINS]),
+  );
+  app.addHook(
+    'onRequest',
+    authHook(
+      services.tenancy,
+      services.sessions,
+      limits,
+      mcpOAuthBearer(services.oauth, `${API_PREFIX}/mcp`),
+    ),
+  );
   installErrorHandling(app);
   requireDeclaredQuery(app, API_PREFIX);
   installBodyTimeout(app, deps.config.BODY_IDLE_TIMEOUT_MS, deps.config.BODY_DEADLINE_MS);
@@ -177,6 +198,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       await api.register(auditRoutes, { audit: services.audit });
       await api.register(complianceRoutes, { compliance: services.compliance });
       await api.register(mcpRoutes, { services, handlers: toolHandlers(), limits });
+      await api.register(oauthSessionRoutes, { oauth: services.oauth });
     },
     { prefix: API_PREFIX },
   );
@@ -184,6 +206,11 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     prefix: SCIM_PREFIX,
     scimUsers: services.scimUsers,
     scimGroups: services.scimGroups,
+  });
+  await app.register(oauthServerRoutes, {
+    oauth: services.oauth,
+    publicOrigins: deps.config.PUBLIC_URL,
+    resourcePath: `${API_PREFIX}/mcp`,
   });
   await app.register(consoleRoutes, deps.consoleDir ? { root: deps.consoleDir } : {});
 

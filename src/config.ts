@@ -63,7 +63,44 @@ const ConfigSchema = z.object({
   WEBHOOK_POLL_MS: z.coerce.number().int().positive().default(200),
   /** Days an event and its delivery log are kept once no delivery of it is pending (docs/events.md). */
   EVENT_RETENTION_DAYS: z.coerce.number().int().positive().default(90),
+  /**
+   * The origin(s) people and assistants reach Bulwark at, comma-separated: the dedicated API host first, the apex
+   * host after. The first is the OAuth issuer; metadata and the tool server's Origin check follow the listed host
+   * a request came to (docs/mcp-oauth.md).
+   */
+  PUBLIC_URL: z
+    .string()
+    .default('http://127.0.0.1:8080')
+    .transform((v, ctx) => originList(v, 'PUBLIC_URL', ctx, true)),
+  /** Further browser origins allowed to call /api/v1/mcp (DNS-rebinding protection), comma-separated. */
+  MCP_ALLOWED_ORIGINS: z
+    .string()
+    .default('')
+    .transform((v, ctx) => originList(v, 'MCP_ALLOWED_ORIGINS', ctx, false)),
 });
+
+/** `http(s)://host[:port]` values, comma-separated, reduced to their origins (no path, no trailing slash). */
+function originList(value: string, name: string, ctx: z.RefinementCtx, required: boolean): string[] {
+  const origins: string[] = [];
+  for (const part of value
+    .split(',')
+    .map((p) => p.trim())
+    .filter(Boolean)) {
+    let url: URL | undefined;
+    try {
+      url = new URL(part);
+    } catch {
+      url = undefined;
+    }
+    if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:')) {
+      ctx.addIssue({ code: 'custom', message: `${name}: '${part}' is not an http(s) URL` });
+      return [];
+    }
+    origins.push(url.origin);
+  }
+  if (required && origins.length === 0) ctx.addIssue({ code: 'custom', message: `${name} is empty` });
+  return origins;
+}
 
 export type Config = z.infer<typeof ConfigSchema>;
 

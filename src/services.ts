@@ -18,6 +18,7 @@ import { createPipelineServices, withCarryOver, type PipelineServices } from './
 import { GovernanceService } from './governance/governance.service.ts';
 import { RemediationService } from './remediation/remediation.service.ts';
 import { createPolicyServices, withPolicies, type PolicyServices } from './policies/index.ts';
+import { OAuthService } from './oauth/oauth.service.ts';
 import { RiskService } from './risks/risk.service.ts';
 import { SbomService } from './sboms/sbom.service.ts';
 import { SessionService } from './tenancy/session.service.ts';
@@ -60,7 +61,12 @@ export interface Services {
   /** identity/scim: provisioning at /scim/v2. */
   scimUsers: ScimUserService;
   scimGroups: ScimGroupService;
+  /** The OAuth authorization server for the tool server (docs/mcp-oauth.md). */
+  oauth: OAuthService;
 }
+
+/** The tool server's path: the OAuth protected resource. */
+export const MCP_RESOURCE_PATH = '/api/v1/mcp';
 
 export interface ServiceOptions {
   /** The clock of time-limited state (sessions); tests move it instead of sleeping. */
@@ -136,5 +142,15 @@ export function createServices(store: Store, config: Config, options: ServiceOpt
       pollMs: config.WEBHOOK_POLL_MS,
       retentionMs: config.EVENT_RETENTION_DAYS * 86_400_000,
     }),
+    oauth: new OAuthService(
+      store.db,
+      {
+        publicOrigins: config.PUBLIC_URL,
+        resourcePath: MCP_RESOURCE_PATH,
+        consentPath: '/authorize',
+        allowPrivateFetch: config.WEBHOOK_ALLOW_PRIVATE,
+      },
+      options.now,
+    ),
   };
 }

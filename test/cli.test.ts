@@ -23,7 +23,14 @@ for (const dialect of DIALECTS) {
       assert.match(orgJson.id, /^org_/);
       assert.deepEqual(
         { ...orgJson, id: 'x' },
-        { id: 'x', slug: 'acme', name: 'Acme Ltd', plan: 'essentials', mcpWriteEnabled: false },
+        {
+          id: 'x',
+          slug: 'acme',
+          name: 'Acme Ltd',
+          plan: 'essentials',
+          mcpWriteEnabled: false,
+          mcpSupplyChainTools: false,
+        },
       );
 
       const updated = await runMain(
@@ -37,6 +44,14 @@ for (const dialect of DIALECTS) {
       );
       const disabled = await runMain(['org', 'update', 'acme', '--no-mcp-write', '--json'], env);
       assert.equal(JSON.parse(disabled.stdout).mcpWriteEnabled, false);
+      // The supply-chain tools of the tool server: off by default, on and off again.
+      const supply = await runCli(['org', 'update', 'acme', '--mcp-supply-chain-tools', '--json'], env);
+      assert.equal(JSON.parse(supply.stdout).mcpSupplyChainTools, true);
+      const noSupply = await runCli(['org', 'update', 'acme', '--no-mcp-supply-chain-tools'], env);
+      assert.equal(
+        noSupply.stdout.trim(),
+        `Updated organisation acme (${orgJson.id}), plan professional, MCP write disabled, supply-chain tools disabled`,
+      );
 
       const user = await runMain(
         ['user', 'create', '--org', 'acme', '--email', 'Ada@Acme.example', '--name', 'Ada', '--json'],

@@ -77,7 +77,7 @@ class BulwarkClient:
         result = body.get("result") or {}
         content = result.get("structuredContent") or {}
         if result.get("isError"):
-            error = content.get("error") or {}
+            error = (result.get("_meta") or {}).get("error") or {}
             raise BulwarkError(error.get("code", "INTERNAL_ERROR"), error.get("message", "the tool failed"), status)
         return content
 
@@ -194,8 +194,10 @@ class BulwarkClient:
         "access_reviews_list",
         "access_security_debt_trend",
         "access_stale_accounts",
+        "asset_overview",
         "audit_trail_search",
         "evidence_log",
+        "findings_search",
         "iso_controls_list",
         "iso_gap_status",
         "iso_soa_summary",
@@ -204,6 +206,7 @@ class BulwarkClient:
         "risk_create_draft",
         "risk_get",
         "risk_register_list",
+        "sbom_list",
         "supplier_assessment_status",
         "supplier_list",
         "uar_status",
@@ -269,6 +272,12 @@ class BulwarkClient:
         Active accounts not used for longer than the organisation's stale-account threshold: one item per account with its system, last use and days idle, longest idle first. Identities are masked."""
         return self.call_tool("access_stale_accounts", {})
 
+    def asset_overview(self, *, asset_name):
+        """Asset overview (mcp:read).
+
+        One asset (the SBOMs sharing an asset name are its versions): its versions newest first and the open findings of its latest version by severity, with how many are in CISA's KEV catalog. An unknown asset is NOT_FOUND. Only available where the organisation enabled the supply-chain tools."""
+        return self.call_tool("asset_overview", {"assetName": asset_name})
+
     def audit_trail_search(self, *, actor_id=None, limit=None, offset=None):
         """Search the audit trail (mcp:read).
 
@@ -280,6 +289,12 @@ class BulwarkClient:
 
         The latest compliance evidence records of an ISO 27001 project (at most 50, newest first, no continuation): title, status, linked control, collection and expiry dates and who collected it; counts by status and, for accepted evidence, by expiry. Without projectId the organisation's first active ISO project is used (none: an empty log). Identities are masked."""
         return self.call_tool("evidence_log", {"projectId": project_id})
+
+    def findings_search(self, *, status=None, severity=None, kev=None, epss_min=None, asset_name=None, vulnerability_id=None, q=None, limit=None, cursor=None):
+        """Search vulnerability findings (mcp:read).
+
+        Vulnerability findings of the organisation's SBOMs, newest first, a page at a time: filter by status (open by default), severities, CISA KEV membership, a minimum EPSS score, an asset (its latest SBOM), a vulnerability id or alias, or text in the component name or purl. Pass nextCursor back as cursor for the next page. Only available where the organisation enabled the supply-chain tools."""
+        return self.call_tool("findings_search", {"status": status, "severity": severity, "kev": kev, "epssMin": epss_min, "assetName": asset_name, "vulnerabilityId": vulnerability_id, "q": q, "limit": limit, "cursor": cursor})
 
     def iso_controls_list(self, *, project_id=None):
         """ISO 27001 controls (mcp:read).
@@ -328,6 +343,12 @@ class BulwarkClient:
 
         The organisation's risk register: finalized risks only (drafts never appear), highest score first."""
         return self.call_tool("risk_register_list", {})
+
+    def sbom_list(self, *, q=None):
+        """SBOMs (mcp:read).
+
+        The organisation's SBOMs, newest first, with their asset, version, format and component and finding counts; q filters on the name or asset. At most 200 are returned; total counts all and truncated says whether some were left out. Only available where the organisation enabled the supply-chain tools."""
+        return self.call_tool("sbom_list", {"q": q})
 
     def supplier_assessment_status(self):
         """Supplier assessment status (mcp:read).

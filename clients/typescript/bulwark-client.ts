@@ -132,6 +132,8 @@ interface Envelope<T> {
 interface ToolCallResult {
   isError?: boolean;
   structuredContent?: Record<string, unknown>;
+  /** An error result's code and message (it carries no structuredContent). */
+  _meta?: { error?: { code?: string; message?: string } };
 }
 
 export class BulwarkRestClient {
@@ -205,7 +207,7 @@ export class BulwarkRestClient {
     }
     const content = body.result.structuredContent ?? {};
     if (body.result.isError) {
-      const error = (content.error ?? {}) as { code?: string; message?: string };
+      const error = body.result._meta?.error ?? {};
       throw new BulwarkError(
         error.code ?? 'INTERNAL_ERROR',
         error.message ?? 'The tool failed',
@@ -508,6 +510,32 @@ export type AccessStaleAccountsResult = {
   [key: string]: unknown;
 };
 
+/** Arguments of asset_overview. */
+export type AssetOverviewArgs = {
+  assetName: string;
+};
+/** Result of asset_overview. */
+export type AssetOverviewResult = {
+  assetName: string;
+  latestSbomId: string;
+  versions: Array<{
+    version?: string;
+    sbomId: string;
+    createdAt: string;
+    [key: string]: unknown;
+  }>;
+  openFindings: {
+    CRITICAL: number;
+    HIGH: number;
+    MEDIUM: number;
+    LOW: number;
+    total: number;
+    kev: number;
+    [key: string]: unknown;
+  };
+  [key: string]: unknown;
+};
+
 /** Arguments of audit_trail_search. */
 export type AuditTrailSearchArgs = {
   /** Exact actor id (usr_<id>, or "system"); omit to list every actor. */
@@ -542,7 +570,7 @@ export type EvidenceLogArgs = {
 };
 /** Result of evidence_log. */
 export type EvidenceLogResult = {
-  projectId?: string | null;
+  projectId?: string;
   items: Array<{
     [key: string]: unknown;
   }>;
@@ -562,6 +590,58 @@ export type EvidenceLogResult = {
   [key: string]: unknown;
 };
 
+/** Arguments of findings_search. */
+export type FindingsSearchArgs = {
+  /** Default open */
+  status?: 'open' | 'mitigated' | 'accepted_risk' | 'false_positive' | 'fixed';
+  /** Any of these severities */
+  severity?: Array<'CRITICAL' | 'HIGH' | 'MEDIUM' | 'LOW'>;
+  /** Only findings in CISA's Known Exploited Vulnerabilities catalog */
+  kev?: boolean;
+  /** Minimum EPSS probability (0–1) */
+  epssMin?: number;
+  /** The asset's latest SBOM only */
+  assetName?: string;
+  /** CVE-…, GHSA-… or another alias */
+  vulnerabilityId?: string;
+  /** Text in the component name or purl */
+  q?: string;
+  /** Findings per page (default 25) */
+  limit?: number;
+  /** nextCursor of the previous page */
+  cursor?: string;
+};
+/** Result of findings_search. */
+export type FindingsSearchResult = {
+  items: Array<{
+    /** fnd_<id> */
+    id: string;
+    vulnerabilityId: string;
+    aliases?: Array<string>;
+    summary?: string;
+    severity: 'CRITICAL' | 'HIGH' | 'MEDIUM' | 'LOW';
+    status: 'open' | 'mitigated' | 'accepted_risk' | 'false_positive' | 'fixed';
+    sbomId: string;
+    component: {
+      name: string;
+      version?: string;
+      purl?: string;
+      [key: string]: unknown;
+    };
+    /** In CISA's KEV catalog */
+    kev: boolean;
+    /** Highest EPSS probability of the id and its aliases */
+    epss?: number;
+    fixedVersions: Array<string>;
+    [key: string]: unknown;
+  }>;
+  /** Findings on this page */
+  count: number;
+  /** Absent on the last page */
+  nextCursor?: string;
+  [key: string]: unknown;
+};
+
 /** Arguments of iso_controls_list. */
 export type IsoControlsListArgs = {
   /** ISO 27001 project id (iso_<id>). Omit to use the organisation's first active ISO project. */
@@ -569,8 +649,8 @@ export type IsoControlsListArgs = {
 };
 /** Result of iso_controls_list. */
 export type IsoControlsListResult = {
-  /** The project the controls belong to; null when there is none */
-  projectId: string | null;
+  /** The project the controls belong to; absent when there is none */
+  projectId?: string;
   items: Array<{
     [key: string]: unknown;
   }>;
@@ -587,7 +667,7 @@ export type IsoGapStatusArgs = {
 };
 /** Result of iso_gap_status. */
 export type IsoGapStatusResult = {
-  projectId: string | null;
+  projectId?: string;
   evidenceCoverage?: {
     [key: string]: unknown;
   };
@@ -603,12 +683,12 @@ export type IsoSoaSummaryArgs = {
 };
 /** Result of iso_soa_summary. */
 export type IsoSoaSummaryResult = {
-  projectId: string | null;
+  projectId?: string;
   completeness?: {
     [key: string]: unknown;
   };
-  version?: string | null;
-  approvedAt?: string | null;
+  version?: string;
+  approvedAt?: string;
   riskLinks?: {
     [key: string]: unknown;
   };
@@ -656,15 +736,15 @@ export type RiskCreateDraftResult = {
   /** risk_<id> */
   id: string;
   title: string;
-  description: string | null;
-  category: string | null;
+  description?: string;
+  category?: string;
   /** usr_<id> of the risk owner */
-  ownerUserId: string | null;
-  likelihood: number | null;
-  impact: number | null;
-  /** likelihood × impact (1–25); null until both are set */
-  score: number | null;
-  treatment: 'mitigate' | 'accept' | 'transfer' | 'avoid' | null;
+  ownerUserId?: string;
+  likelihood?: number;
+  impact?: number;
+  /** likelihood × impact (1–25); absent until both are set */
+  score?: number;
+  treatment?: 'mitigate' | 'accept' | 'transfer' | 'avoid';
   status: 'draft' | 'approved' | 'in_treatment' | 'accepted' | 'closed';
   /** usr_<id> of the creator */
   createdBy: string;
@@ -683,15 +763,15 @@ export type RiskGetResult = {
   /** risk_<id> */
   id: string;
   title: string;
-  description: string | null;
-  category: string | null;
+  description?: string;
+  category?: string;
   /** usr_<id> of the risk owner */
-  ownerUserId: string | null;
-  likelihood: number | null;
-  impact: number | null;
-  /** likelihood × impact (1–25); null until both are set */
-  score: number | null;
-  treatment: 'mitigate' | 'accept' | 'transfer' | 'avoid' | null;
+  ownerUserId?: string;
+  likelihood?: number;
+  impact?: number;
+  /** likelihood × impact (1–25); absent until both are set */
+  score?: number;
+  treatment?: 'mitigate' | 'accept' | 'transfer' | 'avoid';
   status: 'draft' | 'approved' | 'in_treatment' | 'accepted' | 'closed';
   /** usr_<id> of the creator */
   createdBy: string;
@@ -708,15 +788,15 @@ export type RiskRegisterListResult = {
     /** risk_<id> */
     id: string;
     title: string;
-    description: string | null;
-    category: string | null;
+    description?: string;
+    category?: string;
     /** usr_<id> of the risk owner */
-    ownerUserId: string | null;
-    likelihood: number | null;
-    impact: number | null;
-    /** likelihood × impact (1–25); null until both are set */
-    score: number | null;
-    treatment: 'mitigate' | 'accept' | 'transfer' | 'avoid' | null;
+    ownerUserId?: string;
+    likelihood?: number;
+    impact?: number;
+    /** likelihood × impact (1–25); absent until both are set */
+    score?: number;
+    treatment?: 'mitigate' | 'accept' | 'transfer' | 'avoid';
     status: 'draft' | 'approved' | 'in_treatment' | 'accepted' | 'closed';
     /** usr_<id> of the creator */
     createdBy: string;
@@ -728,6 +808,31 @@ export type RiskRegisterListResult = {
   [key: string]: unknown;
 };
 
+/** Arguments of sbom_list. */
+export type SbomListArgs = {
+  /** Text in the SBOM's name or asset */
+  q?: string;
+};
+/** Result of sbom_list. */
+export type SbomListResult = {
+  items: Array<{
+    /** sbom_<id> */
+    id: string;
+    name: string;
+    assetName: string;
+    version?: string;
+    /** The file's format family */
+    source?: string;
+    componentCount: number;
+    findingCount: number;
+    createdAt: string;
+    [key: string]: unknown;
+  }>;
+  total: number;
+  truncated: boolean;
+  [key: string]: unknown;
+};
+
 /** Arguments of supplier_assessment_status. */
 export type SupplierAssessmentStatusArgs = Record<string, never>;
 /** Result of supplier_assessment_status. */
@@ -736,25 +841,25 @@ export type SupplierAssessmentStatusResult = {
   notStarted: number;
   inProgress: number;
   completed: number;
-  /** Percent completed; null without suppliers */
-  completionRate: number | null;
+  /** Percent completed; absent without suppliers */
+  completionRate?: number;
   byTier: {
     '1': {
       total: number;
       completed: number;
-      completionRate: number | null;
+      completionRate?: number;
       [key: string]: unknown;
     };
     '2': {
       total: number;
       completed: number;
-      completionRate: number | null;
+      completionRate?: number;
       [key: string]: unknown;
     };
     '3': {
       total: number;
       completed: number;
-      completionRate: number | null;
+      completionRate?: number;
       [key: string]: unknown;
     };
     [key: string]: unknown;
@@ -775,7 +880,7 @@ export type SupplierListResult = {
     type: 'oss' | 'commercial';
     riskTier: 1 | 2 | 3;
     assessmentStatus: 'not_started' | 'in_progress' | 'completed';
-    website: string | null;
+    website?: string;
     [key: string]: unknown;
   }>;
   total: number;
@@ -855,6 +960,11 @@ export class BulwarkClient extends BulwarkRestClient {
     return this.callTool<AccessStaleAccountsResult>('access_stale_accounts', args ?? {});
   }
 
+  /** Asset overview (mcp:read). One asset (the SBOMs sharing an asset name are its versions): its versions newest first and the open findings of its latest version by severity, with how many are in CISA's KEV catalog. An unknown asset is NOT_FOUND. Only available where the organisation enabled the supply-chain tools. */
+  assetOverview(args: AssetOverviewArgs): Promise<AssetOverviewResult> {
+    return this.callTool<AssetOverviewResult>('asset_overview', args ?? {});
+  }
+
   /** Search the audit trail (mcp:read). Pages through the organisation's audit trail, newest entry first. Each entry has its id (aud_<id>), the dotted action (<entity>.<verb>, e.g. vendor.create), the actor (masked e-mail, or "system") and the time. Filter by one actor with its exact user id (usr_<id>). `total` is the full count of matching entries; fetch further pages with `offset` (the only tool with real pagination). */
   auditTrailSearch(args?: AuditTrailSearchArgs): Promise<AuditTrailSearchResult> {
     return this.callTool<AuditTrailSearchResult>('audit_trail_search', args ?? {});
@@ -863,6 +973,11 @@ export class BulwarkClient extends BulwarkRestClient {
   /** Evidence log (mcp:read). The latest compliance evidence records of an ISO 27001 project (at most 50, newest first, no continuation): title, status, linked control, collection and expiry dates and who collected it; counts by status and, for accepted evidence, by expiry. Without projectId the organisation's first active ISO project is used (none: an empty log). Identities are masked. */
   evidenceLog(args?: EvidenceLogArgs): Promise<EvidenceLogResult> {
     return this.callTool<EvidenceLogResult>('evidence_log', args ?? {});
+  }
+
+  /** Search vulnerability findings (mcp:read). Vulnerability findings of the organisation's SBOMs, newest first, a page at a time: filter by status (open by default), severities, CISA KEV membership, a minimum EPSS score, an asset (its latest SBOM), a vulnerability id or alias, or text in the component name or purl. Pass nextCursor back as cursor for the next page. Only available where the organisation enabled the supply-chain tools. */
+  findingsSearch(args?: FindingsSearchArgs): Promise<FindingsSearchResult> {
+    return this.callTool<FindingsSearchResult>('findings_search', args ?? {});
   }
 
   /** ISO 27001 controls (mcp:read). The ISO/IEC 27001:2022 Annex A controls (A.5.1–A.8.34) of a project with their applicability, implementation status and maturity. Without projectId the organisation's first active ISO project is used. */
@@ -903,6 +1018,11 @@ export class BulwarkClient extends BulwarkRestClient {
   /** Risk register (mcp:read). The organisation's risk register: finalized risks only (drafts never appear), highest score first. */
   riskRegisterList(args?: RiskRegisterListArgs): Promise<RiskRegisterListResult> {
     return this.callTool<RiskRegisterListResult>('risk_register_list', args ?? {});
+  }
+
+  /** SBOMs (mcp:read). The organisation's SBOMs, newest first, with their asset, version, format and component and finding counts; q filters on the name or asset. At most 200 are returned; total counts all and truncated says whether some were left out. Only available where the organisation enabled the supply-chain tools. */
+  sbomList(args?: SbomListArgs): Promise<SbomListResult> {
+    return this.callTool<SbomListResult>('sbom_list', args ?? {});
   }
 
   /** Supplier assessment status (mcp:read). Assessment completion across the organisation's third-party suppliers (vendors of type internal are left out): counts not started, in progress and completed, the completion rate overall and per risk tier (tier 1 = critical), and the tier-1 suppliers not yet assessed. */

@@ -122,6 +122,17 @@ export const findingsRoute = createRoute({
   component: lazyRouteComponent(() => import('./pages/Findings.tsx')),
 });
 
+/** The OAuth consent page the authorization server sends a browser to (`uid`: the pending request). */
+export const authorizeRoute = createRoute({
+  getParentRoute: () => authed,
+  path: '/authorize',
+  validateSearch: (search: Record<string, unknown>): { uid?: string } => {
+    const uid = str(search.uid);
+    return uid ? { uid } : {};
+  },
+  component: lazyRouteComponent(() => import('./pages/Authorize.tsx')),
+});
+
 const routeTree = rootRoute.addChildren([
   signInRoute,
   authed.addChildren([
@@ -135,6 +146,8 @@ const routeTree = rootRoute.addChildren([
     adminPage('/access/organisation', () => import('./pages/Organisation.tsx')),
     page('/access/security', () => import('./pages/Security.tsx')),
     page('/access/connect', () => import('./pages/Connect.tsx')),
+    page('/access/applications', () => import('./pages/Applications.tsx')),
+    authorizeRoute,
     adminPage('/audit', () => import('./pages/Audit.tsx')),
   ]),
 ]);

@@ -1,6 +1,7 @@
 /** Reads and checks manifest/tools.yaml, the single source of the tool catalog. */
 import { readFileSync } from 'node:fs';
 import { parse } from 'yaml';
+import { lintToolSchema } from '../../src/mcp/schema-lint.ts';
 
 /** A JSON Schema as the manifest writes it (the subset the generators understand). */
 export interface JsonSchema {
@@ -83,6 +84,9 @@ export function loadManifest(path: string): ManifestTool[] {
     for (const key of ['inputSchema', 'outputSchema'] as const) {
       if (tool[key]?.type !== 'object') throw new Error(`${where}: ${key} must be an object schema`);
       checkKeywords(tool[key], `${where} ${key}`);
+      // Portable schemas only (docs/mcp-oauth.md): the generator refuses what some client would reject.
+      const problems = lintToolSchema(tool[key], `${where} ${key}`);
+      if (problems.length > 0) throw new Error(problems.join('; '));
     }
     if (tool.inputSchema.additionalProperties !== false)
       throw new Error(`${where}: inputSchema must set additionalProperties: false`);
@@ -90,31 +94,13 @@ export function loadManifest(path: string): ManifestTool[] {
   return tools.sort((a, b) => a.name.localeCompare(b.name));
 }
 
-const ERROR_SCHEMA: JsonSchema = {
-  type: 'object',
-  required: ['code', 'message'],
-  properties: {
-    code: {
-      type: 'string',
-      enum: ['INSUFFICIENT_SCOPE', 'NOT_PERMITTED', 'NOT_FOUND', 'VALIDATION_FAILED', 'INTERNAL_ERROR'],
-    },
-    message: { type: 'string' },
-  },
-};
-
 /**
- * The output schema sent to clients: the success shape, or `{error: {code, message}}` for an isError result.
- * MCP clients (the SDK's included) validate structuredContent against outputSchema even on error results, so
- * the error shape must be admitted; `anyOf` over the two required sets keeps the success properties visible.
+ * The output schema sent to clients: the success shape only. Error results carry no structuredContent (their code
+ * is in the text and in `_meta`), so the schema needs no error branch and no `anyOf`, which some clients reject
+ * (docs/mcp-oauth.md, "Portable schemas").
  */
 export function wireOutputSchema(success: JsonSchema): JsonSchema {
-  const { required = [], properties = {}, ...rest } = success;
-  return {
-    ...rest,
-    type: 'object',
-    properties: { ...properties, error: ERROR_SCHEMA },
-    anyOf: [{ required }, { required: ['error'] }],
-  };
+  return success;
 }
 
 export const camelCase = (name: string): string =>

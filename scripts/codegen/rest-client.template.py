@@ -78,7 +78,7 @@ class BulwarkClient:
         result = body.get("result") or {}
         content = result.get("structuredContent") or {}
         if result.get("isError"):
-            error = content.get("error") or {}
+            error = (result.get("_meta") or {}).get("error") or {}
             raise BulwarkError(error.get("code", "INTERNAL_ERROR"), error.get("message", "the tool failed"), status)
         return content
 

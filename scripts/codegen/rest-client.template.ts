@@ -132,6 +132,8 @@ interface Envelope<T> {
 interface ToolCallResult {
   isError?: boolean;
   structuredContent?: Record<string, unknown>;
+  /** An error result's code and message (it carries no structuredContent). */
+  _meta?: { error?: { code?: string; message?: string } };
 }
 
 export class BulwarkRestClient {
@@ -205,7 +207,7 @@ export class BulwarkRestClient {
     }
     const content = body.result.structuredContent ?? {};
     if (body.result.isError) {
-      const error = (content.error ?? {}) as { code?: string; message?: string };
+      const error = body.result._meta?.error ?? {};
       throw new BulwarkError(
         error.code ?? 'INTERNAL_ERROR',
         error.message ?? 'The tool failed',

@@ -59,7 +59,7 @@ export interface ToolDefinition {
   scope: 'mcp:read' | 'mcp:write';
   readOnly: boolean;
   inputSchema: Record<string, unknown>;
-  /** What clients see: the success shape or {error: {code, message}}. */
+  /** What clients see: the success shape (error results carry no structuredContent). */
   outputSchema: Record<string, unknown>;
 }
 

@@ -51,6 +51,7 @@ const orgSettings = (o: Organization, requireMfa: boolean) => ({
   plan: o.plan,
   mcpWriteEnabled: o.mcpWriteEnabled,
   requireMfa,
+  mcpSupplyChainTools: o.mcpSupplyChainTools,
   createdAt: o.createdAt,
 });
 

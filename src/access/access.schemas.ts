@@ -69,6 +69,8 @@ export const UpdateOrgBody = z
     mcpWriteEnabled: z.boolean().optional(),
     // Owner only: every password sign-in needs a second factor (docs/identity.md).
     requireMfa: z.boolean().optional(),
+    /** The supply-chain read tools of the tool server (docs/mcp-oauth.md). */
+    mcpSupplyChainTools: z.boolean().optional(),
   })
   .strict();
 
@@ -79,6 +81,7 @@ export const OrgSettings = z.object({
   plan: z.string(),
   mcpWriteEnabled: z.boolean(),
   requireMfa: z.boolean(),
+  mcpSupplyChainTools: z.boolean(),
   createdAt: z.string(),
 });
 

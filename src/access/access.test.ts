@@ -358,6 +358,7 @@ for (const dialect of DIALECTS) {
         plan: 'professional',
         mcpWriteEnabled: false,
         requireMfa: false,
+        mcpSupplyChainTools: false,
         createdAt: read.json().data.createdAt,
       });
       const changed = await app.inject({

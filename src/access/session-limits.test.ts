@@ -12,7 +12,8 @@ interface RpcAnswer {
   result: {
     tools: unknown[];
     isError?: boolean;
-    structuredContent: { error: { code: string }; title: string; status: string };
+    structuredContent: { title: string; status: string };
+    _meta: { error: { code: string } };
   };
   error: { code: string };
 }
@@ -179,7 +180,7 @@ for (const dialect of DIALECTS) {
 
       const refused = await rpc(member.write, 'tools/call', draft);
       assert.equal(refused.body.result.isError, true);
-      assert.equal(refused.body.result.structuredContent.error.code, 'INSUFFICIENT_SCOPE');
+      assert.equal(refused.body.result._meta.error.code, 'INSUFFICIENT_SCOPE');
       const drafted = await rpc(admin.write, 'tools/call', draft);
       assert.equal(drafted.body.result.isError, undefined);
       assert.equal(drafted.body.result.structuredContent.title, 'Laptop theft');

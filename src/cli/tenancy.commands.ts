@@ -10,6 +10,7 @@ const orgJson = (org: Organization) => ({
   name: org.name,
   plan: org.plan,
   mcpWriteEnabled: org.mcpWriteEnabled,
+  mcpSupplyChainTools: org.mcpSupplyChainTools,
 });
 const userJson = (u: User) => ({ id: u.id, email: u.email, name: u.name, role: u.role, orgId: u.orgId });
 const tokenJson = (t: ApiToken) => ({
@@ -26,7 +27,8 @@ export const orgCommand: Command = {
   summary: 'create, update or list organisations',
   usage: `Usage:
   bulwark org create <slug> [--name N] [--plan essentials|professional] [--mcp-write] [--owner-email E] [--json]
-  bulwark org update <slug> [--name N] [--plan P] [--mcp-write|--no-mcp-write] [--json]
+  bulwark org update <slug> [--name N] [--plan P] [--mcp-write|--no-mcp-write]
+      [--mcp-supply-chain-tools|--no-mcp-supply-chain-tools] [--json]
   bulwark org list [--json]
 
 --owner-email creates the organisation's first user (role owner) with it, so 'token create' works right after.`,
@@ -36,6 +38,7 @@ export const orgCommand: Command = {
       plan: { type: 'string' },
       'mcp-write': { type: 'boolean' },
       'owner-email': { type: 'string' },
+      'mcp-supply-chain-tools': { type: 'boolean' },
       json: { type: 'boolean' },
     });
     const [action, slug, ...extra] = positionals;
@@ -61,6 +64,9 @@ export const orgCommand: Command = {
         ...(values.name !== undefined ? { name: values.name } : {}),
         ...(values.plan !== undefined ? { plan: values.plan } : {}),
         ...(values['mcp-write'] !== undefined ? { mcpWriteEnabled: values['mcp-write'] } : {}),
+        ...(values['mcp-supply-chain-tools'] !== undefined
+          ? { mcpSupplyChainTools: values['mcp-supply-chain-tools'] }
+          : {}),
       };
       const org =
         action === 'create'
@@ -75,7 +81,7 @@ export const orgCommand: Command = {
         io,
         values.json,
         owner ? { ...orgJson(org), owner: userJson(owner) } : orgJson(org),
-        `${action === 'create' ? 'Created' : 'Updated'} organisation ${org.slug} (${org.id}), plan ${org.plan}, MCP write ${org.mcpWriteEnabled ? 'enabled' : 'disabled'}` +
+        `${action === 'create' ? 'Created' : 'Updated'} organisation ${org.slug} (${org.id}), plan ${org.plan}, MCP write ${org.mcpWriteEnabled ? 'enabled' : 'disabled'}, supply-chain tools ${org.mcpSupplyChainTools ? 'enabled' : 'disabled'}` +
           (owner ? `, owner ${owner.email} (${owner.id})` : ''),
       );
       return 0;

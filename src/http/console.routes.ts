@@ -29,7 +29,16 @@ const isApiPath = (url: string): boolean => url === '/api' || url.startsWith('/a
  * The console's top-level sections (console/src/router.tsx). Only their deep links fall back to the page; any
  * other unknown path keeps the API's 404 NOT_FOUND envelope (docs/contract.md), so a typo is not a 200.
  */
-const CONSOLE_SECTIONS = new Set(['', 'sign-in', 'sboms', 'findings', 'vendors', 'access', 'audit']);
+const CONSOLE_SECTIONS = new Set([
+  '',
+  'sign-in',
+  'sboms',
+  'findings',
+  'vendors',
+  'access',
+  'audit',
+  'authorize',
+]);
 const isConsolePath = (path: string): boolean => CONSOLE_SECTIONS.has(path.split('/')[1] ?? '');
 
 /** A browser navigating (Accept names text/html), not a script. */

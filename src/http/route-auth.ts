@@ -64,12 +64,13 @@ export function unauthorized(code: 'UNAUTHORIZED' | 'INVALID_TOKEN', message: st
 export async function authenticateRequest(
   tenancy: TenancyService,
   authorization: string | undefined,
+  otherTokens?: (secret: string) => Promise<Principal | undefined>,
 ): Promise<Principal> {
   if (!authorization)
     throw unauthorized('UNAUTHORIZED', 'Authorization header with a Bearer token is required');
   const match = BEARER.exec(authorization);
   if (!match) throw unauthorized('UNAUTHORIZED', 'Authorization header must use the Bearer scheme');
-  const principal = await tenancy.authenticate(match[1]!);
+  const principal = (await tenancy.authenticate(match[1]!)) ?? (await otherTokens?.(match[1]!));
   if (!principal)
     throw unauthorized('INVALID_TOKEN', 'The bearer token is malformed, unknown, revoked or expired');
   return principal;
@@ -154,11 +155,26 @@ export interface AuthFailureLimit {
 }
 
 /**
+ * Bearer tokens other than API tokens: OAuth access tokens, which the tool server alone accepts (they are bound
+ * to it as their resource), and its 401 challenge naming the protected-resource metadata (RFC 9728).
+ */
+export interface OAuthBearer {
+  authenticate(secret: string, request: FastifyRequest): Promise<Principal | undefined>;
+  /** The WWW-Authenticate value for a 401 of this request, or undefined for the default challenge. */
+  challenge(request: FastifyRequest): string | undefined;
+}
+
+/**
  * The onRequest hook of authenticated routes. A callback hook: a bearer token whose principal is cached (nearly
  * every request of a client) is answered without a promise; everything else (a cookie, a token not cached, any
  * failure, auth-failure counters in Redis) takes the asynchronous path, which answers exactly as before.
  */
-export function authHook(tenancy: TenancyService, sessions: SessionService, failures?: AuthFailureLimit) {
+export function authHook(
+  tenancy: TenancyService,
+  sessions: SessionService,
+  failures?: AuthFailureLimit,
+  oauth?: OAuthBearer,
+) {
   async function authenticateAsync(
     request: FastifyRequest,
     reply: FastifyReply,
@@ -170,11 +186,15 @@ export function authHook(tenancy: TenancyService, sessions: SessionService, fail
     try {
       request.principal =
         cookie === undefined
-          ? await authenticateRequest(tenancy, request.headers.authorization)
+          ? await authenticateRequest(
+              tenancy,
+              request.headers.authorization,
+              oauth && ((secret) => oauth.authenticate(secret, request)),
+            )
           : await authenticateSession(sessions, request, cookie);
     } catch (error) {
       if (error instanceof AppError && error.status === 401) {
-        void reply.header('www-authenticate', CHALLENGE);
+        void reply.header('www-authenticate', oauth?.challenge(request) ?? CHALLENGE);
         await failures?.recordAuthFailure(request);
       }
       throw error;

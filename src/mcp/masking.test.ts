@@ -28,6 +28,10 @@ describe('masking: e-mail addresses', () => {
     // Two addresses sharing characters: the second starts after the first one's domain.
     ['a@b.c@d.example', 'a***@b.c@d.example'],
     ['a@-b@c.example', 'a@-***@c.example'],
+    // A package URL's '@' separates its version: the purl stays whole, an address beside it is masked.
+    ['pkg:pypi/jinja2@2.10 by bob@vendor.io', 'pkg:pypi/jinja2@2.10 by b***@vendor.io'],
+    ['"pkg:maven/org.example/lib@1.0.Final"', '"pkg:maven/org.example/lib@1.0.Final"'],
+    ['see docs/alice@example.com', 'see docs/a***@example.com'],
   ];
   for (const [input, expected] of cases) {
     it(`masks ${JSON.stringify(input)}`, () => assert.equal(maskEmails(input), expected));

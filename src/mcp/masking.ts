@@ -81,6 +81,37 @@ function domainEnd(text: string, from: number): number {
   }
 }
 
+/** How far back a purl's `pkg:` is looked for: type, namespace and name of real purls fit well within it. */
+const MAX_PURL_PREFIX = 300;
+
+/**
+ * Whether the local part starting at `start` is a package URL's name (`pkg:pypi/jinja2@2.10`): its '@' is the
+ * version separator, not an address, and masking it would break the identifier the supply-chain tools return.
+ */
+function inPurl(text: string, start: number): boolean {
+  // A purl's name follows a '/'; the scan back stops at the previous '@', so no character is read twice.
+  if (text.charCodeAt(start - 1) !== 47 /* / */) return false;
+  const limit = Math.max(0, start - MAX_PURL_PREFIX);
+  let i = start;
+  while (i > limit) {
+    const c = text.charCodeAt(i - 1);
+    if (
+      c <= 32 ||
+      c === AT ||
+      c === QUOTE ||
+      c === 39 ||
+      c === 44 ||
+      c === 40 ||
+      c === 91 ||
+      c === 123 ||
+      c === 60
+    )
+      break;
+    i--;
+  }
+  return text.startsWith('pkg:', i);
+}
+
 export function maskEmails(text: string): string {
   let at = text.indexOf('@');
   if (at < 0) return text;
@@ -89,7 +120,7 @@ export function maskEmails(text: string): string {
   let floor = 0; // end of the previous address: the next local part starts after it
   while (at >= 0) {
     const start = localStart(text, at, floor);
-    const end = start < 0 ? -1 : domainEnd(text, at + 1);
+    const end = start < 0 || inPurl(text, start) ? -1 : domainEnd(text, at + 1);
     if (end < 0) {
       at = text.indexOf('@', at + 1);
       continue;

@@ -25,10 +25,11 @@ export async function call(
   args: Record<string, unknown> = {},
 ): Promise<CallToolResult> {
   const result = (await client.callTool({ name, arguments: args })) as CallToolResult;
-  // Text and structured content always carry the same (masked) object.
+  // Text and structured content always carry the same (masked) object; an error result has only the text.
   const text = result.content[0];
   assert.equal(text?.type, 'text');
-  assert.deepEqual(JSON.parse((text as { text: string }).text), result.structuredContent);
+  const parsed: unknown = JSON.parse((text as { text: string }).text);
+  if (result.isError !== true) assert.deepEqual(parsed, result.structuredContent);
   return result;
 }
 
@@ -49,7 +50,12 @@ export async function callError(
 ): Promise<{ code: string; message: string }> {
   const result = await call(client, name, args);
   assert.equal(result.isError, true, `${name} should fail: ${JSON.stringify(result.structuredContent)}`);
-  return (result.structuredContent as { error: { code: string; message: string } }).error;
+  // An error result carries no structuredContent: its code is in _meta and, as JSON, in the text.
+  assert.equal(result.structuredContent, undefined);
+  const error = (result._meta as { error: { code: string; message: string } }).error;
+  const [text] = result.content as Array<{ text: string }>;
+  assert.deepEqual(JSON.parse(text!.text), { error });
+  return error;
 }
 
 /** What a seeded organisation stores that must never leave the tool server unmasked. */

@@ -3,7 +3,10 @@ import type { Services } from '../services.ts';
 import type { Principal } from '../tenancy/tenancy.service.ts';
 
 /** The services a tool may call; no tool gets a database handle. */
-export type ToolServices = Pick<Services, 'tenancy' | 'audit' | 'vendors' | 'risks' | 'governance'>;
+export type ToolServices = Pick<
+  Services,
+  'tenancy' | 'audit' | 'vendors' | 'risks' | 'governance' | 'findings' | 'sboms' | 'pipeline'
+>;
 
 /** What a tool implementation receives: the caller (already scope-checked) and the named domain services. */
 export interface ToolContext extends ToolServices {

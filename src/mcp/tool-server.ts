@@ -58,6 +58,16 @@ const TOOLS = new Map<string, { definition: ToolDefinition; args: z.ZodType }>(
   ]),
 );
 
+/**
+ * The tools an organisation sees only with its mcpSupplyChainTools setting on (docs/mcp-oauth.md): off by
+ * default, so the catalog stays the interface's 23 tools.
+ */
+export const SUPPLY_CHAIN_TOOLS: ReadonlySet<string> = new Set([
+  'findings_search',
+  'sbom_list',
+  'asset_overview',
+]);
+
 /** tools/list: the catalog with schemas and annotations, computed once. */
 export const LISTED_TOOLS: Tool[] = TOOL_CATALOG.map((t) => ({
   name: t.name,
@@ -74,25 +84,66 @@ export const LISTED_TOOLS: Tool[] = TOOL_CATALOG.map((t) => ({
   },
 }));
 
+/** tools/list without the opt-in supply-chain tools. */
+const CORE_TOOLS: Tool[] = LISTED_TOOLS.filter((t) => !SUPPLY_CHAIN_TOOLS.has(t.name));
+
+/** What tools/list shows the caller's organisation. */
+async function listedTools(deps: ToolServerDeps): Promise<Tool[]> {
+  const principal = await deps.principal();
+  const org = await deps.services.tenancy.getOrganizationById(principal.orgId);
+  return org.mcpSupplyChainTools ? LISTED_TOOLS : CORE_TOOLS;
+}
+
 function toolResult(
   structured: Record<string, unknown>,
-  isError = false,
   personNames: readonly string[] = [],
 ): CallToolResult {
   // Masked once here: the text block is the JSON of the masked object, so both carry the same masked values.
-  const masked = maskResult(structured, personNames);
+  const masked = maskResult(withoutNulls(structured), personNames);
   return {
     content: [{ type: 'text', text: maskEmails(JSON.stringify(masked)) }],
     structuredContent: masked,
-    ...(isError ? { isError } : {}),
   };
 }
 
+/**
+ * A value that may be absent is left out, never null (docs/mcp-oauth.md, "Portable schemas"): the output
+ * schemas then need no `["string","null"]` type arrays, which some clients reject.
+ */
+export function withoutNulls(value: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [key, item] of Object.entries(value)) {
+    if (item === null) continue;
+    out[key] = strip(item);
+  }
+  return out;
+}
+
+const strip = (item: unknown): unknown =>
+  Array.isArray(item)
+    ? item.map(strip)
+    : item !== null && typeof item === 'object'
+      ? withoutNulls(item as Record<string, unknown>)
+      : item;
+
+/**
+ * An error result: no structuredContent (a client validates it against the success schema), the code in
+ * `_meta.error` and, as `{error: {code, message}}`, in the text.
+ */
 const toolError = (
   code: AppErrorCode,
   message: string,
   personNames: readonly string[] = [],
-): CallToolResult => toolResult({ error: { code, message } }, true, personNames);
+): CallToolResult => {
+  const error = maskResult({ error: { code, message } }, personNames) as {
+    error: { code: string; message: string };
+  };
+  return {
+    content: [{ type: 'text', text: maskEmails(JSON.stringify(error)) }],
+    isError: true,
+    _meta: { error: { code, message: maskEmails(error.error.message) } },
+  };
+};
 
 /** Display names of the organisation's workspace users: redacted wherever free text mentions them. */
 async function personNames(deps: ToolServerDeps, orgId: string): Promise<string[]> {
@@ -155,12 +206,20 @@ export async function callTool(
         `Write tools are not enabled for this organisation; an administrator enables them with: bulwark org update ${slug} --mcp-write`,
       );
     }
+    if (SUPPLY_CHAIN_TOOLS.has(name)) {
+      const org = await deps.services.tenancy.getOrganizationById(principal.orgId);
+      if (!org.mcpSupplyChainTools)
+        return toolError(
+          'NOT_PERMITTED',
+          `Supply-chain tools are not enabled for this organisation; an administrator enables them with: bulwark org update ${org.slug} --mcp-supply-chain-tools`,
+        );
+    }
     const args = parseArgs(tool, rawArgs);
     const [result, names] = await Promise.all([
       handler({ ...deps.services, principal }, args),
       personNames(deps, principal.orgId),
     ]);
-    return toolResult(result, false, names);
+    return toolResult(result, names);
   } catch (error) {
     if (error instanceof AppError && TOOL_ERROR_CODES.has(error.code)) {
       return toolError(error.code, error.message, await personNames(deps, principal.orgId).catch(() => []));
@@ -179,7 +238,7 @@ export function createToolServer(deps: ToolServerDeps): Server {
     instructions:
       'Bulwark governance and supply-chain data of one organisation. Results are masked: e-mail addresses appear as a***@domain and person names as [redacted].',
   });
-  server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: LISTED_TOOLS }));
+  server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: await listedTools(deps) }));
   const queue = callQueue<CallToolResult>(deps.budgetMs, () =>
     toolError(
       'REQUEST_TIMEOUT',

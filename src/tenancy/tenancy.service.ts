@@ -21,6 +21,7 @@ export interface Organization {
   name: string;
   plan: string;
   mcpWriteEnabled: boolean;
+  mcpSupplyChainTools: boolean;
   createdAt: string;
 }
 
@@ -84,6 +85,7 @@ const toOrganization = (row: OrganizationRow): Organization => ({
   name: row.name,
   plan: row.plan,
   mcpWriteEnabled: fromBool(row.mcp_write_enabled),
+  mcpSupplyChainTools: fromBool(row.mcp_supply_chain_tools),
   createdAt: row.created_at,
 });
 
@@ -135,6 +137,7 @@ export class TenancyService {
     plan?: string;
     mcpWriteEnabled?: boolean;
     ownerEmail?: string;
+    mcpSupplyChainTools?: boolean;
   }) {
     if (!SLUG.test(input.slug)) {
       throw validationFailed(`Slug '${input.slug}' must be 1-64 lowercase letters, digits or dashes`);
@@ -153,6 +156,7 @@ export class TenancyService {
       name: input.name ?? input.slug,
       plan,
       mcp_write_enabled: toBool(input.mcpWriteEnabled ?? false),
+      mcp_supply_chain_tools: toBool(input.mcpSupplyChainTools ?? false),
       created_at: now,
       updated_at: now,
     };
@@ -196,7 +200,7 @@ export class TenancyService {
   /** `actorId` is who asked (audit): a signed-in admin, or SYSTEM_ACTOR for the operator CLI. */
   async updateOrganization(
     slug: string,
-    changes: { plan?: string; mcpWriteEnabled?: boolean; name?: string },
+    changes: { plan?: string; mcpWriteEnabled?: boolean; mcpSupplyChainTools?: boolean; name?: string },
     actorId = SYSTEM_ACTOR,
   ) {
     const org = await this.requireOrganization(slug);
@@ -207,6 +211,8 @@ export class TenancyService {
     if (changes.plan !== undefined) set.plan = changes.plan;
     if (changes.name !== undefined) set.name = changes.name;
     if (changes.mcpWriteEnabled !== undefined) set.mcp_write_enabled = toBool(changes.mcpWriteEnabled);
+    if (changes.mcpSupplyChainTools !== undefined)
+      set.mcp_supply_chain_tools = toBool(changes.mcpSupplyChainTools);
     await this.#db.transaction().execute(async (trx) => {
       await repo.updateOrg(trx, org.id, set);
       await recordAudit(trx, org.id, {

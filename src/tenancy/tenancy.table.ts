@@ -7,6 +7,8 @@ export interface OrganizationTable {
   name: string;
   plan: string;
   mcp_write_enabled: number;
+  /** The supply-chain read tools of the tool server (docs/mcp-oauth.md); 0 or 1. */
+  mcp_supply_chain_tools: number;
   created_at: string;
   updated_at: string;
 }

@@ -50,6 +50,7 @@ const EMAIL = /[A-Za-z0-9._%+*-]+@[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)+/g;
 interface ToolResult {
   isError?: boolean;
   structuredContent?: Record<string, Json>;
+  _meta?: { error?: { code: string; message: string } };
   content: Array<{ type: string; text?: string }>;
 }
 
@@ -67,7 +68,7 @@ async function tool(client: Client, name: string, args: Record<string, unknown> 
 }
 
 function errorCode(r: ToolResult): string | undefined {
-  return r.isError ? r.structuredContent?.error?.code : undefined;
+  return r.isError ? r._meta?.error?.code : undefined;
 }
 
 /** Every e-mail address in the text must be masked as first character + ***@domain. */
@@ -320,7 +321,7 @@ for (const dialect of DIALECTS) {
       try {
         const refused = await tool(writer, 'risk_create_draft', { title: 'Vendor lock-in' });
         assert.equal(errorCode(refused), 'NOT_PERMITTED');
-        assert.equal(typeof refused.structuredContent?.error?.message, 'string');
+        assert.equal(typeof refused._meta?.error?.message, 'string');
         const r = await cli(store, ['org', 'update', 'demo', '--mcp-write']);
         assert.equal(r.code, 0, r.stderr);
         const made = await tool(writer, 'risk_create_draft', { title: 'Vendor lock-in' });

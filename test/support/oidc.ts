@@ -68,7 +68,7 @@ export async function startProvider(
     pkce: { required: () => true },
     cookies: { keys: ['oidc-test-cookie-key'] },
     ttl: { IdToken: options.idTokenTtlSeconds ?? 3600 },
-    findAccount: (_ctx, id) => {
+    findAccount: (_ctx: unknown, id: string) => {
       const user = users.get(id);
       if (!user) return undefined;
       return {

@@ -170,6 +170,8 @@ export interface Org {
   name: string;
   plan: string;
   mcpWriteEnabled: boolean;
+  /** The supply-chain read tools of the tool server (findings_search, sbom_list, asset_overview). */
+  mcpSupplyChainTools: boolean;
 }
 
 export interface AuditItem {

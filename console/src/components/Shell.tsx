@@ -103,6 +103,11 @@ export function AuthedLayout() {
               Connect an AI assistant
             </Link>
           </li>
+          <li>
+            <Link to="/access/applications" activeProps={{ 'aria-current': 'page' }}>
+              Connected applications
+            </Link>
+          </li>
         </ul>
       </nav>
       <div className="content">

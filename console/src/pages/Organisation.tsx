@@ -9,7 +9,8 @@ export default function Organisation() {
   const queryClient = useQueryClient();
   const org = useQuery({ queryKey: ['org'], queryFn: () => get<Org>('/org') });
   const update = useMutation({
-    mutationFn: (mcpWriteEnabled: boolean) => call<Org>('PATCH', '/org', { mcpWriteEnabled }),
+    mutationFn: (changes: Partial<Pick<Org, 'mcpWriteEnabled' | 'mcpSupplyChainTools'>>) =>
+      call<Org>('PATCH', '/org', changes),
     onSuccess: (result) => queryClient.setQueryData(['org'], result.data),
   });
 
@@ -38,7 +39,7 @@ export default function Organisation() {
                 aria-describedby="mcp-write-help"
                 className="switch"
                 disabled={update.isPending}
-                onClick={() => update.mutate(!org.data.mcpWriteEnabled)}
+                onClick={() => update.mutate({ mcpWriteEnabled: !org.data.mcpWriteEnabled })}
               >
                 <span aria-hidden="true" className="knob" />
               </button>
@@ -48,6 +49,26 @@ export default function Organisation() {
               When on, tokens with the <code>mcp:write</code> scope may call <code>risk_create_draft</code>.
               Read tools are always available to <code>mcp:read</code>. Currently{' '}
               <strong data-testid="mcp-write-state">{org.data.mcpWriteEnabled ? 'on' : 'off'}</strong>.
+            </p>
+            <div className="switch-row">
+              <button
+                type="button"
+                role="switch"
+                id="mcp-supply"
+                aria-checked={org.data.mcpSupplyChainTools}
+                aria-describedby="mcp-supply-help"
+                className="switch"
+                disabled={update.isPending}
+                onClick={() => update.mutate({ mcpSupplyChainTools: !org.data.mcpSupplyChainTools })}
+              >
+                <span aria-hidden="true" className="knob" />
+              </button>
+              <label htmlFor="mcp-supply">Supply-chain tools (MCP)</label>
+            </div>
+            <p id="mcp-supply-help" className="muted">
+              When on, assistants also see <code>findings_search</code>, <code>sbom_list</code> and{' '}
+              <code>asset_overview</code>. Currently{' '}
+              <strong data-testid="mcp-supply-state">{org.data.mcpSupplyChainTools ? 'on' : 'off'}</strong>.
             </p>
             <ErrorMessage error={update.error} />
           </section>

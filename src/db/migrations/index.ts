@@ -29,6 +29,8 @@ import * as sbomRootDependencies from './2026-11-26-70-sbom-root-dependencies.ts
 import * as evidenceCollectors from './2026-11-26-80-evidence-collectors.ts';
 import * as triageAnalysis from './2026-11-26-40-triage-analysis.ts';
 import * as identity from './2026-11-26-50-identity.ts';
+import * as oauth from './2026-11-26-60-oauth.ts';
+import * as mcpSupplyChainTools from './2026-11-26-61-mcp-supply-chain-tools.ts';
 
 /**
  * Every migration, in order. Names are dated so they sort; a migration is frozen once it has landed
@@ -64,4 +66,6 @@ export const migrations: Record<string, Migration> = {
   '2026-11-26-80-evidence-collectors': evidenceCollectors,
   '2026-11-26-40-triage-analysis': triageAnalysis,
   '2026-11-26-50-identity': identity,
+  '2026-11-26-60-oauth': oauth,
+  '2026-11-26-61-mcp-supply-chain-tools': mcpSupplyChainTools,
 };

@@ -8,7 +8,7 @@ export interface ToolDefinition {
   scope: 'mcp:read' | 'mcp:write';
   readOnly: boolean;
   inputSchema: Record<string, unknown>;
-  /** What clients see: the success shape or {error: {code, message}}. */
+  /** What clients see: the success shape (error results carry no structuredContent). */
   outputSchema: Record<string, unknown>;
 }
 
@@ -23,8 +23,10 @@ export const TOOL_NAMES = [
   'access_reviews_list',
   'access_security_debt_trend',
   'access_stale_accounts',
+  'asset_overview',
   'audit_trail_search',
   'evidence_log',
+  'findings_search',
   'iso_controls_list',
   'iso_gap_status',
   'iso_soa_summary',
@@ -33,6 +35,7 @@ export const TOOL_NAMES = [
   'risk_create_draft',
   'risk_get',
   'risk_register_list',
+  'sbom_list',
   'supplier_assessment_status',
   'supplier_list',
   'uar_status',
@@ -54,6 +57,7 @@ export const TOOL_CATALOG: readonly ToolDefinition[] = [
     },
     outputSchema: {
       type: 'object',
+      required: ['items', 'total'],
       properties: {
         items: {
           type: 'array',
@@ -72,34 +76,7 @@ export const TOOL_CATALOG: readonly ToolDefinition[] = [
           description:
             'Present when the organisation has no governance data yet; the result is then empty, not estimated.',
         },
-        error: {
-          type: 'object',
-          required: ['code', 'message'],
-          properties: {
-            code: {
-              type: 'string',
-              enum: [
-                'INSUFFICIENT_SCOPE',
-                'NOT_PERMITTED',
-                'NOT_FOUND',
-                'VALIDATION_FAILED',
-                'INTERNAL_ERROR',
-              ],
-            },
-            message: {
-              type: 'string',
-            },
-          },
-        },
       },
-      anyOf: [
-        {
-          required: ['items', 'total'],
-        },
-        {
-          required: ['error'],
-        },
-      ],
     },
   },
   {
@@ -116,6 +93,7 @@ export const TOOL_CATALOG: readonly ToolDefinition[] = [
     },
     outputSchema: {
       type: 'object',
+      required: ['items', 'total'],
       properties: {
         items: {
           type: 'array',
@@ -176,34 +154,7 @@ export const TOOL_CATALOG: readonly ToolDefinition[] = [
           description:
             'Present when the organisation has no governance data yet; the result is then empty, not estimated.',
         },
-        error: {
-          type: 'object',
-          required: ['code', 'message'],
-          properties: {
-            code: {
-              type: 'string',
-              enum: [
-                'INSUFFICIENT_SCOPE',
-                'NOT_PERMITTED',
-                'NOT_FOUND',
-                'VALIDATION_FAILED',
-                'INTERNAL_ERROR',
-              ],
-            },
-            message: {
-              type: 'string',
-            },
-          },
-        },
       },
-      anyOf: [
-        {
-          required: ['items', 'total'],
-        },
-        {
-          required: ['error'],
-        },
-      ],
     },
   },
   {
@@ -220,6 +171,7 @@ export const TOOL_CATALOG: readonly ToolDefinition[] = [
     },
     outputSchema: {
       type: 'object',
+      required: ['items', 'total'],
       properties: {
         items: {
           type: 'array',
@@ -238,34 +190,7 @@ export const TOOL_CATALOG: readonly ToolDefinition[] = [
           description:
             'Present when the organisation has no governance data yet; the result is then empty, not estimated.',
         },
-        error: {
-          type: 'object',
-          required: ['code', 'message'],
-          properties: {
-            code: {
-              type: 'string',
-              enum: [
-                'INSUFFICIENT_SCOPE',
-                'NOT_PERMITTED',
-                'NOT_FOUND',
-                'VALIDATION_FAILED',
-                'INTERNAL_ERROR',
-              ],
-            },
-            message: {
-              type: 'string',
-            },
-          },
-        },
       },
-      anyOf: [
-        {
-          required: ['items', 'total'],
-        },
-        {
-          required: ['error'],
-        },
-      ],
     },
   },
   {
@@ -282,6 +207,7 @@ export const TOOL_CATALOG: readonly ToolDefinition[] = [
     },
     outputSchema: {
       type: 'object',
+      required: ['items', 'total'],
       properties: {
         items: {
           type: 'array',
@@ -321,34 +247,7 @@ export const TOOL_CATALOG: readonly ToolDefinition[] = [
           description:
             'Present when the organisation has no governance data yet; the result is then empty, not estimated.',
         },
-        error: {
-          type: 'object',
-          required: ['code', 'message'],
-          properties: {
-            code: {
-              type: 'string',
-              enum: [
-                'INSUFFICIENT_SCOPE',
-                'NOT_PERMITTED',
-                'NOT_FOUND',
-                'VALIDATION_FAILED',
-                'INTERNAL_ERROR',
-              ],
-            },
-            message: {
-              type: 'string',
-            },
-          },
-        },
       },
-      anyOf: [
-        {
-          required: ['items', 'total'],
-        },
-        {
-          required: ['error'],
-        },
-      ],
     },
   },
   {
@@ -403,34 +302,7 @@ export const TOOL_CATALOG: readonly ToolDefinition[] = [
           description:
             'Present when the organisation has no governance data yet; the result is then empty, not estimated.',
         },
-        error: {
-          type: 'object',
-          required: ['code', 'message'],
-          properties: {
-            code: {
-              type: 'string',
-              enum: [
-                'INSUFFICIENT_SCOPE',
-                'NOT_PERMITTED',
-                'NOT_FOUND',
-                'VALIDATION_FAILED',
-                'INTERNAL_ERROR',
-              ],
-            },
-            message: {
-              type: 'string',
-            },
-          },
-        },
       },
-      anyOf: [
-        {
-          required: [],
-        },
-        {
-          required: ['error'],
-        },
-      ],
     },
   },
   {
@@ -447,6 +319,7 @@ export const TOOL_CATALOG: readonly ToolDefinition[] = [
     },
     outputSchema: {
       type: 'object',
+      required: ['items', 'total'],
       properties: {
         items: {
           type: 'array',
@@ -465,34 +338,7 @@ export const TOOL_CATALOG: readonly ToolDefinition[] = [
           description:
             'Present when the organisation has no governance data yet; the result is then empty, not estimated.',
         },
-        error: {
-          type: 'object',
-          required: ['code', 'message'],
-          properties: {
-            code: {
-              type: 'string',
-              enum: [
-                'INSUFFICIENT_SCOPE',
-                'NOT_PERMITTED',
-                'NOT_FOUND',
-                'VALIDATION_FAILED',
-                'INTERNAL_ERROR',
-              ],
-            },
-            message: {
-              type: 'string',
-            },
-          },
-        },
       },
-      anyOf: [
-        {
-          required: ['items', 'total'],
-        },
-        {
-          required: ['error'],
-        },
-      ],
     },
   },
   {
@@ -509,6 +355,7 @@ export const TOOL_CATALOG: readonly ToolDefinition[] = [
     },
     outputSchema: {
       type: 'object',
+      required: ['windowDays', 'items', 'total'],
       properties: {
         windowDays: {
           type: 'integer',
@@ -530,34 +377,7 @@ export const TOOL_CATALOG: readonly ToolDefinition[] = [
           description:
             'Present when the organisation has no governance data yet; the result is then empty, not estimated.',
         },
-        error: {
-          type: 'object',
-          required: ['code', 'message'],
-          properties: {
-            code: {
-              type: 'string',
-              enum: [
-                'INSUFFICIENT_SCOPE',
-                'NOT_PERMITTED',
-                'NOT_FOUND',
-                'VALIDATION_FAILED',
-                'INTERNAL_ERROR',
-              ],
-            },
-            message: {
-              type: 'string',
-            },
-          },
-        },
       },
-      anyOf: [
-        {
-          required: ['windowDays', 'items', 'total'],
-        },
-        {
-          required: ['error'],
-        },
-      ],
     },
   },
   {
@@ -574,6 +394,7 @@ export const TOOL_CATALOG: readonly ToolDefinition[] = [
     },
     outputSchema: {
       type: 'object',
+      required: ['items', 'total'],
       properties: {
         items: {
           type: 'array',
@@ -592,34 +413,7 @@ export const TOOL_CATALOG: readonly ToolDefinition[] = [
           description:
             'Present when the organisation has no governance data yet; the result is then empty, not estimated.',
         },
-        error: {
-          type: 'object',
-          required: ['code', 'message'],
-          properties: {
-            code: {
-              type: 'string',
-              enum: [
-                'INSUFFICIENT_SCOPE',
-                'NOT_PERMITTED',
-                'NOT_FOUND',
-                'VALIDATION_FAILED',
-                'INTERNAL_ERROR',
-              ],
-            },
-            message: {
-              type: 'string',
-            },
-          },
-        },
       },
-      anyOf: [
-        {
-          required: ['items', 'total'],
-        },
-        {
-          required: ['error'],
-        },
-      ],
     },
   },
   {
@@ -644,6 +438,7 @@ export const TOOL_CATALOG: readonly ToolDefinition[] = [
     },
     outputSchema: {
       type: 'object',
+      required: ['months', 'items', 'total'],
       properties: {
         months: {
           type: 'integer',
@@ -667,34 +462,7 @@ export const TOOL_CATALOG: readonly ToolDefinition[] = [
           description:
             'Present when the organisation has no governance data yet; the result is then empty, not estimated.',
         },
-        error: {
-          type: 'object',
-          required: ['code', 'message'],
-          properties: {
-            code: {
-              type: 'string',
-              enum: [
-                'INSUFFICIENT_SCOPE',
-                'NOT_PERMITTED',
-                'NOT_FOUND',
-                'VALIDATION_FAILED',
-                'INTERNAL_ERROR',
-              ],
-            },
-            message: {
-              type: 'string',
-            },
-          },
-        },
       },
-      anyOf: [
-        {
-          required: ['months', 'items', 'total'],
-        },
-        {
-          required: ['error'],
-        },
-      ],
     },
   },
   {
@@ -711,6 +479,7 @@ export const TOOL_CATALOG: readonly ToolDefinition[] = [
     },
     outputSchema: {
       type: 'object',
+      required: ['items', 'total'],
       properties: {
         items: {
           type: 'array',
@@ -729,34 +498,88 @@ export const TOOL_CATALOG: readonly ToolDefinition[] = [
           description:
             'Present when the organisation has no governance data yet; the result is then empty, not estimated.',
         },
-        error: {
-          type: 'object',
-          required: ['code', 'message'],
-          properties: {
-            code: {
-              type: 'string',
-              enum: [
-                'INSUFFICIENT_SCOPE',
-                'NOT_PERMITTED',
-                'NOT_FOUND',
-                'VALIDATION_FAILED',
-                'INTERNAL_ERROR',
-              ],
+      },
+    },
+  },
+  {
+    name: 'asset_overview',
+    title: 'Asset overview',
+    description:
+      "One asset (the SBOMs sharing an asset name are its versions): its versions newest first and the open findings of its latest version by severity, with how many are in CISA's KEV catalog. An unknown asset is NOT_FOUND. Only available where the organisation enabled the supply-chain tools.",
+    scope: 'mcp:read',
+    readOnly: true,
+    inputSchema: {
+      type: 'object',
+      required: ['assetName'],
+      properties: {
+        assetName: {
+          type: 'string',
+          minLength: 1,
+          maxLength: 200,
+        },
+      },
+      additionalProperties: false,
+    },
+    outputSchema: {
+      type: 'object',
+      required: ['assetName', 'latestSbomId', 'versions', 'openFindings'],
+      properties: {
+        assetName: {
+          type: 'string',
+        },
+        latestSbomId: {
+          type: 'string',
+        },
+        versions: {
+          type: 'array',
+          items: {
+            type: 'object',
+            required: ['sbomId', 'createdAt'],
+            properties: {
+              version: {
+                type: 'string',
+              },
+              sbomId: {
+                type: 'string',
+              },
+              createdAt: {
+                type: 'string',
+                format: 'date-time',
+              },
             },
-            message: {
-              type: 'string',
+          },
+        },
+        openFindings: {
+          type: 'object',
+          required: ['CRITICAL', 'HIGH', 'MEDIUM', 'LOW', 'total', 'kev'],
+          properties: {
+            CRITICAL: {
+              type: 'integer',
+              minimum: 0,
+            },
+            HIGH: {
+              type: 'integer',
+              minimum: 0,
+            },
+            MEDIUM: {
+              type: 'integer',
+              minimum: 0,
+            },
+            LOW: {
+              type: 'integer',
+              minimum: 0,
+            },
+            total: {
+              type: 'integer',
+              minimum: 0,
+            },
+            kev: {
+              type: 'integer',
+              minimum: 0,
             },
           },
         },
       },
-      anyOf: [
-        {
-          required: ['items', 'total'],
-        },
-        {
-          required: ['error'],
-        },
-      ],
     },
   },
   {
@@ -794,6 +617,7 @@ export const TOOL_CATALOG: readonly ToolDefinition[] = [
     },
     outputSchema: {
       type: 'object',
+      required: ['items', 'total', 'limit', 'offset'],
       properties: {
         items: {
           type: 'array',
@@ -830,34 +654,7 @@ export const TOOL_CATALOG: readonly ToolDefinition[] = [
         offset: {
           type: 'integer',
         },
-        error: {
-          type: 'object',
-          required: ['code', 'message'],
-          properties: {
-            code: {
-              type: 'string',
-              enum: [
-                'INSUFFICIENT_SCOPE',
-                'NOT_PERMITTED',
-                'NOT_FOUND',
-                'VALIDATION_FAILED',
-                'INTERNAL_ERROR',
-              ],
-            },
-            message: {
-              type: 'string',
-            },
-          },
-        },
       },
-      anyOf: [
-        {
-          required: ['items', 'total', 'limit', 'offset'],
-        },
-        {
-          required: ['error'],
-        },
-      ],
     },
   },
   {
@@ -882,9 +679,10 @@ export const TOOL_CATALOG: readonly ToolDefinition[] = [
     },
     outputSchema: {
       type: 'object',
+      required: ['items', 'total'],
       properties: {
         projectId: {
-          type: ['string', 'null'],
+          type: 'string',
         },
         items: {
           type: 'array',
@@ -924,34 +722,165 @@ export const TOOL_CATALOG: readonly ToolDefinition[] = [
           description:
             'Present when the organisation has no governance data yet; the result is then empty, not estimated.',
         },
-        error: {
-          type: 'object',
-          required: ['code', 'message'],
-          properties: {
-            code: {
-              type: 'string',
-              enum: [
-                'INSUFFICIENT_SCOPE',
-                'NOT_PERMITTED',
-                'NOT_FOUND',
-                'VALIDATION_FAILED',
-                'INTERNAL_ERROR',
-              ],
-            },
-            message: {
-              type: 'string',
+      },
+    },
+  },
+  {
+    name: 'findings_search',
+    title: 'Search vulnerability findings',
+    description:
+      "Vulnerability findings of the organisation's SBOMs, newest first, a page at a time: filter by status (open by default), severities, CISA KEV membership, a minimum EPSS score, an asset (its latest SBOM), a vulnerability id or alias, or text in the component name or purl. Pass nextCursor back as cursor for the next page. Only available where the organisation enabled the supply-chain tools.",
+    scope: 'mcp:read',
+    readOnly: true,
+    inputSchema: {
+      type: 'object',
+      properties: {
+        status: {
+          type: 'string',
+          enum: ['open', 'mitigated', 'accepted_risk', 'false_positive', 'fixed'],
+          description: 'Default open',
+        },
+        severity: {
+          type: 'array',
+          items: {
+            type: 'string',
+            enum: ['CRITICAL', 'HIGH', 'MEDIUM', 'LOW'],
+          },
+          description: 'Any of these severities',
+        },
+        kev: {
+          type: 'boolean',
+          description: "Only findings in CISA's Known Exploited Vulnerabilities catalog",
+        },
+        epssMin: {
+          type: 'number',
+          minimum: 0,
+          maximum: 1,
+          description: 'Minimum EPSS probability (0–1)',
+        },
+        assetName: {
+          type: 'string',
+          minLength: 1,
+          maxLength: 200,
+          description: "The asset's latest SBOM only",
+        },
+        vulnerabilityId: {
+          type: 'string',
+          minLength: 1,
+          maxLength: 200,
+          description: 'CVE-…, GHSA-… or another alias',
+        },
+        q: {
+          type: 'string',
+          minLength: 1,
+          maxLength: 200,
+          description: 'Text in the component name or purl',
+        },
+        limit: {
+          type: 'integer',
+          minimum: 1,
+          maximum: 100,
+          description: 'Findings per page (default 25)',
+        },
+        cursor: {
+          type: 'string',
+          minLength: 1,
+          maxLength: 500,
+          description: 'nextCursor of the previous page',
+        },
+      },
+      additionalProperties: false,
+    },
+    outputSchema: {
+      type: 'object',
+      required: ['items', 'count'],
+      properties: {
+        items: {
+          type: 'array',
+          items: {
+            type: 'object',
+            required: [
+              'id',
+              'vulnerabilityId',
+              'severity',
+              'status',
+              'sbomId',
+              'component',
+              'kev',
+              'fixedVersions',
+            ],
+            properties: {
+              id: {
+                type: 'string',
+                description: 'fnd_<id>',
+              },
+              vulnerabilityId: {
+                type: 'string',
+              },
+              aliases: {
+                type: 'array',
+                items: {
+                  type: 'string',
+                },
+              },
+              summary: {
+                type: 'string',
+              },
+              severity: {
+                type: 'string',
+                enum: ['CRITICAL', 'HIGH', 'MEDIUM', 'LOW'],
+              },
+              status: {
+                type: 'string',
+                enum: ['open', 'mitigated', 'accepted_risk', 'false_positive', 'fixed'],
+              },
+              sbomId: {
+                type: 'string',
+              },
+              component: {
+                type: 'object',
+                required: ['name'],
+                properties: {
+                  name: {
+                    type: 'string',
+                  },
+                  version: {
+                    type: 'string',
+                  },
+                  purl: {
+                    type: 'string',
+                  },
+                },
+              },
+              kev: {
+                type: 'boolean',
+                description: "In CISA's KEV catalog",
+              },
+              epss: {
+                type: 'number',
+                minimum: 0,
+                maximum: 1,
+                description: 'Highest EPSS probability of the id and its aliases',
+              },
+              fixedVersions: {
+                type: 'array',
+                items: {
+                  type: 'string',
+                },
+              },
             },
           },
         },
+        count: {
+          type: 'integer',
+          minimum: 0,
+          description: 'Findings on this page',
+        },
+        nextCursor: {
+          type: 'string',
+          description: 'Absent on the last page',
+        },
       },
-      anyOf: [
-        {
-          required: ['items', 'total'],
-        },
-        {
-          required: ['error'],
-        },
-      ],
     },
   },
   {
@@ -976,10 +905,11 @@ export const TOOL_CATALOG: readonly ToolDefinition[] = [
     },
     outputSchema: {
       type: 'object',
+      required: ['items', 'total'],
       properties: {
         projectId: {
-          type: ['string', 'null'],
-          description: 'The project the controls belong to; null when there is none',
+          type: 'string',
+          description: 'The project the controls belong to; absent when there is none',
         },
         items: {
           type: 'array',
@@ -997,34 +927,7 @@ export const TOOL_CATALOG: readonly ToolDefinition[] = [
           description:
             'Present when the organisation has no governance data yet; the result is then empty, not estimated.',
         },
-        error: {
-          type: 'object',
-          required: ['code', 'message'],
-          properties: {
-            code: {
-              type: 'string',
-              enum: [
-                'INSUFFICIENT_SCOPE',
-                'NOT_PERMITTED',
-                'NOT_FOUND',
-                'VALIDATION_FAILED',
-                'INTERNAL_ERROR',
-              ],
-            },
-            message: {
-              type: 'string',
-            },
-          },
-        },
       },
-      anyOf: [
-        {
-          required: ['projectId', 'items', 'total'],
-        },
-        {
-          required: ['error'],
-        },
-      ],
     },
   },
   {
@@ -1049,10 +952,9 @@ export const TOOL_CATALOG: readonly ToolDefinition[] = [
     },
     outputSchema: {
       type: 'object',
-      additionalProperties: true,
       properties: {
         projectId: {
-          type: ['string', 'null'],
+          type: 'string',
         },
         evidenceCoverage: {
           type: 'object',
@@ -1063,34 +965,8 @@ export const TOOL_CATALOG: readonly ToolDefinition[] = [
           description:
             'Present when the organisation has no governance data yet; the result is then empty, not estimated.',
         },
-        error: {
-          type: 'object',
-          required: ['code', 'message'],
-          properties: {
-            code: {
-              type: 'string',
-              enum: [
-                'INSUFFICIENT_SCOPE',
-                'NOT_PERMITTED',
-                'NOT_FOUND',
-                'VALIDATION_FAILED',
-                'INTERNAL_ERROR',
-              ],
-            },
-            message: {
-              type: 'string',
-            },
-          },
-        },
       },
-      anyOf: [
-        {
-          required: ['projectId'],
-        },
-        {
-          required: ['error'],
-        },
-      ],
+      additionalProperties: true,
     },
   },
   {
@@ -1115,20 +991,19 @@ export const TOOL_CATALOG: readonly ToolDefinition[] = [
     },
     outputSchema: {
       type: 'object',
-      additionalProperties: true,
       properties: {
         projectId: {
-          type: ['string', 'null'],
+          type: 'string',
         },
         completeness: {
           type: 'object',
           additionalProperties: true,
         },
         version: {
-          type: ['string', 'null'],
+          type: 'string',
         },
         approvedAt: {
-          type: ['string', 'null'],
+          type: 'string',
         },
         riskLinks: {
           type: 'object',
@@ -1139,34 +1014,8 @@ export const TOOL_CATALOG: readonly ToolDefinition[] = [
           description:
             'Present when the organisation has no governance data yet; the result is then empty, not estimated.',
         },
-        error: {
-          type: 'object',
-          required: ['code', 'message'],
-          properties: {
-            code: {
-              type: 'string',
-              enum: [
-                'INSUFFICIENT_SCOPE',
-                'NOT_PERMITTED',
-                'NOT_FOUND',
-                'VALIDATION_FAILED',
-                'INTERNAL_ERROR',
-              ],
-            },
-            message: {
-              type: 'string',
-            },
-          },
-        },
       },
-      anyOf: [
-        {
-          required: ['projectId'],
-        },
-        {
-          required: ['error'],
-        },
-      ],
+      additionalProperties: true,
     },
   },
   {
@@ -1182,6 +1031,7 @@ export const TOOL_CATALOG: readonly ToolDefinition[] = [
     },
     outputSchema: {
       type: 'object',
+      required: ['items', 'total'],
       properties: {
         items: {
           type: 'array',
@@ -1200,34 +1050,7 @@ export const TOOL_CATALOG: readonly ToolDefinition[] = [
           description:
             'Present when the organisation has no governance data yet; the result is then empty, not estimated.',
         },
-        error: {
-          type: 'object',
-          required: ['code', 'message'],
-          properties: {
-            code: {
-              type: 'string',
-              enum: [
-                'INSUFFICIENT_SCOPE',
-                'NOT_PERMITTED',
-                'NOT_FOUND',
-                'VALIDATION_FAILED',
-                'INTERNAL_ERROR',
-              ],
-            },
-            message: {
-              type: 'string',
-            },
-          },
-        },
       },
-      anyOf: [
-        {
-          required: ['items', 'total'],
-        },
-        {
-          required: ['error'],
-        },
-      ],
     },
   },
   {
@@ -1244,41 +1067,14 @@ export const TOOL_CATALOG: readonly ToolDefinition[] = [
     },
     outputSchema: {
       type: 'object',
-      additionalProperties: true,
       properties: {
         note: {
           type: 'string',
           description:
             'Present when the organisation has no governance data yet; the result is then empty, not estimated.',
         },
-        error: {
-          type: 'object',
-          required: ['code', 'message'],
-          properties: {
-            code: {
-              type: 'string',
-              enum: [
-                'INSUFFICIENT_SCOPE',
-                'NOT_PERMITTED',
-                'NOT_FOUND',
-                'VALIDATION_FAILED',
-                'INTERNAL_ERROR',
-              ],
-            },
-            message: {
-              type: 'string',
-            },
-          },
-        },
       },
-      anyOf: [
-        {
-          required: [],
-        },
-        {
-          required: ['error'],
-        },
-      ],
+      additionalProperties: true,
     },
   },
   {
@@ -1327,6 +1123,7 @@ export const TOOL_CATALOG: readonly ToolDefinition[] = [
     },
     outputSchema: {
       type: 'object',
+      required: ['id', 'title', 'status', 'createdBy', 'createdAt', 'updatedAt'],
       properties: {
         id: {
           type: 'string',
@@ -1336,32 +1133,32 @@ export const TOOL_CATALOG: readonly ToolDefinition[] = [
           type: 'string',
         },
         description: {
-          type: ['string', 'null'],
+          type: 'string',
         },
         category: {
-          type: ['string', 'null'],
+          type: 'string',
         },
         ownerUserId: {
-          type: ['string', 'null'],
+          type: 'string',
           description: 'usr_<id> of the risk owner',
         },
         likelihood: {
-          type: ['integer', 'null'],
+          type: 'integer',
           minimum: 1,
           maximum: 5,
         },
         impact: {
-          type: ['integer', 'null'],
+          type: 'integer',
           minimum: 1,
           maximum: 5,
         },
         score: {
-          type: ['integer', 'null'],
-          description: 'likelihood × impact (1–25); null until both are set',
+          type: 'integer',
+          description: 'likelihood × impact (1–25); absent until both are set',
         },
         treatment: {
-          type: ['string', 'null'],
-          enum: ['mitigate', 'accept', 'transfer', 'avoid', null],
+          type: 'string',
+          enum: ['mitigate', 'accept', 'transfer', 'avoid'],
         },
         status: {
           type: 'string',
@@ -1379,48 +1176,7 @@ export const TOOL_CATALOG: readonly ToolDefinition[] = [
           type: 'string',
           format: 'date-time',
         },
-        error: {
-          type: 'object',
-          required: ['code', 'message'],
-          properties: {
-            code: {
-              type: 'string',
-              enum: [
-                'INSUFFICIENT_SCOPE',
-                'NOT_PERMITTED',
-                'NOT_FOUND',
-                'VALIDATION_FAILED',
-                'INTERNAL_ERROR',
-              ],
-            },
-            message: {
-              type: 'string',
-            },
-          },
-        },
       },
-      anyOf: [
-        {
-          required: [
-            'id',
-            'title',
-            'description',
-            'category',
-            'ownerUserId',
-            'likelihood',
-            'impact',
-            'score',
-            'treatment',
-            'status',
-            'createdBy',
-            'createdAt',
-            'updatedAt',
-          ],
-        },
-        {
-          required: ['error'],
-        },
-      ],
     },
   },
   {
@@ -1445,6 +1201,7 @@ export const TOOL_CATALOG: readonly ToolDefinition[] = [
     },
     outputSchema: {
       type: 'object',
+      required: ['id', 'title', 'status', 'createdBy', 'createdAt', 'updatedAt'],
       properties: {
         id: {
           type: 'string',
@@ -1454,32 +1211,32 @@ export const TOOL_CATALOG: readonly ToolDefinition[] = [
           type: 'string',
         },
         description: {
-          type: ['string', 'null'],
+          type: 'string',
         },
         category: {
-          type: ['string', 'null'],
+          type: 'string',
         },
         ownerUserId: {
-          type: ['string', 'null'],
+          type: 'string',
           description: 'usr_<id> of the risk owner',
         },
         likelihood: {
-          type: ['integer', 'null'],
+          type: 'integer',
           minimum: 1,
           maximum: 5,
         },
         impact: {
-          type: ['integer', 'null'],
+          type: 'integer',
           minimum: 1,
           maximum: 5,
         },
         score: {
-          type: ['integer', 'null'],
-          description: 'likelihood × impact (1–25); null until both are set',
+          type: 'integer',
+          description: 'likelihood × impact (1–25); absent until both are set',
         },
         treatment: {
-          type: ['string', 'null'],
-          enum: ['mitigate', 'accept', 'transfer', 'avoid', null],
+          type: 'string',
+          enum: ['mitigate', 'accept', 'transfer', 'avoid'],
         },
         status: {
           type: 'string',
@@ -1497,48 +1254,7 @@ export const TOOL_CATALOG: readonly ToolDefinition[] = [
           type: 'string',
           format: 'date-time',
         },
-        error: {
-          type: 'object',
-          required: ['code', 'message'],
-          properties: {
-            code: {
-              type: 'string',
-              enum: [
-                'INSUFFICIENT_SCOPE',
-                'NOT_PERMITTED',
-                'NOT_FOUND',
-                'VALIDATION_FAILED',
-                'INTERNAL_ERROR',
-              ],
-            },
-            message: {
-              type: 'string',
-            },
-          },
-        },
       },
-      anyOf: [
-        {
-          required: [
-            'id',
-            'title',
-            'description',
-            'category',
-            'ownerUserId',
-            'likelihood',
-            'impact',
-            'score',
-            'treatment',
-            'status',
-            'createdBy',
-            'createdAt',
-            'updatedAt',
-          ],
-        },
-        {
-          required: ['error'],
-        },
-      ],
     },
   },
   {
@@ -1555,26 +1271,13 @@ export const TOOL_CATALOG: readonly ToolDefinition[] = [
     },
     outputSchema: {
       type: 'object',
+      required: ['items', 'total'],
       properties: {
         items: {
           type: 'array',
           items: {
             type: 'object',
-            required: [
-              'id',
-              'title',
-              'description',
-              'category',
-              'ownerUserId',
-              'likelihood',
-              'impact',
-              'score',
-              'treatment',
-              'status',
-              'createdBy',
-              'createdAt',
-              'updatedAt',
-            ],
+            required: ['id', 'title', 'status', 'createdBy', 'createdAt', 'updatedAt'],
             properties: {
               id: {
                 type: 'string',
@@ -1584,32 +1287,32 @@ export const TOOL_CATALOG: readonly ToolDefinition[] = [
                 type: 'string',
               },
               description: {
-                type: ['string', 'null'],
+                type: 'string',
               },
               category: {
-                type: ['string', 'null'],
+                type: 'string',
               },
               ownerUserId: {
-                type: ['string', 'null'],
+                type: 'string',
                 description: 'usr_<id> of the risk owner',
               },
               likelihood: {
-                type: ['integer', 'null'],
+                type: 'integer',
                 minimum: 1,
                 maximum: 5,
               },
               impact: {
-                type: ['integer', 'null'],
+                type: 'integer',
                 minimum: 1,
                 maximum: 5,
               },
               score: {
-                type: ['integer', 'null'],
-                description: 'likelihood × impact (1–25); null until both are set',
+                type: 'integer',
+                description: 'likelihood × impact (1–25); absent until both are set',
               },
               treatment: {
-                type: ['string', 'null'],
-                enum: ['mitigate', 'accept', 'transfer', 'avoid', null],
+                type: 'string',
+                enum: ['mitigate', 'accept', 'transfer', 'avoid'],
               },
               status: {
                 type: 'string',
@@ -1634,34 +1337,78 @@ export const TOOL_CATALOG: readonly ToolDefinition[] = [
           type: 'integer',
           minimum: 0,
         },
-        error: {
-          type: 'object',
-          required: ['code', 'message'],
-          properties: {
-            code: {
-              type: 'string',
-              enum: [
-                'INSUFFICIENT_SCOPE',
-                'NOT_PERMITTED',
-                'NOT_FOUND',
-                'VALIDATION_FAILED',
-                'INTERNAL_ERROR',
-              ],
-            },
-            message: {
-              type: 'string',
+      },
+    },
+  },
+  {
+    name: 'sbom_list',
+    title: 'SBOMs',
+    description:
+      "The organisation's SBOMs, newest first, with their asset, version, format and component and finding counts; q filters on the name or asset. At most 200 are returned; total counts all and truncated says whether some were left out. Only available where the organisation enabled the supply-chain tools.",
+    scope: 'mcp:read',
+    readOnly: true,
+    inputSchema: {
+      type: 'object',
+      properties: {
+        q: {
+          type: 'string',
+          minLength: 1,
+          maxLength: 200,
+          description: "Text in the SBOM's name or asset",
+        },
+      },
+      additionalProperties: false,
+    },
+    outputSchema: {
+      type: 'object',
+      required: ['items', 'total', 'truncated'],
+      properties: {
+        items: {
+          type: 'array',
+          items: {
+            type: 'object',
+            required: ['id', 'name', 'assetName', 'componentCount', 'findingCount', 'createdAt'],
+            properties: {
+              id: {
+                type: 'string',
+                description: 'sbom_<id>',
+              },
+              name: {
+                type: 'string',
+              },
+              assetName: {
+                type: 'string',
+              },
+              version: {
+                type: 'string',
+              },
+              source: {
+                type: 'string',
+                description: "The file's format family",
+              },
+              componentCount: {
+                type: 'integer',
+                minimum: 0,
+              },
+              findingCount: {
+                type: 'integer',
+                minimum: 0,
+              },
+              createdAt: {
+                type: 'string',
+                format: 'date-time',
+              },
             },
           },
         },
+        total: {
+          type: 'integer',
+          minimum: 0,
+        },
+        truncated: {
+          type: 'boolean',
+        },
       },
-      anyOf: [
-        {
-          required: ['items', 'total'],
-        },
-        {
-          required: ['error'],
-        },
-      ],
     },
   },
   {
@@ -1678,6 +1425,7 @@ export const TOOL_CATALOG: readonly ToolDefinition[] = [
     },
     outputSchema: {
       type: 'object',
+      required: ['total', 'notStarted', 'inProgress', 'completed', 'byTier', 'unassessedCritical'],
       properties: {
         total: {
           type: 'integer',
@@ -1696,10 +1444,10 @@ export const TOOL_CATALOG: readonly ToolDefinition[] = [
           minimum: 0,
         },
         completionRate: {
-          type: ['number', 'null'],
+          type: 'number',
           minimum: 0,
           maximum: 100,
-          description: 'Percent completed; null without suppliers',
+          description: 'Percent completed; absent without suppliers',
         },
         byTier: {
           type: 'object',
@@ -1707,7 +1455,7 @@ export const TOOL_CATALOG: readonly ToolDefinition[] = [
           properties: {
             '1': {
               type: 'object',
-              required: ['total', 'completed', 'completionRate'],
+              required: ['total', 'completed'],
               properties: {
                 total: {
                   type: 'integer',
@@ -1718,7 +1466,7 @@ export const TOOL_CATALOG: readonly ToolDefinition[] = [
                   minimum: 0,
                 },
                 completionRate: {
-                  type: ['number', 'null'],
+                  type: 'number',
                   minimum: 0,
                   maximum: 100,
                 },
@@ -1726,7 +1474,7 @@ export const TOOL_CATALOG: readonly ToolDefinition[] = [
             },
             '2': {
               type: 'object',
-              required: ['total', 'completed', 'completionRate'],
+              required: ['total', 'completed'],
               properties: {
                 total: {
                   type: 'integer',
@@ -1737,7 +1485,7 @@ export const TOOL_CATALOG: readonly ToolDefinition[] = [
                   minimum: 0,
                 },
                 completionRate: {
-                  type: ['number', 'null'],
+                  type: 'number',
                   minimum: 0,
                   maximum: 100,
                 },
@@ -1745,7 +1493,7 @@ export const TOOL_CATALOG: readonly ToolDefinition[] = [
             },
             '3': {
               type: 'object',
-              required: ['total', 'completed', 'completionRate'],
+              required: ['total', 'completed'],
               properties: {
                 total: {
                   type: 'integer',
@@ -1756,7 +1504,7 @@ export const TOOL_CATALOG: readonly ToolDefinition[] = [
                   minimum: 0,
                 },
                 completionRate: {
-                  type: ['number', 'null'],
+                  type: 'number',
                   minimum: 0,
                   maximum: 100,
                 },
@@ -1769,42 +1517,7 @@ export const TOOL_CATALOG: readonly ToolDefinition[] = [
           minimum: 0,
           description: 'Tier-1 suppliers not completed',
         },
-        error: {
-          type: 'object',
-          required: ['code', 'message'],
-          properties: {
-            code: {
-              type: 'string',
-              enum: [
-                'INSUFFICIENT_SCOPE',
-                'NOT_PERMITTED',
-                'NOT_FOUND',
-                'VALIDATION_FAILED',
-                'INTERNAL_ERROR',
-              ],
-            },
-            message: {
-              type: 'string',
-            },
-          },
-        },
       },
-      anyOf: [
-        {
-          required: [
-            'total',
-            'notStarted',
-            'inProgress',
-            'completed',
-            'completionRate',
-            'byTier',
-            'unassessedCritical',
-          ],
-        },
-        {
-          required: ['error'],
-        },
-      ],
     },
   },
   {
@@ -1821,12 +1534,13 @@ export const TOOL_CATALOG: readonly ToolDefinition[] = [
     },
     outputSchema: {
       type: 'object',
+      required: ['items', 'total', 'truncated'],
       properties: {
         items: {
           type: 'array',
           items: {
             type: 'object',
-            required: ['id', 'name', 'type', 'riskTier', 'assessmentStatus', 'website'],
+            required: ['id', 'name', 'type', 'riskTier', 'assessmentStatus'],
             properties: {
               id: {
                 type: 'string',
@@ -1848,7 +1562,7 @@ export const TOOL_CATALOG: readonly ToolDefinition[] = [
                 enum: ['not_started', 'in_progress', 'completed'],
               },
               website: {
-                type: ['string', 'null'],
+                type: 'string',
               },
             },
           },
@@ -1860,34 +1574,7 @@ export const TOOL_CATALOG: readonly ToolDefinition[] = [
         truncated: {
           type: 'boolean',
         },
-        error: {
-          type: 'object',
-          required: ['code', 'message'],
-          properties: {
-            code: {
-              type: 'string',
-              enum: [
-                'INSUFFICIENT_SCOPE',
-                'NOT_PERMITTED',
-                'NOT_FOUND',
-                'VALIDATION_FAILED',
-                'INTERNAL_ERROR',
-              ],
-            },
-            message: {
-              type: 'string',
-            },
-          },
-        },
       },
-      anyOf: [
-        {
-          required: ['items', 'total', 'truncated'],
-        },
-        {
-          required: ['error'],
-        },
-      ],
     },
   },
   {
@@ -1904,6 +1591,7 @@ export const TOOL_CATALOG: readonly ToolDefinition[] = [
     },
     outputSchema: {
       type: 'object',
+      required: ['items', 'total'],
       properties: {
         campaigns: {
           type: 'array',
@@ -1930,34 +1618,7 @@ export const TOOL_CATALOG: readonly ToolDefinition[] = [
           description:
             'Present when the organisation has no governance data yet; the result is then empty, not estimated.',
         },
-        error: {
-          type: 'object',
-          required: ['code', 'message'],
-          properties: {
-            code: {
-              type: 'string',
-              enum: [
-                'INSUFFICIENT_SCOPE',
-                'NOT_PERMITTED',
-                'NOT_FOUND',
-                'VALIDATION_FAILED',
-                'INTERNAL_ERROR',
-              ],
-            },
-            message: {
-              type: 'string',
-            },
-          },
-        },
       },
-      anyOf: [
-        {
-          required: ['items', 'total'],
-        },
-        {
-          required: ['error'],
-        },
-      ],
     },
   },
 ];

@@ -1,0 +1,71 @@
+/**
+ * The supply-chain read tools (findings_search, sbom_list, asset_overview): opt-in per organisation
+ * (mcpSupplyChainTools); each translates its arguments and calls the findings, SBOM or asset service.
+ */
+import { notFound } from '../errors.ts';
+import type { Finding } from '../findings/finding.service.ts';
+import type { ToolContext, ToolHandler } from './tool-handler.ts';
+
+/** sbom_list's cap: a model needs a view, not the whole register (`total` and `truncated` say what was left). */
+const SBOM_LIST_CAP = 200;
+const DEFAULT_PAGE = 25;
+
+const text = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined);
+
+async function assetOf(ctx: ToolContext, assetName: string) {
+  const asset = (await ctx.pipeline.assets.list(ctx.principal.orgId)).find((a) => a.assetName === assetName);
+  if (!asset) throw notFound('Asset', assetName);
+  return asset;
+}
+
+const findingItem = (f: Finding) => ({
+  id: f.id,
+  vulnerabilityId: f.vulnerabilityId,
+  aliases: f.aliases,
+  summary: f.summary,
+  severity: f.severity,
+  status: f.status,
+  sbomId: f.sbomId,
+  component: { name: f.component.name, version: f.component.version, purl: f.component.purl },
+  kev: f.kev !== null,
+  epss: f.epss?.score ?? null,
+  fixedVersions: f.fixedVersions,
+});
+
+export const supplyChainToolHandlers: Record<string, ToolHandler> = {
+  findings_search: async (ctx, args) => {
+    const assetName = text(args.assetName);
+    const sbomId = assetName === undefined ? undefined : (await assetOf(ctx, assetName)).latestSbomId;
+    const page = await ctx.findings.listPage(ctx.principal.orgId, {
+      status: text(args.status) as Finding['status'] | undefined,
+      severity:
+        Array.isArray(args.severity) && args.severity.length > 0 ? args.severity.join(',') : undefined,
+      kev: typeof args.kev === 'boolean' ? args.kev : undefined,
+      epssMin: typeof args.epssMin === 'number' ? args.epssMin : undefined,
+      vulnerabilityId: text(args.vulnerabilityId),
+      q: text(args.q),
+      sbomId,
+      cursor: text(args.cursor),
+      limit: typeof args.limit === 'number' ? args.limit : DEFAULT_PAGE,
+    });
+    return {
+      items: page.findings.map(findingItem),
+      count: page.findings.length,
+      nextCursor: page.nextCursor,
+    };
+  },
+  sbom_list: async (ctx, args) => {
+    const all = await ctx.sboms.list(ctx.principal.orgId, text(args.q));
+    return { items: all.slice(0, SBOM_LIST_CAP), total: all.length, truncated: all.length > SBOM_LIST_CAP };
+  },
+  asset_overview: async (ctx, args) => {
+    const asset = await assetOf(ctx, String(args.assetName));
+    const summary = await ctx.findings.summary(ctx.principal.orgId, { sbomId: asset.latestSbomId });
+    return {
+      assetName: asset.assetName,
+      latestSbomId: asset.latestSbomId,
+      versions: asset.versions,
+      openFindings: summary,
+    };
+  },
+};
