@@ -103,7 +103,7 @@ describe('OpenAPI document', () => {
       'every operation has one',
     );
     assert.equal(new Set(ids.map(([, id]) => id)).size, ids.length, 'no two alike');
-    const byName = new Map(ids);
+    const byName = new Map<string, string | undefined>(ids);
     assert.deepEqual(
       ['GET /sscs/sboms/{sbomId}/export', 'POST /sscs/scan', 'GET /healthz'].map((n) => byName.get(n)),
       ['getSscsSbomsBySbomIdExport', 'postSscsScan', 'getHealthz'],
