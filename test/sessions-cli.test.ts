@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
-import { freshDatabaseUrl, runCli, startServe } from './support/cli.ts';
+import { freshDatabaseUrl, runCli, runMain, startServe } from './support/cli.ts';
 import { DIALECTS } from './support/store.ts';
 
 /** Signs in over real HTTP; returns the status and, on success, the Cookie header and the body's data. */
@@ -66,7 +66,7 @@ for (const dialect of DIALECTS) {
       assert.equal(viewer.status, 200, 'the trailing newline from echo is not part of the password');
       assert.equal(viewer.data?.user.role, 'viewer');
 
-      const changed = await runCli(
+      const changed = await runMain(
         [
           'user',
           'set-password',
@@ -90,7 +90,7 @@ for (const dialect of DIALECTS) {
         200,
       );
 
-      const member = await runCli(
+      const member = await runMain(
         ['user', 'create', '--org', 'default', '--email', 'm@example.com', '--json'],
         env,
       );
@@ -101,7 +101,7 @@ for (const dialect of DIALECTS) {
       const db = await freshDatabaseUrl(dialect);
       t.after(db.cleanup);
       const env = { DATABASE_URL: db.url, DATA_DIR: db.dataDir };
-      assert.equal((await runCli(['org', 'create', 'acme'], env)).code, 0);
+      assert.equal((await runMain(['org', 'create', 'acme'], env)).code, 0);
       const base = ['--org', 'acme', '--email', 'a@example.com'];
       const cases: Array<[string[], string, number, RegExp]> = [
         [
@@ -131,7 +131,7 @@ for (const dialect of DIALECTS) {
         ],
       ];
       for (const [args, input, code, message] of cases) {
-        const result = await runCli(args, env, input);
+        const result = await runMain(args, env, input);
         assert.equal(result.code, code, `${args.join(' ')}: ${result.stderr}`);
         assert.match(result.stderr, message, args.join(' '));
         assert.equal(result.stdout, '');

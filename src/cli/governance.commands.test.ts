@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
-import { freshDatabaseUrl, runCli } from '../../test/support/cli.ts';
+import { freshDatabaseUrl, runCli, runMain } from '../../test/support/cli.ts';
 import { DIALECTS } from '../../test/support/store.ts';
 
 const bundle = {
@@ -42,7 +42,7 @@ for (const dialect of DIALECTS) {
         await db.cleanup();
       });
       const env = { DATABASE_URL: db.url, DATA_DIR: db.dataDir };
-      const demo = await runCli(
+      const demo = await runMain(
         [
           'demo',
           '--org',
@@ -71,23 +71,23 @@ for (const dialect of DIALECTS) {
         ['acme', true, 50, 50, 91],
       );
       assert.equal(
-        (await runCli(['demo', '--org', 'acme', '--identities', '10'], env)).code,
+        (await runMain(['demo', '--org', 'acme', '--identities', '10'], env)).code,
         2,
         'below the minimum is a usage error',
       );
 
       writeFileSync(join(dir, 'bundle.json'), JSON.stringify(bundle));
-      const first = await runCli(['import', join(dir, 'bundle.json'), '--org', 'acme', '--json'], env);
+      const first = await runMain(['import', join(dir, 'bundle.json'), '--org', 'acme', '--json'], env);
       assert.equal(first.code, 0, first.stderr);
       assert.deepEqual(JSON.parse(first.stdout).sections.accounts, { created: 1, updated: 0, unchanged: 0 });
-      const again = await runCli(['import', join(dir, 'bundle.json'), '--org', 'acme', '--json'], env);
+      const again = await runMain(['import', join(dir, 'bundle.json'), '--org', 'acme', '--json'], env);
       assert.deepEqual(JSON.parse(again.stdout).sections.accounts, { created: 0, updated: 0, unchanged: 1 });
 
       writeFileSync(
         join(dir, 'bad.json'),
         JSON.stringify({ ...bundle, accounts: [{ ...bundle.accounts[0], systemExternalId: 'crm' }] }),
       );
-      const bad = await runCli(['import', join(dir, 'bad.json'), '--org', 'acme'], env);
+      const bad = await runMain(['import', join(dir, 'bad.json'), '--org', 'acme'], env);
       assert.equal(bad.code, 2);
       assert.match(bad.stderr, /accounts\[0\]\.systemExternalId: unknown system 'crm'/);
 
@@ -95,7 +95,7 @@ for (const dialect of DIALECTS) {
         join(dir, 'people.csv'),
         'external_id,display_name,employment_type,status\nE200,Bo Chen,employee,active\nE201,Cy Park,robot,active\n',
       );
-      const csv = await runCli(
+      const csv = await runMain(
         ['import', '--csv', join(dir, 'people.csv'), '--kind', 'identities', '--org', 'acme'],
         env,
       );

@@ -3,7 +3,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
-import { freshDatabaseUrl, runCli } from '../../test/support/cli.ts';
+import { freshDatabaseUrl, runMain } from '../../test/support/cli.ts';
 import { DIALECTS } from '../../test/support/store.ts';
 import { makeZip } from '../vulndb/zip-fixture.ts';
 
@@ -55,7 +55,7 @@ for (const dialect of DIALECTS) {
         makeZip([{ name: 'A.json', data: Buffer.from(JSON.stringify(a)) }]),
       );
 
-      const first = await runCli(
+      const first = await runMain(
         ['vulndb', 'sync', '--source', mirror, '--ecosystems', 'npm', '--json'],
         env,
       );
@@ -79,7 +79,7 @@ for (const dialect of DIALECTS) {
         join(mirror, 'npm', 'modified_id.csv'),
         '2024-02-01T00:00:00Z,B\n2024-01-01T00:00:00Z,A\n',
       );
-      const second = await runCli(['vulndb', 'sync', '--source', mirror, '--ecosystems', 'npm'], env);
+      const second = await runMain(['vulndb', 'sync', '--source', mirror, '--ecosystems', 'npm'], env);
       assert.equal(second.code, 0, second.stderr);
       assert.match(
         second.stdout,
@@ -87,7 +87,7 @@ for (const dialect of DIALECTS) {
       );
 
       // A failing source: exit 1, reason printed, store unchanged.
-      const broken = await runCli(
+      const broken = await runMain(
         ['vulndb', 'sync', '--source', join(dir, 'nowhere'), '--ecosystems', 'npm'],
         env,
       );
@@ -102,7 +102,7 @@ for (const dialect of DIALECTS) {
         join(dir, 'scores.csv'),
         '#model_version:v2025.03.14,score_date:2025-08-25T00:00:00+0000\ncve,epss,percentile\nCVE-2024-0002,0.5,0.9\nCVE-2024-0009,0.1,0.2\n',
       );
-      const imported = await runCli(
+      const imported = await runMain(
         ['vulndb', 'import', join(dir, 'kev.json'), join(dir, 'scores.csv'), '--json'],
         env,
       );
@@ -122,7 +122,7 @@ for (const dialect of DIALECTS) {
         ],
       );
 
-      const status = await runCli(['vulndb', 'status', '--json'], env);
+      const status = await runMain(['vulndb', 'status', '--json'], env);
       assert.equal(status.code, 0, status.stderr);
       const s = JSON.parse(status.stdout);
       assert.deepEqual(Object.keys(s), ['osv', 'kev', 'epss']);
@@ -142,7 +142,7 @@ for (const dialect of DIALECTS) {
       );
       assert.match(s.kev.lastSyncAt, /^\d{4}-\d\d-\d\dT/);
 
-      const misuse = await runCli(['vulndb', 'import', '--kev', 'x.json'], env);
+      const misuse = await runMain(['vulndb', 'import', '--kev', 'x.json'], env);
       assert.equal(misuse.code, 2);
       assert.match(misuse.stderr, /--kev is an option of 'sync' only/);
     });

@@ -71,7 +71,8 @@ describe('OpenAPI document', () => {
     assert.deepEqual(form.properties!.file, {
       type: 'string',
       format: 'binary',
-      description: 'The SBOM file; its name decides the format.',
+      description:
+        'The SBOM file: CycloneDX JSON or XML, SPDX 2 JSON or tag-value, SPDX 3 JSON-LD; the family from its name, or from its content when the name is not specific (.json, .txt, -).',
     });
     assert.equal(
       upload.responses['400']!.description,
@@ -83,6 +84,48 @@ describe('OpenAPI document', () => {
       '403',
       '429',
       '500',
+    ]);
+  });
+
+  it('gives every operation a unique operationId, the scan and VEX their request bodies, the export its file types', async (t) => {
+    const { app } = await build(t, 'sqlite');
+    const doc = (await app.inject({ method: 'GET', url: '/api/v1/openapi.json' })).json() as {
+      paths: Record<string, Record<string, Operation & { operationId?: string }>>;
+    };
+    const ids = Object.entries(doc.paths).flatMap(([path, item]) =>
+      Object.entries(item)
+        .filter(([method]) => METHODS.includes(method))
+        .map(([method, op]) => [`${method.toUpperCase()} ${path}`, op.operationId] as const),
+    );
+    assert.deepEqual(
+      ids.filter(([, id]) => !id),
+      [],
+      'every operation has one',
+    );
+    assert.equal(new Set(ids.map(([, id]) => id)).size, ids.length, 'no two alike');
+    const byName = new Map<string, string | undefined>(ids);
+    assert.deepEqual(
+      ['GET /sscs/sboms/{sbomId}/export', 'POST /sscs/scan', 'GET /healthz'].map((n) => byName.get(n)),
+      ['getSscsSbomsBySbomIdExport', 'postSscsScan', 'getHealthz'],
+    );
+
+    const scan = doc.paths['/sscs/scan']!.post!.requestBody!.content['multipart/form-data']!.schema;
+    assert.deepEqual(
+      [scan.required, Object.keys(scan.properties!)],
+      [['file'], ['file', 'assetName', 'name', 'version']],
+    );
+    assert.deepEqual(Object.keys(doc.paths['/sscs/vex']!.post!.requestBody!.content), [
+      'application/json',
+      'multipart/form-data',
+    ]);
+    const file = doc.paths['/sscs/sboms/{sbomId}/export']!.get!.responses['200'] as unknown as {
+      content: Record<string, unknown>;
+    };
+    assert.deepEqual(Object.keys(file.content), [
+      'application/vnd.cyclonedx+json',
+      'application/json',
+      'application/sarif+json',
+      'text/csv',
     ]);
   });
 });

@@ -4,6 +4,7 @@
  * the routes outside /api/v1 (docs/contract.md explains the envelope and the codes).
  */
 import { VERSION } from '../version.ts';
+import { EXPORT_FILE, operationIdOf, SCAN_BODY, VEX_BODY } from './openapi-bodies.ts';
 
 export type Json = Record<string, unknown>;
 type Operation = Json & { summary?: string; description?: string; parameters?: Json[]; requestBody?: Json };
@@ -292,7 +293,9 @@ const UPLOAD_BODY = {
           file: {
             type: 'string',
             format: 'binary',
-            description: 'The SBOM file; its name decides the format.',
+            description:
+              'The SBOM file: CycloneDX JSON or XML, SPDX 2 JSON or tag-value, SPDX 3 JSON-LD; the family from its ' +
+              'name, or from its content when the name is not specific (.json, .txt, -).',
           },
           name: { type: 'string' },
           assetName: { type: 'string' },
@@ -329,6 +332,7 @@ const SYSTEM_PATHS = {
     servers: ROOT,
     get: {
       tags: ['system'],
+      operationId: 'getHealthz',
       summary: 'Liveness',
       description: 'Answers while the process serves requests; checks nothing else.',
       security: [],
@@ -339,6 +343,7 @@ const SYSTEM_PATHS = {
     servers: ROOT,
     get: {
       tags: ['system'],
+      operationId: 'getReadyz',
       summary: 'Readiness',
       description:
         'Checks the store within 1.5 s (and Redis when configured: `degraded` while it is unreachable, rate ' +
@@ -354,6 +359,7 @@ const SYSTEM_PATHS = {
     servers: ROOT,
     get: {
       tags: ['system'],
+      operationId: 'getMetrics',
       summary: 'Prometheus metrics',
       description:
         'Request counts and latencies by route and status, and the process metrics, in text format.',
@@ -370,6 +376,7 @@ export function completeOpenApi(openapiObject: Json): Json {
   const paths = (openapiObject.paths ?? {}) as Record<string, Record<string, Operation>>;
   for (const [path, item] of Object.entries(paths)) {
     for (const [method, operation] of Object.entries(item)) {
+      (operation as Json).operationId ??= operationIdOf(method, path);
       const doc = OPERATION_DOCS[`${method.toUpperCase()} ${path}`];
       if (doc) {
         operation.summary ??= doc.summary;
@@ -392,6 +399,12 @@ export function completeOpenApi(openapiObject: Json): Json {
   if (upload) upload.requestBody = UPLOAD_BODY;
   const mcp = paths['/mcp']?.post;
   if (mcp) mcp.requestBody = MCP_BODY;
+  const scan = paths['/sscs/scan']?.post;
+  if (scan) scan.requestBody = SCAN_BODY;
+  const vex = paths['/sscs/vex']?.post;
+  if (vex) vex.requestBody = VEX_BODY;
+  const exported = paths['/sscs/sboms/{sbomId}/export']?.get;
+  if (exported) (exported.responses as Record<string, unknown>)['200'] = EXPORT_FILE;
   const components = (openapiObject.components ?? {}) as Json;
   return {
     ...openapiObject,

@@ -1,5 +1,5 @@
 // Which asset an upload belongs to when the form does not say: the SBOM's own subject, then the file name
-// without its SBOM extensions; and export file names that do not double those extensions.
+// (the contract's default); and export file names that do not double the SBOM extensions.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { build, createOrg } from '../../test/support/app.ts';
@@ -48,7 +48,7 @@ describe('file names of SBOMs', () => {
 
 for (const dialect of DIALECTS) {
   describe(`${dialect}: asset identity of an upload`, () => {
-    it("takes the SBOM's subject, then the file name's stem; name stays the file name", async (t) => {
+    it("takes the SBOM's subject, then the file name; name stays the file name", async (t) => {
       const { app, services } = await build(t, dialect);
       const org = await createOrg(services);
       const identity = async (content: string, fileName: string) => {
@@ -73,13 +73,13 @@ for (const dialect of DIALECTS) {
         '4.2.0',
       ]);
       const bare = await identity(cdx(), 'svc.cdx.json');
-      assert.deepEqual(bare.fields, ['svc.cdx.json', 'svc', null]);
+      assert.deepEqual(bare.fields, ['svc.cdx.json', 'svc.cdx.json', null]);
 
       const assets = await app.inject({ url: '/api/v1/sscs/assets', headers: org.bearer() });
       assert.equal(assets.statusCode, 200, assets.body);
       assert.deepEqual(
         assets.json().data.map((a: { assetName: string }) => a.assetName),
-        ['app', 'billing-service', 'svc'],
+        ['app', 'billing-service', 'svc.cdx.json'],
       );
 
       const exported = async (sbomId: string) =>

@@ -1,5 +1,5 @@
-// What a file name says of the SBOM's subject: `app-1.bom.json` → `app-1`, the name an asset gets when neither
-// the form nor the SBOM names one, and the stem of export file names (never `x.bom.json-v1.cdx.json`).
+// The stem of an SBOM's file name (`app-1.bom.json` → `app-1`): export file names are built on it, so an SBOM
+// named after its file exports as `app-1-v1.cdx.json`, never `app-1.bom.json-v1.cdx.json`.
 
 /** Extensions SBOM files carry, alone or stacked (`.cdx.json`, `.spdx.json`, `.bom.xml`, `.spdx`…). */
 const SBOM_EXTENSIONS = new Set([

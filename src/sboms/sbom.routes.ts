@@ -80,7 +80,7 @@ export async function sbomRoutes(
         description:
           `multipart/form-data: file (${ACCEPTED}; the family from the file name, or from the content when the name ` +
           "is not specific), optional name (default: the file name), assetName (default: the SBOM's subject, " +
-          'CycloneDX metadata.component or the SPDX described package, else the file name without its SBOM extensions) ' +
+          'CycloneDX metadata.component or the SPDX described package, else the file name) ' +
           "and version (default: the subject's version). Stores the SBOM, its components and their findings in one transaction.",
         consumes: ['multipart/form-data'],
         response: { 201: envelopeOf(SbomUpload).extend({ meta: z.object({ coverage: z.array(Coverage) }) }) },

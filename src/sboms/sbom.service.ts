@@ -22,7 +22,6 @@ import type {
 } from './sbom.schemas.ts';
 import type { SbomComponentRow, SbomRow } from './sbom.table.ts';
 import { INLINE_BELOW, prepareSbomOffThread } from './worker-parser.ts';
-import { stemOfSbomFileName } from './file-names.ts';
 import { DEFAULT_SBOM_LIMITS, type SbomLimits } from './parsers/parse-sbom.ts';
 import { coverageOf, type CoverageEntry } from '../vulndb/index.ts';
 
@@ -153,9 +152,9 @@ export class SbomService {
       id,
       org_id: orgId,
       name: fields.name ?? fields.assetName ?? fallbackName,
-      // The form's, else the SBOM's own subject (known at the end), else the file name without SBOM extensions:
+      // The form's, else the SBOM's own subject (known at the end), else the file name (docs/contract.md):
       // app-1.bom.json and app-2.bom.json of one product are then versions of one asset.
-      asset_name: fields.assetName ?? fields.name ?? stemOfSbomFileName(fallbackName),
+      asset_name: fields.assetName ?? fields.name ?? fallbackName,
       // The form's, else the SBOM's own subject version: known at the end (set with the count).
       version: fields.version ?? null,
       format: prepared.format,

@@ -64,10 +64,10 @@ for (const dialect of DIALECTS) {
       async (t) => {
         const { app, services } = await build(t, dialect);
         const org = await createOrg(services);
-        // The asset: the SBOM's subject (metadata.component, the described package), else the file name's stem.
+        // The asset: the SBOM's subject (metadata.component, the described package), else the file name.
         const cases: [string, string, string, number, string, string][] = [
           ['cyclonedx/juice-shop__v11.1.2__bom.json', 'bom.json', 'cyclonedx', 840, '1.2', 'juice-shop'],
-          ['cyclonedx/laravel-7.12.0__bom.1.1.xml', 'bom.1.1.xml', 'cyclonedx', 62, '1.1', 'bom.1.1'],
+          ['cyclonedx/laravel-7.12.0__bom.1.1.xml', 'bom.1.1.xml', 'cyclonedx', 62, '1.1', 'bom.1.1.xml'],
           [
             'cyclonedx/laravel-7.12.0__bom.1.4.json',
             'laravel.cdx.json',

@@ -105,7 +105,7 @@ for (const dialect of DIALECTS) {
               sbom: {
                 id: sbom.id,
                 name: 'proton.bom.json',
-                assetName: 'proton.bom.json',
+                assetName: 'github.com/ProtonMail/proton-bridge', // the SBOM's subject
                 version: 'v1.8.0',
                 format: 'cyclonedx',
                 specVersion: '1.2',

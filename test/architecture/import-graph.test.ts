@@ -1,49 +1,11 @@
-// The folder-level import graph of src/ is acyclic: dependencies between top-level folders run one way.
+// The folder-level import graph of src/ is acyclic: dependencies between top-level folders run one way; and
+// ARCHITECTURE.md's drawing of it is the graph itself (generated, so it cannot drift).
 import assert from 'node:assert/strict';
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
-
-const SRC = fileURLToPath(new URL('../../src/', import.meta.url));
-
-/** Every module of src/ (tests and test kits are left out: they may reach across to set up a scenario). */
-function modules(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const path = join(dir, entry.name);
-    if (entry.isDirectory()) return modules(path);
-    return entry.name.endsWith('.ts') && !/\.test\.ts$|test-kit\.ts$|\.fixture\.ts$/.test(entry.name)
-      ? [path]
-      : [];
-  });
-}
-
-/** A top-level folder (`mcp/`) or a root module (`app.ts`): the units whose dependencies must run one way. */
-const unitOf = (file: string): string => {
-  const [first, ...rest] = relative(SRC, file).split(sep);
-  return rest.length > 0 ? `${first}/` : first!;
-};
-
-/** Relative specifiers of static imports, re-exports, `import type` and dynamic imports. */
-const SPECIFIER = /(?:\bfrom\s*|\bimport\s*\(?\s*)'(\.{1,2}\/[^']+)'/g;
-
-/** unit → the units it imports, with one importing file per edge to name in a failure. */
-function folderGraph(files: string[]): Map<string, Map<string, string>> {
-  const graph = new Map<string, Map<string, string>>();
-  for (const file of files) {
-    const from = unitOf(file);
-    for (const [, specifier] of readFileSync(file, 'utf8').matchAll(SPECIFIER)) {
-      const target = resolve(dirname(file), specifier!);
-      if (!target.startsWith(SRC)) continue;
-      const to = unitOf(target);
-      if (to === from) continue;
-      const edges = graph.get(from) ?? new Map<string, string>();
-      if (!edges.has(to)) edges.set(to, relative(SRC, file));
-      graph.set(from, edges);
-    }
-  }
-  return graph;
-}
+import { folderGraph, graphBlock, GRAPH_END, GRAPH_START, modules, SPECIFIER, SRC } from './folder-graph.ts';
 
 /** The first cycle found (as `a -> b (file) -> a`), or undefined. */
 function findCycle(graph: Map<string, Map<string, string>>): string[] | undefined {
@@ -126,5 +88,17 @@ describe('import graph of src/', () => {
       'governance/ -> mcp/ (governance/governance.tools.ts); mcp/ -> governance/ (mcp/tool-registry.ts)',
     );
     assert.equal(findCycle(new Map([['a/', new Map([['b/', 'a/x.ts']])]])), undefined);
+  });
+
+  it("ARCHITECTURE.md's folder graph is the current one", () => {
+    const doc = readFileSync(fileURLToPath(new URL('../../ARCHITECTURE.md', import.meta.url)), 'utf8');
+    const start = doc.indexOf(GRAPH_START);
+    const end = doc.indexOf(GRAPH_END);
+    assert.ok(start >= 0 && end > start, 'ARCHITECTURE.md has the folder-graph markers');
+    assert.equal(
+      doc.slice(start, end + GRAPH_END.length),
+      graphBlock(folderGraph(modules(SRC))),
+      'run `scripts/with-node.sh node scripts/architecture-graph.ts` to regenerate it',
+    );
   });
 });
