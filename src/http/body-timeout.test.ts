@@ -13,12 +13,13 @@ function rawRequest(port: number, head: string, body: string, trickle?: { every:
     let answer = '';
     socket.on('data', (chunk) => (answer += chunk.toString()));
     socket.on('close', () => resolve(answer));
-    socket.on('error', reject);
+    // A trickle still being written when the server closes is reset: the answer has come by then.
+    socket.on('error', (error) => (answer ? resolve(answer) : reject(error)));
     socket.write(head + body);
     if (trickle) {
       let sent = 0;
       const timer = setInterval(() => {
-        if (++sent > trickle.times || socket.destroyed) return clearInterval(timer);
+        if (++sent > trickle.times || socket.destroyed || answer) return clearInterval(timer);
         socket.write('x');
       }, trickle.every);
     }
