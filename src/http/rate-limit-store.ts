@@ -86,19 +86,24 @@ export function fallbackStore(redis: Redis | undefined, guard: RedisGuard | unde
   }
   const count = (key: string, windowMs: number, increment: boolean, done: Done): void => {
     const local = (): void => done(null, memory.hit(key, windowMs, increment));
-    if (!redis || !guard?.allow()) return local();
+    const mode = redis && guard ? guard.allow() : 'skip';
+    if (mode === 'skip') return local();
     const scripted = redis as Scripted;
     const reply = increment
       ? scripted.bulwarkRateIncr(prefix + key, windowMs)
       : scripted.bulwarkRateRead(prefix + key);
+    // A probe of a Redis that was stalled: this request is counted in memory at once, the reply only tells the
+    // breaker whether Redis answers again (so no request waits on a Redis that may still be stopped).
+    const probe = mode === 'probe';
+    if (probe) local();
     // Whichever comes first: the reply, its failure, or the timeout (a stalled Redis never answers).
     let settled = false;
     const fail = (error: Error): void => {
       if (settled) return;
       settled = true;
       clearTimeout(timer);
-      guard.failed(error);
-      local();
+      guard!.failed(error);
+      if (!probe) local();
     };
     const timer = setTimeout(
       () => fail(new Error(`no answer within ${REDIS_REPLY_TIMEOUT_MS} ms`)),
@@ -108,8 +113,8 @@ export function fallbackStore(redis: Redis | undefined, guard: RedisGuard | unde
       if (settled) return;
       settled = true;
       clearTimeout(timer);
-      guard.succeeded();
-      done(null, { current, ttl });
+      guard!.succeeded();
+      if (!probe) done(null, { current, ttl });
     }, fail);
   };
   return class FallbackStore {

@@ -62,23 +62,23 @@ describe('RedisBreaker', () => {
       { onDown: (e) => log.push(`down: ${e.message}`), onUp: () => log.push('up') },
       { openMs: 1000, now: () => now },
     );
-    assert.equal(breaker.allow(), true);
+    assert.equal(breaker.allow(), 'ask');
     breaker.failed(new Error('no answer within 200 ms'));
     breaker.failed(new Error('again'));
     assert.equal(breaker.up, false);
     now = 999;
-    assert.equal(breaker.allow(), false);
+    assert.equal(breaker.allow(), 'skip');
     now = 1000;
-    assert.equal(breaker.allow(), true, 'the probe');
-    assert.equal(breaker.allow(), false, 'one probe at a time');
+    assert.equal(breaker.allow(), 'probe');
+    assert.equal(breaker.allow(), 'skip', 'one probe at a time');
     breaker.failed(new Error('still stalled'));
     now = 1999;
-    assert.equal(breaker.allow(), false, 'open again for openMs after the failed probe');
+    assert.equal(breaker.allow(), 'skip', 'open again for openMs after the failed probe');
     now = 2000;
-    assert.equal(breaker.allow(), true);
+    assert.equal(breaker.allow(), 'probe');
     breaker.succeeded();
     assert.equal(breaker.up, true);
-    assert.equal(breaker.allow(), true);
+    assert.equal(breaker.allow(), 'ask');
     assert.deepEqual(log, ['down: no answer within 200 ms', 'up']);
   });
 
@@ -86,9 +86,9 @@ describe('RedisBreaker', () => {
     const log: string[] = [];
     const breaker = new RedisBreaker(true, { onDown: () => log.push('down'), onUp: () => log.push('up') });
     breaker.disconnected(new Error('ECONNRESET'));
-    assert.deepEqual([breaker.up, breaker.allow()], [false, false]);
+    assert.deepEqual([breaker.up, breaker.allow()], [false, 'skip']);
     breaker.connected();
-    assert.deepEqual([breaker.up, breaker.allow()], [true, true]);
+    assert.deepEqual([breaker.up, breaker.allow()], [true, 'ask']);
     assert.deepEqual(log, ['down', 'up']);
   });
 });
@@ -128,7 +128,7 @@ for (const dialect of DIALECTS) {
       assert.match((await env.app.inject({ url: '/metrics' })).body, /^bulwark_redis_up 0$/m);
 
       child.kill('SIGCONT');
-      // After REDIS_BREAKER_OPEN_MS one request probes Redis, gets its answer, and the breaker closes.
+      // After REDIS_BREAKER_OPEN_MS a request sends a probe (without waiting for it); its answer closes the breaker.
       const ready = await eventually(
         async () => {
           await get();

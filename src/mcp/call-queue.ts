@@ -16,13 +16,14 @@ export const BATCH_BUDGET_MS = 10_000;
 export function callQueue<T>(
   budgetMs: number | undefined,
   overBudget: () => T,
+  now: () => number = () => performance.now(),
 ): (call: () => Promise<T>) => Promise<T> {
-  const since = performance.now();
+  const since = now();
   let tail: Promise<unknown> = Promise.resolve();
   return (call) => {
     const run = tail.then(async () => {
       await nextTurn();
-      if (budgetMs !== undefined && performance.now() - since > budgetMs) return overBudget();
+      if (budgetMs !== undefined && now() - since > budgetMs) return overBudget();
       return call();
     });
     tail = run.catch(() => {});

@@ -26,20 +26,30 @@ function turnCounter(): () => number {
 
 describe('callQueue', () => {
   it('runs calls in order, one at a time, and answers the ones past the budget without running them', async () => {
-    const queue = callQueue<string>(50, () => 'over');
+    let clock = 0;
+    const queue = callQueue<string>(
+      50,
+      () => 'over',
+      () => clock,
+    );
     const log: string[] = [];
     let running = 0;
     const call = (name: string, ms: number) => async () => {
       running++;
       assert.equal(running, 1, 'one call at a time');
       log.push(`start ${name}`);
-      await sleep(ms);
+      await sleep(1);
+      clock += ms; // the call's time, on the queue's clock
       running--;
       return name;
     };
-    const answers = await Promise.all([queue(call('a', 1)), queue(call('b', 80)), queue(call('c', 1))]);
-    assert.deepEqual(answers, ['a', 'b', 'over']);
-    assert.deepEqual(log, ['start a', 'start b']);
+    const answers = await Promise.all([queue(call('a', 10)), queue(call('b', 40)), queue(call('c', 1))]);
+    // a and b start within the budget (0 and 10 ms); c would start at 50 ms: not over it yet, so it runs…
+    assert.deepEqual(answers, ['a', 'b', 'c']);
+    const later = await Promise.all([queue(call('d', 1)), queue(call('e', 1))]);
+    // …d starts at 51 ms, past the budget: neither it nor e runs.
+    assert.deepEqual(later, ['over', 'over']);
+    assert.deepEqual(log, ['start a', 'start b', 'start c']);
   });
 
   it('a call that throws does not stop the ones after it', async () => {

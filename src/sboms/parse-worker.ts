@@ -11,10 +11,17 @@
 import { parentPort } from 'node:worker_threads';
 import { AppError } from '../errors.ts';
 import { decodeUtf8, parseSbom, streamSbom, type SbomLimits } from './parsers/parse-sbom.ts';
-import { RowBuilder, type ComponentValues, type StreamedSummary } from './prepared-sbom.ts';
+import { RowBuilder, SLICE_CHARS, type ComponentValues, type StreamedSummary } from './prepared-sbom.ts';
 import type { ParsedSbom, SbomStream } from './sbom-model.ts';
 
-const ROWS_PER_SLICE = 4000;
+const ROWS_PER_SLICE = 4000; // or SLICE_CHARS of row text, whichever comes first
+
+/** The characters a row adds to its slice's JSON text (strings; the rest is small and fixed). */
+function rowChars(row: ComponentValues): number {
+  let chars = 64;
+  for (const value of row) chars += typeof value === 'string' ? value.length + 3 : 8;
+  return chars;
+}
 
 interface Job {
   fileName: string;
@@ -65,12 +72,16 @@ function send(job: Job, source: Source): void {
   post({ meta: { format: source.format, specVersion: source.specVersion } });
   const builder = new RowBuilder(job.orgId, job.sbomId);
   let rows: ComponentValues[] = [];
+  let chars = 0;
   let count = 0;
   for (const component of source.components) {
-    rows.push(builder.row(component, count++));
-    if (rows.length === ROWS_PER_SLICE) {
+    const row = builder.row(component, count++);
+    rows.push(row);
+    chars += rowChars(row);
+    if (rows.length === ROWS_PER_SLICE || chars >= SLICE_CHARS) {
       post({ slice: JSON.stringify(rows) });
       rows = [];
+      chars = 0;
     }
   }
   if (rows.length > 0) post({ slice: JSON.stringify(rows) });

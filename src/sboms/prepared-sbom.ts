@@ -49,6 +49,13 @@ export interface PreparedSbom {
   rows: ComponentValues[];
 }
 
+/**
+ * The parser worker's slices hold at most about this many characters of row text (and 4,000 rows): a row carries
+ * its dependencies, and 1,000 components each depending on the 1,000 (1M edges) made one 30 MB slice, parsed and
+ * inserted on the main thread in one go.
+ */
+export const SLICE_CHARS = 1_048_576;
+
 /** Index of `depends_on` in COMPONENT_COLUMNS (checked at compile time in sbom.repository.ts). */
 export const DEPENDS_ON = 16;
 

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { AppError } from '../errors.ts';
-import { DEPENDS_ON, prepareSbom, type ComponentValues } from './prepared-sbom.ts';
+import { DEPENDS_ON, prepareSbom, SLICE_CHARS, type ComponentValues } from './prepared-sbom.ts';
 import { prepareSbomOffThread, startParserAhead } from './worker-parser.ts';
 import { SHARED_DATA, sharedDataSkip } from '../../test/support/shared-data.ts';
 
@@ -51,6 +51,39 @@ describe('parsing off the main thread', () => {
       },
     );
   }
+
+  it('sends rows with many dependencies in slices of about SLICE_CHARS, not 4,000 rows at once', async () => {
+    // 400 components each depending on all 400: 160,000 edges, ≈ 6 MB of row text.
+    const refs = Array.from({ length: 400 }, (_, i) => `c${i}`);
+    const bytes = new TextEncoder().encode(
+      JSON.stringify({
+        bomFormat: 'CycloneDX',
+        specVersion: '1.5',
+        components: refs.map((ref, i) => ({
+          type: 'library',
+          'bom-ref': ref,
+          name: `p${i}`,
+          version: '1.0.0',
+        })),
+        dependencies: refs.map((ref) => ({ ref, dependsOn: refs })),
+      }),
+    );
+    const { batches, summary } = await prepareSbomOffThread('deps.cdx.json', bytes, 'org_1', 'sbom_1', 0);
+    const sizes: number[] = [];
+    for await (const batch of batches) {
+      sizes.push(batch.length);
+      // About SLICE_CHARS: the rows' text as counted, before the dependency lists' quotes are escaped again.
+      const chars = JSON.stringify(batch).length;
+      assert.ok(chars < 1.5 * SLICE_CHARS, `a slice of ${chars} characters`);
+    }
+    assert.equal(summary().count, 400);
+    assert.equal(
+      sizes.reduce((a, b) => a + b, 0),
+      400,
+    );
+    // Before, one slice of all 400 rows (≈ 6 MB); now slices of ≈ 1 MB.
+    assert.ok(sizes.length >= 5 && Math.max(...sizes) < 100, `${sizes.length} slices: ${sizes.join(', ')}`);
+  });
 
   it('carries a PARSE_ERROR back from the worker', async () => {
     const big = new TextEncoder().encode(
