@@ -1,21 +1,24 @@
-// Paths and plans on real SBOMs and the real Go and PyPI advisories (../shared/data), with the expected values worked
+// Paths and plans on real SBOMs and the real Go and PyPI advisories (the shared real-world test data), with the expected values worked
 // out by hand from the advisories' ranges (each noted beside its package).
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { describe, it } from 'node:test';
-import { fileURLToPath } from 'node:url';
 import { build, createOrg, type TestOrg } from '../../test/support/app.ts';
-import { SHARED_DATA, sharedDataSkip } from '../../test/support/shared-data.ts';
+import { sharedDataPath, sharedDataSkip } from '../../test/support/shared-data.ts';
 import { DIALECTS } from '../../test/support/store.ts';
 import { uploadFile } from '../../test/support/upload.ts';
 import type { App } from '../http/app-type.ts';
 import type { PlanItem } from './upgrade-plan.ts';
 
-const DATA = fileURLToPath(SHARED_DATA);
 const skip = sharedDataSkip('osv', 'sboms');
 
 async function planOf(app: App, org: TestOrg, file: string) {
-  const res = await uploadFile(app, org, readFileSync(`${DATA}sboms/${file}`), file.split('/').pop()!);
+  const res = await uploadFile(
+    app,
+    org,
+    readFileSync(sharedDataPath(`sboms/${file}`)),
+    file.split('/').pop()!,
+  );
   assert.equal(res.statusCode, 201, res.body);
   const id: string = res.json().data.id;
   const plan: PlanItem[] = (
@@ -35,7 +38,7 @@ for (const dialect of DIALECTS) {
   describe(`${dialect}: remediation on the real advisories`, { skip }, () => {
     it('plans proton-bridge (Go, CycloneDX with its module graph) and an Alpine image with pip (SPDX)', async (t) => {
       const { app, services } = await build(t, dialect);
-      await services.vulndb.import([`${DATA}osv/PyPI-all.zip`, `${DATA}osv/Go-all.zip`]);
+      await services.vulndb.import([sharedDataPath('osv/PyPI-all.zip'), sharedDataPath('osv/Go-all.zip')]);
       const org = await createOrg(services);
       const { plan, findings } = await planOf(
         app,
