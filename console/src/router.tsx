@@ -146,6 +146,7 @@ const routeTree = rootRoute.addChildren([
     adminPage('/access/organisation', () => import('./pages/Organisation.tsx')),
     page('/access/security', () => import('./pages/Security.tsx')),
     page('/access/connect', () => import('./pages/Connect.tsx')),
+    page('/governance/evidence', () => import('./pages/Evidence.tsx')),
     page('/access/applications', () => import('./pages/Applications.tsx')),
     authorizeRoute,
     adminPage('/audit', () => import('./pages/Audit.tsx')),

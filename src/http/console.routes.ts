@@ -38,6 +38,7 @@ const CONSOLE_SECTIONS = new Set([
   'access',
   'audit',
   'authorize',
+  'governance',
 ]);
 const isConsolePath = (path: string): boolean => CONSOLE_SECTIONS.has(path.split('/')[1] ?? '');
 

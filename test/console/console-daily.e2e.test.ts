@@ -331,6 +331,57 @@ describe('console for daily work', { skip: NO_CHROMIUM }, () => {
     await page.getByText('No vendors yet', { exact: false }).waitFor();
   });
 
+  it('shows the Statement of Applicability and collects evidence on demand', async (t) => {
+    const server = await startConsoleServer(t);
+    const { importBundle } = await import('../../src/governance/import/import.service.ts');
+    const org = await server.services.tenancy.requireOrganization('default');
+    await importBundle(server.store.db, org.id, 'system', {
+      version: 1,
+      isoProjects: [{ externalId: 'p1', name: 'ISMS 2026', status: 'active' }],
+    });
+    const browser = await launchBrowser(t);
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    await signIn(page, server);
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Evidence' }).click();
+    await heading(page, 'Evidence');
+    await page.getByRole('heading', { name: 'Statement of Applicability: ISMS 2026' }).waitFor();
+    assert.equal(await page.getByTestId('soa').locator('tbody tr').count(), 93);
+    assert.equal(
+      await page.getByLabel('Show').locator('option').nth(1).textContent(),
+      'Current evidence (0)',
+    );
+    await page.getByRole('button', { name: 'Collect evidence now' }).click();
+    const run = page.getByTestId('last-run');
+    await run.waitFor();
+    assert.match((await run.getByRole('heading').textContent()) ?? '', /: 3 passed, 2 failed$/);
+    assert.deepEqual(await run.locator('li > strong').allTextContents(), [
+      'Vulnerability management',
+      'Software inventory',
+      'Supplier relationships',
+      'Access rights',
+      'Policy compliance',
+    ]);
+    // Software inventory (2 controls), supplier relationships (4) and policy compliance (1) passed.
+    await page
+      .getByLabel('Show')
+      .locator('option', { hasText: 'Current evidence (7)' })
+      .waitFor({ state: 'attached' });
+    await page.getByLabel('Show').selectOption('current');
+    assert.deepEqual(await page.getByTestId('soa').locator('tbody th').allTextContents(), [
+      'A.5.9',
+      'A.5.19',
+      'A.5.20',
+      'A.5.21',
+      'A.5.22',
+      'A.5.36',
+      'A.8.19',
+    ]);
+    await assertAccessible(page, 'evidence');
+    const csv = await page.request.get(server.base + '/api/v1/governance/soa/export?format=csv');
+    assert.equal(csv.status(), 200);
+    assert.equal((await csv.text()).split('\r\n').length, 95);
+  });
+
   it('fits a 390-px phone on every page and in the triage dialog', async (t) => {
     const dir = mkdtempSync(join(tmpdir(), 'bulwark-daily-'));
     t.after(() => rmSync(dir, { recursive: true, force: true }));
@@ -351,6 +402,7 @@ describe('console for daily work', { skip: NO_CHROMIUM }, () => {
       '/access/organisation',
       '/access/connect',
       '/audit',
+      '/governance/evidence',
     ]) {
       await page.goto(server.base + path);
       await page.locator('main h1').waitFor();

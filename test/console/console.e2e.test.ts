@@ -325,8 +325,10 @@ describe('console in the browser', { skip: NO_CHROMIUM }, () => {
       'SBOMs',
       'Findings',
       'Vendors',
+      'Evidence',
       'Security',
       'Connect an AI assistant',
+      'Connected applications',
     ]);
     await go(page, 'Vendors');
     await heading(page, 'Vendors');

@@ -14,6 +14,7 @@ import { CONSOLE_DIST } from '../../src/http/console.routes.ts';
 import { createLogger } from '../../src/logger.ts';
 import { bootstrapIfEmpty } from '../../src/server.ts';
 import { createServices, type Services } from '../../src/services.ts';
+import type { Store } from '../../src/db/connect.ts';
 import { createTestStore } from './store.ts';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -41,6 +42,8 @@ export interface ConsoleServer {
   /** The bootstrap API token, for checking what the console did through the API. */
   token: string;
   services: Services;
+  /** The store, for what a test sets up below the API (a governance bundle). */
+  store: Store;
 }
 
 /** Builds console/dist once when it is missing (a fresh clone that skipped `npm install`'s prepare step). */
@@ -78,6 +81,7 @@ export async function startConsoleServer(
     password: readFileSync(files.passwordFile, 'utf8').trim(),
     token: readFileSync(files.tokenFile, 'utf8').trim(),
     services,
+    store,
   };
 }
 

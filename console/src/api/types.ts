@@ -233,3 +233,49 @@ export interface PlanItem {
   findingIds: string[];
   introducedBy: string[];
 }
+
+/** GET /governance/soa/export: the Statement of Applicability with the evidence behind each control. */
+export interface SoaControl {
+  controlId: string;
+  theme: string;
+  title: string;
+  applicable: boolean | null;
+  justification: string | null;
+  implementationStatus: string;
+  result: string;
+  evidenceCoverage: 'current' | 'expiredOrPending' | 'none' | 'notApplicable';
+  evidence: {
+    id: string;
+    title: string;
+    status: string;
+    collectedAt: string;
+    expiresAt: string | null;
+    source: string;
+  }[];
+}
+
+export interface Soa {
+  projectId: string;
+  project: string;
+  soaVersion: string | null;
+  asOf: string;
+  controls: SoaControl[];
+}
+
+/** POST /governance/evidence/collect: one run of the evidence collectors. */
+export interface CollectionRun {
+  runId: string;
+  collectedAt: string;
+  projectId: string | null;
+  validUntil: string;
+  passed: number;
+  failed: number;
+  results: {
+    collector: string;
+    title: string;
+    controls: string[];
+    passed: boolean;
+    reasons: string[];
+    offending: string[];
+  }[];
+}

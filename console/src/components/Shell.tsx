@@ -8,6 +8,7 @@ const MAIN_LINKS = [
   { to: '/sboms', label: 'SBOMs' },
   { to: '/findings', label: 'Findings' },
   { to: '/vendors', label: 'Vendors' },
+  { to: '/governance/evidence', label: 'Evidence' },
 ] as const;
 
 const ACCESS_LINKS = [
