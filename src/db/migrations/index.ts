@@ -26,6 +26,7 @@ import * as eventRetention from './2026-11-23-95-event-retention.ts';
 import * as governanceCounts from './2026-11-24-10-governance-counts.ts';
 import * as oauth from './2026-11-26-60-oauth.ts';
 import * as mcpSupplyChainTools from './2026-11-26-61-mcp-supply-chain-tools.ts';
+import * as oauthPrincipalNotify from './2026-11-26-62-oauth-principal-notify.ts';
 
 /**
  * Every migration, in order. Names are dated so they sort; a migration is frozen once it has landed
@@ -58,4 +59,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-24-10-governance-counts': governanceCounts,
   '2026-11-26-60-oauth': oauth,
   '2026-11-26-61-mcp-supply-chain-tools': mcpSupplyChainTools,
+  '2026-11-26-62-oauth-principal-notify': oauthPrincipalNotify,
 };
