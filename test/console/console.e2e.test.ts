@@ -322,6 +322,8 @@ describe('console in the browser', { skip: NO_CHROMIUM }, () => {
       'Vendors',
       'Audit log',
       'Connect an AI assistant',
+      // Every person manages the assistants they authorised (OAuth grants), a viewer too.
+      'Connected applications',
     ]);
     await go(page, 'Vendors');
     await heading(page, 'Vendors');
