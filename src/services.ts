@@ -151,6 +151,7 @@ export function createServices(store: Store, config: Config, options: ServiceOpt
         allowPrivateFetch: config.WEBHOOK_ALLOW_PRIVATE,
       },
       options.now,
+      store.changeStamp,
     ),
   };
 }

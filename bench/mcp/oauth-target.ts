@@ -42,7 +42,7 @@ await services.tenancy.createOrganization({ slug: 'bench' });
 const user = await services.tenancy.createUser('bench', { email: 'admin@bench.example', role: 'admin' });
 const api = await services.tenancy.createToken({ orgSlug: 'bench', scopes: ['mcp:read', 'mcp:write'] });
 
-const redirectUri = 'http://127.0.0.1:9/callback';
+const redirectUri = 'http://127.0.0.1:9999/callback';
 const registered = (await (
   await fetch(`${base}/oauth/reg`, {
     method: 'POST',

@@ -26,10 +26,18 @@ export class StoreAdapter {
   readonly #db: Kysely<Database>;
   readonly #model: string;
   readonly #now: () => number;
+  readonly #changed: () => void;
 
-  constructor(db: Kysely<Database>, model: string, now: () => number = Date.now) {
+  /** `changed` is told when something is revoked or consumed (the owner drops what it cached). */
+  constructor(
+    db: Kysely<Database>,
+    model: string,
+    changed: () => void = () => {},
+    now: () => number = Date.now,
+  ) {
     this.#db = db;
     this.#model = model;
+    this.#changed = changed;
     this.#now = now;
   }
 
@@ -71,14 +79,17 @@ export class StoreAdapter {
 
   async consume(id: string): Promise<void> {
     await repo.consumeRecord(this.#db, this.#model, this.#key(id), new Date(this.#now()).toISOString());
+    this.#changed();
   }
 
   async destroy(id: string): Promise<void> {
     await repo.deleteRecord(this.#db, this.#model, this.#key(id));
+    this.#changed();
   }
 
   async revokeByGrantId(grantId: string): Promise<void> {
     await repo.deleteModelByGrant(this.#db, this.#model, grantId);
+    this.#changed();
   }
 
   #payload(

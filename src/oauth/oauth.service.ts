@@ -13,6 +13,9 @@ import { isScope, type Scope } from '../tenancy/plans.ts';
 import { isRole, scopesOfRole } from '../tenancy/roles.ts';
 import type { Principal } from '../tenancy/tenancy.service.ts';
 import * as repo from './oauth.repository.ts';
+import type { ChangeStamp } from '../db/change-stamp.ts';
+import { PrincipalCache } from '../tenancy/principal-cache.ts';
+import { sha256 } from './adapter.ts';
 import { createProvider, MCP_SCOPES, originFor } from './provider.ts';
 
 export interface OAuthConfig {
@@ -52,11 +55,22 @@ export class OAuthService {
   readonly #config: OAuthConfig;
   readonly #now: () => number;
   #provider: Promise<Provider> | undefined;
+  /**
+   * OAuth principals by token hash, like API tokens' (the same change stamp: any commit on SQLite; on PostgreSQL
+   * the notifications of tokens, organisations, users and oauth_records), so a call costs no store round trip.
+   */
+  readonly #principals: PrincipalCache<{ principal: Principal; audiences: string[] }> | undefined;
 
-  constructor(db: Kysely<Database>, config: OAuthConfig, now: () => number = Date.now) {
+  constructor(
+    db: Kysely<Database>,
+    config: OAuthConfig,
+    now: () => number = Date.now,
+    changeStamp?: ChangeStamp,
+  ) {
     this.#db = db;
     this.#config = config;
     this.#now = now;
+    this.#principals = changeStamp && new PrincipalCache(changeStamp);
   }
 
   /** The library's provider, built once; its cookie keys are shared by every instance through the store. */
@@ -84,6 +98,7 @@ export class OAuthService {
       cookieKeys: fromJson<string[]>(stored.payload, []),
       allowPrivateFetch: this.#config.allowPrivateFetch,
       accountExists: async (userId) => (await repo.findAccount(this.#db, userId)) !== undefined,
+      changed: () => this.#principals?.invalidate(),
     });
   }
 
@@ -214,6 +229,8 @@ export class OAuthService {
     );
     if (!mine.some((g) => g.id === grantId)) throw notFound('Connected application', grantId);
     await repo.deleteByGrant(this.#db, grantId);
+    // The store's stamp would say so too, but on PostgreSQL only once the notification arrives.
+    this.#principals?.invalidate();
   }
 
   /**
@@ -222,18 +239,39 @@ export class OAuthService {
    * allows today, so lowering a role takes effect on the next call.
    */
   async authenticate(secret: string, host: string | undefined): Promise<Principal | undefined> {
+    const key = sha256(secret);
+    const cached = this.#principals?.get(key);
+    if (cached?.hit) {
+      if (cached.hit.expiresAt !== null && Date.parse(cached.hit.expiresAt) <= this.#now()) return undefined;
+      return cached.hit.value.audiences.includes(this.resourceFor(host))
+        ? cached.hit.value.principal
+        : undefined;
+    }
+    const loaded = await this.#load(secret);
+    if (!loaded) return undefined;
+    this.#principals?.set(key, cached?.generation, {
+      value: loaded,
+      expiresAt: new Date(loaded.exp * 1000).toISOString(),
+    });
+    return loaded.audiences.includes(this.resourceFor(host)) ? loaded.principal : undefined;
+  }
+
+  async #load(
+    secret: string,
+  ): Promise<{ principal: Principal; audiences: string[]; exp: number } | undefined> {
     const provider = await this.provider();
     const token = await provider.AccessToken.find(secret).catch(() => undefined);
     if (!token || token.isExpired || !token.accountId) return undefined;
-    const audiences = Array.isArray(token.aud) ? token.aud : [token.aud];
-    if (!audiences.includes(this.resourceFor(host))) return undefined;
+    const audiences = (Array.isArray(token.aud) ? token.aud : [token.aud]).filter(
+      (a) => typeof a === 'string',
+    );
     const account = await repo.findAccount(this.#db, token.accountId);
     if (!account || !isRole(account.role)) return undefined;
     const allowed = scopesOfRole(account.role);
     const scopes = String(token.scope ?? '')
       .split(' ')
       .filter((s): s is Scope => isScope(s) && allowed.has(s));
-    return {
+    const principal: Principal = {
       tokenId: `oauth:${token.grantId ?? token.jti}`,
       orgId: account.org_id,
       userId: account.user_id,
@@ -241,6 +279,7 @@ export class OAuthService {
       plan: account.plan,
       mcpWriteEnabled: fromBool(account.mcp_write_enabled),
     };
+    return { principal, audiences, exp: token.exp ?? Math.floor(this.#now() / 1000) + 3600 };
   }
 }
 

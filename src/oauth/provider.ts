@@ -30,6 +30,8 @@ export interface ProviderOptions {
   accountExists: (userId: string) => Promise<boolean>;
   /** The console page an authorization request is sent to (approve or deny). */
   consentPath: string;
+  /** Told when the library revokes or consumes something (cached principals are dropped). */
+  changed: () => void;
 }
 
 /** The resource indicator of the tool server for each public origin. */
@@ -47,7 +49,7 @@ export function createProvider(options: ProviderOptions): Provider {
   // Signs only ID tokens, which this server never issues for the tool server's scopes; kept in memory.
   const signingKey = generateKeyPairSync('ec', { namedCurve: 'P-256' }).privateKey.export({ format: 'jwk' });
   const provider = new Provider(options.publicOrigins[0]!, {
-    adapter: (model: string) => new StoreAdapter(options.db, model),
+    adapter: (model: string) => new StoreAdapter(options.db, model, options.changed),
     jwks: { keys: [{ ...signingKey, use: 'sig', alg: 'ES256', kid: 'bulwark-oauth' }] },
     cookies: { keys: options.cookieKeys },
     clientDefaults: {

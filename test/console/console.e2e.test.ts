@@ -328,6 +328,7 @@ describe('console in the browser', { skip: NO_CHROMIUM }, () => {
       'Evidence',
       'Security',
       'Connect an AI assistant',
+      // Every person manages the assistants they authorised (OAuth grants), a viewer too.
       'Connected applications',
     ]);
     await go(page, 'Vendors');

@@ -50,7 +50,7 @@ describe('OAuth consent in the browser', { skip: NO_CHROMIUM }, () => {
     await page.getByRole('heading', { level: 1, name: 'Connect an application' }).waitFor();
     await page.getByTestId('client-name').waitFor();
     assert.equal(await page.getByTestId('client-name').textContent(), 'Claude (test)');
-    assert.equal(await page.getByTestId('redirect-host').textContent(), '127.0.0.1:9');
+    assert.equal(await page.getByTestId('redirect-host').textContent(), '127.0.0.1:9999');
     // A member may read through the tool server but not write: mcp:write is shown as not granted.
     assert.deepEqual(await page.getByTestId('granted-scopes').locator('code').allTextContents(), [
       'mcp:read',

@@ -60,7 +60,7 @@ for (const dialect of DIALECTS) {
           uid,
           client: { id: clientId, name: 'Test assistant', metadataDocument: false },
           redirectUri: REDIRECT_URI,
-          redirectHost: '127.0.0.1:9',
+          redirectHost: '127.0.0.1:9999',
           resource: env.mcpUrl,
           requestedScopes: ['mcp:read', 'mcp:write'],
           grantableScopes: ['mcp:read', 'mcp:write'],

@@ -13,7 +13,7 @@ import type { DialectName } from '../../src/db/connect.ts';
 import type { SignedIn } from '../support/session.ts';
 import { build, type TestEnv } from '../support/app.ts';
 
-export const REDIRECT_URI = 'http://127.0.0.1:9/callback';
+export const REDIRECT_URI = 'http://127.0.0.1:9999/callback';
 
 /** A free loopback port: PUBLIC_URL must name the server's address before the app is built. */
 export async function freePort(): Promise<number> {
