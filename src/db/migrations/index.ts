@@ -25,6 +25,7 @@ import * as governancePosture from './2026-11-23-80-governance-posture.ts';
 import * as eventRetention from './2026-11-23-95-event-retention.ts';
 import * as governanceCounts from './2026-11-24-10-governance-counts.ts';
 import * as triageAnalysis from './2026-11-26-40-triage-analysis.ts';
+import * as triageRuleIndexes from './2026-11-26-41-triage-rule-indexes.ts';
 
 /**
  * Every migration, in order. Names are dated so they sort; a migration is frozen once it has landed
@@ -56,4 +57,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-23-95-event-retention': eventRetention,
   '2026-11-24-10-governance-counts': governanceCounts,
   '2026-11-26-40-triage-analysis': triageAnalysis,
+  '2026-11-26-41-triage-rule-indexes': triageRuleIndexes,
 };

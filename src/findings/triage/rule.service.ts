@@ -203,7 +203,7 @@ export class TriageRuleService {
       findings: (isActive(draft, now) ? sample : []).map((c) => ({
         id: c.id,
         vulnerabilityId: c.vulnerability_id,
-        component: { name: c.name, version: c.version, purl: c.purl },
+        component: { name: c.component_name, version: c.component_version, purl: c.component_purl },
         assetName: c.asset_name,
         status: c.status,
         triageRuleId: c.triage_rule_id,
