@@ -15,7 +15,7 @@ import {
   type FindingTest,
   type MatchableFinding,
 } from './rule-match.ts';
-import { ruleCandidates, type RuleCandidate } from './rule.repository.ts';
+import { ruleCandidates, serializeRuleBatches, type RuleCandidate } from './rule.repository.ts';
 import type { TriageRuleRow } from './rule.table.ts';
 import { recordStatusChanges, type StatusChange } from './status-changes.ts';
 
@@ -132,6 +132,7 @@ export async function applyRules(
   let afterId = '';
   for (;;) {
     const page = await db.transaction().execute(async (trx) => {
+      await serializeRuleBatches(trx, orgId);
       const rows = await ruleCandidates(trx, orgId, {
         afterId,
         limit,

@@ -1,5 +1,5 @@
 // The triage rules' queries and the findings they visit, always filtered on the organisation.
-import type { Insertable, Kysely, Updateable } from 'kysely';
+import { sql, type Insertable, type Kysely, type Updateable } from 'kysely';
 import { dialectOf } from '../../db/connect.ts';
 import type { Database } from '../../db/database.ts';
 import type { FindingWithComponent } from '../finding.repository.ts';
@@ -132,4 +132,14 @@ export async function assetNameOfSbom(db: Kysely<Database>, orgId: string, sbomI
     .where('id', '=', sbomId)
     .executeTakeFirst();
   return row?.asset_name ?? '';
+}
+
+/**
+ * One rule batch of an organisation at a time across instances (PostgreSQL; SQLite has one writer): a batch that
+ * waited reads what the other wrote, so no finding is written twice, and two passes' row locks never deadlock
+ * (they did: each page locks up to two walks' rows).
+ */
+export async function serializeRuleBatches(trx: Kysely<Database>, orgId: string): Promise<void> {
+  if (dialectOf(trx) === 'postgres')
+    await sql`select pg_advisory_xact_lock(hashtext(${`triage-rules:${orgId}`}))`.execute(trx);
 }
