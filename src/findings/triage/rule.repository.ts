@@ -52,6 +52,8 @@ export function activeRules(db: Kysely<Database>, orgId: string, now: string): P
     .where('org_id', '=', orgId)
     .where((eb) => eb.or([eb('valid_from', 'is', null), eb('valid_from', '<=', now)]))
     .where((eb) => eb.or([eb('valid_until', 'is', null), eb('valid_until', '>', now)]))
+    // Once the schedule check has reverted a rule at its end, it stays out, whatever clock a caller passes.
+    .where('expired_at', 'is', null)
     .execute();
 }
 
