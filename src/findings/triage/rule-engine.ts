@@ -15,12 +15,15 @@ import {
   type FindingTest,
   type MatchableFinding,
 } from './rule-match.ts';
-import { ruleCandidates, type RuleCandidate } from './rule.repository.ts';
+import { ruleCandidates, serializeRuleBatches, type RuleCandidate } from './rule.repository.ts';
 import type { TriageRuleRow } from './rule.table.ts';
 import { recordStatusChanges, type StatusChange } from './status-changes.ts';
 
-/** Findings per batch: one batch of 2,000 is ≈ 30 ms of SQLite's writer (bench/triage). */
-export const RULE_BATCH = 2_000;
+/**
+ * Findings per batch. SQLite's writer holds the event loop for a whole batch: 2,000 held it 150–400 ms on the
+ * loaded 2-core machine (bench/triage), 500 stays near the ~100 ms of DESIGN section 14.
+ */
+export const RULE_BATCH = 500;
 
 export interface CompiledRule {
   id: string;
@@ -63,7 +66,12 @@ export const matchableOf = (c: RuleCandidate): MatchableFinding => ({
   severity: c.severity,
   severitySource: c.severity_source,
   cvssScore: c.cvss_score === null ? null : Number(c.cvss_score),
-  component: { name: c.name, version: c.version, purl: c.purl, ecosystem: c.ecosystem },
+  component: {
+    name: c.component_name,
+    version: c.component_version,
+    purl: c.component_purl,
+    ecosystem: c.component_ecosystem,
+  },
   assetName: c.asset_name,
 });
 
@@ -124,6 +132,7 @@ export async function applyRules(
   let afterId = '';
   for (;;) {
     const page = await db.transaction().execute(async (trx) => {
+      await serializeRuleBatches(trx, orgId);
       const rows = await ruleCandidates(trx, orgId, {
         afterId,
         limit,
@@ -163,7 +172,7 @@ export async function previewRules(
   const out = { matching: 0, wouldChange: 0, sample: [] as RuleCandidate[] };
   let afterId = '';
   for (;;) {
-    const rows = await ruleCandidates(db, orgId, { afterId, limit: RULE_BATCH, lock: false });
+    const rows = await ruleCandidates(db, orgId, { afterId, limit: 2_000, lock: false });
     for (const c of rows) {
       const f = matchableOf(c);
       if (!preview.test(f)) continue;
@@ -173,7 +182,7 @@ export async function previewRules(
       out.wouldChange++;
       if (out.sample.length < sampleSize) out.sample.push(c);
     }
-    if (rows.length < RULE_BATCH) return out;
+    if (rows.length < 2_000) return out;
     afterId = rows[rows.length - 1]!.id;
     await turn();
   }

@@ -1,7 +1,8 @@
 // The triage rules' queries and the findings they visit, always filtered on the organisation.
-import { sql, type Insertable, type Kysely, type SqlBool, type Updateable } from 'kysely';
+import { sql, type Insertable, type Kysely, type Updateable } from 'kysely';
 import { dialectOf } from '../../db/connect.ts';
 import type { Database } from '../../db/database.ts';
+import type { FindingWithComponent } from '../finding.repository.ts';
 import type { TriageRuleRow, TriageRuleTable } from './rule.table.ts';
 
 export function listRules(db: Kysely<Database>, orgId: string): Promise<TriageRuleRow[]> {
@@ -51,6 +52,8 @@ export function activeRules(db: Kysely<Database>, orgId: string, now: string): P
     .where('org_id', '=', orgId)
     .where((eb) => eb.or([eb('valid_from', 'is', null), eb('valid_from', '<=', now)]))
     .where((eb) => eb.or([eb('valid_until', 'is', null), eb('valid_until', '>', now)]))
+    // Once the schedule check has reverted a rule at its end, it stays out, whatever clock a caller passes.
+    .where('expired_at', 'is', null)
     .execute();
 }
 
@@ -70,24 +73,8 @@ export function rulesDue(db: Kysely<Database>, now: string): Promise<TriageRuleR
     .execute();
 }
 
-/** A finding as rules see it, with its component and asset. */
-export interface RuleCandidate {
-  id: string;
-  vulnerability_id: string;
-  aliases: string;
-  severity: string;
-  severity_source: string;
-  cvss_score: number | null;
-  status: string;
-  justification: string | null;
-  response: string | null;
-  detail: string | null;
-  triage_source: string | null;
-  triage_rule_id: string | null;
-  name: string;
-  version: string | null;
-  purl: string | null;
-  ecosystem: string | null;
+/** A finding as rules see it: the whole row with its component, and its asset. */
+export interface RuleCandidate extends FindingWithComponent {
   asset_name: string;
 }
 
@@ -101,40 +88,42 @@ export async function ruleCandidates(
   orgId: string,
   page: { afterId: string; limit: number; ruleId?: string | undefined; lock: boolean },
 ): Promise<RuleCandidate[]> {
-  let query = db
-    .selectFrom('findings as f')
-    .innerJoin('sbom_components as c', 'c.id', 'f.component_id')
-    .innerJoin('sboms as s', 's.id', 'f.sbom_id')
-    .select([
-      'f.id',
-      'f.vulnerability_id',
-      'f.aliases',
-      'f.severity',
-      'f.severity_source',
-      'f.cvss_score',
-      'f.status',
-      'f.justification',
-      'f.response',
-      'f.detail',
-      'f.triage_source',
-      'f.triage_rule_id',
-      'c.name',
-      'c.version',
-      'c.purl',
-      'c.ecosystem',
-      's.asset_name',
-    ])
-    .where('f.org_id', '=', orgId)
-    .where('f.retracted_at', 'is', null)
-    .where('f.id', '>', page.afterId);
-  query = page.ruleId
-    ? query.where('f.triage_rule_id', '=', page.ruleId)
-    : query.where(
-        sql<SqlBool>`(f.triage_source = 'rule' or (f.status = 'open' and (f.triage_source is null or f.triage_source = 'carry_over')))`,
-      );
-  query = query.orderBy('f.id').limit(page.limit);
-  if (page.lock && dialectOf(db) === 'postgres') query = query.forUpdate('f');
-  return (await query.execute()) as RuleCandidate[];
+  const lock = page.lock && dialectOf(db) === 'postgres';
+  const base = () => {
+    const query = db
+      .selectFrom('findings as f')
+      .innerJoin('sbom_components as c', 'c.id', 'f.component_id')
+      .innerJoin('sboms as s', 's.id', 'f.sbom_id')
+      .selectAll('f')
+      .select([
+        'c.name as component_name',
+        'c.version as component_version',
+        'c.purl as component_purl',
+        'c.ecosystem as component_ecosystem',
+        'c.package_key as component_package_key',
+        's.asset_name',
+      ])
+      .where('f.org_id', '=', orgId)
+      .where('f.retracted_at', 'is', null)
+      .where('f.id', '>', page.afterId)
+      .orderBy('f.id')
+      .limit(page.limit);
+    return lock ? query.forUpdate('f') : query;
+  };
+  if (page.ruleId)
+    return (await base().where('f.triage_rule_id', '=', page.ruleId).execute()) as RuleCandidate[];
+  // Two walks in id order, each along its own index (org_id, status, id) and (org_id, triage_source, id), merged:
+  // one OR over both made SQLite scan every finding of the organisation for each page.
+  const [open, ruled] = await Promise.all([
+    base()
+      .where('f.status', '=', 'open')
+      .where((eb) => eb.or([eb('f.triage_source', 'is', null), eb('f.triage_source', '=', 'carry_over')]))
+      .execute(),
+    base().where('f.triage_source', '=', 'rule').execute(),
+  ]);
+  return ([...open, ...ruled] as RuleCandidate[])
+    .sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
+    .slice(0, page.limit);
 }
 
 export async function assetNameOfSbom(db: Kysely<Database>, orgId: string, sbomId: string): Promise<string> {
@@ -145,4 +134,14 @@ export async function assetNameOfSbom(db: Kysely<Database>, orgId: string, sbomI
     .where('id', '=', sbomId)
     .executeTakeFirst();
   return row?.asset_name ?? '';
+}
+
+/**
+ * One rule batch of an organisation at a time across instances (PostgreSQL; SQLite has one writer): a batch that
+ * waited reads what the other wrote, so no finding is written twice, and two passes' row locks never deadlock
+ * (they did: each page locks up to two walks' rows).
+ */
+export async function serializeRuleBatches(trx: Kysely<Database>, orgId: string): Promise<void> {
+  if (dialectOf(trx) === 'postgres')
+    await sql`select pg_advisory_xact_lock(hashtext(${`triage-rules:${orgId}`}))`.execute(trx);
 }

@@ -84,14 +84,15 @@ export class TriageRuleService {
     input: RuleInput,
   ): Promise<TriageRule & { effect: PassResult }> {
     const now = nowIso();
+    const columns = columnsOf(input, now);
     const row: TriageRuleRow = {
       id: newId('trl'),
       org_id: orgId,
-      ...columnsOf(input, now),
+      ...columns,
       created_by: actorId,
       created_at: now,
       updated_at: now,
-      started_at: now,
+      started_at: startedAt(columns.valid_from, now),
       expired_at: null,
     };
     await this.#db.transaction().execute(async (trx) => {
@@ -114,7 +115,13 @@ export class TriageRuleService {
     input: RuleInput,
   ): Promise<TriageRule & { effect: PassResult }> {
     const now = nowIso();
-    const values = { ...columnsOf(input, now), updated_at: now, started_at: now, expired_at: null };
+    const columns = columnsOf(input, now);
+    const values = {
+      ...columns,
+      updated_at: now,
+      started_at: startedAt(columns.valid_from, now),
+      expired_at: null,
+    };
     await this.#db.transaction().execute(async (trx) => {
       if (!(await repo.findRule(trx, orgId, id))) throw notFound('Triage rule', id);
       await repo.updateRule(trx, orgId, id, values);
@@ -203,7 +210,7 @@ export class TriageRuleService {
       findings: (isActive(draft, now) ? sample : []).map((c) => ({
         id: c.id,
         vulnerabilityId: c.vulnerability_id,
-        component: { name: c.name, version: c.version, purl: c.purl },
+        component: { name: c.component_name, version: c.component_version, purl: c.component_purl },
         assetName: c.asset_name,
         status: c.status,
         triageRuleId: c.triage_rule_id,
@@ -251,6 +258,10 @@ export class TriageRuleService {
     return applyRules(this.#db, orgId, rules, { onlyRuleId: ruleId, reasonOf: () => why });
   }
 }
+
+/** A rule starting later is started by the schedule check at its validFrom; one in force now already is. */
+const startedAt = (validFrom: string | null, now: string) =>
+  validFrom === null || validFrom <= now ? now : null;
 
 /** A rule's stored columns from its input; an end already past is refused (a rule that could never apply). */
 function columnsOf(input: RuleInput, now: string, checkEnd = true) {

@@ -226,6 +226,28 @@ for (const dialect of DIALECTS) {
         await services.triageRules.checkSchedule(new Date(Date.now() + 7_200_000).toISOString()),
         0,
       );
+
+      // A rule starting later triages nothing until the schedule check passes its validFrom.
+      const later = (
+        await post(
+          app,
+          org,
+          '',
+          rule({
+            name: 'later',
+            match: { purls: ['pkg:npm/pkg-b'] },
+            analysis: { status: 'mitigated', detail: 'from the next release' },
+            validFrom: new Date(Date.now() + 3_600_000).toISOString(),
+            priority: 95,
+          }),
+        )
+      ).json().data;
+      assert.deepEqual([later.active, later.effect], [false, { triaged: 0, reopened: 0 }]);
+      const future = new Date(Date.now() + 7_200_000).toISOString();
+      assert.equal(await services.triageRules.checkSchedule(future), 1);
+      assert.equal(await services.triageRules.checkSchedule(future), 0);
+      const started = (await findingsByPackage(app, org, sbom.id))['pkg-b']!;
+      assert.deepEqual([started.status, started.triageRuleId], ['mitigated', later.id]);
     });
 
     it('four passes applying rules at once write each finding once', async (t) => {

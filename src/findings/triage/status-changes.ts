@@ -57,6 +57,7 @@ export async function recordStatusChanges(
   orgId: string,
   ctx: ChangeContext,
   changes: readonly StatusChange[],
+  options: { current?: ReadonlyMap<string, FindingWithComponent> } = {},
 ): Promise<ChangeResult> {
   for (const c of changes) {
     checkText('remediationNotes', c.remediationNotes);
@@ -65,11 +66,14 @@ export async function recordStatusChanges(
   }
   const result: ChangeResult = { changed: [], unchanged: 0 };
   if (changes.length === 0) return result;
-  const rows = await lockFindings(
-    trx,
-    orgId,
-    changes.map((c) => c.findingId),
-  );
+  // `current`: the rows as the caller read them in this transaction, locked on PostgreSQL (a rule pass's page).
+  const rows =
+    options.current ??
+    (await lockFindings(
+      trx,
+      orgId,
+      changes.map((c) => c.findingId),
+    ));
   const now = nowIso();
   const groups = new Map<string, { values: Updateable<FindingTable>; ids: string[] }>();
   const history: NewHistoryRow[] = [];

@@ -1,6 +1,6 @@
 // The queries behind recordStatusChanges: the findings to change, read under a row lock (PostgreSQL), and the
 // grouped updates. Always filtered on the organisation.
-import type { Kysely, Updateable } from 'kysely';
+import { sql, type Kysely, type Updateable } from 'kysely';
 import { dialectOf } from '../../db/connect.ts';
 import type { Database } from '../../db/database.ts';
 import { chunks } from '../../vulndb/index.ts';
@@ -40,10 +40,11 @@ export async function lockFindings(
         'c.ecosystem as component_ecosystem',
         'c.package_key as component_package_key',
       ])
-      .where('f.org_id', '=', orgId)
       .where('f.id', 'in', part)
       .execute();
-    for (const row of rows) out.set(row.id, row);
+    // By primary key, the organisation checked on each row: with `org_id = ?` in the statement SQLite's planner
+    // walked the organisation's index for every slice (2,000 findings: 100–150 ms instead of ≈ 10).
+    for (const row of rows) if (row.org_id === orgId) out.set(row.id, row);
   }
   return out;
 }
@@ -55,11 +56,13 @@ export async function updateFindingsTo(
   ids: readonly string[],
   values: Updateable<FindingTable>,
 ): Promise<void> {
+  // `org_id || ''` keeps the organisation in the statement without letting SQLite's planner choose its index
+  // over the primary key (the ids were read and checked in this transaction).
   for (const part of chunks(ids))
     await trx
       .updateTable('findings')
       .set(values)
-      .where('org_id', '=', orgId)
+      .where(sql<string>`${sql.ref('org_id')} || ''`, '=', orgId)
       .where('id', 'in', part)
       .execute();
 }
