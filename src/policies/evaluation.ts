@@ -147,7 +147,7 @@ export async function evaluateSbom(
   return { created: fresh.length, removed: gone.length };
 }
 
-const rowOf = (orgId: string, sbomId: string, d: ViolationDraft, now: string): PolicyViolationRow => ({
+export const rowOf = (orgId: string, sbomId: string, d: ViolationDraft, now: string): PolicyViolationRow => ({
   id: newId('pvl'),
   org_id: orgId,
   policy_id: d.policyId,
@@ -163,7 +163,7 @@ const rowOf = (orgId: string, sbomId: string, d: ViolationDraft, now: string): P
   updated_at: now,
 });
 
-async function draftsOf(
+export async function draftsOf(
   trx: Kysely<Database>,
   orgId: string,
   sbomId: string,
@@ -185,9 +185,12 @@ async function draftsOf(
   return drafts;
 }
 
-function factsOf(
-  row: ComponentFactRow,
-  cache: Map<string, { license: ComponentLicense; missing: boolean }>,
+/** Components of one SBOM share a few dozen license texts: each is read once per evaluation. */
+export type LicenseCache = Map<string, { license: ComponentLicense; missing: boolean }>;
+
+export function factsOf(
+  row: Omit<ComponentFactRow, 'position'>,
+  cache: LicenseCache,
   vulns: Map<string, VulnFacts[]>,
   asset: { name: string; tags: string[] },
 ): ComponentFacts {
@@ -214,7 +217,7 @@ function factsOf(
   };
 }
 
-async function vulnsByComponent(
+export async function vulnsByComponent(
   trx: Kysely<Database>,
   orgId: string,
   sbomId: string,
@@ -244,7 +247,7 @@ async function vulnsByComponent(
   return out;
 }
 
-async function recordViolationEvents(
+export async function recordViolationEvents(
   trx: Kysely<Database>,
   orgId: string,
   rows: PolicyViolationRow[],
