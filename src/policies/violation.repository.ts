@@ -67,20 +67,19 @@ export async function deleteViolations(
       .execute();
 }
 
-/** Sets the same facts on many violations (a re-evaluation changes whole groups at once). */
+/** Sets the same facts on some violations (the caller keeps `ids` to a few hundred per statement). */
 export async function updateViolationFacts(
   db: Kysely<Database>,
   orgId: string,
   ids: readonly string[],
   set: { state: string; reason: string; kind: string; updated_at: string },
 ): Promise<void> {
-  for (let i = 0; i < ids.length; i += 500)
-    await db
-      .updateTable('policy_violations')
-      .set(set)
-      .where('org_id', '=', orgId)
-      .where('id', 'in', ids.slice(i, i + 500))
-      .execute();
+  await db
+    .updateTable('policy_violations')
+    .set(set)
+    .where('org_id', '=', orgId)
+    .where('id', 'in', ids)
+    .execute();
 }
 
 export interface ViolationFilter {
