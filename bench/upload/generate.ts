@@ -191,3 +191,8 @@ export async function generateSboms(dir: string, count = 100_000): Promise<Gener
   await write(files.spdx, spdxChunks(count));
   return files;
 }
+
+/** Only the CycloneDX JSON (benchmarks that need no twins). */
+export async function generateJson(path: string, count = 100_000): Promise<void> {
+  await write(path, jsonChunks(count));
+}

@@ -47,6 +47,8 @@ export async function runSync(services: Services, flags: SyncFlags, io: CommandI
     // Progress goes to stderr so `--json` keeps stdout to one object.
     { onStart: (what) => io.err(`syncing ${what}…`) },
   );
+  // Re-matched findings re-evaluate security policies in the background: done before the store closes.
+  await services.policies.reevaluation.idle();
   emit(io, flags.json, report, humanReport(report));
   return report.failed > 0 ? 1 : 0;
 }

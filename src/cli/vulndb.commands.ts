@@ -80,6 +80,8 @@ async function runImport(paths: string[], json: boolean | undefined, io: Command
     let summary: ImportSummary;
     try {
       summary = await services.vulndb.import(osv, bar.progress);
+      // Re-matched findings re-evaluate security policies in the background: done before the store closes.
+      await services.policies.reevaluation.idle();
     } finally {
       bar.stop();
     }

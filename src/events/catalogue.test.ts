@@ -2,13 +2,16 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { z } from 'zod';
+import { POLICY_KINDS, VIOLATION_STATES } from '../policies/policy-engine.ts';
 import { RISK_STATUSES, RISK_TREATMENTS } from '../risks/risk.schemas.ts';
 import { ASSESSMENT_STATUSES, VENDOR_TYPES, Vendor } from '../vendors/vendor.schemas.ts';
 import {
   EVENT_ASSESSMENT_STATUSES,
+  EVENT_POLICY_KINDS,
   EVENT_RISK_STATUSES,
   EVENT_RISK_TREATMENTS,
   EVENT_VENDOR_TYPES,
+  EVENT_VIOLATION_STATES,
   eventJsonSchema,
 } from './catalogue.ts';
 
@@ -18,6 +21,8 @@ describe('event catalogue', () => {
     assert.deepEqual(EVENT_RISK_TREATMENTS, RISK_TREATMENTS);
     assert.deepEqual(EVENT_VENDOR_TYPES, VENDOR_TYPES);
     assert.deepEqual(EVENT_ASSESSMENT_STATUSES, ASSESSMENT_STATUSES);
+    assert.deepEqual(EVENT_POLICY_KINDS, POLICY_KINDS);
+    assert.deepEqual(EVENT_VIOLATION_STATES, VIOLATION_STATES);
   });
 
   it('describes a vendor exactly as the vendors domain returns it', () => {

@@ -197,6 +197,7 @@ describe('policies combine conditions', () => {
       tags: null,
       component: compiled.filter((c) => c.scope === 'component'),
       vulnerability: compiled.filter((c) => c.scope === 'vulnerability'),
+      usesVulns: true,
     } as CompiledPolicy;
   };
   const two = component({

@@ -40,6 +40,31 @@ export const componentPage = (
     .execute();
 export type ComponentFactRow = Awaited<ReturnType<typeof componentPage>>[number];
 
+/** The same columns for some components by id (those with findings, at the end of an upload). */
+export async function componentFactRows(db: Kysely<Database>, orgId: string, ids: readonly string[]) {
+  const out: ComponentFactRow[] = [];
+  for (let i = 0; i < ids.length; i += 500)
+    out.push(
+      ...(await db
+        .selectFrom('sbom_components')
+        .select([
+          'id',
+          'name',
+          'group_name',
+          'version',
+          'purl',
+          'ecosystem',
+          'licenses',
+          'license_data',
+          'position',
+        ])
+        .where('org_id', '=', orgId)
+        .where('id', 'in', ids.slice(i, i + 500))
+        .execute()),
+    );
+  return out;
+}
+
 /**
  * Findings of an SBOM a policy may speak about: not retracted, and not triaged away (false_positive, fixed):
  * a vulnerability a person ruled out is no reason to fail a build.

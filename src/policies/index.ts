@@ -37,12 +37,16 @@ export function createPolicyServices(db: Kysely<Database>, log?: ErrorLog): Poli
 export function withPolicies(hooks: SbomFindingsHooks, violations: ViolationService): SbomFindingsHooks {
   return {
     ...hooks,
-    matchComponents: (trx, orgId, sbomId, components) =>
-      hooks.matchComponents(trx, orgId, sbomId, components),
+    matchComponents: async (trx, orgId, sbomId, components) => {
+      const found = await hooks.matchComponents(trx, orgId, sbomId, components);
+      // Component-only policies run on each batch while the parser worker reads the next one.
+      await violations.evaluateUploadBatch(trx, orgId, sbomId, components);
+      return found;
+    },
     countBySbom: (db, orgId, sbomIds) => hooks.countBySbom(db, orgId, sbomIds),
     matchedAll: async (trx, orgId, sbomId, created) => {
       await hooks.matchedAll(trx, orgId, sbomId, created);
-      await violations.evaluateUpload(trx, orgId, sbomId);
+      await violations.finishUpload(trx, orgId, sbomId);
     },
   };
 }

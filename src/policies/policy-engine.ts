@@ -24,6 +24,8 @@ export interface CompiledPolicy {
   tags: string[] | null;
   component: Extract<CompiledCondition, { scope: 'component' }>[];
   vulnerability: Extract<CompiledCondition, { scope: 'vulnerability' }>[];
+  /** Whether it reads the component's vulnerabilities (a vulnerability condition or a CEL expression). */
+  usesVulns: boolean;
 }
 
 export interface ViolationDraft {
@@ -65,6 +67,9 @@ export function compilePolicy(
     tags: policy.tags,
     component: compiled.filter((c) => c.scope === 'component'),
     vulnerability: compiled.filter((c) => c.scope === 'vulnerability'),
+    usesVulns:
+      compiled.some((c) => c.scope === 'vulnerability') ||
+      policy.conditions.some((c) => c.subject === 'expression'),
   };
 }
 

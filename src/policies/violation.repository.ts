@@ -35,21 +35,24 @@ export async function insertViolations(
   );
 }
 
-/** The stored violations of an SBOM (what a re-evaluation compares against), optionally of some policies only. */
-export function violationsOfSbom(
+/** The stored violations of an SBOM after `afterId`, by id (what a re-evaluation compares against, page by page). */
+export const violationPageOfSbom = (
   db: Kysely<Database>,
   orgId: string,
   sbomId: string,
-  policyIds?: readonly string[],
-) {
-  let query = db
+  afterId: string,
+  limit: number,
+) =>
+  db
     .selectFrom('policy_violations')
     .select(['id', 'policy_id', 'component_id', 'finding_id', 'state', 'reason', 'kind'])
     .where('org_id', '=', orgId)
-    .where('sbom_id', '=', sbomId);
-  if (policyIds) query = query.where('policy_id', 'in', policyIds.length > 0 ? [...policyIds] : ['']);
-  return query.execute();
-}
+    .where('sbom_id', '=', sbomId)
+    .where('id', '>', afterId)
+    .orderBy('id')
+    .limit(limit)
+    .execute();
+export type StoredViolation = Awaited<ReturnType<typeof violationPageOfSbom>>[number];
 
 export async function deleteViolations(
   db: Kysely<Database>,
@@ -64,17 +67,18 @@ export async function deleteViolations(
       .execute();
 }
 
+/** Sets the same facts on some violations (the caller keeps `ids` to a few hundred per statement). */
 export async function updateViolationFacts(
   db: Kysely<Database>,
   orgId: string,
-  id: string,
+  ids: readonly string[],
   set: { state: string; reason: string; kind: string; updated_at: string },
 ): Promise<void> {
   await db
     .updateTable('policy_violations')
     .set(set)
     .where('org_id', '=', orgId)
-    .where('id', '=', id)
+    .where('id', 'in', ids)
     .execute();
 }
 

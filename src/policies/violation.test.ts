@@ -295,6 +295,50 @@ for (const dialect of DIALECTS) {
       );
     });
 
+    it('go with their SBOM', async (t) => {
+      const { app, services } = await build(t, dialect);
+      const org = await createOrg(services);
+      await createPolicies(app, org);
+      const sbomId = (await uploadFile(app, org, policySbom(), 'web-shop.cdx.json')).json().data.id;
+      assert.equal(
+        (await app.inject({ url: '/api/v1/sscs/violations', headers: org.bearer() })).json().data.length,
+        3,
+      );
+      assert.equal(
+        (await app.inject({ method: 'DELETE', url: `/api/v1/sscs/sboms/${sbomId}`, headers: org.bearer() }))
+          .statusCode,
+        200,
+      );
+      assert.deepEqual(
+        (await app.inject({ url: '/api/v1/sscs/violations', headers: org.bearer() })).json().data,
+        [],
+      );
+      assert.deepEqual(
+        (await app.inject({ url: '/api/v1/sscs/violations/summary', headers: org.bearer() })).json().data,
+        {
+          fail: 0,
+          warn: 0,
+          info: 0,
+          total: 0,
+        },
+      );
+    });
+
+    it('are re-evaluated after a vulnerability-data change', async (t) => {
+      const { app, services } = await build(t, dialect);
+      const org = await createOrg(services);
+      await createPolicies(app, org);
+      await uploadFile(app, org, policySbom(), 'web-shop.cdx.json');
+      const security = () =>
+        app
+          .inject({ url: '/api/v1/sscs/violations?kind=security', headers: org.bearer() })
+          .then((r) => r.json().data);
+      assert.deepEqual(await security(), [], 'no advisories yet');
+      await loadFeed(t, services);
+      await services.policies.reevaluation.idle();
+      assert.deepEqual(brief(await security()), ['High severity|vuln|fail']);
+    });
+
     it('announces new violations as policy.violation events', async (t) => {
       const { app, services, store } = await build(t, dialect, { config: { WEBHOOK_ALLOW_PRIVATE: true } });
       const org = await createOrg(services);

@@ -10,6 +10,12 @@ export interface MatchableComponent {
   name: string;
   version: string | null;
   purl: string | null;
+  /** What policies read in the upload (absent where a component is matched again later). */
+  group?: string | null;
+  /** JSON array text, as stored. */
+  licenses?: string;
+  /** JSON LicenseData text, as stored; null when the document gave no license entries. */
+  licenseData?: string | null;
 }
 
 /**

@@ -220,20 +220,27 @@ export class RowBuilder {
   }
 }
 
-/** The matcher's view of a row. */
+/** The matcher's view of a row (with what policies read of it, so an upload need not read its rows back). */
 export const matchableOf = ([
   id,
   ,
   ,
   ,
   ,
-  ,
+  group,
   name,
   version,
   purl,
   ,
   ecosystem,
   packageKey,
+  licenses,
+  ,
+  ,
+  ,
+  ,
+  ,
+  licenseData,
 ]: ComponentValues): MatchableComponent => ({
   id,
   ecosystem,
@@ -241,4 +248,7 @@ export const matchableOf = ([
   name,
   version,
   purl,
+  group,
+  licenses,
+  licenseData,
 });

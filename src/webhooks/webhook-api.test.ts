@@ -182,7 +182,7 @@ for (const dialect of DIALECTS) {
         assert.equal(res.json().error.details[0].path, path, JSON.stringify(payload));
       }
       assert.deepEqual(await services.webhooks.list(org.id), []);
-      assert.equal(EVENT_TYPES.length, 9);
+      assert.equal(EVENT_TYPES.length, 10);
     });
   });
 }

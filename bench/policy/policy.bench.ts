@@ -1,0 +1,148 @@
+// Policies' cost (issue 27): a 100,000-component CycloneDX upload into an organisation with three policies (a
+// copyleft deny group, an allow list, a severity ≥ HIGH rule) against the same upload into one without, in one
+// run, alternating, on a SQLite file; then re-evaluating one 100,000-component SBOM after a policy change, with
+// the longest event-loop stall meanwhile. Targets: ≤ 1.1× and ≤ 2 s, never holding the loop over 100 ms.
+// Usage: node bench/policy/policy.bench.ts [--components 100000] [--rounds 3]
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { parseArgs } from 'node:util';
+import { defaultConfig } from '../../src/config.ts';
+import { openStore } from '../../src/db/connect.ts';
+import { migrateToLatest } from '../../src/db/migrate.ts';
+import type { PolicyInput } from '../../src/policies/index.ts';
+import { createServices } from '../../src/services.ts';
+import { generateJson } from '../upload/generate.ts';
+import { machine } from '../support/process.ts';
+
+const { values } = parseArgs({
+  options: { components: { type: 'string', default: '100000' }, rounds: { type: 'string', default: '3' } },
+});
+const count = Number(values.components);
+const rounds = Number(values.rounds);
+const dir = mkdtempSync(join(tmpdir(), 'bulwark-bench-policy-'));
+
+const POLICIES: PolicyInput[] = [
+  {
+    name: 'No copyleft',
+    kind: 'license',
+    operator: 'any',
+    enabled: true,
+    violationState: 'fail',
+    conditions: [{ subject: 'license_group', operator: 'is', value: 'copyleft' }],
+  },
+  {
+    name: 'Permissive only',
+    kind: 'license',
+    operator: 'any',
+    enabled: true,
+    violationState: 'warn',
+    conditions: [{ subject: 'license_group', operator: 'is_not', value: 'permissive' }],
+  },
+  {
+    name: 'High severity',
+    kind: 'security',
+    operator: 'any',
+    enabled: true,
+    violationState: 'fail',
+    conditions: [{ subject: 'severity', operator: 'at_least', value: 'HIGH' }],
+  },
+];
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+
+try {
+  const file = join(dir, 'big.cdx.json');
+  await generateJson(file, count);
+  // A view of its own buffer: the parser worker takes the bytes as a transfer.
+  const bytes = () => Uint8Array.from(readFileSync(file));
+  const store = openStore(`sqlite:${join(dir, 'bench.sqlite')}`, dir);
+  await migrateToLatest(store.db);
+  const services = createServices(store, defaultConfig());
+  const plain = await services.tenancy.createOrganization({ slug: 'plain', plan: 'professional' });
+  const policed = await services.tenancy.createOrganization({ slug: 'policed', plan: 'professional' });
+  const actor = 'system';
+  const ids: string[] = [];
+  for (const p of POLICIES) ids.push((await services.policies.policies.create(policed.id, actor, p)).id);
+  await services.policies.reevaluation.idle();
+
+  // CPU seconds of the whole process (the parser worker included): steadier than wall time on a shared machine.
+  const cpu = () => {
+    const { user, system } = process.cpuUsage();
+    return (user + system) / 1e6;
+  };
+  const cpuWithout: number[] = [];
+  const cpuWith: number[] = [];
+  const upload = async (orgId: string, name: string) => {
+    const cpuStart = cpu();
+    const start = performance.now();
+    const result = await services.sboms.upload(
+      orgId,
+      actor,
+      { fileName: 'big.cdx.json', bytes: bytes() },
+      { assetName: name },
+    );
+    return { seconds: (performance.now() - start) / 1000, cpu: cpu() - cpuStart, id: result.id };
+  };
+  const without: number[] = [];
+  const withPolicies: number[] = [];
+  let policedSbom = '';
+  for (let round = 0; round < rounds; round++) {
+    const plainDone = await upload(plain.id, `plain-${round}`);
+    without.push(plainDone.seconds);
+    cpuWithout.push(plainDone.cpu);
+    const done = await upload(policed.id, `policed-${round}`);
+    withPolicies.push(done.seconds);
+    cpuWith.push(done.cpu);
+    policedSbom = done.id;
+  }
+  const summary = await services.policies.violations.summary(policed.id, { sbomId: policedSbom });
+  console.log(`machine: ${await machine()}`);
+  console.log(
+    `upload of ${count.toLocaleString('en')} components, ${rounds} rounds alternating (SQLite file)`,
+  );
+  console.log(
+    `  without policies: ${without.map((s) => s.toFixed(2)).join(', ')} s (median ${median(without).toFixed(2)})`,
+  );
+  console.log(
+    `  with 3 policies:  ${withPolicies.map((s) => s.toFixed(2)).join(', ')} s (median ${median(withPolicies).toFixed(2)})`,
+  );
+  console.log(`  violations of the last: ${JSON.stringify(summary)}`);
+  console.log(
+    `  CPU seconds without: ${cpuWithout.map((s) => s.toFixed(2)).join(', ')}; with: ${cpuWith.map((s) => s.toFixed(2)).join(', ')} ` +
+      `(ratio of medians ${(median(cpuWith) / median(cpuWithout)).toFixed(2)}×)`,
+  );
+
+  // Re-evaluation of one SBOM: an organisation holding only it, then a policy change.
+  const single = await services.tenancy.createOrganization({ slug: 'single', plan: 'professional' });
+  await upload(single.id, 'single');
+  const singleIds: string[] = [];
+  for (const p of POLICIES) singleIds.push((await services.policies.policies.create(single.id, actor, p)).id);
+  await services.policies.reevaluation.idle();
+  const loop = monitorEventLoopDelay({ resolution: 5 });
+  loop.enable();
+  const start = performance.now();
+  await services.policies.policies.replace(single.id, actor, singleIds[0]!, {
+    ...POLICIES[0]!,
+    violationState: 'warn',
+    operator: 'any',
+    enabled: true,
+  });
+  await services.policies.reevaluation.idle();
+  const reevaluation = (performance.now() - start) / 1000;
+  loop.disable();
+  const after = await services.policies.violations.summary(single.id);
+  console.log(
+    `re-evaluation of ${count.toLocaleString('en')} components after a policy change: ${reevaluation.toFixed(2)} s (target ≤ 2 s)`,
+  );
+  console.log(
+    `  longest event-loop stall: ${(loop.max / 1e6).toFixed(1)} ms (target ≤ 100 ms); violations after: ${JSON.stringify(after)}`,
+  );
+  console.log(
+    `ratio with/without policies: ${(median(withPolicies) / median(without)).toFixed(2)}× (target ≤ 1.1×)`,
+  );
+  await store.close();
+} finally {
+  rmSync(dir, { recursive: true, force: true });
+}

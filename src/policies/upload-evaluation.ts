@@ -1,0 +1,109 @@
+// An upload's violations, evaluated as its batches arrive (DESIGN.md section 15: in the upload's transaction).
+// Policies that only read the component (licenses, purls, versions, missing data) run on each batch while the
+// parser worker reads the next one, so their rows are never read back; those that read vulnerabilities run once
+// the findings are all in, on the components that have findings when that is all they can speak about.
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/database.ts';
+import type { MatchableComponent } from '../sboms/component-matcher.ts';
+import { nowIso } from '../shared/time.ts';
+import { noTurn } from '../shared/turns.ts';
+import {
+  factsOf,
+  loadPolicySet,
+  recordViolationEvents,
+  rowOf,
+  vulnsByComponent,
+  draftsOf,
+  type LicenseCache,
+} from './evaluation.ts';
+import { componentFactRows, sbomOf } from './facts.repository.ts';
+import { appliesTo, evaluateComponent, type CompiledPolicy } from './policy-engine.ts';
+import type { PolicyViolationRow } from './policy.table.ts';
+import { insertViolations } from './violation.repository.ts';
+
+export class UploadEvaluation {
+  readonly #orgId: string;
+  readonly #sbomId: string;
+  readonly #asset: { name: string; tags: string[] };
+  readonly #all: CompiledPolicy[];
+  readonly #perBatch: CompiledPolicy[];
+  readonly #atEnd: CompiledPolicy[];
+  readonly #licenses: LicenseCache = new Map();
+  readonly #created: PolicyViolationRow[] = [];
+
+  private constructor(
+    orgId: string,
+    sbomId: string,
+    asset: { name: string; tags: string[] },
+    all: CompiledPolicy[],
+    applicable: CompiledPolicy[],
+  ) {
+    this.#orgId = orgId;
+    this.#sbomId = sbomId;
+    this.#asset = asset;
+    this.#all = all;
+    this.#perBatch = applicable.filter((p) => !p.usesVulns);
+    this.#atEnd = applicable.filter((p) => p.usesVulns);
+  }
+
+  /** Null when no enabled policy applies to the SBOM's asset (one query for an organisation without policies). */
+  static async start(trx: Kysely<Database>, orgId: string, sbomId: string): Promise<UploadEvaluation | null> {
+    const set = await loadPolicySet(trx, orgId);
+    if (set.policies.length === 0) return null;
+    const sbom = await sbomOf(trx, orgId, sbomId);
+    if (!sbom) return null;
+    const asset = { name: sbom.asset_name, tags: [] as string[] };
+    const applicable = set.policies.filter((p) => appliesTo(p, asset));
+    return applicable.length === 0
+      ? null
+      : new UploadEvaluation(orgId, sbomId, asset, set.policies, applicable);
+  }
+
+  /** The component-only policies over one batch of the upload's components. */
+  async batch(trx: Kysely<Database>, components: readonly MatchableComponent[]): Promise<void> {
+    if (this.#perBatch.length === 0) return;
+    const now = nowIso();
+    const rows: PolicyViolationRow[] = [];
+    for (const c of components) {
+      const facts = factsOf(
+        {
+          id: c.id,
+          name: c.name,
+          group_name: c.group ?? null,
+          version: c.version,
+          purl: c.purl,
+          ecosystem: c.ecosystem,
+          licenses: c.licenses ?? '[]',
+          license_data: c.licenseData ?? null,
+        },
+        this.#licenses,
+        new Map(),
+        this.#asset,
+      );
+      for (const d of evaluateComponent(this.#perBatch, facts))
+        rows.push(rowOf(this.#orgId, this.#sbomId, d, now));
+    }
+    await insertViolations(trx, rows);
+    this.#created.push(...rows);
+  }
+
+  /** After the last batch and the findings: the policies that read vulnerabilities, then the events. */
+  async finish(trx: Kysely<Database>): Promise<number> {
+    if (this.#atEnd.length > 0) {
+      const now = nowIso();
+      let drafts;
+      if (this.#atEnd.every((p) => p.component.length === 0)) {
+        // Only vulnerability conditions: components without findings cannot violate them.
+        const vulns = await vulnsByComponent(trx, this.#orgId, this.#sbomId);
+        drafts = (await componentFactRows(trx, this.#orgId, [...vulns.keys()])).flatMap((row) =>
+          evaluateComponent(this.#atEnd, factsOf(row, this.#licenses, vulns, this.#asset)),
+        );
+      } else drafts = await draftsOf(trx, this.#orgId, this.#sbomId, this.#atEnd, true, this.#asset, noTurn);
+      const rows = drafts.map((d) => rowOf(this.#orgId, this.#sbomId, d, now));
+      for (let i = 0; i < rows.length; i += 2_000) await insertViolations(trx, rows.slice(i, i + 2_000));
+      this.#created.push(...rows);
+    }
+    if (this.#created.length > 0) await recordViolationEvents(trx, this.#orgId, this.#created, this.#all);
+    return this.#created.length;
+  }
+}
