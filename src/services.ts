@@ -78,6 +78,7 @@ export function createServices(store: Store, config: Config, options: ServiceOpt
     pipeline: createPipelineServices(store.db, {
       limits: { maxComponents: config.MAX_COMPONENTS },
       candidates: findings.candidates,
+      remediation,
     }),
     governance: new GovernanceService(store.db, { findings, vendors, risks }),
     webhooks: new WebhookService(store.db, { allowPrivate: config.WEBHOOK_ALLOW_PRIVATE }),
