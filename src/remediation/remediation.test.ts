@@ -163,7 +163,7 @@ for (const dialect of DIALECTS) {
       assert.deepEqual(
         edges,
         [
-          `${TOOLS} -> ${KIT} lodash-b`,
+          `${TOOLS} -> lodash-b ${KIT}`,
           `${KIT} -> ${TEXT} ${LODASH}`,
           `bulwark:subject -> ${KIT} ${TOOLS} ${JINJA}`,
         ].sort(),
