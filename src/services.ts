@@ -45,8 +45,13 @@ export interface ServiceOptions {
 }
 
 export function createServices(store: Store, config: Config, options: ServiceOptions = {}): Services {
-  const remediation = new RemediationService(store.db);
-  const findings = new FindingService(store.db, { places: remediation });
+  // Findings get their paths from remediation/, which shares their candidate cache (called only after both exist).
+  const findings: FindingService = new FindingService(store.db, {
+    places: { placesOf: (orgId, refs) => remediation.placesOf(orgId, refs) },
+  });
+  const remediation: RemediationService = new RemediationService(store.db, {
+    candidates: findings.candidates,
+  });
   const vulndb = new VulnDbService(store.db, {
     rematch: async (packages) => ({ ...(await findings.rematchPackages(packages)) }),
     synced: (summary) => recordVulnDbSynced(store.db, summary),

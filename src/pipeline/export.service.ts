@@ -58,7 +58,7 @@ export class ExportService {
     this.#db = db;
     this.#kev = options.kev ?? storedKev;
     this.#cache = options.candidates ?? new CandidateCache(toCandidate);
-    this.#remediation = options.remediation ?? new RemediationService(db);
+    this.#remediation = options.remediation ?? new RemediationService(db, { candidates: this.#cache });
   }
 
   async export(orgId: string, sbomId: string, format: ExportFormat): Promise<ExportFile> {

@@ -15,11 +15,11 @@ import {
   type VersionOrdering,
 } from '../vulndb/index.ts';
 
-/** One affected-package entry of an advisory (not withdrawn) for the finding's package. */
-export interface AffectedEntry {
-  ranges: MatchRange[];
-  versions: string[];
-}
+/**
+ * One affected-package entry of an advisory (not withdrawn) for the finding's package: as OSV gives it, or already
+ * prepared with the ecosystem's ordering (the process's candidate cache holds them so).
+ */
+export type AffectedEntry = { ranges: MatchRange[]; versions: string[] } | PreparedPackage;
 
 export interface PlanFinding {
   id: string;
@@ -126,11 +126,10 @@ function candidatesOf(
   const byKey = new Map<string, Candidate>();
   for (const f of p.findings)
     for (const entry of f.affected)
-      for (const range of entry.ranges)
+      for (const range of preparedOf(entry, base).ranges)
         for (const e of range.events) {
           let c: Candidate | null = null;
-          if (e.kind === 'fixed')
-            c = { version: e.value, above: false, parsed: parse(e.value), token: e.value };
+          if (e.kind === 'fixed') c = { version: e.value, above: false, parsed: e.parsed, token: e.value };
           else if (e.kind === 'last_affected') {
             const next = successorOf(p.ecosystem, e.value);
             c = next
@@ -138,7 +137,7 @@ function candidatesOf(
               : {
                   version: e.value,
                   above: true,
-                  parsed: new Above(parse(e.value)),
+                  parsed: new Above(e.parsed),
                   token: `\u0000>${e.value}`,
                 };
           }
@@ -151,9 +150,10 @@ function candidatesOf(
 }
 
 /** Each entry prepared once, with the ecosystem's own ordering (one advisory's entries are shared by its findings). */
-const preparedEntries = new WeakMap<AffectedEntry, PreparedPackage>();
+const preparedEntries = new WeakMap<object, PreparedPackage>();
 
 function preparedOf(entry: AffectedEntry, ordering: VersionOrdering<unknown>): PreparedPackage {
+  if ('exact' in entry) return entry;
   let prepared = preparedEntries.get(entry);
   if (!prepared) preparedEntries.set(entry, (prepared = preparePackage(entry, ordering)));
   return prepared;
