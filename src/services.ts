@@ -74,8 +74,13 @@ export interface ServiceOptions {
 }
 
 export function createServices(store: Store, config: Config, options: ServiceOptions = {}): Services {
-  const remediation = new RemediationService(store.db);
-  const findings = new FindingService(store.db, { places: remediation });
+  // Findings get their paths from remediation/, which shares their candidate cache (called only after both exist).
+  const findings: FindingService = new FindingService(store.db, {
+    places: { placesOf: (orgId, refs) => remediation.placesOf(orgId, refs) },
+  });
+  const remediation: RemediationService = new RemediationService(store.db, {
+    candidates: findings.candidates,
+  });
   const policies = createPolicyServices(store.db);
   const vulndb = new VulnDbService(store.db, {
     rematch: async (packages) => {
@@ -130,6 +135,7 @@ export function createServices(store: Store, config: Config, options: ServiceOpt
     pipeline: createPipelineServices(store.db, {
       limits: { maxComponents: config.MAX_COMPONENTS },
       candidates: findings.candidates,
+      remediation,
     }),
     governance: new GovernanceService(store.db, { findings, vendors, risks }),
     // Collected evidence stays valid for two intervals; on demand only (0), for two days.

@@ -21,7 +21,8 @@ import { openvexDocument } from './export/openvex.ts';
 import { rulesOf, TOOL_VERSION } from './export/render.ts';
 import { sarifChunks, type RuleSource } from './export/sarif.ts';
 import { componentsOfSbom, findingsOfSbom, type FindingRowWithComponent } from './pipeline.repository.ts';
-import { compareFindings, type ReportFinding } from './report-model.ts';
+import { compareFindings, withUpgrades, type ReportFinding } from './report-model.ts';
+import { RemediationService } from '../remediation/remediation.service.ts';
 import { storedKev, type KevLookup } from './scan.service.ts';
 
 export const EXPORT_FORMATS = [
@@ -58,12 +59,17 @@ export class ExportService {
   readonly #db: Kysely<Database>;
   readonly #cache: CandidateCache;
   readonly #kev: KevLookup;
+  readonly #remediation: RemediationService;
 
   /** `candidates`: the process's candidate cache (FindingService.candidates); without it, one of its own. */
-  constructor(db: Kysely<Database>, options: { kev?: KevLookup; candidates?: CandidateCache } = {}) {
+  constructor(
+    db: Kysely<Database>,
+    options: { kev?: KevLookup; candidates?: CandidateCache; remediation?: RemediationService } = {},
+  ) {
     this.#db = db;
     this.#kev = options.kev ?? storedKev;
     this.#cache = options.candidates ?? new CandidateCache(toCandidate);
+    this.#remediation = options.remediation ?? new RemediationService(db, { candidates: this.#cache });
   }
 
   async export(orgId: string, sbomId: string, format: ExportFormat): Promise<ExportFile> {
@@ -77,16 +83,22 @@ export class ExportService {
       body,
     });
     switch (format) {
-      case 'sarif':
+      case 'sarif': {
+        // Each result says its package's upgrade target (docs/remediation.md).
+        const plan = await this.#remediation.plan(orgId, sbomId);
+        const pages = this.pages(orgId, sbomId);
         return file(
           sarifChunks(
             { artifact: sbom.name, toolVersion: TOOL_VERSION },
             await this.#rules(orgId, sbomId),
-            this.pages(orgId, sbomId),
+            (async function* () {
+              for await (const page of pages) yield withUpgrades(page, plan);
+            })(),
             // Violations after the findings: rule = the policy, level from the state (docs/policies.md).
             await violationsOfSbom(this.#db, orgId, sbomId),
           ),
         );
+      }
       case 'csv':
         return file(csvChunks(this.pages(orgId, sbomId)));
       case 'violations-csv':
@@ -110,7 +122,7 @@ export class ExportService {
     for (;;) {
       const rows = await findingsOfSbom(this.#db, orgId, sbomId, { afterId, limit: PAGE });
       if (rows.length === 0) return;
-      yield await this.#toReport(rows);
+      yield await this.#toReport(orgId, rows);
       afterId = rows[rows.length - 1]!.id;
       if (rows.length < PAGE) return;
     }
@@ -131,19 +143,27 @@ export class ExportService {
   }
 
   async #cyclonedx(orgId: string, sbom: SbomRow, vexOnly: boolean): Promise<string> {
+    // A full export keeps the dependency graph; a VEX document has no use for it.
+    const graph = vexOnly ? undefined : await this.#remediation.graphOf(orgId, sbom.id);
     const components = (await componentsOfSbom(this.#db, orgId, sbom.id)).map((c) => ({
       bomRef: c.id,
       name: c.name,
       version: c.version,
       purl: c.purl,
       group: c.group_name,
+      ...(graph ? { dependsOn: graph.dependsOnOf(c.id) } : {}),
     }));
     const findings: RefFinding[] = [];
     for await (const page of this.#rowPages(orgId, sbom.id)) {
-      const report = await this.#toReport(page);
+      const report = await this.#toReport(orgId, page);
       page.forEach((row, i) => findings.push({ ...report[i]!, componentRef: row.component_id, ref: row.id }));
     }
-    return cyclonedxDocument({ name: sbom.name, version: sbom.version }, components, findings, {
+    const subject = {
+      name: sbom.name,
+      version: sbom.version,
+      ...(graph?.hasGraph ? { dependsOn: graph.directIds() } : {}),
+    };
+    return cyclonedxDocument(subject, components, findings, {
       vexOnly,
       serialNumber: `urn:uuid:${randomUUID()}`,
     });
@@ -160,7 +180,7 @@ export class ExportService {
     }
   }
 
-  async #toReport(rows: readonly FindingRowWithComponent[]): Promise<ReportFinding[]> {
+  async #toReport(orgId: string, rows: readonly FindingRowWithComponent[]): Promise<ReportFinding[]> {
     const advisoryIds = new Set<string>();
     const ids = new Set<string>();
     const parsed = rows.map((r) => {
@@ -173,7 +193,12 @@ export class ExportService {
     });
     const details = await this.#cache.details(this.#db, [...advisoryIds]);
     const kev = await this.#kev(this.#db, [...ids]);
+    const places = await this.#remediation.placesOf(
+      orgId,
+      rows.map((r) => ({ sbomId: r.sbom_id, componentId: r.component_id })),
+    );
     return rows.map((r, i) => ({
+      ...(places.get(r.component_id) ?? { direct: null, paths: [] }),
       component: { name: r.name, version: r.version, purl: r.purl },
       vulnerabilityId: r.vulnerability_id,
       aliases: parsed[i]!.aliases,

@@ -4,6 +4,7 @@ import type { Database } from '../db/database.ts';
 import type { CandidateCache } from '../findings/candidate-cache.ts';
 import type { FindingService } from '../findings/finding.service.ts';
 import type { SbomFindingsHooks } from '../sboms/component-matcher.ts';
+import type { RemediationService } from '../remediation/remediation.service.ts';
 import type { SbomLimits } from '../sboms/parsers/parse-sbom.ts';
 import { AssetService } from './assets.service.ts';
 import { carryOverTriage } from './carry-over.ts';
@@ -22,7 +23,13 @@ export interface PipelineServices {
 
 export function createPipelineServices(
   db: Kysely<Database>,
-  options: { kev?: KevLookup; limits?: SbomLimits; candidates?: CandidateCache } = {},
+  options: {
+    kev?: KevLookup;
+    limits?: SbomLimits;
+    candidates?: CandidateCache;
+    /** The process's remediation service, whose graph cache the findings share. */
+    remediation?: RemediationService;
+  } = {},
 ): PipelineServices {
   return {
     scan: new ScanService(db, options),

@@ -80,7 +80,7 @@ export class ScanService {
     this.#kev = options.kev ?? storedKev;
     this.#limits = options.limits ?? DEFAULT_SBOM_LIMITS;
     this.#cache = options.candidates ?? new CandidateCache(toCandidate);
-    this.#remediation = options.remediation ?? new RemediationService(db);
+    this.#remediation = options.remediation ?? new RemediationService(db, { candidates: this.#cache });
   }
 
   /** Parses and matches a file; with an asset name, triage recorded on that asset's latest SBOM applies. */

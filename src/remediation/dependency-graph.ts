@@ -88,6 +88,17 @@ export class DependencyGraph {
     return this.#components.length;
   }
 
+  /** The ids a component depends on (known components only, each once); [] for an unknown id. */
+  dependsOnOf(componentId: string): string[] {
+    const i = this.#index.get(componentId);
+    return i === undefined ? [] : this.#dependencies[i]!.map((d) => this.#components[d]!.id);
+  }
+
+  /** The ids of the direct dependencies (the subject's own, or the components nothing depends on). */
+  directIds(): string[] {
+    return this.#components.filter((_, i) => this.#direct[i] === 1).map((c) => c.id);
+  }
+
   /** Direct and the shortest paths of one component (by id); NO_GRAPH when the SBOM has no graph. */
   placeOf(componentId: string): ComponentPlace {
     const i = this.#index.get(componentId);
@@ -106,31 +117,37 @@ export class DependencyGraph {
    * every vulnerable package, most of a deep graph each time (measured: minutes at 100,000 components).
    */
   introducedByEach(groups: readonly (readonly string[])[]): string[][] {
-    const found = groups.map(() => new Set<string>());
+    const found: number[][] = groups.map(() => []);
     if (!this.hasGraph) return found.map(() => []);
-    const groupsOf = new Map<number, number[]>();
+    const n = this.#components.length;
+    // A component is in one group (one package and version); typed arrays keep the walks free of Map lookups.
+    const groupOf = new Int32Array(n).fill(-1);
     groups.forEach((ids, g) => {
-      for (const i of this.#indexesOf(ids)) groupsOf.set(i, [...(groupsOf.get(i) ?? []), g]);
+      for (const i of this.#indexesOf(ids)) groupOf[i] = g;
     });
-    const seen = new Int32Array(this.#components.length).fill(-1);
-    const queue: number[] = [];
-    for (let d = 0; d < this.#components.length; d++) {
+    const lastDirect = new Int32Array(groups.length).fill(-1);
+    const seen = new Int32Array(n).fill(-1);
+    const queue = new Int32Array(n);
+    for (let d = 0; d < n; d++) {
       if (this.#direct[d] !== 1) continue;
-      const label = labelOf(this.#components[d]!);
-      queue.length = 0;
-      queue.push(d);
+      let tail = 0;
+      queue[tail++] = d;
       seen[d] = d;
-      for (let head = 0; head < queue.length; head++) {
+      for (let head = 0; head < tail; head++) {
         const node = queue[head]!;
-        for (const g of groupsOf.get(node) ?? []) found[g]!.add(label);
+        const g = groupOf[node]!;
+        if (g >= 0 && lastDirect[g] !== d) {
+          lastDirect[g] = d;
+          found[g]!.push(d);
+        }
         for (const next of this.#dependencies[node]!) {
           if (seen[next] === d) continue;
           seen[next] = d;
-          queue.push(next);
+          queue[tail++] = next;
         }
       }
     }
-    return found.map((labels) => [...labels].sort());
+    return found.map((directs) => [...new Set(directs.map((d) => labelOf(this.#components[d]!)))].sort());
   }
 
   #indexesOf(ids: readonly string[]): number[] {
@@ -178,14 +195,19 @@ export class DependencyGraph {
     push({ node: target, next: null, length: 1 });
     const paths: string[][] = [];
     let expansions = 0;
+    // Each bucket is a stack: a partial path that keeps its rank is extended at once (depth first), so a path
+    // completes in as many steps as it is long. First in, first out instead widened every layer of a deep graph
+    // (in-degree 3, depth 15: ≈ 1 ms a component, BENCHMARKS.md "Remediation") before completing any.
     for (let rank = 0; rank < buckets.length && paths.length < MAX_PATHS; rank++) {
       const bucket = buckets[rank];
-      if (!bucket) continue;
-      for (let k = 0; k < bucket.length && paths.length < MAX_PATHS; k++) {
-        const p = bucket[k]!;
-        if (this.#direct[p.node] === 1 && rank === p.length) paths.push(this.#labels(p));
+      while (bucket && bucket.length > 0 && paths.length < MAX_PATHS) {
+        const p = bucket.pop()!;
+        if (this.#direct[p.node] === 1) paths.push(this.#labels(p));
         if (++expansions > MAX_EXPANSIONS) return paths;
-        for (const d of this.#dependents[p.node]!) {
+        const dependents = this.#dependents[p.node]!;
+        // Pushed last to first, so the first in document order comes off the stack first.
+        for (let k = dependents.length - 1; k >= 0; k--) {
+          const d = dependents[k]!;
           if (this.#distance[d] === UNREACHED || onPath(p, d)) continue;
           push({ node: d, next: p, length: p.length + 1 });
         }

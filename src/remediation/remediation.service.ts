@@ -7,8 +7,11 @@ import { LRUCache } from 'lru-cache';
 import type { Database } from '../db/database.ts';
 import { fromJson } from '../db/helpers.ts';
 import { notFound } from '../errors.ts';
+import { CandidateCache, packageCacheKey } from '../findings/candidate-cache.ts';
+import { toCandidate } from '../findings/finding-matching.ts';
 import type { FindingPlaces } from '../findings/finding.service.ts';
-import { exploitDataOf, loadCandidates, type MatchRange, type PackageRef } from '../vulndb/index.ts';
+import { turnTaker } from '../shared/turns.ts';
+import { exploitDataOf, type PackageRef } from '../vulndb/index.ts';
 import { DependencyGraph, NO_GRAPH, type ComponentPlace, type GraphComponent } from './dependency-graph.ts';
 import { packagePurl } from './package-purl.ts';
 import * as repo from './remediation.repository.ts';
@@ -32,20 +35,23 @@ export interface PlanInput {
 
 /**
  * Graphs kept per SBOM, sized by components: a graph never changes once its upload has committed, so a cached one
- * is never stale. Loading 100,000 components costs ≈ 0.2–0.4 s (BENCHMARKS.md "Remediation"); every findings page
+ * is never stale. Loading 100,000 components cost 0.66–2.2 s on the loaded machine (BENCHMARKS.md "Remediation"); every findings page
  * of that SBOM after the first reuses it.
  */
 const GRAPH_COMPONENTS = 1_000_000;
 
 export class RemediationService implements FindingPlaces {
   readonly #db: Kysely<Database>;
+  readonly #candidates: CandidateCache;
   readonly #graphs = new LRUCache<string, DependencyGraph>({
     maxSize: GRAPH_COMPONENTS,
     sizeCalculation: (g) => Math.max(1, g.size),
   });
 
-  constructor(db: Kysely<Database>) {
+  /** `candidates`: the process's candidate cache (FindingService.candidates); without it, one of its own. */
+  constructor(db: Kysely<Database>, options: { candidates?: CandidateCache } = {}) {
     this.#db = db;
+    this.#candidates = options.candidates ?? new CandidateCache(toCandidate);
   }
 
   /** The SBOM's graph, undefined when the organisation has no such SBOM. */
@@ -149,19 +155,20 @@ export class RemediationService implements FindingPlaces {
     return planOf([...groups.values()]);
   }
 
-  /** Affected entries of advisories not withdrawn, by ecosystem, package key and advisory id. */
+  /**
+   * Affected entries of advisories not withdrawn, by ecosystem, package key and advisory id: prepared, from the
+   * process's candidate cache (the one matching fills), so a plan after an upload reads no advisory again.
+   */
   async #affectedEntries(packages: PackageRef[]): Promise<Map<string, AffectedEntry[]>> {
     const out = new Map<string, AffectedEntry[]>();
-    for (const c of await loadCandidates(this.#db, packages)) {
-      if (c.withdrawn !== null) continue;
-      const key = `${c.ecosystem}\u0000${c.package_key}\u0000${c.advisory_id}`;
-      const list = out.get(key) ?? [];
-      list.push({
-        ranges: fromJson<MatchRange[]>(c.ranges, []),
-        versions: fromJson<string[]>(c.versions, []),
-      });
-      out.set(key, list);
-    }
+    const keys = new Map(packages.map((p) => [packageCacheKey(p.ecosystem, p.packageKey), p]));
+    for (const [key, candidates] of await this.#candidates.candidates(this.#db, keys, turnTaker()))
+      for (const c of candidates) {
+        if (c.withdrawn) continue;
+        const list = out.get(`${key}\u0000${c.advisoryId}`) ?? [];
+        list.push(c.prepared);
+        out.set(`${key}\u0000${c.advisoryId}`, list);
+      }
     return out;
   }
 }

@@ -52,7 +52,13 @@ describe('upgrade plan', () => {
         ecosystem: 'PyPI',
         currentVersion: '1.0',
         findings: [
-          finding('f4', 'LOW', [range(['introduced', '0'], ['last_affected', '1.5'])]),
+          // Its versions list names 1.5 itself: "above 1.5" is not 1.5.
+          {
+            ...finding('f4', 'LOW', [range(['introduced', '0'], ['last_affected', '1.5'])]),
+            affected: [
+              { ranges: [range(['introduced', '0'], ['last_affected', '1.5'])], versions: ['1.0', '1.5'] },
+            ],
+          },
           finding('f5', 'HIGH', [range(['introduced', '0'], ['fixed', '1.2'])]),
         ],
         introducedBy: [],

@@ -3,18 +3,23 @@
  * leaves its open findings, what that fixes, and the ranking (docs/remediation.md, "The plan"). Pure.
  */
 import {
-  affectedBy,
-  comparatorFor,
+  evaluatePrepared,
+  getVersionOrdering,
+  preparePackage,
   SEVERITIES,
+  sharedParser,
   type MatchRange,
+  type Ordering,
+  type PreparedPackage,
   type SeverityLevel,
+  type VersionOrdering,
 } from '../vulndb/index.ts';
 
-/** One affected-package entry of an advisory (not withdrawn) for the finding's package. */
-export interface AffectedEntry {
-  ranges: MatchRange[];
-  versions: string[];
-}
+/**
+ * One affected-package entry of an advisory (not withdrawn) for the finding's package: as OSV gives it, or already
+ * prepared with the ecosystem's ordering (the process's candidate cache holds them so).
+ */
+export type AffectedEntry = { ranges: MatchRange[]; versions: string[] } | PreparedPackage;
 
 export interface PlanFinding {
   id: string;
@@ -67,60 +72,106 @@ export function successorOf(ecosystem: string, version: string): string | null {
 interface Candidate {
   version: string;
   above: boolean;
+  /** Parsed by the ecosystem's ordering; an Above wraps X's. */
+  parsed: unknown;
+  /** The string the evaluation sees: the version, or one no `versions` list can hold ("above X" is not X). */
+  token: string;
 }
 
-// "Just above X" travels through the range evaluation as a marked string the comparator below understands.
-const ABOVE = '\u0000>';
-const tokenOf = (c: Candidate) => (c.above ? ABOVE + c.version : c.version);
-const wrapped = new Map<string, (a: string, b: string) => number>();
+/** "Just above X" as a parsed version: equal to nothing, above X and everything X is above. */
+class Above {
+  readonly base: unknown;
+  constructor(base: unknown) {
+    this.base = base;
+  }
+}
 
-function compareWithAbove(ecosystem: string): ((a: string, b: string) => number) | undefined {
-  const known = wrapped.get(ecosystem);
+/**
+ * The ecosystem's ordering, extended to Above values, so the prepared OSV evaluation (the one matching uses) can
+ * place "just above X" in ranges and `versions` lists like any version. Prepared events are never Above.
+ */
+const extended = new WeakMap<VersionOrdering<unknown>, VersionOrdering<unknown>>();
+
+function withAbove(ordering: VersionOrdering<unknown>): VersionOrdering<unknown> {
+  const known = extended.get(ordering);
   if (known) return known;
-  const base = comparatorFor(ecosystem);
-  if (!base) return undefined;
-  const split = (s: string): [string, number] => (s.startsWith(ABOVE) ? [s.slice(ABOVE.length), 1] : [s, 0]);
-  const compare = (a: string, b: string) => {
-    const [va, ea] = split(a);
-    const [vb, eb] = split(b);
-    return base(va, vb) || Math.sign(ea - eb);
+  const compareParsed = (a: unknown, b: unknown): Ordering => {
+    if (a instanceof Above) {
+      if (b instanceof Above) return ordering.compareParsed(a.base, b.base);
+      return ordering.compareParsed(a.base, b) || 1;
+    }
+    if (b instanceof Above) return ordering.compareParsed(a, b.base) || -1;
+    return ordering.compareParsed(a, b);
   };
-  wrapped.set(ecosystem, compare);
-  return compare;
+  const wrapped: VersionOrdering<unknown> = {
+    parse: (version) => ordering.parse(version),
+    compareParsed,
+    compare: (a, b) => ordering.compare(a, b),
+    isValid: (version) => ordering.isValid(version),
+  };
+  extended.set(ordering, wrapped);
+  return wrapped;
 }
 
 const emptyCounts = (): SeverityCounts => Object.fromEntries(SEVERITIES.map((s) => [s, 0])) as SeverityCounts;
 
 /** The versions the advisories name above `current`, lowest first, each once. */
-function candidatesOf(p: PlanPackage, compare: (a: string, b: string) => number): Candidate[] {
-  const byToken = new Map<string, Candidate>();
+function candidatesOf(
+  p: PlanPackage,
+  base: VersionOrdering<unknown>,
+  ordering: VersionOrdering<unknown>,
+): Candidate[] {
+  const parse = sharedParser(base);
+  const current = parse(p.currentVersion);
+  const byKey = new Map<string, Candidate>();
   for (const f of p.findings)
     for (const entry of f.affected)
-      for (const range of entry.ranges)
+      for (const range of preparedOf(entry, base).ranges)
         for (const e of range.events) {
           let c: Candidate | null = null;
-          if (e.kind === 'fixed') c = { version: e.value, above: false };
+          if (e.kind === 'fixed') c = { version: e.value, above: false, parsed: e.parsed, token: e.value };
           else if (e.kind === 'last_affected') {
             const next = successorOf(p.ecosystem, e.value);
-            c = next ? { version: next, above: false } : { version: e.value, above: true };
+            c = next
+              ? { version: next, above: false, parsed: parse(next), token: next }
+              : {
+                  version: e.value,
+                  above: true,
+                  parsed: new Above(e.parsed),
+                  token: `\u0000>${e.value}`,
+                };
           }
-          if (c && compare(tokenOf(c), p.currentVersion) > 0) byToken.set(tokenOf(c), c);
+          const key = c && `${c.above ? '>' : '='}${c.version}`;
+          if (c && !byKey.has(key!) && ordering.compareParsed(c.parsed, current) > 0) byKey.set(key!, c);
         }
-  const sorted = [...byToken.values()].sort((a, b) => compare(tokenOf(a), tokenOf(b)));
+  const sorted = [...byKey.values()].sort((a, b) => ordering.compareParsed(a.parsed, b.parsed));
   // Equal by the ordering (PyPI 1.0 and 1.0.0): the first spelling stands for both.
-  return sorted.filter((c, i) => i === 0 || compare(tokenOf(sorted[i - 1]!), tokenOf(c)) !== 0);
+  return sorted.filter((c, i) => i === 0 || ordering.compareParsed(sorted[i - 1]!.parsed, c.parsed) !== 0);
 }
 
-const affects = (f: PlanFinding, version: string, compare: (a: string, b: string) => number) =>
-  f.affected.some((entry) => affectedBy(entry, version, compare) !== null);
+/** Each entry prepared once, with the ecosystem's own ordering (one advisory's entries are shared by its findings). */
+const preparedEntries = new WeakMap<object, PreparedPackage>();
+
+function preparedOf(entry: AffectedEntry, ordering: VersionOrdering<unknown>): PreparedPackage {
+  if ('exact' in entry) return entry;
+  let prepared = preparedEntries.get(entry);
+  if (!prepared) preparedEntries.set(entry, (prepared = preparePackage(entry, ordering)));
+  return prepared;
+}
 
 /** One package's item: the target and what it fixes. */
 export function planPackage(p: PlanPackage): PlanItem {
-  const compare = compareWithAbove(p.ecosystem);
+  const base = getVersionOrdering(p.ecosystem);
+  const ordering = base && withAbove(base);
   let best: { candidate: Candidate; fixed: PlanFinding[] } | null = null;
-  for (const candidate of compare ? candidatesOf(p, compare) : []) {
-    const token = tokenOf(candidate);
-    const fixed = p.findings.filter((f) => !affects(f, token, compare!));
+  for (const candidate of base && ordering ? candidatesOf(p, base, ordering) : []) {
+    const fixed = p.findings.filter(
+      (f) =>
+        !f.affected.some(
+          (entry) =>
+            evaluatePrepared(preparedOf(entry, base!), candidate.token, candidate.parsed, ordering!) !== null,
+        ),
+    );
     if (!best || fixed.length > best.fixed.length) best = { candidate, fixed };
     if (fixed.length === p.findings.length) break;
   }

@@ -46,15 +46,17 @@ export async function deleteRule(db: Kysely<Database>, orgId: string, id: string
 
 /** Rules in force at `now` (started, not ended). */
 export function activeRules(db: Kysely<Database>, orgId: string, now: string): Promise<TriageRuleRow[]> {
-  return db
-    .selectFrom('triage_rules')
-    .selectAll()
-    .where('org_id', '=', orgId)
-    .where((eb) => eb.or([eb('valid_from', 'is', null), eb('valid_from', '<=', now)]))
-    .where((eb) => eb.or([eb('valid_until', 'is', null), eb('valid_until', '>', now)]))
-    // Once the schedule check has reverted a rule at its end, it stays out, whatever clock a caller passes.
-    .where('expired_at', 'is', null)
-    .execute();
+  return (
+    db
+      .selectFrom('triage_rules')
+      .selectAll()
+      .where('org_id', '=', orgId)
+      .where((eb) => eb.or([eb('valid_from', 'is', null), eb('valid_from', '<=', now)]))
+      .where((eb) => eb.or([eb('valid_until', 'is', null), eb('valid_until', '>', now)]))
+      // Once the schedule check has reverted a rule at its end, it stays out, whatever clock a caller passes.
+      .where('expired_at', 'is', null)
+      .execute()
+  );
 }
 
 /** Rules whose start or end has passed and has not been applied yet, across organisations. */

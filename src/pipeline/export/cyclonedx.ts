@@ -10,11 +10,15 @@ export interface ExportComponent {
   version: string | null;
   purl: string | null;
   group: string | null;
+  /** bomRefs of the exported components this one depends on (the SBOM's graph, kept in a full export). */
+  dependsOn?: string[];
 }
 
 export interface ExportSubject {
   name: string;
   version: string | null;
+  /** bomRefs of the subject's own dependencies. */
+  dependsOn?: string[];
 }
 
 /** A finding with the bom-ref of its component in the exported document. */
@@ -115,6 +119,16 @@ export function cyclonedxDocument(
     const model = toComponent(c);
     refs.set(c.bomRef, model);
     bom.components.add(model);
+  }
+  // The dependency graph, between the components the document keeps.
+  for (const c of components)
+    for (const ref of c.dependsOn ?? []) {
+      const target = refs.get(ref);
+      if (target?.bomRef && refs.has(c.bomRef)) refs.get(c.bomRef)!.dependencies.add(target.bomRef);
+    }
+  for (const ref of subject.dependsOn ?? []) {
+    const target = refs.get(ref);
+    if (target?.bomRef) bom.metadata.component.dependencies.add(target.bomRef);
   }
   for (const f of findings) bom.vulnerabilities.add(toVulnerability(f, refs));
   const serializer = new Serialize.JsonSerializer(new Serialize.JSON.Normalize.Factory(Spec.Spec1dot6));
