@@ -154,7 +154,12 @@ for (const dialect of DIALECTS) {
       assert.equal(failing.code, 1, failing.stderr);
       assert.match(failing.stdout, /3 open policy violations \(1 fail, 2 warn, 0 info\)/);
       assert.match(failing.stderr, /1 open fail violations of 3/);
-      assert.equal((await cli(['scan', bom, '--fail-on', 'high'], { BULWARK_TOKEN: token })).code, 0);
+      // No advisories are loaded: a severity gate checked nothing, so it passes only when told to accept that.
+      assert.equal((await cli(['scan', bom, '--fail-on', 'high'], { BULWARK_TOKEN: token })).code, 2);
+      assert.equal(
+        (await cli(['scan', bom, '--fail-on', 'high', '--allow-unchecked'], { BULWARK_TOKEN: token })).code,
+        0,
+      );
       assert.equal((await cli(['scan', bom, '--fail-on', 'high,policy'], { BULWARK_TOKEN: token })).code, 1);
       const usage = await cli(['scan', bom, '--fail-on', 'policies']);
       assert.equal(usage.code, 2);

@@ -81,6 +81,7 @@ for (const dialect of DIALECTS) {
       assert.deepEqual(text.properties, {
         status: 'open',
         severity: 'HIGH',
+        severitySource: 'advisory',
         direct: false,
         paths: [
           ['pkg:npm/app-kit@2.0.0', 'pkg:golang/golang.org/x/text@v0.3.7'],

@@ -32,7 +32,8 @@ score are shown as UNRATED; --unrated fail fails on any open one whatever --fail
 as-medium (the default) counts them as MEDIUM. --fail-on policy fails on an open violation in state fail of the
 organisation's policies; it combines with a severity: --fail-on high,policy. --json is --format json. A local
 store must exist (it is never created). When no component could be checked (no purl, or no advisories for its
-ecosystem) the scan exits 2 unless --allow-unchecked: a gate that checked nothing must not pass. --remediation
+ecosystem) the scan exits 2 unless --allow-unchecked (or the gate is --fail-on policy alone): a gate that
+checked nothing must not pass. --remediation
 adds the upgrade plan of the open findings (the table after the findings, JSON data.remediation, SARIF results'
 upgradeTo; docs/remediation.md).
 Exit codes: 0 nothing at or above --fail-on (default none), 1 something is, 2 usage, file or store errors, or
@@ -107,9 +108,11 @@ export const scanCommand: Command = {
                 : ''),
       );
       if (failing.length > 0 || violating.length > 0) return 1;
-      // Zero findings of zero components checked is no evidence: the gate says so rather than passing.
+      // Zero findings of zero components checked is no evidence: the gate says so rather than passing. A gate on
+      // policies alone (--fail-on policy) did check every component, against the policies.
       const unchecked = uncheckedComponents(data.componentCount, coverage);
-      if (unchecked === data.componentCount && !values['allow-unchecked']) {
+      const policyOnly = failOn.policy && failOn.levels.length === 0;
+      if (unchecked === data.componentCount && !policyOnly && !values['allow-unchecked']) {
         io.err(
           `error: no component could be checked (${plural(data.componentCount, 'component')}: no purl, or no advisories for its ecosystem); pass --allow-unchecked to accept that`,
         );
