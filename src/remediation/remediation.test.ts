@@ -134,6 +134,7 @@ for (const dialect of DIALECTS) {
       assert.deepEqual(text.properties, {
         status: 'open',
         severity: 'HIGH',
+        severitySource: 'advisory',
         direct: false,
         paths: [
           [KIT, TEXT],
