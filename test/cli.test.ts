@@ -115,6 +115,7 @@ for (const dialect of DIALECTS) {
           name: 'acme',
           plan: 'professional',
           mcpWriteEnabled: false,
+          mcpSupplyChainTools: false,
           owner: { id: 'y', email: 'ada@acme.example', name: null, role: 'owner', orgId: created.id },
         },
       );
@@ -135,7 +136,7 @@ for (const dialect of DIALECTS) {
       const human = await runMain(['org', 'create', 'beta', '--owner-email', 'bo@beta.example'], env);
       assert.match(
         human.stdout,
-        /^Created organisation beta \(org_\w+\), plan professional, MCP write disabled, owner bo@beta\.example \(usr_\w+\)\n$/,
+        /^Created organisation beta \(org_\w+\), plan professional, MCP write disabled, supply-chain tools disabled, owner bo@beta\.example \(usr_\w+\)\n$/,
       );
       const update = await runMain(['org', 'update', 'beta', '--owner-email', 'x@beta.example'], env);
       assert.equal(update.code, 2);
