@@ -37,8 +37,9 @@ export function createPolicyServices(db: Kysely<Database>, log?: ErrorLog): Poli
 export function withPolicies(hooks: SbomFindingsHooks, violations: ViolationService): SbomFindingsHooks {
   return {
     ...hooks,
-    matchComponents: async (trx, orgId, sbomId, components) => {
-      const found = await hooks.matchComponents(trx, orgId, sbomId, components);
+    matchComponents: async (trx, orgId, sbomId, components, maxFindings) => {
+      // The findings cap (MAX_FINDINGS_PER_SBOM) is the findings hooks': passed through untouched.
+      const found = await hooks.matchComponents(trx, orgId, sbomId, components, maxFindings);
       // Component-only policies run on each batch while the parser worker reads the next one.
       await violations.evaluateUploadBatch(trx, orgId, sbomId, components);
       return found;
