@@ -2,6 +2,7 @@
 // sends the browser to sign-in, then to the consent page (client, redirect host, scopes); approving returns a
 // code to the assistant, which lists tools; disconnecting on the applications page cuts it off. axe-core on both.
 import assert from 'node:assert/strict';
+import { createServer } from 'node:http';
 import { describe, it } from 'node:test';
 import { UnauthorizedError } from '@modelcontextprotocol/sdk/client/auth.js';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
@@ -34,12 +35,21 @@ describe('OAuth consent in the browser', { skip: NO_CHROMIUM }, () => {
     const page = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
     page.on('dialog', (dialog) => void dialog.accept());
     const csp = watchCsp(page);
-    // The assistant's redirect URI: the browser's arrival there is the answer (nothing listens on it).
+    // The assistant's redirect URI: the browser's arrival there is the answer. A loopback server listens on it
+    // (as a desktop assistant's does): Chromium does not always hand the end of a redirect chain to page.route,
+    // and a refused connection failed this test now and then.
     let returned: URL | undefined;
-    await page.route(`${REDIRECT_URI}**`, async (route) => {
-      returned = new URL(route.request().url());
-      await route.fulfill({ status: 200, contentType: 'text/plain', body: 'You can close this window.' });
+    const receiver = createServer((request, response) => {
+      const url = new URL(request.url ?? '/', REDIRECT_URI);
+      // Only the redirect itself: the browser also asks this host for /favicon.ico.
+      if (url.pathname === new URL(REDIRECT_URI).pathname) returned = url;
+      response.writeHead(200, { 'content-type': 'text/plain' }).end('You can close this window.');
     });
+    const { port, hostname } = new URL(REDIRECT_URI);
+    await new Promise<void>((resolve, reject) =>
+      receiver.once('error', reject).listen(Number(port), hostname, () => resolve()),
+    );
+    t.after(() => new Promise<void>((resolve) => receiver.close(() => resolve())));
 
     await page.goto(oauth.authorizationUrl!.href);
     await page.getByRole('heading', { level: 1, name: 'Sign in to Bulwark' }).waitFor();
