@@ -76,9 +76,11 @@ for (const dialect of DIALECTS) {
       for (const res of lists) assert.equal(res.json().data.length, 3 * LIST_PAGE_ROWS);
       const { held, waiting, peak } = listPageReaders();
       assert.deepEqual({ held, waiting }, { held: 0, waiting: 0 });
-      // 12 lists of 3 pages each want a page read at the same moment: 4 read, the others queue.
+      // 12 lists of 3 pages each want page reads at once: never more than 4 read, and the others queue. How
+      // many queue at the same instant depends on how the requests interleave (on PostgreSQL they arrive
+      // staggered: 5 waited in one CI run), so the test asks only that some did.
       assert.equal(peak.held, LIST_PAGE_READERS);
-      assert.ok(peak.waiting >= 12 - LIST_PAGE_READERS, `${peak.waiting} lists waited for a reader`);
+      assert.ok(peak.waiting >= 1, `${peak.waiting} lists waited for a reader`);
     });
   });
 }
