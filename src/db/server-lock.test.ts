@@ -61,15 +61,17 @@ describe('SQLite server lock', { skip: processStart(process.pid) ? false : 'need
 
   it('takes over a lock whose pid is a zombie', async (t) => {
     const path = databasePath(t);
-    // `sleep 0` exits at once; its parent becomes `sleep 30` (exec), which never reaps it.
-    const parent = spawn('sh', ['-c', 'sleep 0 & echo $!; exec sleep 30'], {
+    // The background child exits only once its parent has become `sleep 30` (exec), which never reaps it. A child
+    // that exits before the exec can be reaped by the shell itself, and then no zombie is left (seen once in CI).
+    const script = 'p=$$; (while [ "$(cat /proc/$p/comm)" != sleep ]; do :; done) & echo $!; exec sleep 30';
+    const parent = spawn('sh', ['-c', script], {
       stdio: ['ignore', 'pipe', 'ignore'],
     });
     t.after(() => parent.kill('SIGKILL'));
     const [line] = (await once(parent.stdout!, 'data')) as [Buffer];
     const zombie = Number(line.toString().trim());
     let state = processStart(zombie);
-    for (let i = 0; i < 100 && !state?.zombie; i++) {
+    for (let i = 0; i < 250 && !state?.zombie; i++) {
       await new Promise((done) => setTimeout(done, 20));
       state = processStart(zombie);
     }
