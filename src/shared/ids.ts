@@ -48,6 +48,10 @@ export const ID_PREFIXES = [
   'trl',
   // identity/scim
   'scg',
+  // portfolio: assets, teams, team grants
+  'ast',
+  'team',
+  'tgr',
 ] as const;
 export type IdPrefix = (typeof ID_PREFIXES)[number];
 
