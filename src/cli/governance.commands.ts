@@ -118,6 +118,7 @@ time (default: today 00:00 UTC) always produce the same data, and re-running cha
           `${result.org.created ? 'Created' : 'Updated'} demo organisation ${slug} (${result.org.id}): ${identities} identities, seed ${seed}, as of ${result.asOf} in ${seconds} s`,
           ...sectionLines(result.import),
           `  vendors created: ${result.vendorsCreated}, risks created: ${result.risksCreated}`,
+          `  SBOMs uploaded: ${result.supplyChain.sbomsCreated}, policies created: ${result.supplyChain.policiesCreated}`,
         ].join('\n'),
       );
       return 0;

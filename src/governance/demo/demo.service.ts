@@ -1,7 +1,9 @@
 /** `bulwark demo`: a deterministic, realistic organisation generated and imported as a bundle. */
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.ts';
+import type { PolicyServices } from '../../policies/index.ts';
 import type { RiskService } from '../../risks/risk.service.ts';
+import type { SbomService } from '../../sboms/sbom.service.ts';
 import type { TenancyService } from '../../tenancy/tenancy.service.ts';
 import type { VendorService } from '../../vendors/vendor.service.ts';
 import { DAY } from '../common.ts';
@@ -10,6 +12,7 @@ import { writeBundle, type ImportSummary } from '../import/import.service.ts';
 import { DEMO_RISKS, DEMO_VENDORS, prng } from './catalog.ts';
 import { generateAccess, generateSodExceptions } from './demo-access.ts';
 import { generateIso, generateReviews } from './demo-governance.ts';
+import { seedSupplyChain, type DemoSupplyChainResult } from './demo-supply-chain.ts';
 
 export interface DemoOptions {
   identities: number;
@@ -56,16 +59,24 @@ export interface DemoResult {
   vendorsCreated: number;
   risksCreated: number;
   supplierAssessments: number;
+  supplyChain: DemoSupplyChainResult;
 }
 
 /**
  * `bulwark demo`: creates the organisation (plan professional, one user) when missing, then writes the
  * generated governance data in one transaction, adds vendors (the suppliers) with assessment history and
- * risks through their own services. Re-running with the same options changes nothing.
+ * risks through their own services, and the supply chain (applications' SBOMs and a license policy) through
+ * theirs. Re-running with the same options changes nothing.
  */
 export async function runDemo(
   db: Kysely<Database>,
-  services: { tenancy: TenancyService; vendors: VendorService; risks: RiskService },
+  services: {
+    tenancy: TenancyService;
+    vendors: VendorService;
+    risks: RiskService;
+    sboms: SbomService;
+    policies: PolicyServices;
+  },
   slug: string,
   options: DemoOptions,
 ): Promise<DemoResult> {
@@ -123,6 +134,7 @@ export async function runDemo(
       })),
     );
   await writeBundle(db, org.id, user.id, { version: 1, supplierAssessments: assessments });
+  const supplyChain = await seedSupplyChain(db, services, org.id, user.id, now);
   return {
     org: { id: org.id, slug: org.slug, created: !found },
     identities: options.identities,
@@ -132,5 +144,6 @@ export async function runDemo(
     vendorsCreated,
     risksCreated,
     supplierAssessments: assessments.length,
+    supplyChain,
   };
 }

@@ -86,6 +86,7 @@ for (const dialect of DIALECTS) {
       assert.equal(first.org.created, true);
       assert.equal(first.import.identities?.created, 500);
       assert.deepEqual([first.vendorsCreated, first.risksCreated], [11, 8]);
+      assert.deepEqual(first.supplyChain, { sbomsCreated: 4, policiesCreated: 1 });
     });
     after(() => store.close());
 
@@ -109,6 +110,8 @@ for (const dialect of DIALECTS) {
       for (const [section, s] of Object.entries(again.import))
         assert.equal(s.created + s.updated, 0, section);
       assert.deepEqual([again.vendorsCreated, again.risksCreated], [0, 0]);
+      assert.deepEqual(again.supplyChain, { sbomsCreated: 0, policiesCreated: 0 });
+      assert.equal((await services.sboms.list(orgId)).length, 4);
     });
 
     it('shows each kind of problem the demo promises', async () => {
@@ -151,6 +154,24 @@ for (const dialect of DIALECTS) {
       assert.equal((posture.risks as Record<string, number>).open, 8);
       // 11 demo vendors, one of them internal: posture counts third parties as the supplier tools do.
       assert.equal((posture.vendors as Record<string, number>).total, 10);
+    });
+
+    it('gives the evidence collectors a supply chain to pass and fail on', async () => {
+      // One hour after the demo's reference time: the SBOMs are 3, 9, 12 and 45 days old.
+      const now = new Date(Date.parse(AS_OF) + 3_600_000).toISOString();
+      const run = await services.compliance.collect(orgId, { now });
+      const result = (id: string) => run.results.find((r) => r.collector === id)!;
+      const inventory = result('software-inventory');
+      assert.deepEqual([inventory.passed, inventory.figures], [false, { assets: 4, withoutRecentSbom: 1 }]);
+      assert.deepEqual(inventory.offending, ['legacy-reports']);
+      const policy = result('policy-compliance');
+      assert.deepEqual([policy.passed, policy.figures], [false, { openFailViolations: 1 }]);
+      const [violation] = (await services.policies.violations.list(orgId, {})).items;
+      assert.equal(violation!.component.name, 'pyqt5');
+      // No vulnerability data in a fresh store: the rule says so rather than passing on nothing.
+      assert.deepEqual(result('vulnerability-management').reasons, [
+        'vulnerability data not synced within 48 hours: osv (never synced), kev (never synced)',
+      ]);
     });
 
     it('every tool handler answers, bounded, with person names only under masked keys', async () => {
