@@ -79,6 +79,7 @@ async function seed(store: Store) {
         null,
         '[]',
         i,
+        null,
       ]);
       for (let v = 0; v < PER_COMPONENT; v++)
         findings.push(

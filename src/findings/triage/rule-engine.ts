@@ -145,6 +145,8 @@ export async function applyRules(
         orgId,
         { actorId: SYSTEM_ACTOR, source: 'rule' },
         changes,
+        // The page was read (and on PostgreSQL locked) in this transaction: no second read of the same rows.
+        { current: new Map(rows.map((r) => [r.id, r])) },
       );
       const byId = new Map(changes.map((c) => [c.findingId, c]));
       for (const row of changed) {

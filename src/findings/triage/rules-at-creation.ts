@@ -78,7 +78,9 @@ export async function triageNewFindings(
       ...columns,
       rule_id: rule.id,
     });
-    byRule.set(rule, [...(byRule.get(rule) ?? []), row.id]);
+    const ids = byRule.get(rule);
+    if (ids) ids.push(row.id);
+    else byRule.set(rule, [row.id]);
   }
   for (const [rule, ids] of byRule)
     await recordAudit(trx, orgId, {
