@@ -87,13 +87,14 @@ export async function lastDueCampaign(db: Kysely<Database>, orgId: string, asOf:
  * logged in and created at or before it (access_stale_accounts' definition).
  */
 export async function stalePrivilegedAccounts(db: Kysely<Database>, orgId: string, cut: string) {
-  const rows = await sql<{ id: string }>`select a.id from gov_accounts a
-    where a.org_id = ${orgId} and a.status = 'active'
-      and (a.last_login_at <= ${cut} or (a.last_login_at is null and a.created_at <= ${cut}))
-      and exists (select 1 from gov_grants g where g.org_id = a.org_id and g.account_id = a.id
-        and g.revoked_at is null and g.privileged = 1)
-    order by a.id`.execute(db);
-  return rows.rows.map((r) => r.id);
+  // From the live privileged grants (a partial index holds only them) to their accounts: the other way round
+  // walked every stale account and probed its grants (200-360 ms at 100,000 identities, bench/governance).
+  const rows = await sql<{ id: string }>`select distinct g.account_id as id from gov_grants g
+    join gov_accounts a on a.id = g.account_id
+    where g.org_id = ${orgId} and g.revoked_at is null and g.privileged = 1
+      and a.org_id = ${orgId} and a.status = 'active'
+      and (a.last_login_at <= ${cut} or (a.last_login_at is null and a.created_at <= ${cut}))`.execute(db);
+  return rows.rows.map((r) => r.id).sort();
 }
 
 export interface SlaSettings {

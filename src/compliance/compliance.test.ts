@@ -11,6 +11,7 @@ import { uploadFile } from '../../test/support/upload.ts';
 import { importBundle } from '../governance/import/import.service.ts';
 import type { GovernanceBundle } from '../governance/import/bundle.schema.ts';
 import { policySbom } from '../policies/policy-fixture.ts';
+import { noTurn } from '../shared/turns.ts';
 import {
   accessRights,
   policyCompliance,
@@ -237,7 +238,7 @@ for (const dialect of DIALECTS) {
   describe(`${dialect}: evidence collectors`, () => {
     it('vulnerability management: KEV due dates, SLAs by severity, feeds synced within 48 hours', async (t) => {
       const { store, services, org, byId } = await setUp(t, dialect);
-      const ctx = (now: string) => ({ db: store.db, orgId: org.id, now });
+      const ctx = (now: string) => ({ db: store.db, orgId: org.id, now, turn: noTurn });
       const kev = byId['CVE-2026-1111']!;
       const crit = byId['GHSA-cccc-cccc-cccc']!;
       const high = byId['GHSA-hhhh-hhhh-hhhh']!;
@@ -329,7 +330,7 @@ for (const dialect of DIALECTS) {
 
     it('software inventory, supplier relationships and access rights on both sides of their boundaries', async (t) => {
       const { store, org, sbom, vendor } = await setUp(t, dialect);
-      const ctx = (now: string) => ({ db: store.db, orgId: org.id, now });
+      const ctx = (now: string) => ({ db: store.db, orgId: org.id, now, turn: noTurn });
 
       // An SBOM 29 days old counts, 31 days old does not.
       const fresh = await softwareInventory.collect(ctx(at(sbom.createdAt, 29 * DAY)));
@@ -412,7 +413,7 @@ for (const dialect of DIALECTS) {
 
     it('policy compliance: an open fail violation on the latest SBOM fails it, until it is suppressed', async (t) => {
       const { app, store, services, org } = await setUp(t, dialect);
-      const ctx = { db: store.db, orgId: org.id, now: '2026-06-15T12:00:00.000Z' };
+      const ctx = { db: store.db, orgId: org.id, now: '2026-06-15T12:00:00.000Z', turn: noTurn };
       assert.deepEqual(await policyCompliance.collect(ctx), {
         passed: true,
         figures: { openFailViolations: 0 },

@@ -27,6 +27,7 @@ import * as governanceCounts from './2026-11-24-10-governance-counts.ts';
 import * as policies from './2026-11-26-30-policies.ts';
 import * as sbomRootDependencies from './2026-11-26-70-sbom-root-dependencies.ts';
 import * as evidenceCollectors from './2026-11-26-80-evidence-collectors.ts';
+import * as livePrivilegedGrants from './2026-11-26-81-live-privileged-grants.ts';
 import * as triageAnalysis from './2026-11-26-40-triage-analysis.ts';
 import * as identity from './2026-11-26-50-identity.ts';
 import * as oauth from './2026-11-26-60-oauth.ts';
@@ -66,6 +67,7 @@ export const migrations: Record<string, Migration> = {
   '2026-11-26-30-policies': policies,
   '2026-11-26-70-sbom-root-dependencies': sbomRootDependencies,
   '2026-11-26-80-evidence-collectors': evidenceCollectors,
+  '2026-11-26-81-live-privileged-grants': livePrivilegedGrants,
   '2026-11-26-40-triage-analysis': triageAnalysis,
   '2026-11-26-50-identity': identity,
   '2026-11-26-60-oauth': oauth,
