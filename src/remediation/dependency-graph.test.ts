@@ -1,7 +1,7 @@
 // Paths and direct dependencies over hand-built graphs: diamonds, cycles, duplicates, more than five paths, none.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { DependencyGraph, type GraphComponent } from './dependency-graph.ts';
+import { DependencyGraph, stronglyConnected, type GraphComponent } from './dependency-graph.ts';
 
 const c = (
   id: string,
@@ -103,5 +103,36 @@ describe('dependency graph', () => {
     assert.deepEqual(g.placeOf('t'), { direct: false, paths: [[p('s'), p('t')]] });
     assert.deepEqual(g.placeOf('s'), { direct: true, paths: [[p('s')]] });
     assert.deepEqual(g.placeOf('unknown'), { direct: null, paths: [] });
+  });
+
+  it('numbers strongly connected components so that each reaches only lower ids', () => {
+    // 0 → 1 → 2 → 0 (a cycle), 2 → 3, 3 → 3 (a self-loop), 4 → 0.
+    const { comp, count, members, offsets } = stronglyConnected([[1], [2], [0, 3], [3], [0]]);
+    assert.equal(count, 3);
+    assert.deepEqual([comp[0], comp[1], comp[2], comp[3], comp[4]], [1, 1, 1, 0, 2]);
+    assert.deepEqual([...members.slice(offsets[1], offsets[2])].sort(), [0, 1, 2]);
+  });
+
+  it('names every direct dependency that reaches a group, past 256 direct ones (several passes)', () => {
+    // 600 direct dependencies d0…d599; d_i → m_(i % 3); m0 → m1 → m2 → m0 (a cycle); m2 → leaf. Everything
+    // reaches the leaf and every m; a second leaf hangs under d599 alone.
+    const directs = Array.from({ length: 600 }, (_, i) => `d${i}`);
+    const g = new DependencyGraph(
+      [
+        ...directs.map((id, i) => c(id, i === 599 ? [`m${i % 3}`, 'only'] : [`m${i % 3}`])),
+        c('m0', ['m1']),
+        c('m1', ['m2']),
+        c('m2', ['m0', 'leaf']),
+        c('leaf'),
+        c('only'),
+      ],
+      directs,
+    );
+    const [leaf, only, both] = g.introducedByEach([['leaf'], ['only'], ['m1', 'only']]);
+    assert.deepEqual(leaf, directs.map(p).sort());
+    assert.deepEqual(only, [p('d599')]);
+    assert.deepEqual(both, directs.map(p).sort());
+    // A direct dependency in a group is brought in by itself.
+    assert.deepEqual(g.introducedBy(['d7']), [p('d7')]);
   });
 });

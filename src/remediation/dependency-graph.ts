@@ -28,6 +28,8 @@ export const MAX_PATHS = 5;
  */
 const MAX_EXPANSIONS = 4_000;
 const UNREACHED = -1;
+/** Direct dependencies whose reach one pass of `introducedByEach` tracks: 8 words of bits per component. */
+const DIRECTS_PER_PASS = 256;
 
 export const NO_GRAPH: ComponentPlace = Object.freeze({ direct: null, paths: [] }) as ComponentPlace;
 
@@ -112,42 +114,49 @@ export class DependencyGraph {
   }
 
   /**
-   * `introducedBy` of many groups at once (one per plan item): forwards from each direct dependency over what it
-   * reaches, each node once per direct dependency. Backwards from each group instead would walk the ancestors of
-   * every vulnerable package, most of a deep graph each time (measured: minutes at 100,000 components).
+   * `introducedBy` of many groups at once (one per plan item). Which direct dependencies reach each node is a set
+   * of bits pushed down the graph once, in topological order of its strongly connected components (a cycle's
+   * members reach the same nodes), DIRECTS_PER_PASS direct dependencies per pass. Walking forwards from each
+   * direct dependency instead visited the graph once per direct one (0.44 s of a 2.5 s plan at 100,000
+   * components, bench/remediation); backwards from each group walked most of a deep graph each time (minutes).
    */
   introducedByEach(groups: readonly (readonly string[])[]): string[][] {
-    const found: number[][] = groups.map(() => []);
-    if (!this.hasGraph) return found.map(() => []);
-    const n = this.#components.length;
-    // A component is in one group (one package and version); typed arrays keep the walks free of Map lookups.
-    const groupOf = new Int32Array(n).fill(-1);
-    groups.forEach((ids, g) => {
-      for (const i of this.#indexesOf(ids)) groupOf[i] = g;
-    });
-    const lastDirect = new Int32Array(groups.length).fill(-1);
-    const seen = new Int32Array(n).fill(-1);
-    const queue = new Int32Array(n);
-    for (let d = 0; d < n; d++) {
-      if (this.#direct[d] !== 1) continue;
-      let tail = 0;
-      queue[tail++] = d;
-      seen[d] = d;
-      for (let head = 0; head < tail; head++) {
-        const node = queue[head]!;
-        const g = groupOf[node]!;
-        if (g >= 0 && lastDirect[g] !== d) {
-          lastDirect[g] = d;
-          found[g]!.push(d);
-        }
-        for (const next of this.#dependencies[node]!) {
-          if (seen[next] === d) continue;
-          seen[next] = d;
-          queue[tail++] = next;
-        }
+    if (!this.hasGraph) return groups.map(() => []);
+    const { comp, count, members, offsets } = stronglyConnected(this.#dependencies);
+    const groupNodes = groups.map((ids) => this.#indexesOf(ids));
+    const directs: number[] = [];
+    for (let i = 0; i < this.#direct.length; i++) if (this.#direct[i] === 1) directs.push(i);
+    const found = groups.map(() => new Set<string>());
+    for (let start = 0; start < directs.length; start += DIRECTS_PER_PASS) {
+      const pass = directs.slice(start, start + DIRECTS_PER_PASS);
+      const words = Math.ceil(pass.length / 32);
+      const bits = new Uint32Array(count * words);
+      pass.forEach((d, b) => (bits[comp[d]! * words + (b >> 5)]! |= 1 << (b & 31)));
+      // Tarjan numbers a component after every component it reaches: descending ids are a topological order.
+      for (let c = count - 1; c >= 0; c--) {
+        const from = c * words;
+        let any = 0;
+        for (let w = 0; w < words; w++) any |= bits[from + w]!;
+        if (any === 0) continue;
+        for (let m = offsets[c]!; m < offsets[c + 1]!; m++)
+          for (const next of this.#dependencies[members[m]!]!) {
+            const to = comp[next]! * words;
+            if (to !== from) for (let w = 0; w < words; w++) bits[to + w]! |= bits[from + w]!;
+          }
       }
+      groupNodes.forEach((nodes, g) => {
+        for (const node of nodes)
+          for (let w = 0; w < words; w++) {
+            let x = bits[comp[node]! * words + w]!;
+            while (x !== 0) {
+              const low = x & -x;
+              found[g]!.add(labelOf(this.#components[pass[w * 32 + 31 - Math.clz32(low)]!]!));
+              x ^= low;
+            }
+          }
+      });
     }
-    return found.map((directs) => [...new Set(directs.map((d) => labelOf(this.#components[d]!)))].sort());
+    return found.map((labels) => [...labels].sort());
   }
 
   #indexesOf(ids: readonly string[]): number[] {
@@ -226,4 +235,66 @@ export class DependencyGraph {
 function onPath(p: Partial, node: number): boolean {
   for (let q: Partial | null = p; q; q = q.next) if (q.node === node) return true;
   return false;
+}
+
+/**
+ * Strongly connected components (Tarjan's algorithm, iterative: a dependency chain 100,000 deep would overflow the
+ * call stack). A component's id is greater than the id of every component it reaches; `members` lists the nodes
+ * of component c at `offsets[c]` up to `offsets[c + 1]`.
+ */
+export function stronglyConnected(dependencies: readonly (readonly number[])[]): {
+  comp: Int32Array;
+  count: number;
+  members: Int32Array;
+  offsets: Int32Array;
+} {
+  const n = dependencies.length;
+  const index = new Int32Array(n).fill(-1);
+  const low = new Int32Array(n);
+  const comp = new Int32Array(n).fill(-1);
+  const stack = new Int32Array(n);
+  const frames = new Int32Array(n);
+  const edge = new Int32Array(n);
+  let sp = 0;
+  let counter = 0;
+  let count = 0;
+  for (let root = 0; root < n; root++) {
+    if (index[root] !== -1) continue;
+    let fp = 0;
+    frames[fp] = root;
+    edge[fp++] = 0;
+    index[root] = low[root] = counter++;
+    stack[sp++] = root;
+    while (fp > 0) {
+      const v = frames[fp - 1]!;
+      const out = dependencies[v]!;
+      if (edge[fp - 1]! < out.length) {
+        const w = out[edge[fp - 1]!++]!;
+        if (index[w] === -1) {
+          index[w] = low[w] = counter++;
+          stack[sp++] = w;
+          frames[fp] = w;
+          edge[fp++] = 0;
+        } else if (comp[w] === -1 && index[w]! < low[v]!) low[v] = index[w]!; // w is on the stack
+        continue;
+      }
+      fp--;
+      if (fp > 0 && low[v]! < low[frames[fp - 1]!]!) low[frames[fp - 1]!] = low[v]!;
+      if (low[v] === index[v]) {
+        let w: number;
+        do {
+          w = stack[--sp]!;
+          comp[w] = count;
+        } while (w !== v);
+        count++;
+      }
+    }
+  }
+  const offsets = new Int32Array(count + 1);
+  for (let i = 0; i < n; i++) offsets[comp[i]! + 1]!++;
+  for (let c = 0; c < count; c++) offsets[c + 1]! += offsets[c]!;
+  const members = new Int32Array(n);
+  const fill = offsets.slice(0, count);
+  for (let i = 0; i < n; i++) members[fill[comp[i]!]!++] = i;
+  return { comp, count, members, offsets };
 }
