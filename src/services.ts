@@ -98,6 +98,19 @@ export function createServices(store: Store, config: Config, options: ServiceOpt
   const sessions = new SessionService(store.db, clock);
   const mfa = new MfaService(store.db, clock);
   sessions.useGuard(identitySignInGuard(store.db, mfa));
+  const oauth = new OAuthService(
+    store.db,
+    {
+      publicOrigins: config.PUBLIC_URL,
+      resourcePath: MCP_RESOURCE_PATH,
+      consentPath: '/authorize',
+      allowPrivateFetch: config.WEBHOOK_ALLOW_PRIVATE,
+    },
+    options.now,
+    store.changeStamp,
+  );
+  // A deactivated or deleted user's assistants lose their OAuth grants with the user's sessions and API tokens.
+  tenancy.useCutOff(oauth);
   const ssoConfigs = new SsoConfigService(store.db);
   const ssoFlow = new SsoFlowService(store.db, ssoConfigs, clock);
   return {
@@ -148,16 +161,6 @@ export function createServices(store: Store, config: Config, options: ServiceOpt
       pollMs: config.WEBHOOK_POLL_MS,
       retentionMs: config.EVENT_RETENTION_DAYS * 86_400_000,
     }),
-    oauth: new OAuthService(
-      store.db,
-      {
-        publicOrigins: config.PUBLIC_URL,
-        resourcePath: MCP_RESOURCE_PATH,
-        consentPath: '/authorize',
-        allowPrivateFetch: config.WEBHOOK_ALLOW_PRIVATE,
-      },
-      options.now,
-      store.changeStamp,
-    ),
+    oauth,
   };
 }

@@ -202,7 +202,9 @@ class BulwarkClient:
         "iso_gap_status",
         "iso_soa_summary",
         "maturity_scores",
+        "policy_violations",
         "posture_summary",
+        "remediation_plan",
         "risk_create_draft",
         "risk_get",
         "risk_register_list",
@@ -275,7 +277,7 @@ class BulwarkClient:
     def asset_overview(self, *, asset_name):
         """Asset overview (mcp:read).
 
-        One asset (the SBOMs sharing an asset name are its versions): its versions newest first and the open findings of its latest version by severity, with how many are in CISA's KEV catalog. An unknown asset is NOT_FOUND. Only available where the organisation enabled the supply-chain tools."""
+        One asset (the SBOMs sharing an asset name are its versions): its versions newest first, the open findings of its latest version by severity (with how many are in CISA's KEV catalog) and its latest version's open policy violations by state. An unknown asset is NOT_FOUND. Only available where the organisation enabled the supply-chain tools."""
         return self.call_tool("asset_overview", {"assetName": asset_name})
 
     def audit_trail_search(self, *, actor_id=None, limit=None, offset=None):
@@ -320,11 +322,23 @@ class BulwarkClient:
         The latest maturity scores (0–5) per control domain, a capped set without continuation."""
         return self.call_tool("maturity_scores", {})
 
+    def policy_violations(self, *, status=None, asset_name=None, sbom_id=None, state=None, kind=None, policy_id=None, limit=None, cursor=None):
+        """Policy violations (mcp:read).
+
+        Policy violations (license, security and operational policies) of the organisation's SBOMs, newest first, a page at a time: each names the policy, its state (fail, warn or info), the component and why it violates. Filter by status (open by default; suppressed ones carry the comment that suppressed them), an asset (its latest SBOM) or an SBOM id, state, kind or policy id. Pass nextCursor back as cursor for the next page. An unknown asset or SBOM is NOT_FOUND. Only available where the organisation enabled the supply-chain tools."""
+        return self.call_tool("policy_violations", {"status": status, "assetName": asset_name, "sbomId": sbom_id, "state": state, "kind": kind, "policyId": policy_id, "limit": limit, "cursor": cursor})
+
     def posture_summary(self):
         """Security posture summary (mcp:read).
 
         One roll-up of the organisation's security and compliance posture: access hygiene, review progress, ISO readiness, open risks and supplier assessment coverage. Start here for an overview."""
         return self.call_tool("posture_summary", {})
+
+    def remediation_plan(self, *, sbom_id=None, asset_name=None):
+        """Remediation plan (mcp:read).
+
+        What to upgrade in one SBOM (give sbomId) or in an asset's latest SBOM (give assetName; exactly one of the two): per vulnerable package and version, the lowest version the advisories name that fixes its open findings (or the one fixing most, with how many remain), what it fixes by severity and KEV, and the direct dependencies that bring the package in; most valuable first (KEV fixes, then CRITICAL, HIGH, …). No package registry is consulted. At most 100 packages are returned; total counts all and truncated says whether some were left out. Only available where the organisation enabled the supply-chain tools."""
+        return self.call_tool("remediation_plan", {"sbomId": sbom_id, "assetName": asset_name})
 
     def risk_create_draft(self, *, title, description=None, category=None, likelihood=None, impact=None, treatment=None):
         """Draft a risk (mcp:write).

@@ -533,6 +533,14 @@ export type AssetOverviewResult = {
     kev: number;
     [key: string]: unknown;
   };
+  /** Open policy violations of the latest version by state (fail, warn, info) */
+  openViolations: {
+    fail: number;
+    warn: number;
+    info: number;
+    total: number;
+    [key: string]: unknown;
+  };
   [key: string]: unknown;
 };
 
@@ -711,12 +719,105 @@ export type MaturityScoresResult = {
   [key: string]: unknown;
 };
 
+/** Arguments of policy_violations. */
+export type PolicyViolationsArgs = {
+  /** Default open */
+  status?: 'open' | 'suppressed';
+  /** The asset's latest SBOM only */
+  assetName?: string;
+  /** sbom_<id>: this SBOM only */
+  sbomId?: string;
+  state?: 'fail' | 'warn' | 'info';
+  kind?: 'license' | 'security' | 'operational';
+  /** pol_<id> */
+  policyId?: string;
+  /** Violations per page (default 25) */
+  limit?: number;
+  /** nextCursor of the previous page */
+  cursor?: string;
+};
+/** Result of policy_violations. */
+export type PolicyViolationsResult = {
+  items: Array<{
+    /** pvl_<id> */
+    id: string;
+    /** pol_<id> */
+    policyId: string;
+    policyName: string;
+    kind: 'license' | 'security' | 'operational';
+    state: 'fail' | 'warn' | 'info';
+    component: {
+      name: string;
+      version?: string;
+      purl?: string;
+      [key: string]: unknown;
+    };
+    sbomId: string;
+    /** fnd_<id>, when the condition is about a vulnerability */
+    findingId?: string;
+    reason: string;
+    status: 'open' | 'suppressed';
+    /** Why it was suppressed (or reopened) */
+    comment?: string;
+    createdAt: string;
+    [key: string]: unknown;
+  }>;
+  /** Violations on this page */
+  count: number;
+  /** Absent on the last page */
+  nextCursor?: string;
+  [key: string]: unknown;
+};
+
 /** Arguments of posture_summary. */
 export type PostureSummaryArgs = Record<string, never>;
 /** Result of posture_summary. */
 export type PostureSummaryResult = {
   /** Present when the organisation has no governance data yet; the result is then empty, not estimated. */
   note?: string;
+  [key: string]: unknown;
+};
+
+/** Arguments of remediation_plan. */
+export type RemediationPlanArgs = {
+  /** sbom_<id> */
+  sbomId?: string;
+  /** The asset's latest SBOM */
+  assetName?: string;
+};
+/** Result of remediation_plan. */
+export type RemediationPlanResult = {
+  /** The SBOM the plan is for */
+  sbomId: string;
+  items: Array<{
+    /** The package (purl without version) */
+    purl: string;
+    currentVersion: string;
+    /** The version to upgrade to; absent when the advisories name none (see targetAbove) */
+    targetVersion?: string;
+    /** Present when the fix is any version above this one (the ecosystem cannot name the next) */
+    targetAbove?: string;
+    fixes: {
+      total: number;
+      bySeverity: {
+        CRITICAL: number;
+        HIGH: number;
+        MEDIUM: number;
+        LOW: number;
+        [key: string]: unknown;
+      };
+      kev: number;
+      [key: string]: unknown;
+    };
+    /** Open findings the target leaves */
+    remaining: number;
+    findingIds: Array<string>;
+    /** Direct dependencies (purls) that bring it in */
+    introducedBy: Array<string>;
+    [key: string]: unknown;
+  }>;
+  total: number;
+  truncated: boolean;
   [key: string]: unknown;
 };
 
@@ -960,7 +1061,7 @@ export class BulwarkClient extends BulwarkRestClient {
     return this.callTool<AccessStaleAccountsResult>('access_stale_accounts', args ?? {});
   }
 
-  /** Asset overview (mcp:read). One asset (the SBOMs sharing an asset name are its versions): its versions newest first and the open findings of its latest version by severity, with how many are in CISA's KEV catalog. An unknown asset is NOT_FOUND. Only available where the organisation enabled the supply-chain tools. */
+  /** Asset overview (mcp:read). One asset (the SBOMs sharing an asset name are its versions): its versions newest first, the open findings of its latest version by severity (with how many are in CISA's KEV catalog) and its latest version's open policy violations by state. An unknown asset is NOT_FOUND. Only available where the organisation enabled the supply-chain tools. */
   assetOverview(args: AssetOverviewArgs): Promise<AssetOverviewResult> {
     return this.callTool<AssetOverviewResult>('asset_overview', args ?? {});
   }
@@ -1000,9 +1101,19 @@ export class BulwarkClient extends BulwarkRestClient {
     return this.callTool<MaturityScoresResult>('maturity_scores', args ?? {});
   }
 
+  /** Policy violations (mcp:read). Policy violations (license, security and operational policies) of the organisation's SBOMs, newest first, a page at a time: each names the policy, its state (fail, warn or info), the component and why it violates. Filter by status (open by default; suppressed ones carry the comment that suppressed them), an asset (its latest SBOM) or an SBOM id, state, kind or policy id. Pass nextCursor back as cursor for the next page. An unknown asset or SBOM is NOT_FOUND. Only available where the organisation enabled the supply-chain tools. */
+  policyViolations(args?: PolicyViolationsArgs): Promise<PolicyViolationsResult> {
+    return this.callTool<PolicyViolationsResult>('policy_violations', args ?? {});
+  }
+
   /** Security posture summary (mcp:read). One roll-up of the organisation's security and compliance posture: access hygiene, review progress, ISO readiness, open risks and supplier assessment coverage. Start here for an overview. */
   postureSummary(args?: PostureSummaryArgs): Promise<PostureSummaryResult> {
     return this.callTool<PostureSummaryResult>('posture_summary', args ?? {});
+  }
+
+  /** Remediation plan (mcp:read). What to upgrade in one SBOM (give sbomId) or in an asset's latest SBOM (give assetName; exactly one of the two): per vulnerable package and version, the lowest version the advisories name that fixes its open findings (or the one fixing most, with how many remain), what it fixes by severity and KEV, and the direct dependencies that bring the package in; most valuable first (KEV fixes, then CRITICAL, HIGH, …). No package registry is consulted. At most 100 packages are returned; total counts all and truncated says whether some were left out. Only available where the organisation enabled the supply-chain tools. */
+  remediationPlan(args?: RemediationPlanArgs): Promise<RemediationPlanResult> {
+    return this.callTool<RemediationPlanResult>('remediation_plan', args ?? {});
   }
 
   /** Draft a risk (mcp:write). Creates a DRAFT risk in the organisation's risk register (status draft) for a human to review and approve; drafts do not appear in risk_register_list until approved. Only the title is required. Needs the mcp:write scope and write access enabled for the organisation (otherwise NOT_PERMITTED). The creation is audited. */

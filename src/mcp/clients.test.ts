@@ -136,7 +136,7 @@ for (const dialect of DIALECTS) {
           ['VALIDATION_FAILED', 400],
           ['INVALID_TOKEN', 401],
         ],
-        toolNames: 26,
+        toolNames: 28,
       });
     });
   });

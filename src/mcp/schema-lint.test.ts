@@ -12,7 +12,7 @@ describe('tool schema portability', () => {
       ...lintToolSchema(tool.outputSchema, `${tool.name} output`),
     ]);
     assert.deepEqual(problems, []);
-    assert.equal(TOOL_CATALOG.length, 26);
+    assert.equal(TOOL_CATALOG.length, 28);
   });
 
   it('a tool without arguments lists properties: {}', () => {

@@ -1,15 +1,26 @@
 /**
  * The opt-in supply-chain tools: hidden and refused (NOT_PERMITTED) until the organisation turns
- * mcpSupplyChainTools on (PATCH /api/v1/org), then findings_search, sbom_list and asset_overview answer from the
- * organisation's own SBOMs only; validated, paged, scoped.
+ * mcpSupplyChainTools on (PATCH /api/v1/org), then findings_search, sbom_list, asset_overview, policy_violations
+ * and remediation_plan answer from the organisation's own SBOMs only; validated, paged, scoped, masked. Every
+ * success is checked against the tool's output schema, as a client that validates would.
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv';
 import { build, createOrg, type TestOrg } from '../../test/support/app.ts';
 import { signInAs } from '../../test/support/session.ts';
 import { DIALECTS } from '../../test/support/store.ts';
 import type { App } from '../http/app-type.ts';
 import { loadAdvisories, shopSbom, upload } from '../pipeline/pipeline-fixture.ts';
+import { TOOL_CATALOG } from './generated/tool-catalog.ts';
+
+const validator = new AjvJsonSchemaValidator();
+const OUTPUT = new Map(
+  TOOL_CATALOG.map((t) => [
+    t.name,
+    validator.getValidator(t.outputSchema as Parameters<typeof validator.getValidator>[0]),
+  ]),
+);
 
 interface RpcResult {
   tools?: Array<{ name: string }>;
@@ -35,9 +46,21 @@ async function rpc(
   return res.json().result as RpcResult;
 }
 
-const call = (app: App, org: TestOrg, name: string, args: Record<string, unknown> = {}, token = 'mcp') =>
-  rpc(app, org, 'tools/call', { name, arguments: args }, token);
-const SUPPLY = ['asset_overview', 'findings_search', 'sbom_list'];
+async function call(
+  app: App,
+  org: TestOrg,
+  name: string,
+  args: Record<string, unknown> = {},
+  token = 'mcp',
+): Promise<RpcResult> {
+  const result = await rpc(app, org, 'tools/call', { name, arguments: args }, token);
+  if (result.isError !== true) {
+    const checked = OUTPUT.get(name)!(result.structuredContent);
+    assert.equal(checked.valid, true, `${name}: ${checked.errorMessage}`);
+  } else assert.equal(result.structuredContent, undefined);
+  return result;
+}
+const SUPPLY = ['asset_overview', 'findings_search', 'policy_violations', 'remediation_plan', 'sbom_list'];
 
 for (const dialect of DIALECTS) {
   describe(`${dialect}: supply-chain tools (opt-in)`, () => {
@@ -76,7 +99,7 @@ for (const dialect of DIALECTS) {
       });
       assert.equal(patched.statusCode, 200, patched.body);
       assert.equal(patched.json().data.mcpSupplyChainTools, true);
-      assert.equal((await names(org)).length, 26);
+      assert.equal((await names(org)).length, 28);
       assert.deepEqual(
         (await names(org)).filter((n) => SUPPLY.includes(n)),
         SUPPLY,
@@ -151,6 +174,7 @@ for (const dialect of DIALECTS) {
           latestSbomId: b.id,
           versions: [b.id, a.id],
           openFindings: { CRITICAL: 0, HIGH: 1, MEDIUM: 1, LOW: 0, total: 2, kev: 0 },
+          openViolations: { fail: 0, warn: 0, info: 0, total: 0 },
         },
       );
 
@@ -188,6 +212,248 @@ for (const dialect of DIALECTS) {
       });
       assert.equal((await names(org)).length, 23);
       assert.equal(await code(org, 'sbom_list', {}), 'NOT_PERMITTED');
+    });
+
+    it('policy_violations and remediation_plan: the stored violations and upgrade plan, filtered, paged, masked', async (t) => {
+      const { app, services } = await build(t, dialect);
+      await loadAdvisories(t, services);
+      const tokens = { all: ['sbom:read' as const, 'sbom:write' as const], mcp: ['mcp:read' as const] };
+      const org = await createOrg(services, { tokens });
+      const other = await createOrg(services, { tokens });
+      for (const as of [org, other])
+        await services.tenancy.updateOrganization(as.slug, { mcpSupplyChainTools: true });
+      const policy = async (body: Record<string, unknown>) => {
+        const res = await app.inject({
+          method: 'POST',
+          url: '/api/v1/sscs/policies',
+          headers: org.bearer('all'),
+          payload: body,
+        });
+        assert.equal(res.statusCode, 201, res.body);
+        return res.json().data.id as string;
+      };
+      // Before the uploads, so each upload evaluates them in its own transaction.
+      const high = await policy({
+        name: 'No high',
+        kind: 'security',
+        operator: 'any',
+        violationState: 'fail',
+        conditions: [{ subject: 'severity', operator: 'at_least', value: 'HIGH' }],
+      });
+      const licensed = await policy({
+        name: 'Licensed',
+        kind: 'operational',
+        operator: 'any',
+        violationState: 'warn',
+        conditions: [{ subject: 'missing', operator: 'is', value: 'license' }],
+      });
+      // a: Jinja2 2.10 (CRITICAL + MEDIUM), x/text v0.3.7 (HIGH); b: Jinja2 2.10.1 (MEDIUM), x/text (HIGH).
+      const a = (await upload(app, org, shopSbom('2.10', 'v0.3.7'), [['assetName', 'shop']])).json().data;
+      const b = (await upload(app, org, shopSbom('2.10.1', 'v0.3.7'), [['assetName', 'shop']])).json().data;
+      const theirs = (await upload(app, other, shopSbom('2.10', 'v0.3.7'), [['assetName', 'shop']])).json()
+        .data;
+
+      type Item = Record<string, unknown> & { id: string; component: { name: string } };
+      const view = (items: unknown) =>
+        (items as Item[])
+          .map((v) => [
+            v.sbomId === a.id ? 'a' : v.sbomId === b.id ? 'b' : '?',
+            v.policyName,
+            v.component.name,
+            v.state,
+            v.kind,
+          ])
+          .sort();
+      const violations = async (args: Record<string, unknown> = {}) =>
+        (await call(app, org, 'policy_violations', args)).structuredContent!;
+
+      // Every open violation: three unlicensed components in each SBOM, and the HIGH-or-worse findings.
+      const all = await violations();
+      assert.equal(all.count, 9);
+      assert.equal('nextCursor' in all, false);
+      assert.deepEqual(view(all.items), [
+        ['a', 'Licensed', 'Jinja2', 'warn', 'operational'],
+        ['a', 'Licensed', 'golang.org/x/text', 'warn', 'operational'],
+        ['a', 'Licensed', 'requests', 'warn', 'operational'],
+        ['a', 'No high', 'Jinja2', 'fail', 'security'],
+        ['a', 'No high', 'golang.org/x/text', 'fail', 'security'],
+        ['b', 'Licensed', 'Jinja2', 'warn', 'operational'],
+        ['b', 'Licensed', 'golang.org/x/text', 'warn', 'operational'],
+        ['b', 'Licensed', 'requests', 'warn', 'operational'],
+        ['b', 'No high', 'golang.org/x/text', 'fail', 'security'],
+      ]);
+      // The asset's latest SBOM only, and one violation in full.
+      assert.deepEqual(
+        view((await violations({ assetName: 'shop' })).items),
+        view((all.items as Item[]).filter((v) => v.sbomId === b.id)),
+      );
+      const [xText] = (await violations({ assetName: 'shop', kind: 'security' })).items as Item[];
+      const finding = (
+        (await call(app, org, 'findings_search', { assetName: 'shop', severity: ['HIGH'] }))
+          .structuredContent!.items as Item[]
+      )[0]!;
+      assert.deepEqual(
+        { ...xText, id: undefined, componentId: undefined, createdAt: undefined },
+        {
+          id: undefined,
+          policyId: high,
+          policyName: 'No high',
+          kind: 'security',
+          state: 'fail',
+          componentId: undefined,
+          component: {
+            name: 'golang.org/x/text',
+            version: 'v0.3.7',
+            purl: 'pkg:golang/golang.org/x/text@v0.3.7',
+          },
+          sbomId: b.id,
+          findingId: finding.id,
+          reason: 'CVE-2022-32149 has severity HIGH (at least HIGH)',
+          status: 'open',
+          createdAt: undefined,
+        },
+      );
+      assert.equal((await violations({ state: 'fail' })).count, 3);
+      assert.equal((await violations({ policyId: licensed, sbomId: a.id })).count, 3);
+      assert.equal((await violations({ kind: 'license' })).count, 0);
+
+      // Paged: 4 + 4 + 1, the same order as the whole list.
+      const pages: Item[] = [];
+      let cursor: unknown;
+      let pageCount = 0;
+      do {
+        const page = await violations({ limit: 4, ...(cursor === undefined ? {} : { cursor }) });
+        pages.push(...(page.items as Item[]));
+        cursor = page.nextCursor;
+        pageCount++;
+      } while (cursor !== undefined);
+      assert.equal(pageCount, 3);
+      assert.deepEqual(
+        pages.map((v) => v.id),
+        (all.items as Item[]).map((v) => v.id),
+      );
+
+      // Suppressed with a comment naming a person: out of the default list, in the suppressed one, masked.
+      const warned = (await violations({ assetName: 'shop', state: 'warn' })).items as Item[];
+      const suppressed = await app.inject({
+        method: 'PATCH',
+        url: `/api/v1/sscs/violations/${warned[0]!.id}`,
+        headers: org.bearer('all'),
+        payload: { status: 'suppressed', comment: 'Licence confirmed by carol.jones@vendor.example' },
+      });
+      assert.equal(suppressed.statusCode, 200, suppressed.body);
+      assert.equal((await violations()).count, 8);
+      const hidden = await violations({ status: 'suppressed' });
+      assert.deepEqual(
+        (hidden.items as Item[]).map((v) => [v.id, v.status, v.comment]),
+        [[warned[0]!.id, 'suppressed', 'Licence confirmed by c***@vendor.example']],
+      );
+      const overview = (await call(app, org, 'asset_overview', { assetName: 'shop' })).structuredContent!;
+      assert.deepEqual(overview.openViolations, { fail: 1, warn: 2, info: 0, total: 3 });
+
+      // remediation_plan: the asset's latest SBOM (b) or any SBOM by id; HIGH before MEDIUM, CRITICAL first.
+      // No dependency graph in these SBOMs: nothing introduces a package, and null targetAbove is left out.
+      const findingIds = async (sbomId: string, component: string) => {
+        const res = await app.inject({
+          url: `/api/v1/sscs/findings?sbomId=${sbomId}`,
+          headers: org.bearer('all'),
+        });
+        return (res.json().data as Array<{ id: string; component: { name: string } }>)
+          .filter((f) => f.component.name === component)
+          .map((f) => f.id)
+          .sort();
+      };
+      const step = (purl: string, from: string, to: string, ids: string[], bySeverity: number[]) => ({
+        purl,
+        currentVersion: from,
+        targetVersion: to,
+        fixes: {
+          total: ids.length,
+          bySeverity: {
+            CRITICAL: bySeverity[0],
+            HIGH: bySeverity[1],
+            MEDIUM: bySeverity[2],
+            LOW: bySeverity[3],
+          },
+          kev: 0,
+        },
+        remaining: 0,
+        findingIds: ids,
+        introducedBy: [],
+      });
+      const sorted = (plan: Record<string, unknown>) => ({
+        ...plan,
+        items: (plan.items as Array<{ findingIds: string[] }>).map((i) => ({
+          ...i,
+          findingIds: [...i.findingIds].sort(),
+        })),
+      });
+      const xTextStep = async (sbomId: string) =>
+        step(
+          'pkg:golang/golang.org/x/text',
+          'v0.3.7',
+          '0.3.8',
+          await findingIds(sbomId, 'golang.org/x/text'),
+          [0, 1, 0, 0],
+        );
+      assert.deepEqual(
+        sorted((await call(app, org, 'remediation_plan', { assetName: 'shop' })).structuredContent!),
+        {
+          sbomId: b.id,
+          items: [
+            await xTextStep(b.id),
+            step('pkg:pypi/jinja2', '2.10.1', '2.11.3', await findingIds(b.id, 'Jinja2'), [0, 0, 1, 0]),
+          ],
+          total: 2,
+          truncated: false,
+        },
+      );
+      // a: 2.11.3 fixes Jinja2 2.10's CRITICAL and MEDIUM findings at once, so it ranks before x/text's HIGH.
+      assert.deepEqual(
+        sorted((await call(app, org, 'remediation_plan', { sbomId: a.id })).structuredContent!),
+        {
+          sbomId: a.id,
+          items: [
+            step('pkg:pypi/jinja2', '2.10', '2.11.3', await findingIds(a.id, 'Jinja2'), [1, 0, 1, 0]),
+            await xTextStep(a.id),
+          ],
+          total: 2,
+          truncated: false,
+        },
+      );
+
+      // Bad input and tenancy: the documented codes, never another organisation's data.
+      const code = async (as: TestOrg, name: string, args: Record<string, unknown>) =>
+        (await call(app, as, name, args))._meta?.error;
+      assert.deepEqual(await code(org, 'remediation_plan', {}), {
+        code: 'VALIDATION_FAILED',
+        message: 'Invalid arguments for remediation_plan: give sbomId or assetName (one of the two)',
+      });
+      assert.deepEqual(await code(org, 'remediation_plan', { sbomId: a.id, assetName: 'shop' }), {
+        code: 'VALIDATION_FAILED',
+        message: 'Invalid arguments for remediation_plan: give sbomId or assetName, not both',
+      });
+      assert.deepEqual(await code(org, 'policy_violations', { sbomId: a.id, assetName: 'shop' }), {
+        code: 'VALIDATION_FAILED',
+        message: 'Invalid arguments for policy_violations: give sbomId or assetName, not both',
+      });
+      assert.equal((await code(org, 'policy_violations', { state: 'error' }))?.code, 'VALIDATION_FAILED');
+      assert.equal((await code(org, 'policy_violations', { limit: 101 }))?.code, 'VALIDATION_FAILED');
+      assert.equal((await code(org, 'policy_violations', { extra: 1 }))?.code, 'VALIDATION_FAILED');
+      assert.equal((await code(org, 'policy_violations', { assetName: 'nope' }))?.code, 'NOT_FOUND');
+      assert.equal((await code(org, 'policy_violations', { sbomId: theirs.id }))?.code, 'NOT_FOUND');
+      assert.equal((await code(org, 'remediation_plan', { sbomId: theirs.id }))?.code, 'NOT_FOUND');
+      assert.equal((await code(org, 'remediation_plan', { sbomId: 'sbom_nope' }))?.code, 'NOT_FOUND');
+      assert.equal((await code(other, 'remediation_plan', { sbomId: a.id }))?.code, 'NOT_FOUND');
+      // The other organisation has no policies: no violations, and its own plan only.
+      assert.deepEqual((await call(app, other, 'policy_violations')).structuredContent, {
+        items: [],
+        count: 0,
+      });
+      assert.equal(
+        (await call(app, other, 'remediation_plan', { assetName: 'shop' })).structuredContent!.sbomId,
+        theirs.id,
+      );
     });
   });
 }

@@ -1,13 +1,16 @@
 /**
- * The supply-chain read tools (findings_search, sbom_list, asset_overview): opt-in per organisation
- * (mcpSupplyChainTools); each translates its arguments and calls the findings, SBOM or asset service.
+ * The supply-chain read tools (findings_search, sbom_list, asset_overview, policy_violations, remediation_plan):
+ * opt-in per organisation (mcpSupplyChainTools); each translates its arguments and calls the findings, SBOM,
+ * asset, violation or remediation service.
  */
-import { notFound } from '../errors.ts';
+import { AppError, notFound } from '../errors.ts';
 import type { Finding } from '../findings/finding.service.ts';
 import type { ToolContext, ToolHandler } from './tool-handler.ts';
 
 /** sbom_list's cap: a model needs a view, not the whole register (`total` and `truncated` say what was left). */
 const SBOM_LIST_CAP = 200;
+/** remediation_plan's cap: the plan is ranked most valuable first, so the first 100 packages are the ones to do. */
+const PLAN_CAP = 100;
 const DEFAULT_PAGE = 25;
 
 const text = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined);
@@ -16,6 +19,25 @@ async function assetOf(ctx: ToolContext, assetName: string) {
   const asset = (await ctx.pipeline.assets.list(ctx.principal.orgId)).find((a) => a.assetName === assetName);
   if (!asset) throw notFound('Asset', assetName);
   return asset;
+}
+
+/** The SBOM a tool is about: `sbomId` as given (another organisation's is NOT_FOUND), or the asset's latest. */
+async function sbomOf(
+  ctx: ToolContext,
+  tool: string,
+  args: Record<string, unknown>,
+): Promise<string | undefined> {
+  const sbomId = text(args.sbomId);
+  const assetName = text(args.assetName);
+  if (sbomId !== undefined && assetName !== undefined)
+    throw new AppError(
+      'VALIDATION_FAILED',
+      400,
+      `Invalid arguments for ${tool}: give sbomId or assetName, not both`,
+    );
+  if (assetName !== undefined) return (await assetOf(ctx, assetName)).latestSbomId;
+  if (sbomId !== undefined) return (await ctx.sboms.get(ctx.principal.orgId, sbomId)).id;
+  return undefined;
 }
 
 const findingItem = (f: Finding) => ({
@@ -60,12 +82,44 @@ export const supplyChainToolHandlers: Record<string, ToolHandler> = {
   },
   asset_overview: async (ctx, args) => {
     const asset = await assetOf(ctx, String(args.assetName));
-    const summary = await ctx.findings.summary(ctx.principal.orgId, { sbomId: asset.latestSbomId });
+    const [summary, violations] = await Promise.all([
+      ctx.findings.summary(ctx.principal.orgId, { sbomId: asset.latestSbomId }),
+      ctx.policies.violations.summary(ctx.principal.orgId, { sbomId: asset.latestSbomId }),
+    ]);
     return {
       assetName: asset.assetName,
       latestSbomId: asset.latestSbomId,
       versions: asset.versions,
       openFindings: summary,
+      openViolations: violations,
+    };
+  },
+  policy_violations: async (ctx, args) => {
+    const page = await ctx.policies.violations.list(ctx.principal.orgId, {
+      sbomId: await sbomOf(ctx, 'policy_violations', args),
+      status: (text(args.status) ?? 'open') as 'open' | 'suppressed',
+      state: text(args.state) as 'fail' | 'warn' | 'info' | undefined,
+      kind: text(args.kind) as 'license' | 'security' | 'operational' | undefined,
+      policyId: text(args.policyId),
+      cursor: text(args.cursor),
+      limit: typeof args.limit === 'number' ? args.limit : DEFAULT_PAGE,
+    });
+    return { items: page.items, count: page.items.length, nextCursor: page.nextCursor };
+  },
+  remediation_plan: async (ctx, args) => {
+    const sbomId = await sbomOf(ctx, 'remediation_plan', args);
+    if (sbomId === undefined)
+      throw new AppError(
+        'VALIDATION_FAILED',
+        400,
+        'Invalid arguments for remediation_plan: give sbomId or assetName (one of the two)',
+      );
+    const plan = await ctx.remediation.plan(ctx.principal.orgId, sbomId);
+    return {
+      sbomId,
+      items: plan.slice(0, PLAN_CAP),
+      total: plan.length,
+      truncated: plan.length > PLAN_CAP,
     };
   },
 };

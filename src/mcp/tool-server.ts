@@ -66,6 +66,8 @@ export const SUPPLY_CHAIN_TOOLS: ReadonlySet<string> = new Set([
   'findings_search',
   'sbom_list',
   'asset_overview',
+  'policy_violations',
+  'remediation_plan',
 ]);
 
 /** tools/list: the catalog with schemas and annotations, computed once. */

@@ -67,6 +67,31 @@ export async function deleteByGrant(db: Db, grantId: string): Promise<number> {
   return Number(result.numDeletedRows);
 }
 
+/**
+ * Everything issued to a user's assistants (grants, codes, access and refresh tokens, the library's sessions): the
+ * rows acting for the user, and any other row issued under one of the user's grants.
+ */
+export async function deleteOfAccount(db: Db, userId: string): Promise<number> {
+  const result = await db
+    .deleteFrom('oauth_records')
+    .where((eb) =>
+      eb.or([
+        eb('account_id', '=', userId),
+        eb(
+          'grant_id',
+          'in',
+          eb
+            .selectFrom('oauth_records as g')
+            .select('g.id')
+            .where('g.model', '=', 'Grant')
+            .where('g.account_id', '=', userId),
+        ),
+      ]),
+    )
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
 /** The grants of a user of the organisation (the join keeps another organisation's user out). */
 export const listGrantsOfUser = (
   db: Db,

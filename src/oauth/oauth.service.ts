@@ -15,6 +15,7 @@ import type { Principal } from '../tenancy/tenancy.service.ts';
 import * as repo from './oauth.repository.ts';
 import type { ChangeStamp } from '../db/change-stamp.ts';
 import { PrincipalCache } from '../tenancy/principal-cache.ts';
+import type { UserCutOff } from '../tenancy/user-cut-off.ts';
 import { sha256 } from './adapter.ts';
 import { createProvider, MCP_SCOPES, originFor } from './provider.ts';
 
@@ -50,7 +51,7 @@ export interface Connection {
 const COOKIE_KEYS = { model: 'Secret', id: 'cookie-keys' };
 const nowIso = (now: number) => new Date(now).toISOString();
 
-export class OAuthService {
+export class OAuthService implements UserCutOff {
   readonly #db: Kysely<Database>;
   readonly #config: OAuthConfig;
   readonly #now: () => number;
@@ -230,6 +231,19 @@ export class OAuthService {
     if (!mine.some((g) => g.id === grantId)) throw notFound('Connected application', grantId);
     await repo.deleteByGrant(this.#db, grantId);
     // The store's stamp would say so too, but on PostgreSQL only once the notification arrives.
+    this.#principals?.invalidate();
+  }
+
+  /**
+   * UserCutOff (src/tenancy/user-cut-off.ts): in the transaction that deactivates or deletes the user, every grant
+   * and token of the user's assistants is deleted, so the next call, refresh or code exchange is refused.
+   */
+  async revokeUser(trx: Kysely<Database>, userId: string): Promise<void> {
+    await repo.deleteOfAccount(trx, userId);
+  }
+
+  /** After such a transaction committed: this instance's cached OAuth principals go. */
+  forgetPrincipals(): void {
     this.#principals?.invalidate();
   }
 

@@ -13,6 +13,7 @@ import { isRole, type Role } from './roles.ts';
 import { checkPasswordRules, hashPassword } from './password.ts';
 import * as repo from './tenancy.repository.ts';
 import type { ApiTokenRow, OrganizationRow, UserRow } from './tenancy.table.ts';
+import type { UserCutOff } from './user-cut-off.ts';
 import { generateTokenSecret, hashesEqual, hashTokenSecret, TOKEN_PATTERN } from './token-secret.ts';
 
 export interface Organization {
@@ -120,6 +121,7 @@ export const hasFeature = (principal: Principal, feature: Feature): boolean =>
 export class TenancyService {
   readonly #db: Kysely<Database>;
   readonly #principals: PrincipalCache<Principal> | undefined;
+  readonly #cutOffs: UserCutOff[] = [];
 
   /** With a change stamp, resolved principals are cached (servers); without, every call reads the store. */
   constructor(db: Kysely<Database>, changeStamp?: ChangeStamp) {
@@ -380,6 +382,20 @@ export class TenancyService {
   /** Drops cached principals: call after changing users (their tokens go with them) outside this service. */
   forgetPrincipals(): void {
     this.#principals?.invalidate();
+    for (const cutOff of this.#cutOffs) cutOff.forgetPrincipals();
+  }
+
+  /** Registers access held outside tenancy/ that ends with a user (src/services.ts: the OAuth grants). */
+  useCutOff(cutOff: UserCutOff): void {
+    this.#cutOffs.push(cutOff);
+  }
+
+  /**
+   * In the transaction that deactivates or deletes a user: revokes what the user holds outside tenancy/ (sessions
+   * and API tokens are the caller's). Call forgetPrincipals() after the commit.
+   */
+  async cutOffElsewhere(trx: Kysely<Database>, userId: string): Promise<void> {
+    for (const cutOff of this.#cutOffs) await cutOff.revokeUser(trx, userId);
   }
 
   async listTokens(orgSlug: string): Promise<ApiToken[]> {

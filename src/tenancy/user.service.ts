@@ -113,8 +113,9 @@ export class UserService {
     if (target.role === 'owner' && role !== 'owner') throw forbidden('Only an owner can remove an owner');
     await this.#db.transaction().execute(async (trx) => {
       if (target.role === 'owner') await this.#keepAnOwner(trx, actor.orgId);
-      // Sessions and API tokens belong to the user and go with it (foreign keys cascade).
+      // Sessions and API tokens belong to the user and go with it (foreign keys cascade); OAuth grants do not.
       await deleteUserSessions(trx, target.id);
+      await this.#tenancy.cutOffElsewhere(trx, target.id);
       await repo.deleteUser(trx, target.id);
       await recordAudit(trx, actor.orgId, {
         actorId: actor.userId,

@@ -1,7 +1,7 @@
 /**
  * SCIM Users: provisioning creates, updates, deactivates and deletes workspace users. Deactivation and deletion
- * end the user's sessions and revoke its API tokens in the same transaction, so the very next request with
- * either is refused (sessions are read on every request; cached token principals follow the change stamp).
+ * end the user's sessions and revoke its API tokens and OAuth grants in the same transaction, so the very next
+ * request with any of them is refused (sessions are read on every request; cached token principals follow the change stamp).
  */
 import type { Kysely } from 'kysely';
 import { recordAudit } from '../../audit/audit.repository.ts';
@@ -226,9 +226,13 @@ export class ScimUserService {
     await this.#announced(stampBefore);
   }
 
-  /** Sessions end and tokens are revoked (an update, so PostgreSQL's trigger tells every instance). */
+  /**
+   * Sessions end, API tokens are revoked and the OAuth grants of assistants with their tokens are deleted (changes
+   * PostgreSQL's triggers tell every instance).
+   */
   async #cutOff(trx: Kysely<Database>, userId: string, at: string): Promise<void> {
     await deleteUserSessions(trx, userId);
     await repo.revokeUserTokens(trx, userId, at);
+    await this.#tenancy.cutOffElsewhere(trx, userId);
   }
 }

@@ -31,7 +31,9 @@ export const TOOL_NAMES = [
   'iso_gap_status',
   'iso_soa_summary',
   'maturity_scores',
+  'policy_violations',
   'posture_summary',
+  'remediation_plan',
   'risk_create_draft',
   'risk_get',
   'risk_register_list',
@@ -505,7 +507,7 @@ export const TOOL_CATALOG: readonly ToolDefinition[] = [
     name: 'asset_overview',
     title: 'Asset overview',
     description:
-      "One asset (the SBOMs sharing an asset name are its versions): its versions newest first and the open findings of its latest version by severity, with how many are in CISA's KEV catalog. An unknown asset is NOT_FOUND. Only available where the organisation enabled the supply-chain tools.",
+      "One asset (the SBOMs sharing an asset name are its versions): its versions newest first, the open findings of its latest version by severity (with how many are in CISA's KEV catalog) and its latest version's open policy violations by state. An unknown asset is NOT_FOUND. Only available where the organisation enabled the supply-chain tools.",
     scope: 'mcp:read',
     readOnly: true,
     inputSchema: {
@@ -522,7 +524,7 @@ export const TOOL_CATALOG: readonly ToolDefinition[] = [
     },
     outputSchema: {
       type: 'object',
-      required: ['assetName', 'latestSbomId', 'versions', 'openFindings'],
+      required: ['assetName', 'latestSbomId', 'versions', 'openFindings', 'openViolations'],
       properties: {
         assetName: {
           type: 'string',
@@ -574,6 +576,29 @@ export const TOOL_CATALOG: readonly ToolDefinition[] = [
               minimum: 0,
             },
             kev: {
+              type: 'integer',
+              minimum: 0,
+            },
+          },
+        },
+        openViolations: {
+          type: 'object',
+          description: 'Open policy violations of the latest version by state (fail, warn, info)',
+          required: ['fail', 'warn', 'info', 'total'],
+          properties: {
+            fail: {
+              type: 'integer',
+              minimum: 0,
+            },
+            warn: {
+              type: 'integer',
+              minimum: 0,
+            },
+            info: {
+              type: 'integer',
+              minimum: 0,
+            },
+            total: {
               type: 'integer',
               minimum: 0,
             },
@@ -1054,6 +1079,154 @@ export const TOOL_CATALOG: readonly ToolDefinition[] = [
     },
   },
   {
+    name: 'policy_violations',
+    title: 'Policy violations',
+    description:
+      "Policy violations (license, security and operational policies) of the organisation's SBOMs, newest first, a page at a time: each names the policy, its state (fail, warn or info), the component and why it violates. Filter by status (open by default; suppressed ones carry the comment that suppressed them), an asset (its latest SBOM) or an SBOM id, state, kind or policy id. Pass nextCursor back as cursor for the next page. An unknown asset or SBOM is NOT_FOUND. Only available where the organisation enabled the supply-chain tools.",
+    scope: 'mcp:read',
+    readOnly: true,
+    inputSchema: {
+      type: 'object',
+      properties: {
+        status: {
+          type: 'string',
+          enum: ['open', 'suppressed'],
+          description: 'Default open',
+        },
+        assetName: {
+          type: 'string',
+          minLength: 1,
+          maxLength: 200,
+          description: "The asset's latest SBOM only",
+        },
+        sbomId: {
+          type: 'string',
+          minLength: 1,
+          maxLength: 100,
+          description: 'sbom_<id>: this SBOM only',
+        },
+        state: {
+          type: 'string',
+          enum: ['fail', 'warn', 'info'],
+        },
+        kind: {
+          type: 'string',
+          enum: ['license', 'security', 'operational'],
+        },
+        policyId: {
+          type: 'string',
+          minLength: 1,
+          maxLength: 100,
+          description: 'pol_<id>',
+        },
+        limit: {
+          type: 'integer',
+          minimum: 1,
+          maximum: 100,
+          description: 'Violations per page (default 25)',
+        },
+        cursor: {
+          type: 'string',
+          minLength: 1,
+          maxLength: 100,
+          description: 'nextCursor of the previous page',
+        },
+      },
+      additionalProperties: false,
+    },
+    outputSchema: {
+      type: 'object',
+      required: ['items', 'count'],
+      properties: {
+        items: {
+          type: 'array',
+          items: {
+            type: 'object',
+            required: [
+              'id',
+              'policyId',
+              'policyName',
+              'kind',
+              'state',
+              'component',
+              'sbomId',
+              'reason',
+              'status',
+              'createdAt',
+            ],
+            properties: {
+              id: {
+                type: 'string',
+                description: 'pvl_<id>',
+              },
+              policyId: {
+                type: 'string',
+                description: 'pol_<id>',
+              },
+              policyName: {
+                type: 'string',
+              },
+              kind: {
+                type: 'string',
+                enum: ['license', 'security', 'operational'],
+              },
+              state: {
+                type: 'string',
+                enum: ['fail', 'warn', 'info'],
+              },
+              component: {
+                type: 'object',
+                required: ['name'],
+                properties: {
+                  name: {
+                    type: 'string',
+                  },
+                  version: {
+                    type: 'string',
+                  },
+                  purl: {
+                    type: 'string',
+                  },
+                },
+              },
+              sbomId: {
+                type: 'string',
+              },
+              findingId: {
+                type: 'string',
+                description: 'fnd_<id>, when the condition is about a vulnerability',
+              },
+              reason: {
+                type: 'string',
+              },
+              status: {
+                type: 'string',
+                enum: ['open', 'suppressed'],
+              },
+              comment: {
+                type: 'string',
+                description: 'Why it was suppressed (or reopened)',
+              },
+              createdAt: {
+                type: 'string',
+                format: 'date-time',
+              },
+            },
+          },
+        },
+        count: {
+          type: 'integer',
+          minimum: 0,
+          description: 'Violations on this page',
+        },
+        nextCursor: {
+          type: 'string',
+          description: 'Absent on the last page',
+        },
+      },
+    },
+  },
+  {
     name: 'posture_summary',
     title: 'Security posture summary',
     description:
@@ -1075,6 +1248,129 @@ export const TOOL_CATALOG: readonly ToolDefinition[] = [
         },
       },
       additionalProperties: true,
+    },
+  },
+  {
+    name: 'remediation_plan',
+    title: 'Remediation plan',
+    description:
+      "What to upgrade in one SBOM (give sbomId) or in an asset's latest SBOM (give assetName; exactly one of the two): per vulnerable package and version, the lowest version the advisories name that fixes its open findings (or the one fixing most, with how many remain), what it fixes by severity and KEV, and the direct dependencies that bring the package in; most valuable first (KEV fixes, then CRITICAL, HIGH, …). No package registry is consulted. At most 100 packages are returned; total counts all and truncated says whether some were left out. Only available where the organisation enabled the supply-chain tools.",
+    scope: 'mcp:read',
+    readOnly: true,
+    inputSchema: {
+      type: 'object',
+      properties: {
+        sbomId: {
+          type: 'string',
+          minLength: 1,
+          maxLength: 100,
+          description: 'sbom_<id>',
+        },
+        assetName: {
+          type: 'string',
+          minLength: 1,
+          maxLength: 200,
+          description: "The asset's latest SBOM",
+        },
+      },
+      additionalProperties: false,
+    },
+    outputSchema: {
+      type: 'object',
+      required: ['sbomId', 'items', 'total', 'truncated'],
+      properties: {
+        sbomId: {
+          type: 'string',
+          description: 'The SBOM the plan is for',
+        },
+        items: {
+          type: 'array',
+          items: {
+            type: 'object',
+            required: ['purl', 'currentVersion', 'fixes', 'remaining', 'findingIds', 'introducedBy'],
+            properties: {
+              purl: {
+                type: 'string',
+                description: 'The package (purl without version)',
+              },
+              currentVersion: {
+                type: 'string',
+              },
+              targetVersion: {
+                type: 'string',
+                description:
+                  'The version to upgrade to; absent when the advisories name none (see targetAbove)',
+              },
+              targetAbove: {
+                type: 'string',
+                description:
+                  'Present when the fix is any version above this one (the ecosystem cannot name the next)',
+              },
+              fixes: {
+                type: 'object',
+                required: ['total', 'bySeverity', 'kev'],
+                properties: {
+                  total: {
+                    type: 'integer',
+                    minimum: 0,
+                  },
+                  bySeverity: {
+                    type: 'object',
+                    required: ['CRITICAL', 'HIGH', 'MEDIUM', 'LOW'],
+                    properties: {
+                      CRITICAL: {
+                        type: 'integer',
+                        minimum: 0,
+                      },
+                      HIGH: {
+                        type: 'integer',
+                        minimum: 0,
+                      },
+                      MEDIUM: {
+                        type: 'integer',
+                        minimum: 0,
+                      },
+                      LOW: {
+                        type: 'integer',
+                        minimum: 0,
+                      },
+                    },
+                  },
+                  kev: {
+                    type: 'integer',
+                    minimum: 0,
+                  },
+                },
+              },
+              remaining: {
+                type: 'integer',
+                minimum: 0,
+                description: 'Open findings the target leaves',
+              },
+              findingIds: {
+                type: 'array',
+                items: {
+                  type: 'string',
+                },
+              },
+              introducedBy: {
+                type: 'array',
+                items: {
+                  type: 'string',
+                },
+                description: 'Direct dependencies (purls) that bring it in',
+              },
+            },
+          },
+        },
+        total: {
+          type: 'integer',
+          minimum: 0,
+        },
+        truncated: {
+          type: 'boolean',
+        },
+      },
     },
   },
   {

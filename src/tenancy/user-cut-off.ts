@@ -1,0 +1,14 @@
+/**
+ * Access a user holds outside tenancy/ (the OAuth grants and tokens of assistants, src/oauth): ended together with
+ * the user's sessions and API tokens when the user is deactivated (SCIM) or deleted (SCIM, an admin). The
+ * composition root (src/services.ts) registers it with TenancyService, so tenancy/ and identity/ need not know it.
+ */
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/database.ts';
+
+export interface UserCutOff {
+  /** Inside the transaction that deactivates or deletes the user: revoke everything the user holds. */
+  revokeUser(trx: Kysely<Database>, userId: string): Promise<void>;
+  /** After that transaction committed: drop what this instance cached, so its very next request is refused. */
+  forgetPrincipals(): void;
+}
