@@ -9,7 +9,7 @@ import type { LicenseData } from '../sboms/sbom-model.ts';
 import { newId } from '../shared/ids.ts';
 import { nowIso } from '../shared/time.ts';
 import { noTurn } from '../shared/turns.ts';
-import { exploitDataOf } from '../vulndb/index.ts';
+import { cwesOfIds, exploitDataOf } from '../vulndb/index.ts';
 import { licenseMissing, readComponentLicense } from './component-licenses.ts';
 import type { ComponentFacts, Condition, VulnFacts } from './conditions.ts';
 import {
@@ -234,7 +234,9 @@ export async function vulnsByComponent(
   const out = new Map<string, VulnFacts[]>();
   if (findings.length === 0) return out;
   const aliasesOf = findings.map((f) => fromJson<string[]>(f.aliases, []));
-  const exploit = await exploitDataOf(trx, [...findings.map((f) => f.vulnerability_id), ...aliasesOf.flat()]);
+  const allIds = [...findings.map((f) => f.vulnerability_id), ...aliasesOf.flat()];
+  const exploit = await exploitDataOf(trx, allIds);
+  const cwesOf = await cwesOfIds(trx, allIds);
   findings.forEach((f, i) => {
     const ids = [f.vulnerability_id, ...aliasesOf[i]!];
     const epss = ids.map((id) => exploit.epss.get(id)?.score).find((s) => s !== undefined) ?? null;
@@ -247,8 +249,7 @@ export async function vulnsByComponent(
       cvss: f.cvss_score,
       kev: ids.some((id) => exploit.kev.has(id)),
       epss,
-      // CWEs are not kept with advisories yet (docs/policies.md): `cwe` conditions meet none.
-      cwes: [],
+      cwes: cwesOfVulnerability(cwesOf, ids),
     });
     out.set(f.component_id, list);
   });
@@ -287,4 +288,9 @@ export async function recordViolationEvents(
       }),
     );
   });
+}
+
+/** The CWE ids of a vulnerability: those of every advisory with its id or one of its aliases, each once. */
+export function cwesOfVulnerability(cwesOf: ReadonlyMap<string, string[]>, ids: readonly string[]): string[] {
+  return [...new Set(ids.flatMap((id) => cwesOf.get(id) ?? []))].sort();
 }

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestContext } from 'node:test';
 
-/** `vuln` below 2.0.0 is affected by GHSA-vuln-0001 (CVE-2026-0001, CVSS 7.5: HIGH). */
+/** `vuln` below 2.0.0 is affected by GHSA-vuln-0001 (CVE-2026-0001, CVSS 7.5: HIGH, CWE-400). */
 const FEED = [
   {
     schema_version: '1.6.0',
@@ -13,6 +13,7 @@ const FEED = [
     modified: '2026-01-01T00:00:00Z',
     aliases: ['CVE-2026-0001'],
     summary: 'vuln can be crashed',
+    database_specific: { cwe_ids: ['CWE-400'] },
     severity: [{ type: 'CVSS_V3', score: 'CVSS:3.1/AV:N/AC:L/PR:N/UI:N/S:U/C:N/I:N/A:H' }],
     affected: [
       {
@@ -26,11 +27,11 @@ const FEED = [
 export async function loadFeed(
   t: Pick<TestContext, 'after'>,
   services: { vulndb: { import(paths: string[]): Promise<unknown> } },
-): Promise<void> {
+): Promise<unknown> {
   const dir = mkdtempSync(join(tmpdir(), 'bulwark-policies-osv-'));
   t.after(() => rmSync(dir, { recursive: true }));
   writeFileSync(join(dir, 'feed.json'), JSON.stringify(FEED));
-  await services.vulndb.import([dir]);
+  return services.vulndb.import([dir]);
 }
 
 /**

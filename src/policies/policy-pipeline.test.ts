@@ -228,5 +228,48 @@ for (const dialect of DIALECTS) {
         404,
       );
     });
+
+    it('a cwe condition meets the CWEs of the advisories behind a finding, stored and scanned', async (t) => {
+      const { app, services, store } = await build(t, dialect);
+      await loadFeed(t, services);
+      const org = await createOrg(services);
+      const cwe = (value: string) => ({
+        name: `Weakness ${value}`,
+        kind: 'security',
+        conditions: [{ subject: 'cwe', operator: 'is', value }],
+      });
+      for (const p of [cwe('CWE-400'), cwe('CWE-79')])
+        assert.equal(
+          (
+            await app.inject({
+              method: 'POST',
+              url: '/api/v1/sscs/policies',
+              headers: org.bearer(),
+              payload: p,
+            })
+          ).statusCode,
+          201,
+        );
+      const scanned = (await scan(app, org)).json().data.violations;
+      assert.deepEqual(
+        scanned.map((v: { policyName: string; reason: string }) => [v.policyName, v.reason]),
+        [['Weakness CWE-400', 'CVE-2026-0001 is CWE-400']],
+      );
+      const sbomId = (await uploadFile(app, org, policySbom(), 'web-shop.cdx.json')).json().data.id;
+      const stored = await app.inject({
+        url: `/api/v1/sscs/violations?sbomId=${sbomId}`,
+        headers: org.bearer('read'),
+      });
+      assert.deepEqual(
+        stored.json().data.map((v: { policyName: string; reason: string }) => [v.policyName, v.reason]),
+        [['Weakness CWE-400', 'CVE-2026-0001 is CWE-400']],
+      );
+      // An advisory stored before CWEs were read gets them from the same document again, as no change.
+      await store.db.updateTable('vuln_advisories').set({ cwes: null }).execute();
+      const again = (await loadFeed(t, services)) as { added: number; updated: number; unchanged: number };
+      assert.deepEqual([again.added, again.updated, again.unchanged], [0, 0, 1]);
+      const row = await store.db.selectFrom('vuln_advisories').select('cwes').executeTakeFirstOrThrow();
+      assert.equal(row.cwes, '["CWE-400"]');
+    });
   });
 }

@@ -3,10 +3,10 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/database.ts';
 import type { ParsedComponent } from '../sboms/sbom-model.ts';
-import { exploitDataOf } from '../vulndb/index.ts';
+import { cwesOfIds, exploitDataOf } from '../vulndb/index.ts';
 import { licenseMissing, readComponentLicense } from './component-licenses.ts';
 import type { VulnFacts } from './conditions.ts';
-import { loadPolicySet } from './evaluation.ts';
+import { cwesOfVulnerability, loadPolicySet } from './evaluation.ts';
 import { suppressedOfLatestSbom, suppressionKey } from './facts.repository.ts';
 import { appliesTo, evaluateComponent } from './policy-engine.ts';
 
@@ -55,6 +55,7 @@ export async function evaluateScan(
   if (policies.length === 0) return [];
   const ids = items.flatMap((i) => i.vulns.flatMap((v) => [v.vulnerabilityId, ...v.aliases]));
   const epss = set.needsVulns && ids.length > 0 ? (await exploitDataOf(db, ids)).epss : new Map();
+  const cwesOf = set.needsVulns && ids.length > 0 ? await cwesOfIds(db, ids) : new Map<string, string[]>();
   const suppressed =
     assetName === null ? new Set<string>() : await suppressedOfLatestSbom(db, orgId, assetName);
   const out: ScanViolation[] = [];
@@ -72,7 +73,7 @@ export async function evaluateScan(
         epss:
           [v.vulnerabilityId, ...v.aliases].map((id) => epss.get(id)?.score).find((s) => s !== undefined) ??
           null,
-        cwes: [],
+        cwes: cwesOfVulnerability(cwesOf, [v.vulnerabilityId, ...v.aliases]),
       }));
     const drafts = evaluateComponent(policies, {
       id: String(index),

@@ -31,6 +31,7 @@ export { coverageOf, type CoverageEntry } from './coverage.ts';
 export {
   advisoryDetails,
   chunks,
+  cwesOfIds,
   generation,
   loadCandidates,
   severityOfIds,

@@ -27,6 +27,17 @@ const base = {
 };
 
 describe('OSV parsing', () => {
+  it('reads database_specific.cwe_ids as CWE-<n>, each once, and skips what is not a CWE id', () => {
+    const doc = {
+      ...base,
+      database_specific: { cwe_ids: ['CWE-79', '79', 'cwe-0079', 'CWE-20', 'NVD-CWE-noinfo', 5] },
+    };
+    const outcome = parseOsv(doc, 'a.json');
+    assert.equal(outcome.ok && outcome.advisory.cwes.join(' '), 'CWE-20 CWE-79');
+    const none = parseOsv(base, 'a.json');
+    assert.deepEqual(none.ok && none.advisory.cwes, []);
+  });
+
   it('normalises an advisory and keeps only matchable ranges', () => {
     const outcome = parseOsv(base, 'a.json');
     assert.equal(outcome.ok, true);

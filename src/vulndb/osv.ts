@@ -53,6 +53,8 @@ export interface Advisory {
   severity: OsvSeverity[];
   /** `database_specific.severity` of the advisory (GHSA: LOW, MODERATE, HIGH, CRITICAL). */
   qualitativeSeverity: string | null;
+  /** `database_specific.cwe_ids` (GHSA), as `CWE-<n>`, sorted, each once; [] when the advisory names none. */
+  cwes: string[];
   affected: AffectedPackage[];
   references: { type: string; url: string }[];
   /** sha256 of the document: `modified` alone misses edits in feeds that never bump it (Go's vulndb). */
@@ -104,6 +106,16 @@ function parseSeverity(raw: unknown): OsvSeverity[] {
     .flatMap((s) =>
       str(s.type) && str(s.score) ? [{ type: s.type as string, score: s.score as string }] : [],
     );
+}
+
+/** `database_specific.cwe_ids` as `CWE-<n>`: other spellings (`79`, `cwe-079`) are the same weakness. */
+function cweIds(databaseSpecific: unknown): string[] {
+  if (!isObject(databaseSpecific)) return [];
+  const ids = strings(databaseSpecific.cwe_ids).flatMap((id) => {
+    const match = /^(?:CWE-)?0*(\d+)$/i.exec(id.trim());
+    return match ? [`CWE-${match[1]}`] : [];
+  });
+  return [...new Set(ids)].sort();
 }
 
 const qualitative = (v: unknown): string | null =>
@@ -178,6 +190,7 @@ export function parseOsv(document: unknown, source: string): ParseOutcome {
     aliases: [...new Set(strings(document.aliases).filter((a) => a !== id))],
     severity: parseSeverity(document.severity),
     qualitativeSeverity: qualitative(document.database_specific),
+    cwes: cweIds(document.database_specific),
     affected,
     references,
     contentHash: createHash('sha256').update(JSON.stringify(document)).digest('hex'),

@@ -1,7 +1,7 @@
 /** The queries over the global advisory tables. */
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/database.ts';
-import { insertMany, toJson } from '../db/helpers.ts';
+import { fromJson, insertMany, toJson } from '../db/helpers.ts';
 import { turnTaker } from '../shared/turns.ts';
 import type { Advisory } from './osv.ts';
 import { bestCvss, bestLabel } from './severity.ts';
@@ -29,6 +29,8 @@ export function chunks<T>(items: readonly T[], size = CHUNK): T[][] {
 export interface StoredVersion {
   modified: string;
   contentHash: string;
+  /** False for an advisory stored before CWEs were read (`cwes` null). */
+  hasCwes: boolean;
   withdrawn: string | null;
   importedAt: string;
 }
@@ -41,13 +43,14 @@ export async function findStoredVersions(
   for (const part of chunks(ids)) {
     const rows = await db
       .selectFrom('vuln_advisories')
-      .select(['id', 'modified', 'content_hash', 'withdrawn', 'imported_at'])
+      .select(['id', 'modified', 'content_hash', 'withdrawn', 'imported_at', 'cwes'])
       .where('id', 'in', part)
       .execute();
     for (const r of rows)
       found.set(r.id, {
         modified: r.modified,
         contentHash: r.content_hash,
+        hasCwes: r.cwes !== null,
         withdrawn: r.withdrawn,
         importedAt: r.imported_at,
       });
@@ -103,11 +106,61 @@ function advisoryRow(a: Advisory, now: string, importedAt: string) {
       ...a.affected.map((p) => p.qualitativeSeverity),
     ]),
     refs: toJson(a.references),
+    cwes: toJson(a.cwes),
     ecosystems: toJson([...new Set(a.affected.map((p) => p.ecosystem))]),
     content_hash: a.contentHash,
     imported_at: importedAt,
     updated_at: now,
   };
+}
+
+/**
+ * The CWE ids of advisories stored before CWEs were read, from the same documents imported again: only that
+ * column changes (nothing to match again), so a re-import or the next sync fills them without a change.
+ */
+export async function fillCwes(db: Kysely<Database>, advisories: readonly Advisory[]): Promise<void> {
+  for (const a of advisories)
+    await db
+      .updateTable('vuln_advisories')
+      .set({ cwes: toJson(a.cwes) })
+      .where('id', '=', a.id)
+      .execute();
+}
+
+/**
+ * CWE ids per vulnerability id: the union over every stored advisory that has that id or names it as an alias
+ * (a CVE's GitHub advisory carries CWEs, its PyPI one does not). Ids without any are absent.
+ */
+export async function cwesOfIds(
+  db: Kysely<Database>,
+  ids: readonly string[],
+): Promise<Map<string, string[]>> {
+  const found = new Map<string, Set<string>>();
+  const add = (id: string, cwes: string | null) => {
+    for (const cwe of fromJson<string[]>(cwes, [])) {
+      const set = found.get(id) ?? new Set<string>();
+      set.add(cwe);
+      found.set(id, set);
+    }
+  };
+  for (const part of chunks([...new Set(ids)])) {
+    const own = await db
+      .selectFrom('vuln_advisories')
+      .select(['id', 'cwes'])
+      .where('id', 'in', part)
+      .where('cwes', '<>', '[]')
+      .execute();
+    for (const r of own) add(r.id, r.cwes);
+    const named = await db
+      .selectFrom('vuln_aliases as l')
+      .innerJoin('vuln_advisories as a', 'a.id', 'l.advisory_id')
+      .select(['l.alias_id', 'a.cwes'])
+      .where('l.alias_id', 'in', part)
+      .where('a.cwes', '<>', '[]')
+      .execute();
+    for (const r of named) add(r.alias_id, r.cwes);
+  }
+  return new Map([...found].map(([id, set]) => [id, [...set].sort()]));
 }
 
 /** Replaces (or inserts) advisories with their packages and alias links. Call inside a transaction. */

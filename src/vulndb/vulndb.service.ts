@@ -167,6 +167,11 @@ export class VulnDbService {
       if (isChange && a.withdrawn && !s?.withdrawn) tally.withdrawn++;
       return isChange;
     });
+    const rewritten = new Set(changed);
+    await repo.fillCwes(
+      trx,
+      advisories.filter((a) => !rewritten.has(a) && stored.get(a.id)?.hasCwes === false),
+    );
     if (changed.length === 0) return;
     const ids = changed.map((a) => a.id);
     for (const p of await repo.storedPackagesOf(trx, ids))

@@ -24,6 +24,8 @@ export interface VulnAdvisoryTable {
   severity_label: string | null;
   /** JSON array of `{type, url}`. */
   refs: string;
+  /** JSON array of CWE ids (`CWE-79`); null for an advisory stored before CWEs were read (filled on re-import). */
+  cwes: string | null;
   /** JSON array of the distinct ecosystems it affects (for status counts). */
   ecosystems: string;
   content_hash: string;

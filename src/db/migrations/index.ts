@@ -28,6 +28,7 @@ import * as policies from './2026-11-26-30-policies.ts';
 import * as sbomRootDependencies from './2026-11-26-70-sbom-root-dependencies.ts';
 import * as evidenceCollectors from './2026-11-26-80-evidence-collectors.ts';
 import * as livePrivilegedGrants from './2026-11-26-81-live-privileged-grants.ts';
+import * as advisoryCwes from './2026-11-26-82-advisory-cwes.ts';
 import * as triageAnalysis from './2026-11-26-40-triage-analysis.ts';
 import * as identity from './2026-11-26-50-identity.ts';
 import * as oauth from './2026-11-26-60-oauth.ts';
@@ -68,6 +69,7 @@ export const migrations: Record<string, Migration> = {
   '2026-11-26-70-sbom-root-dependencies': sbomRootDependencies,
   '2026-11-26-80-evidence-collectors': evidenceCollectors,
   '2026-11-26-81-live-privileged-grants': livePrivilegedGrants,
+  '2026-11-26-82-advisory-cwes': advisoryCwes,
   '2026-11-26-40-triage-analysis': triageAnalysis,
   '2026-11-26-50-identity': identity,
   '2026-11-26-60-oauth': oauth,
