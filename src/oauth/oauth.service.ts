@@ -11,7 +11,7 @@ import { fromBool, fromJson } from '../db/helpers.ts';
 import { notFound } from '../errors.ts';
 import { isScope, type Scope } from '../tenancy/plans.ts';
 import { isRole, scopesOfRole } from '../tenancy/roles.ts';
-import type { Principal } from '../tenancy/tenancy.service.ts';
+import type { Principal, ReachResolver } from '../tenancy/tenancy.service.ts';
 import * as repo from './oauth.repository.ts';
 import type { ChangeStamp } from '../db/change-stamp.ts';
 import { PrincipalCache } from '../tenancy/principal-cache.ts';
@@ -55,6 +55,7 @@ export class OAuthService {
   readonly #config: OAuthConfig;
   readonly #now: () => number;
   #provider: Promise<Provider> | undefined;
+  #reachOf: ReachResolver = async () => null;
   /**
    * OAuth principals by token hash, like API tokens' (the same change stamp: any commit on SQLite; on PostgreSQL
    * the notifications of tokens, organisations, users and oauth_records), so a call costs no store round trip.
@@ -71,6 +72,16 @@ export class OAuthService {
     this.#config = config;
     this.#now = now;
     this.#principals = changeStamp && new PrincipalCache(changeStamp);
+  }
+
+  /** How OAuth principals get their reach (portfolio/reach.ts); set once by services.ts. */
+  useReach(resolver: ReachResolver): void {
+    this.#reachOf = resolver;
+  }
+
+  /** Drops the cached principals (a team, grant or organisation setting changed their reach). */
+  forgetPrincipals(): void {
+    this.#principals?.invalidate();
   }
 
   /** The library's provider, built once; its cookie keys are shared by every instance through the store. */
@@ -278,6 +289,7 @@ export class OAuthService {
       scopes: new Set(scopes),
       plan: account.plan,
       mcpWriteEnabled: fromBool(account.mcp_write_enabled),
+      reach: await this.#reachOf({ orgId: account.org_id, userId: account.user_id, assetTags: null }),
     };
     return { principal, audiences, exp: token.exp ?? Math.floor(this.#now() / 1000) + 3600 };
   }

@@ -75,6 +75,7 @@ for (const dialect of DIALECTS) {
       scopes: new Set(['mcp:read'] as const),
       plan: 'professional',
       mcpWriteEnabled: false,
+      reach: null,
     });
     const call = async (name: string, args: Record<string, unknown> = {}) =>
       governanceToolHandlers[name]!({ ...services, principal: principal() }, args);
