@@ -40,6 +40,7 @@ import { pipelineRoutes } from './pipeline/pipeline.routes.ts';
 import { sbomRoutes } from './sboms/sbom.routes.ts';
 import { remediationRoutes } from './remediation/remediation.routes.ts';
 import { accessRoutes } from './access/access.routes.ts';
+import { teamRoutes } from './portfolio/team.routes.ts';
 import { auditRoutes } from './access/audit.routes.ts';
 import { complianceRoutes } from './compliance/compliance.routes.ts';
 import { sessionRoutes } from './access/session.routes.ts';
@@ -174,6 +175,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
         users: services.users,
         mfa: services.mfa,
       });
+      await api.register(teamRoutes, { teams: services.teams });
       await api.register(mfaRoutes, { mfa: services.mfa });
       await api.register(ssoRoutes, services);
       await api.register(vendorRoutes, { vendors: services.vendors, idempotency: services.idempotency });

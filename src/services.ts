@@ -19,6 +19,8 @@ import { GovernanceService } from './governance/governance.service.ts';
 import { RemediationService } from './remediation/remediation.service.ts';
 import { createPolicyServices, withPolicies, type PolicyServices } from './policies/index.ts';
 import { OAuthService } from './oauth/oauth.service.ts';
+import { ReachService } from './portfolio/reach.ts';
+import { TeamService } from './portfolio/team.service.ts';
 import { RiskService } from './risks/risk.service.ts';
 import { SbomService } from './sboms/sbom.service.ts';
 import { SessionService } from './tenancy/session.service.ts';
@@ -63,6 +65,9 @@ export interface Services {
   scimGroups: ScimGroupService;
   /** The OAuth authorization server for the tool server (docs/mcp-oauth.md). */
   oauth: OAuthService;
+  /** portfolio/: teams and the reach they grant (docs/portfolio-access.md). */
+  teams: TeamService;
+  reach: ReachService;
 }
 
 /** The tool server's path: the OAuth protected resource. */
@@ -100,7 +105,25 @@ export function createServices(store: Store, config: Config, options: ServiceOpt
   sessions.useGuard(identitySignInGuard(store.db, mfa));
   const ssoConfigs = new SsoConfigService(store.db);
   const ssoFlow = new SsoFlowService(store.db, ssoConfigs, clock);
+  const oauth = new OAuthService(
+    store.db,
+    {
+      publicOrigins: config.PUBLIC_URL,
+      resourcePath: MCP_RESOURCE_PATH,
+      consentPath: '/authorize',
+      allowPrivateFetch: config.WEBHOOK_ALLOW_PRIVATE,
+    },
+    options.now,
+    store.changeStamp,
+  );
+  // Every principal carries its reach; a change of teams, settings or tokens drops every cache of them at once.
+  const reach = new ReachService(store.db, store.changeStamp);
+  for (const builder of [tenancy, sessions, oauth]) builder.useReach(reach.resolve);
+  tenancy.onForget(() => reach.invalidate());
+  tenancy.onForget(() => oauth.forgetPrincipals());
   return {
+    teams: new TeamService(store.db, reach, () => tenancy.forgetPrincipals()),
+    reach,
     ssoConfigs,
     ssoFlow,
     ssoSignIn: new SsoSignInService(store.db, ssoFlow, sessions),
@@ -148,16 +171,6 @@ export function createServices(store: Store, config: Config, options: ServiceOpt
       pollMs: config.WEBHOOK_POLL_MS,
       retentionMs: config.EVENT_RETENTION_DAYS * 86_400_000,
     }),
-    oauth: new OAuthService(
-      store.db,
-      {
-        publicOrigins: config.PUBLIC_URL,
-        resourcePath: MCP_RESOURCE_PATH,
-        consentPath: '/authorize',
-        allowPrivateFetch: config.WEBHOOK_ALLOW_PRIVATE,
-      },
-      options.now,
-      store.changeStamp,
-    ),
+    oauth,
   };
 }
