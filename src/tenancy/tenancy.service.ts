@@ -157,6 +157,7 @@ export class TenancyService {
       plan,
       mcp_write_enabled: toBool(input.mcpWriteEnabled ?? false),
       mcp_supply_chain_tools: toBool(input.mcpSupplyChainTools ?? false),
+      retention: null,
       created_at: now,
       updated_at: now,
     };

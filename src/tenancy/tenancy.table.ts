@@ -9,6 +9,8 @@ export interface OrganizationTable {
   mcp_write_enabled: number;
   /** The supply-chain read tools of the tool server (docs/mcp-oauth.md); 0 or 1. */
   mcp_supply_chain_tools: number;
+  /** JSON `{keepVersions?, maxAgeDays?, inactiveAfterDays?}`: the default retention of its assets; null: none. */
+  retention: string | null;
   created_at: string;
   updated_at: string;
 }
