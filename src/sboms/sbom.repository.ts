@@ -26,7 +26,7 @@ const CORRECTIONS_PER_STATEMENT = 1_000;
 export async function finishUpload(
   db: Kysely<Database>,
   orgId: string,
-  sbom: Pick<SbomRow, 'id' | 'component_count' | 'version' | 'asset_name' | 'root_depends_on'>,
+  sbom: Pick<SbomRow, 'id' | 'component_count' | 'version' | 'asset_name' | 'asset_id' | 'root_depends_on'>,
   corrections: readonly DependsOnCorrection[],
 ): Promise<void> {
   await db
@@ -35,6 +35,7 @@ export async function finishUpload(
       component_count: sbom.component_count,
       version: sbom.version,
       asset_name: sbom.asset_name,
+      asset_id: sbom.asset_id,
       root_depends_on: sbom.root_depends_on,
     })
     .where('org_id', '=', orgId)

@@ -24,6 +24,7 @@ import type { SbomComponentRow, SbomRow } from './sbom.table.ts';
 import { INLINE_BELOW, prepareSbomOffThread } from './worker-parser.ts';
 import { DEFAULT_SBOM_LIMITS, type SbomLimits } from './parsers/parse-sbom.ts';
 import { coverageOf, type CoverageEntry } from '../vulndb/index.ts';
+import { assetForUpload, assetForRecord } from '../portfolio/asset-binding.ts';
 
 /**
  * Parses an uploaded file into rows; by default large files are parsed in a worker thread, whose rows arrive while
@@ -159,7 +160,8 @@ export class SbomService {
       version: fields.version ?? null,
       format: prepared.format,
       spec_version: prepared.specVersion,
-      asset_id: null,
+      // Bound in the transaction, once the asset's name is final (assetForUpload).
+      asset_id: '',
       repo_url: null,
       branch: null,
       // Known once the last row has come (a streamed SBOM): set then, in the same transaction.
@@ -173,6 +175,8 @@ export class SbomService {
     const perEcosystem = new Map<string, number>();
     let summary: StreamedSummary | undefined;
     const findingCount = await this.#db.transaction().execute(async (trx) => {
+      const asset = await assetForUpload(trx, orgId, row.asset_name, now);
+      row.asset_id = asset.provisionalId;
       await repo.insertSbom(trx, row);
       let found = 0;
       for await (const batch of prepared.batches) {
@@ -191,6 +195,7 @@ export class SbomService {
       if (fields.assetName === undefined && fields.name === undefined && summary.subjectName)
         row.asset_name = summary.subjectName.slice(0, 200);
       row.root_depends_on = summary.rootDependsOn;
+      row.asset_id = await asset.settle(row.asset_name);
       await repo.finishUpload(trx, orgId, row, summary.corrections);
       await this.#hooks?.matchedAll(trx, orgId, row.id, found);
       await recordAudit(trx, orgId, {
@@ -251,7 +256,7 @@ export class SbomService {
       version: input.version ?? null,
       format: null,
       spec_version: null,
-      asset_id: input.assetId ?? null,
+      asset_id: '',
       repo_url: input.repoUrl ?? null,
       branch: input.branch ?? null,
       component_count: 0,
@@ -260,6 +265,9 @@ export class SbomService {
       updated_at: now,
     };
     await this.#db.transaction().execute(async (trx) => {
+      const asset = await assetForRecord(trx, orgId, input.name, input.assetId, now);
+      row.asset_id = asset.id;
+      row.asset_name = asset.name;
       await repo.insertSbom(trx, row);
       await recordAudit(trx, orgId, {
         actorId,

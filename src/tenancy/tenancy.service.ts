@@ -210,6 +210,7 @@ export class TenancyService {
       mcp_write_enabled: toBool(input.mcpWriteEnabled ?? false),
       mcp_supply_chain_tools: toBool(input.mcpSupplyChainTools ?? false),
       portfolio_access: toBool(input.portfolioAccess ?? false),
+      retention: null,
       created_at: now,
       updated_at: now,
     };

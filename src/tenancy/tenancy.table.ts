@@ -11,6 +11,8 @@ export interface OrganizationTable {
   mcp_supply_chain_tools: number;
   /** Members and viewers reach only their teams' grants (docs/portfolio-access.md); 0 or 1. */
   portfolio_access: number;
+  /** JSON `{keepVersions?, maxAgeDays?, inactiveAfterDays?}`: the default retention of its assets; null: none. */
+  retention: string | null;
   created_at: string;
   updated_at: string;
 }

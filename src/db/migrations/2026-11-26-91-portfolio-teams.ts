@@ -3,7 +3,8 @@ import { dialectOf } from '../connect.ts';
 
 // Frozen: teams, their members and grants (docs/portfolio-access.md), the organisation's `portfolio_access`
 // switch, and API tokens' `asset_tags` restriction (JSON array or null). On PostgreSQL a change to teams,
-// members or grants notifies the servers' principal caches (the function of 2026-11-22-47), so a reach computed
+// members, grants, an asset's tags or an asset's parent (reaches follow tags and descendants; a new asset
+// without tags or parent changes no reach, so uploads do not drop the caches) notifies the servers' principal caches (the function of 2026-11-22-47), so a reach computed
 // before it is dropped on the very next request, on every instance. SQLite needs nothing: a server sees other
 // connections' commits through `PRAGMA data_version`, and its own through the services' explicit invalidation.
 
@@ -53,9 +54,21 @@ export async function up(db: Db): Promise<void> {
       after insert or update or delete or truncate on ${sql.table(table)}
       for each statement execute function bulwark_notify_principals()`.execute(db);
   }
+  await sql`
+    create trigger asset_tags_notify_principals
+    after insert or update or delete or truncate on asset_tags
+    for each statement execute function bulwark_notify_principals()`.execute(db);
+  await sql`
+    create trigger assets_parent_notify_principals
+    after update of parent_id on assets
+    for each statement execute function bulwark_notify_principals()`.execute(db);
 }
 
 export async function down(db: Db): Promise<void> {
+  if (dialectOf(db) === 'postgres') {
+    await sql`drop trigger asset_tags_notify_principals on asset_tags`.execute(db);
+    await sql`drop trigger assets_parent_notify_principals on assets`.execute(db);
+  }
   await db.schema.alterTable('api_tokens').dropColumn('asset_tags').execute();
   await db.schema.alterTable('organizations').dropColumn('portfolio_access').execute();
   await db.schema.dropTable('team_grants').execute();
