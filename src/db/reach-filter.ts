@@ -37,3 +37,24 @@ export function sbomInReach(
   if (reach.size === 0) return sql<SqlBool>`1 = 0`;
   return sql<SqlBool>`${ref} in (select r_s.id from sboms r_s where r_s.org_id = ${orgId} and ${inReach(db, 'r_s.asset_id', reach)})`;
 }
+
+/**
+ * Who a read is for: the organisation and the principal's reach. A Principal is one; internal, organisation-wide
+ * readers (collectors, schedules) pass `{ orgId, reach: null }`.
+ */
+export interface ReachScope {
+  orgId: string;
+  reach: ReachIds;
+}
+
+/** The conditions restricting `findings as f` (or any alias with an SBOM column) to a scope's reach. */
+export function reachConditions(
+  db: Kysely<Database>,
+  scope: ReachScope,
+  sbomColumn = 'f.sbom_id',
+): RawBuilder<SqlBool>[] {
+  return scope.reach === null ? [] : [sbomInReach(db, scope.orgId, sbomColumn, scope.reach)];
+}
+
+/** Organisation-wide: what internal readers (collectors, schedules, the operator's CLI) pass. */
+export const wholeOrg = (orgId: string): ReachScope => ({ orgId, reach: null });

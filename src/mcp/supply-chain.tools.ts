@@ -15,6 +15,14 @@ const text = (value: unknown): string | undefined => (typeof value === 'string' 
 async function assetOf(ctx: ToolContext, assetName: string) {
   const asset = (await ctx.pipeline.assets.list(ctx.principal.orgId)).find((a) => a.assetName === assetName);
   if (!asset) throw notFound('Asset', assetName);
+  // Out of the caller's reach (docs/portfolio-access.md) reads exactly like an unknown asset.
+  if (ctx.principal.reach !== null) {
+    const reached = await ctx.sboms.get(ctx.principal, asset.latestSbomId).then(
+      () => true,
+      () => false,
+    );
+    if (!reached) throw notFound('Asset', assetName);
+  }
   return asset;
 }
 
@@ -36,7 +44,7 @@ export const supplyChainToolHandlers: Record<string, ToolHandler> = {
   findings_search: async (ctx, args) => {
     const assetName = text(args.assetName);
     const sbomId = assetName === undefined ? undefined : (await assetOf(ctx, assetName)).latestSbomId;
-    const page = await ctx.findings.listPage(ctx.principal.orgId, {
+    const page = await ctx.findings.listPage(ctx.principal, {
       status: text(args.status) as Finding['status'] | undefined,
       severity:
         Array.isArray(args.severity) && args.severity.length > 0 ? args.severity.join(',') : undefined,
@@ -55,12 +63,12 @@ export const supplyChainToolHandlers: Record<string, ToolHandler> = {
     };
   },
   sbom_list: async (ctx, args) => {
-    const all = await ctx.sboms.list(ctx.principal.orgId, text(args.q));
+    const all = await ctx.sboms.list(ctx.principal, text(args.q));
     return { items: all.slice(0, SBOM_LIST_CAP), total: all.length, truncated: all.length > SBOM_LIST_CAP };
   },
   asset_overview: async (ctx, args) => {
     const asset = await assetOf(ctx, String(args.assetName));
-    const summary = await ctx.findings.summary(ctx.principal.orgId, { sbomId: asset.latestSbomId });
+    const summary = await ctx.findings.summary(ctx.principal, { sbomId: asset.latestSbomId });
     return {
       assetName: asset.assetName,
       latestSbomId: asset.latestSbomId,

@@ -138,28 +138,27 @@ export async function sbomRoutes(
       config: read,
       schema: { tags, querystring: ListSbomsQuery, response: { 200: envelopeOf(z.array(SbomListItem)) } },
     },
-    async (request, reply) => sendList(reply, sboms.pages(principalOf(request).orgId, request.query.q)),
+    async (request, reply) => sendList(reply, sboms.pages(principalOf(request), request.query.q)),
   );
 
   app.get(
     '/sscs/sboms/:sbomId',
     { config: read, schema: { tags, params: SbomParams, response: { 200: envelopeOf(SbomRecord) } } },
-    async (request) => ok(await sboms.get(principalOf(request).orgId, request.params.sbomId)),
+    async (request) => ok(await sboms.get(principalOf(request), request.params.sbomId)),
   );
 
   app.get(
     '/sscs/sboms/:sbomId/components',
     { config: read, schema: { tags, params: SbomParams, response: { 200: envelopeOf(z.array(Component)) } } },
     async (request, reply) =>
-      sendList(reply, await sboms.componentPages(principalOf(request).orgId, request.params.sbomId)),
+      sendList(reply, await sboms.componentPages(principalOf(request), request.params.sbomId)),
   );
 
   app.delete(
     '/sscs/sboms/:sbomId',
     { config: write, schema: { tags, params: SbomParams, response: { 200: envelopeOf(DeletedSbom) } } },
     async (request) => {
-      const { orgId, userId } = principalOf(request);
-      return ok(await sboms.delete(orgId, userId, request.params.sbomId));
+      return ok(await sboms.delete(principalOf(request), request.params.sbomId));
     },
   );
 }

@@ -25,6 +25,7 @@ import { INLINE_BELOW, prepareSbomOffThread } from './worker-parser.ts';
 import { DEFAULT_SBOM_LIMITS, type SbomLimits } from './parsers/parse-sbom.ts';
 import { coverageOf, type CoverageEntry } from '../vulndb/index.ts';
 import { assetForUpload, assetForRecord } from '../portfolio/asset-binding.ts';
+import type { ReachScope } from '../db/reach-filter.ts';
 
 /**
  * Parses an uploaded file into rows; by default large files are parsed in a worker thread, whose rows arrive while
@@ -280,8 +281,10 @@ export class SbomService {
     return toRecord(row, 0);
   }
 
-  async list(orgId: string, q?: string): Promise<SbomListItem[]> {
-    const rows = await repo.listSboms(this.#db, orgId, q);
+  /** The scope's SBOMs: a Principal's reach (docs/portfolio-access.md), or `wholeOrg(orgId)`. */
+  async list(scope: ReachScope, q?: string): Promise<SbomListItem[]> {
+    const { orgId } = scope;
+    const rows = await repo.listSboms(this.#db, orgId, q, scope.reach);
     const counts = await this.#findingCounts(
       orgId,
       rows.map((r) => r.id),
@@ -290,9 +293,11 @@ export class SbomService {
   }
 
   /** `list` a page at a time (docs/resilience.md). */
-  pages(orgId: string, q?: string): AsyncGenerator<SbomListItem[]> {
+  pages(scope: ReachScope, q?: string): AsyncGenerator<SbomListItem[]> {
+    const { orgId } = scope;
     const rows = keysetPages(
-      (after: string | undefined, limit) => repo.listSbomsPage(this.#db, orgId, q, after, limit),
+      (after: string | undefined, limit) =>
+        repo.listSbomsPage(this.#db, orgId, q, after, limit, scope.reach),
       (row) => row.id,
     );
     return mapPages(rows, async (page) => {
@@ -305,8 +310,9 @@ export class SbomService {
   }
 
   /** `components` a page at a time; NOT_FOUND before the first page when the SBOM is not the caller's. */
-  async componentPages(orgId: string, sbomId: string): Promise<AsyncGenerator<Component[]>> {
-    if (!(await repo.findSbom(this.#db, orgId, sbomId))) throw notFound('SBOM', sbomId);
+  async componentPages(scope: ReachScope, sbomId: string): Promise<AsyncGenerator<Component[]>> {
+    const { orgId } = scope;
+    if (!(await repo.findSbom(this.#db, orgId, sbomId, scope.reach))) throw notFound('SBOM', sbomId);
     const rows = keysetPages(
       (after: number | undefined, limit) => repo.listComponentsPage(this.#db, orgId, sbomId, after, limit),
       (row) => row.position,
@@ -314,21 +320,25 @@ export class SbomService {
     return mapPages(rows, (page) => page.map(toComponent));
   }
 
-  async get(orgId: string, id: string): Promise<SbomRecord> {
-    const row = await repo.findSbom(this.#db, orgId, id);
+  async get(scope: ReachScope, id: string): Promise<SbomRecord> {
+    const { orgId } = scope;
+    const row = await repo.findSbom(this.#db, orgId, id, scope.reach);
     if (!row) throw notFound('SBOM', id);
     const counts = await this.#findingCounts(orgId, [id]);
     return toRecord(row, counts.get(id) ?? 0);
   }
 
-  async components(orgId: string, sbomId: string): Promise<Component[]> {
-    if (!(await repo.findSbom(this.#db, orgId, sbomId))) throw notFound('SBOM', sbomId);
+  async components(scope: ReachScope, sbomId: string): Promise<Component[]> {
+    const { orgId } = scope;
+    if (!(await repo.findSbom(this.#db, orgId, sbomId, scope.reach))) throw notFound('SBOM', sbomId);
     return (await repo.listComponents(this.#db, orgId, sbomId)).map(toComponent);
   }
 
   /** Deletes the SBOM; its components and findings go with it (foreign keys cascade). */
-  async delete(orgId: string, actorId: string, id: string): Promise<{ id: string; deleted: true }> {
-    if (!(await repo.findSbom(this.#db, orgId, id))) throw notFound('SBOM', id);
+  /** `who`: the deleting principal; an SBOM outside its reach is 404. */
+  async delete(who: ReachScope & { userId: string }, id: string): Promise<{ id: string; deleted: true }> {
+    const { orgId, userId: actorId } = who;
+    if (!(await repo.findSbom(this.#db, orgId, id, who.reach))) throw notFound('SBOM', id);
     // Findings and components go first, a chunk per statement with a turn of the event loop between chunks:
     // one cascading delete of a 1M-component SBOM held SQLite's write lock and the event loop for 3 s. A
     // failure part-way leaves the SBOM with fewer components; deleting it again finishes the job.

@@ -79,7 +79,7 @@ export async function postureSummary(
     project && isoGapStatus(db, orgId, at, project),
     project && maturitySummary(db, orgId, project),
     services.risks.listRegister(orgId),
-    services.findings.summary(orgId),
+    services.findings.summary({ orgId, reach: null }),
   ]);
   const highEpss = await services.findings.countOpenWithEpss(orgId, HIGH_EPSS);
   const openRisks = risks.filter((r) => r.status !== 'closed');
