@@ -3,6 +3,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/database.ts';
 import { allSboms, openCountsBySbom } from './pipeline.repository.ts';
+import type { ReachScope } from '../db/reach-filter.ts';
 
 export interface Asset {
   assetName: string;
@@ -19,9 +20,12 @@ export class AssetService {
   }
 
   /** Assets by name; versions newest first (the first is the latest). */
-  async list(orgId: string): Promise<Asset[]> {
+  /** Only the assets in the scope's reach (docs/portfolio-access.md). */
+  async list(scope: ReachScope): Promise<Asset[]> {
+    const { orgId } = scope;
     const byAsset = new Map<string, Asset>();
     for (const row of await allSboms(this.#db, orgId)) {
+      if (scope.reach && !scope.reach.has(row.asset_id)) continue;
       let asset = byAsset.get(row.asset_name);
       if (!asset) {
         asset = {

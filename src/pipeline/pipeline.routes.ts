@@ -50,7 +50,7 @@ export async function pipelineRoutes(
       },
     },
     async (request, reply) => {
-      const { orgId } = principalOf(request);
+      const { orgId, reach } = principalOf(request);
       let form;
       try {
         form = await readUploadForm(request, maxUploadBytes);
@@ -61,6 +61,7 @@ export async function pipelineRoutes(
       const { data, coverage } = await pipeline.scan.scan(orgId, form.file, {
         assetName: form.fields.assetName,
         remediation: request.query.remediation === 'true',
+        reach,
       });
       return { data, error: null, meta: { coverage } };
     },
@@ -80,8 +81,11 @@ export async function pipelineRoutes(
       },
     },
     async (request, reply) => {
-      const { orgId } = principalOf(request);
-      const file = await pipeline.exports.export(orgId, request.params.sbomId, request.query.format);
+      const file = await pipeline.exports.export(
+        principalOf(request),
+        request.params.sbomId,
+        request.query.format,
+      );
       void reply
         .header('content-type', file.contentType)
         .header('content-disposition', `attachment; filename="${file.fileName}"`);
@@ -104,17 +108,16 @@ export async function pipelineRoutes(
       },
     },
     async (request) => {
-      const { orgId, userId } = principalOf(request);
       const multipart = request.isMultipart();
       const doc = multipart ? await readVexFile(request, maxUploadBytes) : request.body;
-      return ok(await pipeline.vex.apply(orgId, userId, doc, multipart ? 'file' : 'body'));
+      return ok(await pipeline.vex.apply(principalOf(request), doc, multipart ? 'file' : 'body'));
     },
   );
 
   app.get(
     '/sscs/assets',
     { config: read, schema: { tags, querystring: NoQuery, response: { 200: envelopeOf(z.array(Asset)) } } },
-    async (request) => ok(await pipeline.assets.list(principalOf(request).orgId)),
+    async (request) => ok(await pipeline.assets.list(principalOf(request))),
   );
 
   app.get(
@@ -124,7 +127,7 @@ export async function pipelineRoutes(
       schema: { tags, params: SbomParams, querystring: DiffQuery, response: { 200: envelopeOf(SbomDiff) } },
     },
     async (request) =>
-      ok(await pipeline.diff.diff(principalOf(request).orgId, request.params.sbomId, request.query.against)),
+      ok(await pipeline.diff.diff(principalOf(request), request.params.sbomId, request.query.against)),
   );
 }
 
