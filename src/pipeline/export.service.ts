@@ -88,7 +88,7 @@ export class ExportService {
     switch (format) {
       case 'sarif': {
         // Each result says its package's upgrade target (docs/remediation.md).
-        const plan = await this.#remediation.plan(orgId, sbomId);
+        const plan = await this.#remediation.plan(scope, sbomId);
         const pages = this.pages(orgId, sbomId);
         return file(
           sarifChunks(
