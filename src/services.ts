@@ -18,6 +18,8 @@ import { createPipelineServices, withCarryOver, type PipelineServices } from './
 import { GovernanceService } from './governance/governance.service.ts';
 import { RemediationService } from './remediation/remediation.service.ts';
 import { createPolicyServices, withPolicies, type PolicyServices } from './policies/index.ts';
+import { createPortfolioServices, type PortfolioServices } from './portfolio/index.ts';
+import { TriageMemory } from './pipeline/triage-memory.ts';
 import { OAuthService } from './oauth/oauth.service.ts';
 import { RiskService } from './risks/risk.service.ts';
 import { SbomService } from './sboms/sbom.service.ts';
@@ -48,6 +50,8 @@ export interface Services {
   governance: GovernanceService;
   compliance: ComplianceService;
   policies: PolicyServices;
+  /** portfolio/: assets as records and retention (docs/portfolio.md); the server runs the retention schedule. */
+  portfolio: PortfolioServices;
   idempotency: IdempotencyService;
   webhooks: WebhookService;
   /** Built stopped: the server starts it (tests drive it themselves). */
@@ -100,7 +104,26 @@ export function createServices(store: Store, config: Config, options: ServiceOpt
   sessions.useGuard(identitySignInGuard(store.db, mfa));
   const ssoConfigs = new SsoConfigService(store.db);
   const ssoFlow = new SsoFlowService(store.db, ssoConfigs, clock);
+  // portfolio/ sits below sboms/: it deletes SBOMs and keeps triage through these hooks.
+  const portfolio = createPortfolioServices(
+    store.db,
+    {
+      deleteSbom: async (orgId, actorId, sbomId, details) => {
+        await sboms.delete(orgId, actorId, sbomId, details);
+      },
+      rememberTriage: async (orgId, assetId, sbomId) => {
+        await TriageMemory.remember(store.db, orgId, assetId, sbomId);
+      },
+    },
+    clock,
+  );
+  const sboms: SbomService = new SbomService(store.db, {
+    hooks: withPolicies(withCarryOver(findings), policies.violations),
+    limits: { maxComponents: config.MAX_COMPONENTS, maxFindings: config.MAX_FINDINGS_PER_SBOM },
+    uploaded: (orgId, assetId) => portfolio.retention.noteUpload(orgId, assetId),
+  });
   return {
+    portfolio,
     ssoConfigs,
     ssoFlow,
     ssoSignIn: new SsoSignInService(store.db, ssoFlow, sessions),
@@ -117,10 +140,7 @@ export function createServices(store: Store, config: Config, options: ServiceOpt
     audit: new AuditService(store.db),
     vendors,
     risks,
-    sboms: new SbomService(store.db, {
-      hooks: withPolicies(withCarryOver(findings), policies.violations),
-      limits: { maxComponents: config.MAX_COMPONENTS, maxFindings: config.MAX_FINDINGS_PER_SBOM },
-    }),
+    sboms,
     findings,
     remediation,
     triageRules: new TriageRuleService(store.db),

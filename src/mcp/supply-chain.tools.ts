@@ -12,10 +12,13 @@ const DEFAULT_PAGE = 25;
 
 const text = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined);
 
+/** An asset with at least one SBOM (one without versions has nothing to overview or search). */
 async function assetOf(ctx: ToolContext, assetName: string) {
-  const asset = (await ctx.pipeline.assets.list(ctx.principal.orgId)).find((a) => a.assetName === assetName);
-  if (!asset) throw notFound('Asset', assetName);
-  return asset;
+  const asset = (await ctx.portfolio.assets.list(ctx.principal.orgId, { active: 'all' })).find(
+    (a) => a.assetName === assetName,
+  );
+  if (!asset?.latestSbomId) throw notFound('Asset', assetName);
+  return { ...asset, latestSbomId: asset.latestSbomId };
 }
 
 const findingItem = (f: Finding) => ({

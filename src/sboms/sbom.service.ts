@@ -43,6 +43,8 @@ export interface SbomServiceOptions {
   hooks?: SbomFindingsHooks;
   prepare?: SbomPreparer;
   limits?: SbomLimits;
+  /** Told after each committed upload (the portfolio schedules retention for the asset). */
+  uploaded?: (orgId: string, assetId: string) => void;
 }
 
 export interface UploadedFile {
@@ -111,6 +113,7 @@ export class SbomService {
   readonly #hooks: SbomFindingsHooks | undefined;
   readonly #prepare: SbomPreparer;
   readonly #limits: SbomLimits;
+  readonly #uploaded: ((orgId: string, assetId: string) => void) | undefined;
 
   constructor(db: Kysely<Database>, options: SbomServiceOptions = {}) {
     this.#db = db;
@@ -120,6 +123,7 @@ export class SbomService {
       ((fileName, bytes, orgId, sbomId, limits) =>
         prepareSbomOffThread(fileName, bytes, orgId, sbomId, INLINE_BELOW, limits));
     this.#limits = options.limits ?? DEFAULT_SBOM_LIMITS;
+    this.#uploaded = options.uploaded;
   }
 
   /**
@@ -231,6 +235,7 @@ export class SbomService {
       );
       return found;
     });
+    this.#uploaded?.(orgId, row.asset_id);
     const upload: SbomUpload = {
       id: row.id,
       name: row.name,
@@ -326,8 +331,16 @@ export class SbomService {
     return (await repo.listComponents(this.#db, orgId, sbomId)).map(toComponent);
   }
 
-  /** Deletes the SBOM; its components and findings go with it (foreign keys cascade). */
-  async delete(orgId: string, actorId: string, id: string): Promise<{ id: string; deleted: true }> {
+  /**
+   * Deletes the SBOM; its components and findings go with it (foreign keys cascade). `details` add to the audit
+   * record's (retention says why: `{reason: 'retention', rule, …}`).
+   */
+  async delete(
+    orgId: string,
+    actorId: string,
+    id: string,
+    details: Record<string, unknown> = {},
+  ): Promise<{ id: string; deleted: true }> {
     if (!(await repo.findSbom(this.#db, orgId, id))) throw notFound('SBOM', id);
     // Findings and components go first, a chunk per statement with a turn of the event loop between chunks:
     // one cascading delete of a 1M-component SBOM held SQLite's write lock and the event loop for 3 s. A
@@ -344,7 +357,7 @@ export class SbomService {
         action: 'sbom.delete',
         entityType: 'sbom',
         entityId: id,
-        details: { name: row.name },
+        details: { name: row.name, ...details },
       });
       await recordEvent(
         trx,
