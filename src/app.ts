@@ -37,6 +37,7 @@ import { VERSION } from './version.ts';
 import { findingRoutes } from './findings/finding.routes.ts';
 import { triageRuleRoutes } from './findings/triage/rule.routes.ts';
 import { pipelineRoutes } from './pipeline/pipeline.routes.ts';
+import { assetRoutes } from './portfolio/index.ts';
 import { sbomRoutes } from './sboms/sbom.routes.ts';
 import { remediationRoutes } from './remediation/remediation.routes.ts';
 import { accessRoutes } from './access/access.routes.ts';
@@ -195,6 +196,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
         pipeline: services.pipeline,
         maxUploadBytes: deps.config.MAX_UPLOAD_BYTES,
       });
+      await api.register(assetRoutes, services.portfolio);
       await api.register(webhookRoutes, { webhooks: services.webhooks });
       await api.register(vulndbRoutes, { vulndbSync: services.vulndbSync });
       await api.register(auditRoutes, { audit: services.audit });

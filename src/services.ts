@@ -18,6 +18,8 @@ import { createPipelineServices, withCarryOver, type PipelineServices } from './
 import { GovernanceService } from './governance/governance.service.ts';
 import { RemediationService } from './remediation/remediation.service.ts';
 import { createPolicyServices, withPolicies, type PolicyServices } from './policies/index.ts';
+import { createPortfolioServices, type PortfolioServices } from './portfolio/index.ts';
+import { TriageMemory } from './pipeline/triage-memory.ts';
 import { OAuthService } from './oauth/oauth.service.ts';
 import { ReachService } from './portfolio/reach.ts';
 import { TeamService } from './portfolio/team.service.ts';
@@ -50,6 +52,8 @@ export interface Services {
   governance: GovernanceService;
   compliance: ComplianceService;
   policies: PolicyServices;
+  /** portfolio/: assets as records and retention (docs/portfolio.md); the server runs the retention schedule. */
+  portfolio: PortfolioServices;
   idempotency: IdempotencyService;
   webhooks: WebhookService;
   /** Built stopped: the server starts it (tests drive it themselves). */
@@ -121,7 +125,26 @@ export function createServices(store: Store, config: Config, options: ServiceOpt
   for (const builder of [tenancy, sessions, oauth]) builder.useReach(reach.resolve);
   tenancy.onForget(() => reach.invalidate());
   tenancy.onForget(() => oauth.forgetPrincipals());
+  // portfolio/ sits below sboms/: it deletes SBOMs and keeps triage through these hooks.
+  const portfolio = createPortfolioServices(
+    store.db,
+    {
+      deleteSbom: async (orgId, actorId, sbomId, details) => {
+        await sboms.delete({ orgId, userId: actorId, reach: null }, sbomId, details);
+      },
+      rememberTriage: async (orgId, assetId, sbomId) => {
+        await TriageMemory.remember(store.db, orgId, assetId, sbomId);
+      },
+    },
+    clock,
+  );
+  const sboms: SbomService = new SbomService(store.db, {
+    hooks: withPolicies(withCarryOver(findings), policies.violations),
+    limits: { maxComponents: config.MAX_COMPONENTS, maxFindings: config.MAX_FINDINGS_PER_SBOM },
+    uploaded: (orgId, assetId) => portfolio.retention.noteUpload(orgId, assetId),
+  });
   return {
+    portfolio,
     teams: new TeamService(store.db, reach, () => tenancy.forgetPrincipals()),
     reach,
     ssoConfigs,
@@ -140,10 +163,7 @@ export function createServices(store: Store, config: Config, options: ServiceOpt
     audit: new AuditService(store.db),
     vendors,
     risks,
-    sboms: new SbomService(store.db, {
-      hooks: withPolicies(withCarryOver(findings), policies.violations),
-      limits: { maxComponents: config.MAX_COMPONENTS, maxFindings: config.MAX_FINDINGS_PER_SBOM },
-    }),
+    sboms,
     findings,
     remediation,
     triageRules: new TriageRuleService(store.db),

@@ -12,11 +12,13 @@ const DEFAULT_PAGE = 25;
 
 const text = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined);
 
+/** An asset with at least one SBOM (one without versions has nothing to overview or search). */
 async function assetOf(ctx: ToolContext, assetName: string) {
-  const asset = (await ctx.pipeline.assets.list(ctx.principal)).find((a) => a.assetName === assetName);
-  if (!asset) throw notFound('Asset', assetName);
-  // The list holds only the caller's reach: an asset outside it is 404 like an unknown one.
-  return asset;
+  const asset = (
+    await ctx.portfolio.assets.list(ctx.principal.orgId, { active: 'all' }, ctx.principal.reach)
+  ).find((a) => a.assetName === assetName);
+  if (!asset?.latestSbomId) throw notFound('Asset', assetName);
+  return { ...asset, latestSbomId: asset.latestSbomId };
 }
 
 const findingItem = (f: Finding) => ({

@@ -5,7 +5,7 @@ import type { Principal } from '../tenancy/tenancy.service.ts';
 /** The services a tool may call; no tool gets a database handle. */
 export type ToolServices = Pick<
   Services,
-  'tenancy' | 'audit' | 'vendors' | 'risks' | 'governance' | 'findings' | 'sboms' | 'pipeline'
+  'tenancy' | 'audit' | 'vendors' | 'risks' | 'governance' | 'findings' | 'sboms' | 'pipeline' | 'portfolio'
 >;
 
 /** What a tool implementation receives: the caller (already scope-checked) and the named domain services. */

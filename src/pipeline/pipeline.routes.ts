@@ -1,8 +1,7 @@
-// REST edge of the pipeline features: scan, exports, VEX import, assets, diff (docs/pipeline.md).
+// REST edge of the pipeline features: scan, exports, VEX import, diff (docs/pipeline.md); assets: portfolio/.
 import { Readable } from 'node:stream';
 import multipart from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
-import { z } from 'zod';
 import { AppError, validationFailed } from '../errors.ts';
 import type { App } from '../http/app-type.ts';
 import { envelopeOf, ok } from '../http/envelope.ts';
@@ -13,7 +12,6 @@ import { fileTooLarge, readUploadForm } from '../sboms/upload-form.ts';
 import { FEATURES } from '../tenancy/plans.ts';
 import type { PipelineServices } from './index.ts';
 import {
-  Asset,
   DiffQuery,
   ExportQuery,
   NoQuery,
@@ -112,12 +110,6 @@ export async function pipelineRoutes(
       const doc = multipart ? await readVexFile(request, maxUploadBytes) : request.body;
       return ok(await pipeline.vex.apply(principalOf(request), doc, multipart ? 'file' : 'body'));
     },
-  );
-
-  app.get(
-    '/sscs/assets',
-    { config: read, schema: { tags, querystring: NoQuery, response: { 200: envelopeOf(z.array(Asset)) } } },
-    async (request) => ok(await pipeline.assets.list(principalOf(request))),
   );
 
   app.get(

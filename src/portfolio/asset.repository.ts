@@ -144,3 +144,8 @@ export const sbomsOfAsset = (db: Kysely<Database>, orgId: string, assetId: strin
     .where('asset_id', '=', assetId)
     .orderBy('id', 'desc')
     .execute();
+
+/** The organisation's default retention (JSON text or null). */
+export const orgRetention = async (db: Kysely<Database>, orgId: string): Promise<string | null> =>
+  (await db.selectFrom('organizations').select('retention').where('id', '=', orgId).executeTakeFirst())
+    ?.retention ?? null;

@@ -28,7 +28,11 @@ export interface ScopedWorld extends TestEnv {
   tokens: { memberA: string; admin: string };
 }
 
-async function upload(env: TestEnv, org: TestOrg, assetName: string): Promise<{ sbom: string; asset: string }> {
+async function upload(
+  env: TestEnv,
+  org: TestOrg,
+  assetName: string,
+): Promise<{ sbom: string; asset: string }> {
   const res = await formRequest(env.app, org, '/api/v1/sscs/sboms/upload', [
     ['file', shopSbom('2.10', '0.3.7'), `${assetName}.cdx.json`],
     ['assetName', assetName],
@@ -36,7 +40,11 @@ async function upload(env: TestEnv, org: TestOrg, assetName: string): Promise<{ 
   ]);
   if (res.statusCode !== 201) throw new Error(`upload ${assetName}: ${res.body}`);
   const sbom = res.json().data.id as string;
-  const row = await env.store.db.selectFrom('sboms').select('asset_id').where('id', '=', sbom).executeTakeFirstOrThrow();
+  const row = await env.store.db
+    .selectFrom('sboms')
+    .select('asset_id')
+    .where('id', '=', sbom)
+    .executeTakeFirstOrThrow();
   return { sbom, asset: row.asset_id };
 }
 

@@ -29,14 +29,18 @@ export async function assetTree(db: Db, orgId: string): Promise<{ id: string; pa
 export async function assetsWithTags(db: Db, orgId: string, tags: readonly string[]): Promise<string[]> {
   if (tags.length === 0) return [];
   const { rows } = await sql<{ asset_id: string }>`
-    select distinct asset_id from asset_tags where org_id = ${orgId} and tag in (${sql.join([...tags])})`.execute(db);
+    select distinct asset_id from asset_tags where org_id = ${orgId} and tag in (${sql.join([...tags])})`.execute(
+    db,
+  );
   return rows.map((r) => r.asset_id);
 }
 
 export async function tagsInUse(db: Db, orgId: string, tags: readonly string[]): Promise<Set<string>> {
   if (tags.length === 0) return new Set();
   const { rows } = await sql<{ tag: string }>`
-    select distinct tag from asset_tags where org_id = ${orgId} and tag in (${sql.join([...tags])})`.execute(db);
+    select distinct tag from asset_tags where org_id = ${orgId} and tag in (${sql.join([...tags])})`.execute(
+    db,
+  );
   return new Set(rows.map((r) => r.tag));
 }
 

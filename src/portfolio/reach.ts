@@ -72,7 +72,10 @@ export class ReachService implements AssetLookup {
 }
 
 /** The seeds that are assets of the tree, and every asset below them. */
-export function withDescendants(tree: { id: string; parent_id: string | null }[], seeds: string[]): Set<string> {
+export function withDescendants(
+  tree: { id: string; parent_id: string | null }[],
+  seeds: string[],
+): Set<string> {
   const children = new Map<string, string[]>();
   const known = new Set<string>();
   for (const { id, parent_id } of tree) {

@@ -30,7 +30,11 @@ export async function membersOf(db: Db, orgId: string, teamIds: string[]): Promi
 }
 
 /** Grants of the given teams, by team. */
-export async function grantsOf(db: Db, orgId: string, teamIds: string[]): Promise<Map<string, TeamGrantRow[]>> {
+export async function grantsOf(
+  db: Db,
+  orgId: string,
+  teamIds: string[],
+): Promise<Map<string, TeamGrantRow[]>> {
   const byTeam = new Map<string, TeamGrantRow[]>(teamIds.map((id) => [id, []]));
   if (teamIds.length === 0) return byTeam;
   const rows = await db
@@ -51,7 +55,12 @@ export const updateTeam = (db: Db, id: string, changes: Partial<TeamRow>) =>
 
 export const deleteTeam = (db: Db, id: string) => db.deleteFrom('teams').where('id', '=', id).execute();
 
-export async function replaceMembers(db: Db, orgId: string, teamId: string, userIds: string[]): Promise<void> {
+export async function replaceMembers(
+  db: Db,
+  orgId: string,
+  teamId: string,
+  userIds: string[],
+): Promise<void> {
   await db.deleteFrom('team_members').where('team_id', '=', teamId).execute();
   if (userIds.length > 0)
     await db

@@ -32,7 +32,10 @@ export async function teamRoutes(app: App, { teams }: { teams: TeamService }): P
 
   app.get(
     '/teams/:teamId',
-    { config: admin, schema: { tags: ['teams'], params: TeamParams, response: { 200: envelopeOf(TeamItem) } } },
+    {
+      config: admin,
+      schema: { tags: ['teams'], params: TeamParams, response: { 200: envelopeOf(TeamItem) } },
+    },
     async (request) => ok(await teams.get(principalOf(request).orgId, request.params.teamId)),
   );
 

@@ -162,7 +162,8 @@ export class TeamService {
     try {
       await this.#db.transaction().execute(work);
     } catch (error) {
-      if (isUniqueViolation(error)) throw new AppError('CONFLICT', 409, `A team named '${name}' already exists`);
+      if (isUniqueViolation(error))
+        throw new AppError('CONFLICT', 409, `A team named '${name}' already exists`);
       throw error;
     }
     this.#changed();
@@ -189,10 +190,14 @@ export class TeamService {
     const known = await repo.existingUsers(this.#db, orgId, unique);
     const details: ErrorDetail[] = [];
     userIds.forEach((id, i) => {
-      if (!known.has(id)) details.push({ path: `members[${i}]`, message: `no user '${id}' in this organisation` });
+      if (!known.has(id))
+        details.push({ path: `members[${i}]`, message: `no user '${id}' in this organisation` });
     });
     if (details.length > 0)
-      throw validationFailed(`Unknown user ${details.map((d) => d.message.split("'")[1]).join(', ')}`, details);
+      throw validationFailed(
+        `Unknown user ${details.map((d) => d.message.split("'")[1]).join(', ')}`,
+        details,
+      );
     return unique.sort();
   }
 
@@ -228,7 +233,10 @@ export class TeamService {
       });
     }
     if (details.length > 0)
-      throw validationFailed(`Invalid grant: ${details.map((d) => `${d.path}: ${d.message}`).join('; ')}`, details);
+      throw validationFailed(
+        `Invalid grant: ${details.map((d) => `${d.path}: ${d.message}`).join('; ')}`,
+        details,
+      );
     return checked;
   }
 }

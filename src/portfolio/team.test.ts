@@ -58,7 +58,11 @@ for (const dialect of DIALECTS) {
       assert.equal(patched.statusCode, 200, patched.body);
       assert.deepEqual([patched.json().data.name, patched.json().data.members], ['Platform', []]);
       assert.equal(patched.json().data.grants.length, 1, 'grants left out are kept');
-      const got = await w.app.inject({ method: 'GET', url: `/api/v1/teams/${team.id}`, headers: w.admin.cookie });
+      const got = await w.app.inject({
+        method: 'GET',
+        url: `/api/v1/teams/${team.id}`,
+        headers: w.admin.cookie,
+      });
       assert.deepEqual(got.json().data, patched.json().data);
       const deleted = await w.app.inject({
         method: 'DELETE',
@@ -66,7 +70,11 @@ for (const dialect of DIALECTS) {
         headers: w.admin.write,
       });
       assert.deepEqual(deleted.json().data, { id: team.id, deleted: true });
-      const gone = await w.app.inject({ method: 'GET', url: `/api/v1/teams/${team.id}`, headers: w.admin.cookie });
+      const gone = await w.app.inject({
+        method: 'GET',
+        url: `/api/v1/teams/${team.id}`,
+        headers: w.admin.cookie,
+      });
       assert.deepEqual([gone.statusCode, gone.json().error.code], [404, 'NOT_FOUND']);
       const audit = await w.store.db
         .selectFrom('audit_log')
@@ -88,10 +96,15 @@ for (const dialect of DIALECTS) {
       });
       assert.equal(bad.statusCode, 400);
       assert.equal(bad.json().error.code, 'VALIDATION_FAILED');
-      assert.deepEqual(bad.json().error.details, [{ path: 'members[0]', message: "no user 'usr_nobody' in this organisation" }]);
+      assert.deepEqual(bad.json().error.details, [
+        { path: 'members[0]', message: "no user 'usr_nobody' in this organisation" },
+      ]);
       const badGrant = await post({
         name: 'Bad',
-        grants: [{ assetTags: ['pay', 'nothing-tagged'], assetIds: [w.assets.foreign], role: 'member' }, { role: 'viewer' }],
+        grants: [
+          { assetTags: ['pay', 'nothing-tagged'], assetIds: [w.assets.foreign], role: 'member' },
+          { role: 'viewer' },
+        ],
       });
       assert.deepEqual(badGrant.json().error.details, [
         { path: 'grants[1]', message: 'a grant names assetTags, assetIds or both' },
@@ -128,7 +141,10 @@ for (const dialect of DIALECTS) {
         });
         assert.deepEqual([res.statusCode, res.json().error.code], [404, 'NOT_FOUND'], method);
       }
-      assert.deepEqual((await w.app.inject({ method: 'GET', url: '/api/v1/teams', headers: stranger.cookie })).json().data, []);
+      assert.deepEqual(
+        (await w.app.inject({ method: 'GET', url: '/api/v1/teams', headers: stranger.cookie })).json().data,
+        [],
+      );
     });
 
     it('scopes members and viewers to their teams, not owners and admins; off, everyone sees everything', async (t) => {
@@ -169,7 +185,11 @@ for (const dialect of DIALECTS) {
       assert.deepEqual(await sbomIds(w, headers), sorted(y, z));
       // Z moves under X: a grant of X by id covers its descendants.
       await replaceTags(w.store.db, w.org.id, w.assets.z, []);
-      await w.store.db.updateTable('assets').set({ parent_id: w.assets.x }).where('id', '=', w.assets.z).execute();
+      await w.store.db
+        .updateTable('assets')
+        .set({ parent_id: w.assets.x })
+        .where('id', '=', w.assets.z)
+        .execute();
       w.services.tenancy.forgetPrincipals();
       await w.app.inject({
         method: 'PATCH',

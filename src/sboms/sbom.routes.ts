@@ -111,6 +111,7 @@ export async function sbomRoutes(
           userId,
           form.file,
           form.fields,
+          principalOf(request).reach,
         );
         return { data: upload, meta: { coverage, ...(warnings.length ? { warnings } : {}) } };
       });
@@ -127,7 +128,8 @@ export async function sbomRoutes(
         request,
         reply,
         () => jsonFingerprint(request),
-        () => sboms.create(orgId, userId, request.body).then((data) => ({ data })),
+        () =>
+          sboms.create(orgId, userId, request.body, principalOf(request).reach).then((data) => ({ data })),
       );
     },
   );

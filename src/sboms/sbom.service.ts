@@ -25,7 +25,7 @@ import { INLINE_BELOW, prepareSbomOffThread } from './worker-parser.ts';
 import { DEFAULT_SBOM_LIMITS, type SbomLimits } from './parsers/parse-sbom.ts';
 import { coverageOf, type CoverageEntry } from '../vulndb/index.ts';
 import { assetForUpload, assetForRecord } from '../portfolio/asset-binding.ts';
-import type { ReachScope } from '../db/reach-filter.ts';
+import type { ReachIds, ReachScope } from '../db/reach-filter.ts';
 
 /**
  * Parses an uploaded file into rows; by default large files are parsed in a worker thread, whose rows arrive while
@@ -44,6 +44,8 @@ export interface SbomServiceOptions {
   hooks?: SbomFindingsHooks;
   prepare?: SbomPreparer;
   limits?: SbomLimits;
+  /** Told after each committed upload (the portfolio schedules retention for the asset). */
+  uploaded?: (orgId: string, assetId: string) => void;
 }
 
 export interface UploadedFile {
@@ -112,6 +114,7 @@ export class SbomService {
   readonly #hooks: SbomFindingsHooks | undefined;
   readonly #prepare: SbomPreparer;
   readonly #limits: SbomLimits;
+  readonly #uploaded: ((orgId: string, assetId: string) => void) | undefined;
 
   constructor(db: Kysely<Database>, options: SbomServiceOptions = {}) {
     this.#db = db;
@@ -121,6 +124,7 @@ export class SbomService {
       ((fileName, bytes, orgId, sbomId, limits) =>
         prepareSbomOffThread(fileName, bytes, orgId, sbomId, INLINE_BELOW, limits));
     this.#limits = options.limits ?? DEFAULT_SBOM_LIMITS;
+    this.#uploaded = options.uploaded;
   }
 
   /**
@@ -132,8 +136,9 @@ export class SbomService {
     actorId: string,
     file: UploadedFile,
     fields: UploadFieldsInput,
+    reach: ReachIds = null,
   ): Promise<SbomUpload> {
-    return (await this.uploadWithMeta(orgId, actorId, file, fields)).upload;
+    return (await this.uploadWithMeta(orgId, actorId, file, fields, reach)).upload;
   }
 
   /**
@@ -145,6 +150,8 @@ export class SbomService {
     actorId: string,
     file: UploadedFile,
     fields: UploadFieldsInput,
+    /** The uploader's reach (docs/portfolio-access.md): a restricted one uploads only versions of its assets. */
+    reach: ReachIds = null,
   ): Promise<{ upload: SbomUpload; warnings: string[]; coverage: CoverageEntry[] }> {
     const id = newId('sbom');
     const prepared = await this.#prepare(file.fileName, file.bytes, orgId, id, this.#limits);
@@ -197,6 +204,8 @@ export class SbomService {
         row.asset_name = summary.subjectName.slice(0, 200);
       row.root_depends_on = summary.rootDependsOn;
       row.asset_id = await asset.settle(row.asset_name);
+      // Any other asset (new, or not reached) is 404 like another organisation's, and nothing stays behind.
+      if (reach && !reach.has(row.asset_id)) throw notFound('Asset', row.asset_name);
       await repo.finishUpload(trx, orgId, row, summary.corrections);
       await this.#hooks?.matchedAll(trx, orgId, row.id, found);
       await recordAudit(trx, orgId, {
@@ -232,6 +241,7 @@ export class SbomService {
       );
       return found;
     });
+    this.#uploaded?.(orgId, row.asset_id);
     const upload: SbomUpload = {
       id: row.id,
       name: row.name,
@@ -247,7 +257,13 @@ export class SbomService {
     return { upload, warnings: summary!.warnings, coverage };
   }
 
-  async create(orgId: string, actorId: string, input: CreateSbomInput): Promise<SbomRecord> {
+  async create(
+    orgId: string,
+    actorId: string,
+    input: CreateSbomInput,
+    /** As for uploads: a restricted principal records versions of the assets it reaches only. */
+    reach: ReachIds = null,
+  ): Promise<SbomRecord> {
     const now = nowIso();
     const row: SbomRow = {
       id: newId('sbom'),
@@ -269,6 +285,7 @@ export class SbomService {
       const asset = await assetForRecord(trx, orgId, input.name, input.assetId, now);
       row.asset_id = asset.id;
       row.asset_name = asset.name;
+      if (reach && !reach.has(asset.id)) throw notFound('Asset', input.assetId ?? input.name);
       await repo.insertSbom(trx, row);
       await recordAudit(trx, orgId, {
         actorId,
@@ -296,8 +313,7 @@ export class SbomService {
   pages(scope: ReachScope, q?: string): AsyncGenerator<SbomListItem[]> {
     const { orgId } = scope;
     const rows = keysetPages(
-      (after: string | undefined, limit) =>
-        repo.listSbomsPage(this.#db, orgId, q, after, limit, scope.reach),
+      (after: string | undefined, limit) => repo.listSbomsPage(this.#db, orgId, q, after, limit, scope.reach),
       (row) => row.id,
     );
     return mapPages(rows, async (page) => {
@@ -334,9 +350,16 @@ export class SbomService {
     return (await repo.listComponents(this.#db, orgId, sbomId)).map(toComponent);
   }
 
-  /** Deletes the SBOM; its components and findings go with it (foreign keys cascade). */
-  /** `who`: the deleting principal; an SBOM outside its reach is 404. */
-  async delete(who: ReachScope & { userId: string }, id: string): Promise<{ id: string; deleted: true }> {
+  /**
+   * Deletes the SBOM; its components and findings go with it (foreign keys cascade). `who`: the deleting
+   * principal; an SBOM outside its reach is 404. `details` add to the audit record's (retention says why:
+   * `{reason: 'retention', rule, …}`).
+   */
+  async delete(
+    who: ReachScope & { userId: string },
+    id: string,
+    details: Record<string, unknown> = {},
+  ): Promise<{ id: string; deleted: true }> {
     const { orgId, userId: actorId } = who;
     if (!(await repo.findSbom(this.#db, orgId, id, who.reach))) throw notFound('SBOM', id);
     // Findings and components go first, a chunk per statement with a turn of the event loop between chunks:
@@ -354,7 +377,7 @@ export class SbomService {
         action: 'sbom.delete',
         entityType: 'sbom',
         entityId: id,
-        details: { name: row.name },
+        details: { name: row.name, ...details },
       });
       await recordEvent(
         trx,
