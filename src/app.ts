@@ -9,7 +9,7 @@ import type { Logger } from 'pino';
 import type { Config } from './config.ts';
 import type { Store } from './db/connect.ts';
 import { consoleRoutes } from './http/console.routes.ts';
-import { authHook } from './http/route-auth.ts';
+import { authHook, type RouteAuth } from './http/route-auth.ts';
 import { installBodyTimeout } from './http/body-timeout.ts';
 import { installErrorHandling } from './http/error-handler.ts';
 import { clientErrorHandler, frameworkErrors } from './http/framework-errors.ts';
@@ -80,6 +80,18 @@ export function toolHandlers(overrides: Record<string, ToolHandler> = {}): Map<s
 }
 
 /** Builds the HTTP app: plugins, the request pipeline, then each domain's routes under /api/v1. */
+/** A route as Fastify registered it: method, full URL and what it asks of its caller (undefined: public). */
+export interface RegisteredRoute {
+  method: string;
+  url: string;
+  auth: RouteAuth | undefined;
+}
+
+const ROUTES = new WeakMap<object, RegisteredRoute[]>();
+
+/** Every route the app registered (HEAD routes included), in registration order. */
+export const registeredRoutes = (app: App): readonly RegisteredRoute[] => ROUTES.get(app) ?? [];
+
 export async function buildApp(deps: AppDeps): Promise<App> {
   const services = deps.services ?? createServices(deps.store, deps.config);
   // Per app, not per module: two apps in one process (tests) number their requests independently.
@@ -130,6 +142,13 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   );
   installErrorHandling(app);
   requireDeclaredQuery(app, API_PREFIX);
+  // Every route as registered: the scoped-access test walks them all (docs/portfolio-access.md).
+  const routes: RegisteredRoute[] = [];
+  ROUTES.set(app, routes);
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat())
+      routes.push({ method, url: route.url, auth: route.config?.auth });
+  });
   installBodyTimeout(app, deps.config.BODY_IDLE_TIMEOUT_MS, deps.config.BODY_DEADLINE_MS);
   const metrics = installMetrics(app, redisStatus);
   registerSyncMetrics(metrics, services.vulndbSync);

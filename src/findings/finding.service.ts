@@ -303,8 +303,11 @@ export class FindingService implements SbomFindingsHooks {
   }
 
   /** Open findings whose EPSS score (any id) is at least `min` (posture_summary's `highEpss`, min 0.1). */
-  async countOpenWithEpss(orgId: string, min: number): Promise<number> {
-    return repo.countOpen(this.#db, orgId, exploitConditions({ epssMin: min }));
+  async countOpenWithEpss(scope: ReachScope, min: number): Promise<number> {
+    return repo.countOpen(this.#db, scope.orgId, [
+      ...exploitConditions({ epssMin: min }),
+      ...reachConditions(this.#db, scope),
+    ]);
   }
 
   async #withSignals<

@@ -59,6 +59,20 @@ export async function scopedWorld(
   await loadAdvisories(t, services);
   const org = await createOrg(services);
   const other = await createOrg(services);
+  await services.tenancy.updateOrganization(org.slug, { mcpSupplyChainTools: true });
+  // A security policy: each SBOM gets two violations (its CRITICAL and HIGH findings).
+  const policy = await app.inject({
+    method: 'POST',
+    url: '/api/v1/sscs/policies',
+    headers: org.bearer(),
+    payload: {
+      name: 'No high',
+      kind: 'security',
+      violationState: 'fail',
+      conditions: [{ subject: 'severity', operator: 'at_least', value: 'HIGH' }],
+    },
+  });
+  if (policy.statusCode !== 201) throw new Error(`policy: ${policy.body}`);
   const x = await upload(env, org, 'pay-api');
   const y = await upload(env, org, 'web-shop');
   const z = await upload(env, org, 'ops-tool');
