@@ -9,7 +9,7 @@ import type { Logger } from 'pino';
 import type { Config } from './config.ts';
 import type { Store } from './db/connect.ts';
 import { consoleRoutes } from './http/console.routes.ts';
-import { authHook } from './http/route-auth.ts';
+import { authHook, type RouteAuth } from './http/route-auth.ts';
 import { installBodyTimeout } from './http/body-timeout.ts';
 import { installErrorHandling } from './http/error-handler.ts';
 import { clientErrorHandler, frameworkErrors } from './http/framework-errors.ts';
@@ -37,9 +37,11 @@ import { VERSION } from './version.ts';
 import { findingRoutes } from './findings/finding.routes.ts';
 import { triageRuleRoutes } from './findings/triage/rule.routes.ts';
 import { pipelineRoutes } from './pipeline/pipeline.routes.ts';
+import { assetRoutes } from './portfolio/index.ts';
 import { sbomRoutes } from './sboms/sbom.routes.ts';
 import { remediationRoutes } from './remediation/remediation.routes.ts';
 import { accessRoutes } from './access/access.routes.ts';
+import { teamRoutes } from './portfolio/team.routes.ts';
 import { auditRoutes } from './access/audit.routes.ts';
 import { complianceRoutes } from './compliance/compliance.routes.ts';
 import { sessionRoutes } from './access/session.routes.ts';
@@ -78,6 +80,18 @@ export function toolHandlers(overrides: Record<string, ToolHandler> = {}): Map<s
 }
 
 /** Builds the HTTP app: plugins, the request pipeline, then each domain's routes under /api/v1. */
+/** A route as Fastify registered it: method, full URL and what it asks of its caller (undefined: public). */
+export interface RegisteredRoute {
+  method: string;
+  url: string;
+  auth: RouteAuth | undefined;
+}
+
+const ROUTES = new WeakMap<object, RegisteredRoute[]>();
+
+/** Every route the app registered (HEAD routes included), in registration order. */
+export const registeredRoutes = (app: App): readonly RegisteredRoute[] => ROUTES.get(app) ?? [];
+
 export async function buildApp(deps: AppDeps): Promise<App> {
   const services = deps.services ?? createServices(deps.store, deps.config);
   // Per app, not per module: two apps in one process (tests) number their requests independently.
@@ -128,6 +142,13 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   );
   installErrorHandling(app);
   requireDeclaredQuery(app, API_PREFIX);
+  // Every route as registered: the scoped-access test walks them all (docs/portfolio-access.md).
+  const routes: RegisteredRoute[] = [];
+  ROUTES.set(app, routes);
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat())
+      routes.push({ method, url: route.url, auth: route.config?.auth });
+  });
   installBodyTimeout(app, deps.config.BODY_IDLE_TIMEOUT_MS, deps.config.BODY_DEADLINE_MS);
   const metrics = installMetrics(app, redisStatus);
   registerSyncMetrics(metrics, services.vulndbSync);
@@ -174,6 +195,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
         users: services.users,
         mfa: services.mfa,
       });
+      await api.register(teamRoutes, { teams: services.teams });
       await api.register(mfaRoutes, { mfa: services.mfa });
       await api.register(ssoRoutes, services);
       await api.register(vendorRoutes, { vendors: services.vendors, idempotency: services.idempotency });
@@ -193,6 +215,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
         pipeline: services.pipeline,
         maxUploadBytes: deps.config.MAX_UPLOAD_BYTES,
       });
+      await api.register(assetRoutes, services.portfolio);
       await api.register(webhookRoutes, { webhooks: services.webhooks });
       await api.register(vulndbRoutes, { vulndbSync: services.vulndbSync });
       await api.register(auditRoutes, { audit: services.audit });

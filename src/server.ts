@@ -125,6 +125,8 @@ export async function startServer(config: Config): Promise<void> {
       );
   }, TRIAGE_RULE_CHECK_MS);
   ruleCheck.unref();
+  // Retention (docs/portfolio.md): hourly, and within a minute of an upload of an asset with retention.
+  services.portfolio.retention.start(logger);
 
   let closing = false;
   const shutdown = (signal: string) => {
@@ -135,6 +137,7 @@ export async function startServer(config: Config): Promise<void> {
     void schedule.stop();
     void evidence.stop();
     clearInterval(ruleCheck);
+    void services.portfolio.retention.stop();
     // Fastify's close stops accepting connections and waits for in-flight requests before resolving. A
     // keep-alive connection whose request finishes during shutdown would otherwise stay open until its
     // keep-alive timeout (72 s): close connections as soon as they are idle.

@@ -18,7 +18,11 @@ import { createPipelineServices, withCarryOver, type PipelineServices } from './
 import { GovernanceService } from './governance/governance.service.ts';
 import { RemediationService } from './remediation/remediation.service.ts';
 import { createPolicyServices, withPolicies, type PolicyServices } from './policies/index.ts';
+import { createPortfolioServices, type PortfolioServices } from './portfolio/index.ts';
+import { TriageMemory } from './pipeline/triage-memory.ts';
 import { OAuthService } from './oauth/oauth.service.ts';
+import { ReachService } from './portfolio/reach.ts';
+import { TeamService } from './portfolio/team.service.ts';
 import { RiskService } from './risks/risk.service.ts';
 import { SbomService } from './sboms/sbom.service.ts';
 import { SessionService } from './tenancy/session.service.ts';
@@ -48,6 +52,8 @@ export interface Services {
   governance: GovernanceService;
   compliance: ComplianceService;
   policies: PolicyServices;
+  /** portfolio/: assets as records and retention (docs/portfolio.md); the server runs the retention schedule. */
+  portfolio: PortfolioServices;
   idempotency: IdempotencyService;
   webhooks: WebhookService;
   /** Built stopped: the server starts it (tests drive it themselves). */
@@ -63,6 +69,9 @@ export interface Services {
   scimGroups: ScimGroupService;
   /** The OAuth authorization server for the tool server (docs/mcp-oauth.md). */
   oauth: OAuthService;
+  /** portfolio/: teams and the reach they grant (docs/portfolio-access.md). */
+  teams: TeamService;
+  reach: ReachService;
 }
 
 /** The tool server's path: the OAuth protected resource. */
@@ -113,7 +122,33 @@ export function createServices(store: Store, config: Config, options: ServiceOpt
   tenancy.useCutOff(oauth);
   const ssoConfigs = new SsoConfigService(store.db);
   const ssoFlow = new SsoFlowService(store.db, ssoConfigs, clock);
+  // Every principal carries its reach; a change of teams, settings or tokens drops every cache of them at once.
+  const reach = new ReachService(store.db, store.changeStamp);
+  for (const builder of [tenancy, sessions, oauth]) builder.useReach(reach.resolve);
+  tenancy.onForget(() => reach.invalidate());
+  tenancy.onForget(() => oauth.forgetPrincipals());
+  // portfolio/ sits below sboms/: it deletes SBOMs and keeps triage through these hooks.
+  const portfolio = createPortfolioServices(
+    store.db,
+    {
+      deleteSbom: async (orgId, actorId, sbomId, details) => {
+        await sboms.delete({ orgId, userId: actorId, reach: null }, sbomId, details);
+      },
+      rememberTriage: async (orgId, assetId, sbomId) => {
+        await TriageMemory.remember(store.db, orgId, assetId, sbomId);
+      },
+    },
+    clock,
+  );
+  const sboms: SbomService = new SbomService(store.db, {
+    hooks: withPolicies(withCarryOver(findings), policies.violations),
+    limits: { maxComponents: config.MAX_COMPONENTS, maxFindings: config.MAX_FINDINGS_PER_SBOM },
+    uploaded: (orgId, assetId) => portfolio.retention.noteUpload(orgId, assetId),
+  });
   return {
+    portfolio,
+    teams: new TeamService(store.db, reach, () => tenancy.forgetPrincipals()),
+    reach,
     ssoConfigs,
     ssoFlow,
     ssoSignIn: new SsoSignInService(store.db, ssoFlow, sessions),
@@ -130,10 +165,7 @@ export function createServices(store: Store, config: Config, options: ServiceOpt
     audit: new AuditService(store.db),
     vendors,
     risks,
-    sboms: new SbomService(store.db, {
-      hooks: withPolicies(withCarryOver(findings), policies.violations),
-      limits: { maxComponents: config.MAX_COMPONENTS, maxFindings: config.MAX_FINDINGS_PER_SBOM },
-    }),
+    sboms,
     findings,
     remediation,
     triageRules: new TriageRuleService(store.db),

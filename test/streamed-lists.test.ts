@@ -112,7 +112,7 @@ for (const dialect of DIALECTS) {
         version: null,
         format: null,
         spec_version: null,
-        asset_id: null,
+        asset_id: `ast_app${i}`,
         repo_url: null,
         branch: null,
         component_count: 0,

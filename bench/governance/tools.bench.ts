@@ -91,6 +91,7 @@ for (const size of values.sizes!.split(',').map(Number)) {
     scopes: new Set(['mcp:read'] as const),
     plan: org.plan,
     mcpWriteEnabled: false,
+    reach: null,
   };
   const ctx = { ...services, principal };
   const counts = await sql<{

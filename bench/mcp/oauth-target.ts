@@ -72,6 +72,7 @@ const { redirectTo } = await services.oauth.approve(uid, {
   scopes: scopesOfRole('admin'),
   plan: 'professional',
   mcpWriteEnabled: false,
+  reach: null,
   session: { id: 'bench', role: 'admin', csrfToken: '', view: undefined as never },
 });
 const cookies = started.headers

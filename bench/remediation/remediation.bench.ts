@@ -167,10 +167,10 @@ async function run(
     // As in the server: the candidate cache is the one the upload's matching filled (src/services.ts).
     const fresh = new RemediationService(store.db, { candidates: findings.candidates });
     const coldStart = performance.now();
-    const plan = await fresh.plan(org.id, uploaded.id);
+    const plan = await fresh.plan({ orgId: org.id, reach: null }, uploaded.id);
     const coldMs = performance.now() - coldStart;
     const warmStart = performance.now();
-    await fresh.plan(org.id, uploaded.id);
+    await fresh.plan({ orgId: org.id, reach: null }, uploaded.id);
     const warmMs = performance.now() - warmStart;
     const fixes = plan.reduce((n, i) => n + i.fixes.total, 0);
     out['plan, cold graph cache'] = `${ms(coldMs)}: ${plan.length} items, ${fixes} findings fixed`;

@@ -128,7 +128,7 @@ async function main(): Promise<void> {
     const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 10);
     const out = join(dir, `export-${count}.sarif`);
     const start = performance.now();
-    const file = await services.pipeline.exports.export(org.id, uploaded.id, 'sarif');
+    const file = await services.pipeline.exports.export({ orgId: org.id, reach: null }, uploaded.id, 'sarif');
     const sink = createWriteStream(out);
     for await (const chunk of file.body as AsyncIterable<string>)
       if (!sink.write(chunk)) await new Promise<void>((r) => sink.once('drain', () => r()));

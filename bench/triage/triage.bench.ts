@@ -46,7 +46,7 @@ async function seed(store: Store) {
       version: '1',
       format: 'cyclonedx',
       spec_version: '1.6',
-      asset_id: null,
+      asset_id: 'ast_bench',
       repo_url: null,
       branch: null,
       component_count: total / PER_COMPONENT,

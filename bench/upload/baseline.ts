@@ -42,7 +42,7 @@ async function prepareStore(url: string, file: string, schema?: string): Promise
       version: null,
       format: 'cyclonedx',
       spec_version: '1.5',
-      asset_id: null,
+      asset_id: 'ast_bench',
       repo_url: null,
       branch: null,
       component_count: 0,

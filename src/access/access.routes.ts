@@ -33,6 +33,7 @@ const tokenItem = (t: ApiToken) => ({
   name: t.name,
   userId: t.userId,
   scopes: t.scopes,
+  assetTags: t.assetTags,
   expiresAt: t.expiresAt,
   revokedAt: t.revokedAt,
   createdAt: t.createdAt,
@@ -52,6 +53,7 @@ const orgSettings = (o: Organization, requireMfa: boolean) => ({
   mcpWriteEnabled: o.mcpWriteEnabled,
   requireMfa,
   mcpSupplyChainTools: o.mcpSupplyChainTools,
+  portfolioAccess: o.portfolioAccess,
   createdAt: o.createdAt,
 });
 
@@ -81,7 +83,7 @@ export async function accessRoutes(
     },
     async (request, reply) => {
       const actor = principalOf(request);
-      const { name, scopes, expiresIn } = request.body;
+      const { name, scopes, expiresIn, assetTags } = request.body;
       const expiresInMs = expiresIn === undefined ? undefined : parseDuration(expiresIn);
       if (expiresInMs === undefined && expiresIn !== undefined)
         throw validationFailed('expiresIn must be a positive duration', [
@@ -94,6 +96,7 @@ export async function accessRoutes(
         actorId: actor.userId,
         ...(name !== undefined ? { name } : {}),
         ...(expiresInMs !== undefined ? { expiresInMs } : {}),
+        ...(assetTags !== undefined ? { assetTags } : {}),
       });
       // The secret appears only in this answer: no cache may keep it.
       return reply
@@ -105,6 +108,7 @@ export async function accessRoutes(
             token: secret,
             name: token.name,
             scopes: token.scopes,
+            assetTags: token.assetTags,
             expiresAt: token.expiresAt,
           }),
         );

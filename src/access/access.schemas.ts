@@ -16,6 +16,8 @@ export const CreateTokenBody = z
       .string()
       .regex(/^\d+[smhdw]$/, 'a duration such as 30d, 12h or 90m')
       .optional(),
+    /** Restricts the token to assets with one of these tags, whatever the role (docs/portfolio-access.md). */
+    assetTags: z.array(z.string().min(1).max(64)).min(1).max(100).optional(),
   })
   .strict();
 
@@ -24,6 +26,7 @@ export const CreatedToken = z.object({
   token: z.string(),
   name: z.string().nullable(),
   scopes: z.array(z.enum(SCOPES)),
+  assetTags: z.array(z.string()).nullable(),
   expiresAt: z.string().nullable(),
 });
 
@@ -32,6 +35,7 @@ export const TokenItem = z.object({
   name: z.string().nullable(),
   userId: z.string(),
   scopes: z.array(z.enum(SCOPES)),
+  assetTags: z.array(z.string()).nullable(),
   expiresAt: z.string().nullable(),
   revokedAt: z.string().nullable(),
   createdAt: z.string(),
@@ -71,6 +75,8 @@ export const UpdateOrgBody = z
     requireMfa: z.boolean().optional(),
     /** The supply-chain read tools of the tool server (docs/mcp-oauth.md). */
     mcpSupplyChainTools: z.boolean().optional(),
+    /** Members and viewers reach only what their teams grant (docs/portfolio-access.md). */
+    portfolioAccess: z.boolean().optional(),
   })
   .strict();
 
@@ -82,6 +88,7 @@ export const OrgSettings = z.object({
   mcpWriteEnabled: z.boolean(),
   requireMfa: z.boolean(),
   mcpSupplyChainTools: z.boolean(),
+  portfolioAccess: z.boolean(),
   createdAt: z.string(),
 });
 

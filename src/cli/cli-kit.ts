@@ -154,3 +154,11 @@ export function requireString(value: unknown, flag: string): string {
   if (typeof value !== 'string' || value.trim() === '') throw new UsageError(`${flag} is required`);
   return value;
 }
+
+/** A comma-separated flag value (`--scopes a,b`, `--asset-tags a,b`), trimmed, empty items dropped. */
+export function splitList(value: string): string[] {
+  return value
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+}

@@ -8,6 +8,7 @@ import { licenseGroupCommand, policyCommand } from './policy.commands.ts';
 import { scanCommand } from './scan.command.ts';
 import { migrateCommand, serveCommand } from './system.commands.ts';
 import { orgCommand, tokenCommand, userCommand } from './tenancy.commands.ts';
+import { teamCommand } from './team.commands.ts';
 import { vulndbCommand } from './vulndb.commands.ts';
 import { webhookCommand } from './webhook.commands.ts';
 import { triageRuleCommand } from './triage-rule.commands.ts';
@@ -19,6 +20,7 @@ export const COMMANDS: Record<string, Command> = {
   org: orgCommand,
   user: userCommand,
   token: tokenCommand,
+  team: teamCommand,
   mcp: mcpCommand,
   vulndb: vulndbCommand,
   import: importCommand,

@@ -198,22 +198,27 @@ async function scanLocal(
   try {
     await migrateToLatest(store.db);
     let orgId: string | null = null;
+    let reach: ReadonlySet<string> | null = null;
     // The organisation's policies apply to every scan, its triage with --asset.
     {
       // The token names the organisation; without one, the organisation `bulwark serve` creates.
       const { TenancyService } = await import('../tenancy/tenancy.service.ts');
+      const { ReachService } = await import('../portfolio/reach.ts');
       const tenancy = new TenancyService(store.db, store.changeStamp);
+      // A restricted token (docs/portfolio-access.md) names only assets it reaches, as against a server.
+      tenancy.useReach(new ReachService(store.db).resolve);
       const token = cliEnv().BULWARK_TOKEN;
       const principal = token ? await tenancy.authenticate(token) : undefined;
       if (token && !principal && asset !== undefined)
         throw new ScanFailure('BULWARK_TOKEN is not a valid token of this store');
       orgId = principal?.orgId ?? (await tenancy.findOrganization('default'))?.id ?? null;
+      reach = principal?.reach ?? null;
       if (orgId === null && asset !== undefined)
         throw new ScanFailure(
           '--asset needs an organisation: set BULWARK_TOKEN (the local store has no "default")',
         );
     }
-    return await new ScanService(store.db).scan(orgId, file, { assetName: asset, remediation });
+    return await new ScanService(store.db).scan(orgId, file, { assetName: asset, remediation, reach });
   } finally {
     await store.close();
   }

@@ -1,7 +1,7 @@
 /** `bulwark org`, `bulwark user`, `bulwark token`: organisations, workspace users and API tokens. */
 import { parseDuration } from '../shared/time.ts';
 import type { Organization, ApiToken, User } from '../tenancy/tenancy.service.ts';
-import { emit, parse, readSecretFromStdin, requireString, UsageError, type Command } from './cli-kit.ts';
+import { emit, parse, splitList, readSecretFromStdin, requireString, UsageError, type Command } from './cli-kit.ts';
 import { withStore } from './context.ts';
 
 const orgJson = (org: Organization) => ({
@@ -11,6 +11,7 @@ const orgJson = (org: Organization) => ({
   plan: org.plan,
   mcpWriteEnabled: org.mcpWriteEnabled,
   mcpSupplyChainTools: org.mcpSupplyChainTools,
+  portfolioAccess: org.portfolioAccess,
 });
 const userJson = (u: User) => ({ id: u.id, email: u.email, name: u.name, role: u.role, orgId: u.orgId });
 const tokenJson = (t: ApiToken) => ({
@@ -18,6 +19,7 @@ const tokenJson = (t: ApiToken) => ({
   name: t.name,
   userId: t.userId,
   scopes: t.scopes,
+  assetTags: t.assetTags,
   expiresAt: t.expiresAt,
   revokedAt: t.revokedAt,
   createdAt: t.createdAt,
@@ -28,10 +30,11 @@ export const orgCommand: Command = {
   usage: `Usage:
   bulwark org create <slug> [--name N] [--plan essentials|professional] [--mcp-write] [--owner-email E] [--json]
   bulwark org update <slug> [--name N] [--plan P] [--mcp-write|--no-mcp-write]
-      [--mcp-supply-chain-tools|--no-mcp-supply-chain-tools] [--json]
+      [--mcp-supply-chain-tools|--no-mcp-supply-chain-tools] [--portfolio-access|--no-portfolio-access] [--json]
   bulwark org list [--json]
 
---owner-email creates the organisation's first user (role owner) with it, so 'token create' works right after.`,
+--owner-email creates the organisation's first user (role owner) with it, so 'token create' works right after.
+--portfolio-access: members and viewers see only the assets their teams grant (docs/portfolio-access.md).`,
   async run(argv, io) {
     const { values, positionals } = parse(argv, {
       name: { type: 'string' },
@@ -39,6 +42,7 @@ export const orgCommand: Command = {
       'mcp-write': { type: 'boolean' },
       'owner-email': { type: 'string' },
       'mcp-supply-chain-tools': { type: 'boolean' },
+      'portfolio-access': { type: 'boolean' },
       json: { type: 'boolean' },
     });
     const [action, slug, ...extra] = positionals;
@@ -67,6 +71,7 @@ export const orgCommand: Command = {
         ...(values['mcp-supply-chain-tools'] !== undefined
           ? { mcpSupplyChainTools: values['mcp-supply-chain-tools'] }
           : {}),
+        ...(values['portfolio-access'] !== undefined ? { portfolioAccess: values['portfolio-access'] } : {}),
       };
       const org =
         action === 'create'
@@ -81,7 +86,7 @@ export const orgCommand: Command = {
         io,
         values.json,
         owner ? { ...orgJson(org), owner: userJson(owner) } : orgJson(org),
-        `${action === 'create' ? 'Created' : 'Updated'} organisation ${org.slug} (${org.id}), plan ${org.plan}, MCP write ${org.mcpWriteEnabled ? 'enabled' : 'disabled'}, supply-chain tools ${org.mcpSupplyChainTools ? 'enabled' : 'disabled'}` +
+        `${action === 'create' ? 'Created' : 'Updated'} organisation ${org.slug} (${org.id}), plan ${org.plan}, MCP write ${org.mcpWriteEnabled ? 'enabled' : 'disabled'}, supply-chain tools ${org.mcpSupplyChainTools ? 'enabled' : 'disabled'}, portfolio access ${org.portfolioAccess ? 'on' : 'off'}` +
           (owner ? `, owner ${owner.email} (${owner.id})` : ''),
       );
       return 0;
@@ -155,11 +160,12 @@ export const tokenCommand: Command = {
   summary: 'create, list or revoke API tokens',
   usage: `Usage:
   bulwark token create --org <slug> [--user EMAIL] --scopes sbom:read,sbom:write,mcp:read,mcp:write
-                       [--expires-in 30d] [--name N] [--json]
+                       [--expires-in 30d] [--name N] [--asset-tags a,b] [--json]
   bulwark token list --org <slug> [--json]
   bulwark token revoke <tokenId> [--json]
 
-The token secret is printed once; only its hash is stored.`,
+The token secret is printed once; only its hash is stored. --asset-tags restricts the token to assets carrying
+one of the tags (and their descendants), whatever its user's role (docs/portfolio-access.md).`,
   async run(argv, io) {
     const { values, positionals } = parse(argv, {
       org: { type: 'string' },
@@ -167,6 +173,7 @@ The token secret is printed once; only its hash is stored.`,
       scopes: { type: 'string' },
       'expires-in': { type: 'string' },
       name: { type: 'string' },
+      'asset-tags': { type: 'string' },
       json: { type: 'boolean' },
     });
     const [action, ...rest] = positionals;
@@ -192,6 +199,7 @@ The token secret is printed once; only its hash is stored.`,
           ...(values.user ? { userEmail: values.user } : {}),
           ...(expiresInMs ? { expiresInMs } : {}),
           ...(values.name ? { name: values.name } : {}),
+          ...(values['asset-tags'] !== undefined ? { assetTags: splitList(values['asset-tags']) } : {}),
         });
         emit(
           io,
@@ -203,8 +211,9 @@ The token secret is printed once; only its hash is stored.`,
             expiresAt: token.expiresAt,
             userId: token.userId,
             name: token.name,
+            assetTags: token.assetTags,
           },
-          `Created token ${token.id} with scopes ${token.scopes.join(',')}${token.expiresAt ? `, expires ${token.expiresAt}` : ''}.\nSecret (shown once): ${secret}`,
+          `Created token ${token.id} with scopes ${token.scopes.join(',')}${token.assetTags ? `, asset tags ${token.assetTags.join(',')}` : ''}${token.expiresAt ? `, expires ${token.expiresAt}` : ''}.\nSecret (shown once): ${secret}`,
         );
         return 0;
       });
@@ -215,7 +224,7 @@ The token secret is printed once; only its hash is stored.`,
         const tokens = await services.tenancy.listTokens(org);
         const lines = tokens.map(
           (t) =>
-            `${t.id}  ${t.scopes.join(',')}  ${t.revokedAt ? 'revoked' : t.expiresAt ? `expires ${t.expiresAt}` : 'no expiry'}${t.name ? `  ${t.name}` : ''}`,
+            `${t.id}  ${t.scopes.join(',')}  ${t.assetTags ? `tags ${t.assetTags.join(',')}  ` : ''}${t.revokedAt ? 'revoked' : t.expiresAt ? `expires ${t.expiresAt}` : 'no expiry'}${t.name ? `  ${t.name}` : ''}`,
         );
         emit(io, values.json, { tokens: tokens.map(tokenJson) }, lines.join('\n') || 'No tokens.');
         return 0;

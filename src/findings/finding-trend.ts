@@ -1,5 +1,5 @@
 /** Open findings per UTC day over a window, replayed backwards from today's state through the finding history. */
-import type { Kysely } from 'kysely';
+import type { Kysely, RawBuilder, SqlBool } from 'kysely';
 import type { Database } from '../db/database.ts';
 import { findingStates, historySince } from './finding.repository.ts';
 
@@ -39,11 +39,13 @@ export async function openTrend(
   orgId: string,
   days: number,
   now: Date,
+  /** The reach (portfolio): findings outside it are not counted, and their history is skipped. */
+  conditions: RawBuilder<SqlBool>[] = [],
 ): Promise<TrendPoint[]> {
   const end = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()) + DAY;
   const start = end - days * DAY;
   const [rows, history] = await Promise.all([
-    findingStates(db, orgId),
+    findingStates(db, orgId, conditions),
     historySince(db, orgId, new Date(start).toISOString()),
   ]);
   const states = new Map<string, State>();

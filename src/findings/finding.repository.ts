@@ -70,23 +70,28 @@ export async function findFinding(
   db: Kysely<Database>,
   orgId: string,
   id: string,
+  conditions: RawBuilder<SqlBool>[] = [],
 ): Promise<FindingWithComponent | undefined> {
-  return withComponent(db, orgId).where('f.id', '=', id).executeTakeFirst();
+  let query = withComponent(db, orgId).where('f.id', '=', id);
+  for (const condition of conditions) query = query.where(condition);
+  return query.executeTakeFirst();
 }
 
 export async function countOpenBySeverity(
   db: Kysely<Database>,
   orgId: string,
   sbomId?: string,
+  conditions: RawBuilder<SqlBool>[] = [],
 ): Promise<{ severity: string; n: number }[]> {
   let query = db
-    .selectFrom('findings')
-    .select((eb) => ['severity', eb.fn.countAll<number>().as('n')])
-    .where('org_id', '=', orgId)
-    .where('status', '=', 'open')
-    .where('retracted_at', 'is', null);
-  if (sbomId) query = query.where('sbom_id', '=', sbomId);
-  const rows = await query.groupBy('severity').execute();
+    .selectFrom('findings as f')
+    .select((eb) => ['f.severity as severity', eb.fn.countAll<number>().as('n')])
+    .where('f.org_id', '=', orgId)
+    .where('f.status', '=', 'open')
+    .where('f.retracted_at', 'is', null);
+  if (sbomId) query = query.where('f.sbom_id', '=', sbomId);
+  for (const condition of conditions) query = query.where(condition);
+  const rows = await query.groupBy('f.severity').execute();
   return rows.map((r) => ({ severity: r.severity, n: Number(r.n) }));
 }
 
@@ -95,14 +100,17 @@ export async function topOpenPackages(
   db: Kysely<Database>,
   orgId: string,
   limit: number,
+  conditions: RawBuilder<SqlBool>[] = [],
 ): Promise<{ name: string; version: string | null; open: number }[]> {
-  const rows = await db
+  let query = db
     .selectFrom('findings as f')
     .innerJoin('sbom_components as c', 'c.id', 'f.component_id')
     .select((eb) => ['c.name as name', 'c.version as version', eb.fn.countAll<number>().as('n')])
     .where('f.org_id', '=', orgId)
     .where('f.status', '=', 'open')
-    .where('f.retracted_at', 'is', null)
+    .where('f.retracted_at', 'is', null);
+  for (const condition of conditions) query = query.where(condition);
+  const rows = await query
     .groupBy(['c.name', 'c.version'])
     .orderBy('n', 'desc')
     .orderBy('c.name')
@@ -128,13 +136,15 @@ export async function countOpen(
   return Number((await query.executeTakeFirstOrThrow()).n);
 }
 
-export async function sbomExists(db: Kysely<Database>, orgId: string, id: string): Promise<boolean> {
-  const row = await db
-    .selectFrom('sboms')
-    .select('id')
-    .where('org_id', '=', orgId)
-    .where('id', '=', id)
-    .executeTakeFirst();
+export async function sbomExists(
+  db: Kysely<Database>,
+  orgId: string,
+  id: string,
+  conditions: RawBuilder<SqlBool>[] = [],
+): Promise<boolean> {
+  let query = db.selectFrom('sboms as s').select('s.id').where('s.org_id', '=', orgId).where('s.id', '=', id);
+  for (const condition of conditions) query = query.where(condition);
+  const row = await query.executeTakeFirst();
   return row !== undefined;
 }
 
@@ -143,13 +153,16 @@ export async function latestSbomIdOfAsset(
   db: Kysely<Database>,
   orgId: string,
   assetName: string,
+  conditions: RawBuilder<SqlBool>[] = [],
 ): Promise<string | undefined> {
-  const row = await db
-    .selectFrom('sboms')
-    .select('id')
-    .where('org_id', '=', orgId)
-    .where('asset_name', '=', assetName)
-    .orderBy('id', 'desc')
+  let query = db
+    .selectFrom('sboms as s')
+    .select('s.id')
+    .where('s.org_id', '=', orgId)
+    .where('s.asset_name', '=', assetName);
+  for (const condition of conditions) query = query.where(condition);
+  const row = await query
+    .orderBy('s.id', 'desc')
     .limit(1)
     .executeTakeFirst();
   return row?.id;
@@ -322,12 +335,13 @@ export async function organisationIds(db: Kysely<Database>): Promise<string[]> {
 }
 
 /** Every finding's state now; only the ones created in the window need their creation undone. */
-export function findingStates(db: Kysely<Database>, orgId: string) {
-  return db
-    .selectFrom('findings')
-    .select(['id', 'status', 'retracted_at', 'created_at'])
-    .where('org_id', '=', orgId)
-    .execute();
+export function findingStates(db: Kysely<Database>, orgId: string, conditions: RawBuilder<SqlBool>[] = []) {
+  let query = db
+    .selectFrom('findings as f')
+    .select(['f.id', 'f.status', 'f.retracted_at', 'f.created_at'])
+    .where('f.org_id', '=', orgId);
+  for (const condition of conditions) query = query.where(condition);
+  return query.execute();
 }
 
 /** The history entries from `since` on: the only ones that separate the window's days from today. */

@@ -37,11 +37,11 @@ export async function findingRoutes(app: App, { findings }: { findings: FindingS
       schema: { tags, querystring: FindingQuery, response: { 200: FindingPage } },
     },
     async (request, reply) => {
-      const { orgId } = principalOf(request);
+      const principal = principalOf(request);
       const query = request.query;
       // Paging is opt-in: without limit the whole list streams with meta null, as it always did.
-      if (query.limit === undefined) return sendList(reply, findings.pages(orgId, query));
-      const page = await findings.listPage(orgId, { ...query, limit: query.limit });
+      if (query.limit === undefined) return sendList(reply, findings.pages(principal, query));
+      const page = await findings.listPage(principal, { ...query, limit: query.limit });
       return { data: page.findings, error: null, meta: { nextCursor: page.nextCursor } };
     },
   );
@@ -52,7 +52,7 @@ export async function findingRoutes(app: App, { findings }: { findings: FindingS
       config: read,
       schema: { tags, querystring: SummaryQuery, response: { 200: envelopeOf(FindingSummary) } },
     },
-    async (request) => ok(await findings.summary(principalOf(request).orgId, request.query)),
+    async (request) => ok(await findings.summary(principalOf(request), request.query)),
   );
 
   app.get(
@@ -65,19 +65,19 @@ export async function findingRoutes(app: App, { findings }: { findings: FindingS
         response: { 200: envelopeOf(TopPackages) },
       },
     },
-    async (request) => ok(await findings.topPackages(principalOf(request).orgId, request.query.limit)),
+    async (request) => ok(await findings.topPackages(principalOf(request), request.query.limit)),
   );
 
   app.get(
     '/sscs/findings/trend',
     { config: read, schema: { tags, querystring: TrendQuery, response: { 200: envelopeOf(FindingTrend) } } },
-    async (request) => ok(await findings.trend(principalOf(request).orgId, request.query.days)),
+    async (request) => ok(await findings.trend(principalOf(request), request.query.days)),
   );
 
   app.get(
     '/sscs/findings/:findingId',
     { config: read, schema: { tags, params: FindingParams, response: { 200: envelopeOf(FindingDetail) } } },
-    async (request) => ok(await findings.get(principalOf(request).orgId, request.params.findingId)),
+    async (request) => ok(await findings.get(principalOf(request), request.params.findingId)),
   );
 
   app.patch(

@@ -3,6 +3,7 @@ import { sql, type Kysely, type SqlBool } from 'kysely';
 import { SYSTEM_ACTOR } from '../audit/audit.repository.ts';
 import type { Database } from '../db/database.ts';
 import { fromJson } from '../db/helpers.ts';
+import { reachConditions, type ReachScope } from '../db/reach-filter.ts';
 import { notFound } from '../errors.ts';
 import { recordDeferred } from '../events/deferred.ts';
 import { nowIso } from '../shared/time.ts';
@@ -247,13 +248,15 @@ export class FindingService implements SbomFindingsHooks {
     return rematchPackages(this.#db, packages, this.#matchOptions);
   }
 
-  async list(orgId: string, filter: FindingListFilter): Promise<Finding[]> {
+  /** Findings of the scope's reach (docs/portfolio-access.md): a Principal, or `wholeOrg(orgId)`. */
+  async list(scope: ReachScope, filter: FindingListFilter): Promise<Finding[]> {
+    const { orgId } = scope;
     const { kev, epssMin, sort, limit: _limit, cursor: _cursor, ...rest } = filter;
     const rows = await repo.listFindings(
       this.#db,
       orgId,
       queryFilter({ ...rest, sort: sort === 'priority' ? undefined : sort }),
-      exploitConditions({ kev, epssMin }),
+      [...exploitConditions({ kev, epssMin }), ...reachConditions(this.#db, scope)],
     );
     const findings = await this.#toFindings(orgId, rows);
     return sort === 'priority' ? findings.sort(byPriority) : findings;
@@ -264,11 +267,12 @@ export class FindingService implements SbomFindingsHooks {
    * computed over the whole list, so its cursor is a position in it.
    */
   async listPage(
-    orgId: string,
+    scope: ReachScope,
     filter: FindingListFilter & { limit: number },
   ): Promise<{ findings: Finding[]; nextCursor: string | null }> {
+    const { orgId } = scope;
     if (filter.sort === 'priority') {
-      const all = await this.list(orgId, { ...filter, cursor: undefined });
+      const all = await this.list(scope, { ...filter, cursor: undefined });
       const start = filter.cursor ? positionOf(filter.cursor) : 0;
       const end = start + filter.limit;
       return {
@@ -279,7 +283,10 @@ export class FindingService implements SbomFindingsHooks {
     const { kev, epssMin, ...rest } = filter;
     const full = queryFilter(rest);
     const { rows, nextCursor } = pageOf(
-      await repo.listFindings(this.#db, orgId, full, exploitConditions({ kev, epssMin })),
+      await repo.listFindings(this.#db, orgId, full, [
+        ...exploitConditions({ kev, epssMin }),
+        ...reachConditions(this.#db, scope),
+      ]),
       full,
     );
     return { findings: await this.#toFindings(orgId, rows), nextCursor };
@@ -296,8 +303,11 @@ export class FindingService implements SbomFindingsHooks {
   }
 
   /** Open findings whose EPSS score (any id) is at least `min` (posture_summary's `highEpss`, min 0.1). */
-  async countOpenWithEpss(orgId: string, min: number): Promise<number> {
-    return repo.countOpen(this.#db, orgId, exploitConditions({ epssMin: min }));
+  async countOpenWithEpss(scope: ReachScope, min: number): Promise<number> {
+    return repo.countOpen(this.#db, scope.orgId, [
+      ...exploitConditions({ epssMin: min }),
+      ...reachConditions(this.#db, scope),
+    ]);
   }
 
   async #withSignals<
@@ -310,16 +320,16 @@ export class FindingService implements SbomFindingsHooks {
   }
 
   /** `list` a page at a time (docs/resilience.md), through the list's own keyset cursor. */
-  pages(orgId: string, filter: FindingListFilter): AsyncGenerator<Finding[]> {
+  pages(scope: ReachScope, filter: FindingListFilter): AsyncGenerator<Finding[]> {
     // The priority order needs every finding's KEV and EPSS data: computed whole, sent as one page.
     if (filter.sort === 'priority') {
-      const whole = () => this.list(orgId, filter);
+      const whole = () => this.list(scope, filter);
       return (async function* () {
         yield await whole();
       })();
     }
     const page = (cursor: string | undefined) =>
-      this.listPage(orgId, { ...filter, limit: STREAM_PAGE, cursor });
+      this.listPage(scope, { ...filter, limit: STREAM_PAGE, cursor });
     return (async function* () {
       let cursor: string | undefined;
       do {
@@ -336,52 +346,61 @@ export class FindingService implements SbomFindingsHooks {
    */
   /** The packages with the most open findings (`GET /sscs/findings/packages`), most first. */
   topPackages(
-    orgId: string,
+    scope: ReachScope,
     limit: number,
   ): Promise<{ name: string; version: string | null; open: number }[]> {
-    return repo.topOpenPackages(this.#db, orgId, limit);
+    return repo.topOpenPackages(this.#db, scope.orgId, limit, reachConditions(this.#db, scope));
   }
 
+  /** Counts only what the scope reaches (DT #2323); an SBOM or asset out of reach is 404 like an unknown one. */
   async summary(
-    orgId: string,
+    who: ReachScope,
     scope: { sbomId?: string | undefined; assetName?: string | undefined } = {},
   ): Promise<Record<'CRITICAL' | 'HIGH' | 'MEDIUM' | 'LOW' | 'total' | 'kev', number>> {
+    const { orgId } = who;
+    const inReach = reachConditions(this.#db, who);
+    const sbomReach = reachConditions(this.#db, who, 's.id');
     const out = { CRITICAL: 0, HIGH: 0, MEDIUM: 0, LOW: 0, total: 0, kev: 0 };
     const sbomIds: string[] = [];
     if (scope.sbomId) {
-      if (!(await repo.sbomExists(this.#db, orgId, scope.sbomId))) throw notFound('SBOM', scope.sbomId);
+      if (!(await repo.sbomExists(this.#db, orgId, scope.sbomId, sbomReach)))
+        throw notFound('SBOM', scope.sbomId);
       sbomIds.push(scope.sbomId);
     }
     if (scope.assetName) {
-      const latest = await repo.latestSbomIdOfAsset(this.#db, orgId, scope.assetName);
+      const latest = await repo.latestSbomIdOfAsset(this.#db, orgId, scope.assetName, sbomReach);
       if (!latest) throw notFound('Asset', scope.assetName);
       sbomIds.push(latest);
     }
     // Both given and naming different SBOMs: nothing is in both.
     if (sbomIds.length === 2 && sbomIds[0] !== sbomIds[1]) return out;
     const sbomId = sbomIds[0];
-    for (const { severity, n } of await repo.countOpenBySeverity(this.#db, orgId, sbomId)) {
+    for (const { severity, n } of await repo.countOpenBySeverity(this.#db, orgId, sbomId, inReach)) {
       if (severity in out) out[severity as 'LOW'] += n;
       out.total += n;
     }
     out.kev = await repo.countOpen(this.#db, orgId, [
       ...exploitConditions({ kev: true }),
       ...(sbomId ? [sql<SqlBool>`f.sbom_id = ${sbomId}`] : []),
+      ...inReach,
     ]);
     return out;
   }
 
   /** Open findings per UTC day over the last `days` days, today last (docs/console.md, Overview). */
   async trend(
-    orgId: string,
+    scope: ReachScope,
     days: number,
     now = new Date(),
   ): Promise<{ days: number; points: TrendPoint[] }> {
-    return { days, points: await openTrend(this.#db, orgId, days, now) };
+    const conditions = reachConditions(this.#db, scope);
+    return { days, points: await openTrend(this.#db, scope.orgId, days, now, conditions) };
   }
 
-  async get(orgId: string, id: string): Promise<FindingDetail> {
-    const row = await repo.findFinding(this.#db, orgId, id);
+  /** Out of the scope's reach is 404, exactly like another organisation's id. */
+  async get(scope: ReachScope, id: string): Promise<FindingDetail> {
+    const { orgId } = scope;
+    const row = await repo.findFinding(this.#db, orgId, id, reachConditions(this.#db, scope));
     if (!row) throw notFound('Finding', id);
     const history = await repo.historyOf(this.#db, orgId, id);
     const advisoryIds = fromJson<string[]>(row.advisory_ids, []);
@@ -445,7 +464,7 @@ export class FindingService implements SbomFindingsHooks {
    */
   async updateStatus(principal: Principal, id: string, input: StatusInput): Promise<FindingDetail> {
     await this.#db.transaction().execute(async (trx) => {
-      const row = await repo.findFinding(trx, principal.orgId, id);
+      const row = await repo.findFinding(trx, principal.orgId, id, reachConditions(trx, principal));
       if (!row) throw notFound('Finding', id);
       const recorded = analysisOf(row);
       const analysis: Analysis = {
@@ -468,7 +487,7 @@ export class FindingService implements SbomFindingsHooks {
         ],
       );
     });
-    return this.get(principal.orgId, id);
+    return this.get(principal, id);
   }
 }
 

@@ -53,7 +53,8 @@ export class GovernanceService {
   isoGapStatus = (orgId: string, o: AsOf & Project = {}) => isoGapStatus(this.#db, orgId, o);
   isoSoaSummary = (orgId: string, o: Project = {}) => isoSoaSummary(this.#db, orgId, o);
   evidenceLog = (orgId: string, o: AsOf & Project = {}) => evidenceLog(this.#db, orgId, o);
-  postureSummary = (orgId: string, o: AsOf = {}) => postureSummary(this.#db, orgId, this.#sources, o);
+  postureSummary = (orgId: string, o: AsOf = {}, reach: ReadonlySet<string> | null = null) =>
+    postureSummary(this.#db, orgId, this.#sources, o, reach);
 
   /** maturity_scores takes no project id: without an active ISO project the answer is empty, not an error. */
   async maturityScores(orgId: string) {

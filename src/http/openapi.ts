@@ -43,8 +43,45 @@ export const OPERATION_DOCS: Record<string, OperationDoc> = {
   'GET /sscs/assets': {
     summary: 'List assets',
     description:
-      'SBOMs sharing an assetName are versions of one asset: each asset with its versions (newest first), its ' +
-      'latest SBOM and the open findings of that latest SBOM by severity.',
+      'Assets as records (docs/portfolio.md), by name: id, name and assetName, parentId, tags, classifier, active, ' +
+      'retention, versions (its SBOMs, newest first), latestSbomId, the open findings and violations of the latest ' +
+      'SBOM, and roll-ups over the asset and all its descendants. Default: active assets only; `active=true|false|all`; ' +
+      '`q` (name contains) also lists inactive ones unless `active` says; `tag` keeps the assets carrying it.',
+  },
+  'POST /sscs/assets': {
+    summary: 'Create an asset',
+    description:
+      'An asset without SBOMs yet (uploads create theirs by assetName): name (unique), parentId, tags, classifier, ' +
+      'active, retention. An unknown parent, or a parent that is the asset or a descendant, is 400 naming parentId; ' +
+      'a taken name is 409 CONFLICT. Audited.',
+    errors: { 409: ['CONFLICT'] },
+  },
+  'GET /sscs/assets/{assetId}': {
+    summary: 'Get an asset',
+    description:
+      'One asset with its versions, children, tags and roll-ups. Another organisation’s id is 404.',
+    errors: NOT_FOUND,
+  },
+  'PATCH /sscs/assets/{assetId}': {
+    summary: 'Update an asset',
+    description:
+      'Any of name (its SBOMs’ assetName follows), parentId (null: top level), tags (replaces them), classifier, ' +
+      'active, retention (null: the organisation’s default). Audited.',
+    errors: { 404: ['NOT_FOUND'], 409: ['CONFLICT'] },
+  },
+  'DELETE /sscs/assets/{assetId}': {
+    summary: 'Delete an asset',
+    description:
+      'Deletes the asset and its SBOMs (each deletion audited as sbom.delete). An asset with child assets is 409 ' +
+      'CONFLICT: move or delete the children first.',
+    errors: { 404: ['NOT_FOUND'], 409: ['CONFLICT'] },
+  },
+  'POST /sscs/assets/retention/run': {
+    summary: 'Apply retention now',
+    description:
+      'Runs the retention sweep of the organisation at once (it also runs hourly and after uploads): versions ' +
+      'beyond keepVersions or older than maxAgeDays (never the newest) are deleted, assets without an upload for ' +
+      'inactiveAfterDays are marked inactive. Sessions need the admin role.',
   },
   'GET /sscs/sboms/{sbomId}/diff': {
     summary: 'Compare two SBOMs',

@@ -37,5 +37,6 @@ export const governanceToolHandlers: Record<string, ToolHandler> = {
   evidence_log: async ({ governance, principal }, args) =>
     governance.evidenceLog(principal.orgId, project(args)),
   maturity_scores: async ({ governance, principal }) => governance.maturityScores(principal.orgId),
-  posture_summary: async ({ governance, principal }) => governance.postureSummary(principal.orgId),
+  posture_summary: async ({ governance, principal }) =>
+    governance.postureSummary(principal.orgId, {}, principal.reach),
 };

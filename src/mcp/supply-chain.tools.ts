@@ -15,10 +15,13 @@ const DEFAULT_PAGE = 25;
 
 const text = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined);
 
+/** An asset with at least one SBOM (one without versions has nothing to overview or search). */
 async function assetOf(ctx: ToolContext, assetName: string) {
-  const asset = (await ctx.pipeline.assets.list(ctx.principal.orgId)).find((a) => a.assetName === assetName);
-  if (!asset) throw notFound('Asset', assetName);
-  return asset;
+  const asset = (
+    await ctx.portfolio.assets.list(ctx.principal.orgId, { active: 'all' }, ctx.principal.reach)
+  ).find((a) => a.assetName === assetName);
+  if (!asset?.latestSbomId) throw notFound('Asset', assetName);
+  return { ...asset, latestSbomId: asset.latestSbomId };
 }
 
 /** The SBOM a tool is about: `sbomId` as given (another organisation's is NOT_FOUND), or the asset's latest. */
@@ -36,7 +39,7 @@ async function sbomOf(
       `Invalid arguments for ${tool}: give sbomId or assetName, not both`,
     );
   if (assetName !== undefined) return (await assetOf(ctx, assetName)).latestSbomId;
-  if (sbomId !== undefined) return (await ctx.sboms.get(ctx.principal.orgId, sbomId)).id;
+  if (sbomId !== undefined) return (await ctx.sboms.get(ctx.principal, sbomId)).id;
   return undefined;
 }
 
@@ -58,7 +61,7 @@ export const supplyChainToolHandlers: Record<string, ToolHandler> = {
   findings_search: async (ctx, args) => {
     const assetName = text(args.assetName);
     const sbomId = assetName === undefined ? undefined : (await assetOf(ctx, assetName)).latestSbomId;
-    const page = await ctx.findings.listPage(ctx.principal.orgId, {
+    const page = await ctx.findings.listPage(ctx.principal, {
       status: text(args.status) as Finding['status'] | undefined,
       severity:
         Array.isArray(args.severity) && args.severity.length > 0 ? args.severity.join(',') : undefined,
@@ -77,14 +80,14 @@ export const supplyChainToolHandlers: Record<string, ToolHandler> = {
     };
   },
   sbom_list: async (ctx, args) => {
-    const all = await ctx.sboms.list(ctx.principal.orgId, text(args.q));
+    const all = await ctx.sboms.list(ctx.principal, text(args.q));
     return { items: all.slice(0, SBOM_LIST_CAP), total: all.length, truncated: all.length > SBOM_LIST_CAP };
   },
   asset_overview: async (ctx, args) => {
     const asset = await assetOf(ctx, String(args.assetName));
     const [summary, violations] = await Promise.all([
-      ctx.findings.summary(ctx.principal.orgId, { sbomId: asset.latestSbomId }),
-      ctx.policies.violations.summary(ctx.principal.orgId, { sbomId: asset.latestSbomId }),
+      ctx.findings.summary(ctx.principal, { sbomId: asset.latestSbomId }),
+      ctx.policies.violations.summary(ctx.principal, { sbomId: asset.latestSbomId }),
     ]);
     return {
       assetName: asset.assetName,
@@ -95,7 +98,7 @@ export const supplyChainToolHandlers: Record<string, ToolHandler> = {
     };
   },
   policy_violations: async (ctx, args) => {
-    const page = await ctx.policies.violations.list(ctx.principal.orgId, {
+    const page = await ctx.policies.violations.list(ctx.principal, {
       sbomId: await sbomOf(ctx, 'policy_violations', args),
       status: (text(args.status) ?? 'open') as 'open' | 'suppressed',
       state: text(args.state) as 'fail' | 'warn' | 'info' | undefined,
@@ -114,7 +117,7 @@ export const supplyChainToolHandlers: Record<string, ToolHandler> = {
         400,
         'Invalid arguments for remediation_plan: give sbomId or assetName (one of the two)',
       );
-    const plan = await ctx.remediation.plan(ctx.principal.orgId, sbomId);
+    const plan = await ctx.remediation.plan(ctx.principal, sbomId);
     return {
       sbomId,
       items: plan.slice(0, PLAN_CAP),

@@ -15,6 +15,7 @@ export type ToolServices = Pick<
   | 'pipeline'
   | 'policies'
   | 'remediation'
+  | 'portfolio'
 >;
 
 /** What a tool implementation receives: the caller (already scope-checked) and the named domain services. */

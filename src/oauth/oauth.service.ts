@@ -11,7 +11,7 @@ import { fromBool, fromJson } from '../db/helpers.ts';
 import { notFound } from '../errors.ts';
 import { isScope, type Scope } from '../tenancy/plans.ts';
 import { isRole, scopesOfRole } from '../tenancy/roles.ts';
-import type { Principal } from '../tenancy/tenancy.service.ts';
+import type { Principal, ReachResolver } from '../tenancy/tenancy.service.ts';
 import * as repo from './oauth.repository.ts';
 import type { ChangeStamp } from '../db/change-stamp.ts';
 import { PrincipalCache } from '../tenancy/principal-cache.ts';
@@ -56,6 +56,7 @@ export class OAuthService implements UserCutOff {
   readonly #config: OAuthConfig;
   readonly #now: () => number;
   #provider: Promise<Provider> | undefined;
+  #reachOf: ReachResolver = async () => null;
   /**
    * OAuth principals by token hash, like API tokens' (the same change stamp: any commit on SQLite; on PostgreSQL
    * the notifications of tokens, organisations, users and oauth_records), so a call costs no store round trip.
@@ -72,6 +73,11 @@ export class OAuthService implements UserCutOff {
     this.#config = config;
     this.#now = now;
     this.#principals = changeStamp && new PrincipalCache(changeStamp);
+  }
+
+  /** How OAuth principals get their reach (portfolio/reach.ts); set once by services.ts. */
+  useReach(resolver: ReachResolver): void {
+    this.#reachOf = resolver;
   }
 
   /** The library's provider, built once; its cookie keys are shared by every instance through the store. */
@@ -242,7 +248,8 @@ export class OAuthService implements UserCutOff {
     await repo.deleteOfAccount(trx, userId);
   }
 
-  /** After such a transaction committed: this instance's cached OAuth principals go. */
+  /** After such a transaction committed, or a team, grant or organisation setting changed reaches: this
+   * instance's cached OAuth principals go. */
   forgetPrincipals(): void {
     this.#principals?.invalidate();
   }
@@ -292,6 +299,7 @@ export class OAuthService implements UserCutOff {
       scopes: new Set(scopes),
       plan: account.plan,
       mcpWriteEnabled: fromBool(account.mcp_write_enabled),
+      reach: await this.#reachOf({ orgId: account.org_id, userId: account.user_id, assetTags: null }),
     };
     return { principal, audiences, exp: token.exp ?? Math.floor(this.#now() / 1000) + 3600 };
   }

@@ -14,8 +14,8 @@ export async function carryOverTriage(trx: Kysely<Database>, orgId: string, sbom
   const sbom = await findSbom(trx, orgId, sbomId);
   if (!sbom) return 0;
   const previous = await latestSbomOfAsset(trx, orgId, sbom.asset_name, sbomId);
-  if (!previous) return 0;
-  const memory = await TriageMemory.ofSbom(trx, orgId, previous.id);
+  // The previous version's triage, and what the asset's triage memory kept of versions retention deleted.
+  const memory = await TriageMemory.ofAsset(trx, orgId, sbom.asset_id, previous?.id);
   if (memory.size === 0) return 0;
   const changes: StatusChange[] = [];
   for (const row of await findingsOfSbom(trx, orgId, sbomId)) {
@@ -30,7 +30,7 @@ export async function carryOverTriage(trx: Kysely<Database>, orgId: string, sbom
       to: hit.status,
       analysis: hit.analysis,
       remediationNotes: hit.remediationNotes,
-      note: `carried over from ${previous.id}`,
+      note: `carried over from ${hit.sbomId}`,
     });
   }
   const { changed } = await recordStatusChanges(

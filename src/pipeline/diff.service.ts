@@ -11,6 +11,7 @@ import {
   type FindingRowWithComponent,
 } from './pipeline.repository.ts';
 import { packageIdentity } from './report-model.ts';
+import type { ReachScope } from '../db/reach-filter.ts';
 
 interface DiffComponent {
   name: string;
@@ -61,9 +62,11 @@ export class DiffService {
     this.#db = db;
   }
 
-  async diff(orgId: string, sbomId: string, againstId: string): Promise<SbomDiff> {
+  /** Both SBOMs must be in the scope's reach (docs/portfolio-access.md), else 404 naming the one that is not. */
+  async diff(scope: ReachScope, sbomId: string, againstId: string): Promise<SbomDiff> {
+    const { orgId } = scope;
     for (const id of [sbomId, againstId])
-      if (!(await findSbom(this.#db, orgId, id))) throw notFound('SBOM', id);
+      if (!(await findSbom(this.#db, orgId, id, scope.reach))) throw notFound('SBOM', id);
     const [now, before] = await Promise.all([
       componentsOfSbom(this.#db, orgId, sbomId),
       componentsOfSbom(this.#db, orgId, againstId),

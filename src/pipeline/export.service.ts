@@ -24,6 +24,7 @@ import { componentsOfSbom, findingsOfSbom, type FindingRowWithComponent } from '
 import { compareFindings, withUpgrades, type ReportFinding } from './report-model.ts';
 import { RemediationService } from '../remediation/remediation.service.ts';
 import { storedKev, type KevLookup } from './scan.service.ts';
+import type { ReachScope } from '../db/reach-filter.ts';
 
 export const EXPORT_FORMATS = [
   'cyclonedx',
@@ -72,8 +73,10 @@ export class ExportService {
     this.#remediation = options.remediation ?? new RemediationService(db, { candidates: this.#cache });
   }
 
-  async export(orgId: string, sbomId: string, format: ExportFormat): Promise<ExportFile> {
-    const sbom = await findSbom(this.#db, orgId, sbomId);
+  /** An SBOM outside the scope's reach (docs/portfolio-access.md) is 404, like an unknown one. */
+  async export(scope: ReachScope, sbomId: string, format: ExportFormat): Promise<ExportFile> {
+    const { orgId } = scope;
+    const sbom = await findSbom(this.#db, orgId, sbomId, scope.reach);
     if (!sbom) throw notFound('SBOM', sbomId);
     // The stem of the name: an SBOM named after its file (x.bom.json) exports as x-1.cdx.json, not x.bom.json-1.cdx.json.
     const fileName = `${safe(stemOfSbomFileName(sbom.name))}${sbom.version ? `-${safe(sbom.version)}` : ''}${CONTENT[format].suffix}`;
@@ -85,7 +88,7 @@ export class ExportService {
     switch (format) {
       case 'sarif': {
         // Each result says its package's upgrade target (docs/remediation.md).
-        const plan = await this.#remediation.plan(orgId, sbomId);
+        const plan = await this.#remediation.plan(scope, sbomId);
         const pages = this.pages(orgId, sbomId);
         return file(
           sarifChunks(

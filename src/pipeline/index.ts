@@ -6,7 +6,6 @@ import type { FindingService } from '../findings/finding.service.ts';
 import type { SbomFindingsHooks } from '../sboms/component-matcher.ts';
 import type { RemediationService } from '../remediation/remediation.service.ts';
 import type { SbomLimits } from '../sboms/parsers/parse-sbom.ts';
-import { AssetService } from './assets.service.ts';
 import { carryOverTriage } from './carry-over.ts';
 import { DiffService } from './diff.service.ts';
 import { ExportService } from './export.service.ts';
@@ -17,7 +16,6 @@ export interface PipelineServices {
   scan: ScanService;
   exports: ExportService;
   vex: VexService;
-  assets: AssetService;
   diff: DiffService;
 }
 
@@ -35,7 +33,6 @@ export function createPipelineServices(
     scan: new ScanService(db, options),
     exports: new ExportService(db, options),
     vex: new VexService(db),
-    assets: new AssetService(db),
     diff: new DiffService(db),
   };
 }

@@ -1,8 +1,7 @@
-// REST edge of the pipeline features: scan, exports, VEX import, assets, diff (docs/pipeline.md).
+// REST edge of the pipeline features: scan, exports, VEX import, diff (docs/pipeline.md); assets: portfolio/.
 import { Readable } from 'node:stream';
 import multipart from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
-import { z } from 'zod';
 import { AppError, validationFailed } from '../errors.ts';
 import type { App } from '../http/app-type.ts';
 import { envelopeOf, ok } from '../http/envelope.ts';
@@ -13,7 +12,6 @@ import { fileTooLarge, readUploadForm } from '../sboms/upload-form.ts';
 import { FEATURES } from '../tenancy/plans.ts';
 import type { PipelineServices } from './index.ts';
 import {
-  Asset,
   DiffQuery,
   ExportQuery,
   NoQuery,
@@ -50,7 +48,7 @@ export async function pipelineRoutes(
       },
     },
     async (request, reply) => {
-      const { orgId } = principalOf(request);
+      const { orgId, reach } = principalOf(request);
       let form;
       try {
         form = await readUploadForm(request, maxUploadBytes);
@@ -61,6 +59,7 @@ export async function pipelineRoutes(
       const { data, coverage } = await pipeline.scan.scan(orgId, form.file, {
         assetName: form.fields.assetName,
         remediation: request.query.remediation === 'true',
+        reach,
       });
       return { data, error: null, meta: { coverage } };
     },
@@ -80,8 +79,11 @@ export async function pipelineRoutes(
       },
     },
     async (request, reply) => {
-      const { orgId } = principalOf(request);
-      const file = await pipeline.exports.export(orgId, request.params.sbomId, request.query.format);
+      const file = await pipeline.exports.export(
+        principalOf(request),
+        request.params.sbomId,
+        request.query.format,
+      );
       void reply
         .header('content-type', file.contentType)
         .header('content-disposition', `attachment; filename="${file.fileName}"`);
@@ -104,17 +106,10 @@ export async function pipelineRoutes(
       },
     },
     async (request) => {
-      const { orgId, userId } = principalOf(request);
       const multipart = request.isMultipart();
       const doc = multipart ? await readVexFile(request, maxUploadBytes) : request.body;
-      return ok(await pipeline.vex.apply(orgId, userId, doc, multipart ? 'file' : 'body'));
+      return ok(await pipeline.vex.apply(principalOf(request), doc, multipart ? 'file' : 'body'));
     },
-  );
-
-  app.get(
-    '/sscs/assets',
-    { config: read, schema: { tags, querystring: NoQuery, response: { 200: envelopeOf(z.array(Asset)) } } },
-    async (request) => ok(await pipeline.assets.list(principalOf(request).orgId)),
   );
 
   app.get(
@@ -124,7 +119,7 @@ export async function pipelineRoutes(
       schema: { tags, params: SbomParams, querystring: DiffQuery, response: { 200: envelopeOf(SbomDiff) } },
     },
     async (request) =>
-      ok(await pipeline.diff.diff(principalOf(request).orgId, request.params.sbomId, request.query.against)),
+      ok(await pipeline.diff.diff(principalOf(request), request.params.sbomId, request.query.against)),
   );
 }
 

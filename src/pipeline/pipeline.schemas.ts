@@ -64,13 +64,6 @@ export const VexResult = z.object({
   unmatched: z.array(z.object({ vulnerabilityId: z.string(), product: z.string(), reason: z.string() })),
 });
 
-export const Asset = z.object({
-  assetName: z.string(),
-  versions: z.array(z.object({ version: z.string().nullable(), sbomId: z.string(), createdAt: z.string() })),
-  latestSbomId: z.string(),
-  openFindings: z.object({ ...Counts, total: z.number().int() }),
-});
-
 const DiffComponent = z.object({
   name: z.string(),
   version: z.string().nullable(),

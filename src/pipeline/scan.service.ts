@@ -1,5 +1,6 @@
 // Matches an SBOM file against the stored advisories without storing anything: the CI gate behind
 // `bulwark scan` and POST /sscs/scan (docs/pipeline.md "Scan").
+import { notFound } from '../errors.ts';
 import { NO_ANALYSIS } from '../findings/triage/analysis.ts';
 import type { CompiledRule } from '../findings/triage/rule-engine.ts';
 import { NO_TAGS } from '../findings/triage/rule-match.ts';
@@ -87,7 +88,12 @@ export class ScanService {
   async scan(
     orgId: string | null,
     file: { fileName: string; bytes: Uint8Array },
-    options: { assetName?: string | undefined; remediation?: boolean | undefined } = {},
+    options: {
+      assetName?: string | undefined;
+      remediation?: boolean | undefined;
+      /** The caller's reach (docs/portfolio-access.md): an asset outside it is 404. */
+      reach?: ReadonlySet<string> | null;
+    } = {},
   ): Promise<{ data: ScanResult; coverage: Coverage[] }> {
     const parsed = parseSbom(file.fileName, file.bytes, this.#limits);
     const components = parsed.components;
@@ -113,7 +119,7 @@ export class ScanService {
       }
     const details = await this.#cache.details(this.#db, [...advisoryIds]);
     const kev = await this.#kev(this.#db, [...allIds]);
-    const triage = await this.#triage(orgId, options.assetName);
+    const triage = await this.#triage(orgId, options.assetName, options.reach ?? null);
     const graph = graphOfParsed(components, parsed.metadataComponent?.dependsOn);
     const open: PlanInput[] = [];
     const scanned = new Map<number, ScannedComponent['vulns']>();
@@ -203,9 +209,15 @@ export class ScanService {
     };
   }
 
-  async #triage(orgId: string | null, assetName: string | undefined): Promise<TriageMemory | undefined> {
+  async #triage(
+    orgId: string | null,
+    assetName: string | undefined,
+    reach: ReadonlySet<string> | null,
+  ): Promise<TriageMemory | undefined> {
     if (!orgId || !assetName) return undefined;
     const latest = await latestSbomOfAsset(this.#db, orgId, assetName);
+    // A restricted caller names only assets it reaches: any other name (unknown or not theirs) is 404 alike.
+    if (reach && (!latest || !reach.has(latest.asset_id))) throw notFound('Asset', assetName);
     return latest ? TriageMemory.ofSbom(this.#db, orgId, latest.id) : undefined;
   }
 

@@ -12,6 +12,7 @@ import { findControlCharacters } from '../shared/control-characters.ts';
 import { OPENVEX_JUSTIFICATION } from './export/vex-states.ts';
 import { packageIdentity } from './report-model.ts';
 import { parseVex, type VexStatement } from './vex-parse.ts';
+import { reachConditions, type ReachScope } from '../db/reach-filter.ts';
 
 export interface VexResult {
   applied: number;
@@ -43,7 +44,12 @@ export class VexService {
   }
 
   /** `where` names the document in error paths as the REST validator does: `body`, or `file` for a multipart file. */
-  async apply(orgId: string, actorId: string, doc: unknown, where = 'body'): Promise<VexResult> {
+  /**
+   * Only findings in the principal's reach (docs/portfolio-access.md) are touched; statements about the others
+   * read as unmatched, exactly as for another organisation's findings.
+   */
+  async apply(who: ReachScope & { userId: string }, doc: unknown, where = 'body'): Promise<VexResult> {
+    const { orgId, userId: actorId } = who;
     // The same check as the REST validator's, for a document no schema describes (docs/resilience.md).
     const issues = findControlCharacters(doc).map((i) => ({
       path: [where, ...i.path].join('.'),
@@ -63,7 +69,7 @@ export class VexService {
           unmatched(s.problem ?? 'no status or package URL');
           continue;
         }
-        const findings = (await this.#candidates(trx, orgId, s.vulnerabilityId)).filter((f) => matches(f, s));
+        const findings = (await this.#candidates(trx, who, s.vulnerabilityId)).filter((f) => matches(f, s));
         if (findings.length === 0) {
           unmatched('no finding of this vulnerability on this package');
           continue;
@@ -98,8 +104,9 @@ export class VexService {
   }
 
   /** Live findings whose vulnerability id is `id` or lists it among its aliases (JSON text, matched then checked). */
-  #candidates(trx: Kysely<Database>, orgId: string, id: string): Promise<Candidate[]> {
-    return trx
+  #candidates(trx: Kysely<Database>, scope: ReachScope, id: string): Promise<Candidate[]> {
+    const { orgId } = scope;
+    let query = trx
       .selectFrom('findings as f')
       .innerJoin('sbom_components as c', 'c.id', 'f.component_id')
       .select([
@@ -117,9 +124,9 @@ export class VexService {
       .where('f.retracted_at', 'is', null)
       .where((eb) =>
         eb.or([eb('f.vulnerability_id', '=', id), eb('f.aliases', 'like', `%${JSON.stringify(id)}%`)]),
-      )
-      .orderBy('f.id')
-      .execute();
+      );
+    for (const condition of reachConditions(trx, scope)) query = query.where(condition);
+    return query.orderBy('f.id').execute();
   }
 }
 

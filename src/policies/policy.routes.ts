@@ -246,7 +246,7 @@ export async function policyRoutes(
       },
     },
     async (request) => {
-      const { items, nextCursor } = await violations.list(principalOf(request).orgId, request.query);
+      const { items, nextCursor } = await violations.list(principalOf(request), request.query);
       return { data: items, error: null, meta: request.query.limit === undefined ? null : { nextCursor } };
     },
   );
@@ -262,7 +262,7 @@ export async function policyRoutes(
         response: { 200: envelopeOf(ViolationSummary) },
       },
     },
-    async (request) => ok(await violations.summary(principalOf(request).orgId, request.query)),
+    async (request) => ok(await violations.summary(principalOf(request), request.query)),
   );
   app.get(
     '/sscs/violations/:violationId',
@@ -277,7 +277,7 @@ export async function policyRoutes(
         response: { 200: envelopeOf(ViolationDetail) },
       },
     },
-    async (request) => ok(await violations.get(principalOf(request).orgId, request.params.violationId)),
+    async (request) => ok(await violations.get(principalOf(request), request.params.violationId)),
   );
   app.patch(
     '/sscs/violations/:violationId',
@@ -295,8 +295,7 @@ export async function policyRoutes(
       },
     },
     async (request) => {
-      const { orgId, userId } = principalOf(request);
-      return ok(await violations.update(orgId, userId, request.params.violationId, request.body));
+      return ok(await violations.update(principalOf(request), request.params.violationId, request.body));
     },
   );
 }

@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../db/database.ts';
 import { insertRows } from '../db/helpers.ts';
 import type { PolicyViolationHistoryRow, PolicyViolationRow } from './policy.table.ts';
+import { sbomInReach, type ReachIds } from '../db/reach-filter.ts';
 
 export const VIOLATION_COLUMNS = [
   'id',
@@ -90,6 +91,8 @@ export interface ViolationFilter {
   kind?: string | undefined;
   policyId?: string | undefined;
   status?: string | undefined;
+  /** The caller's reach (docs/portfolio-access.md); null or absent: the whole organisation. */
+  reach?: ReachIds | undefined;
 }
 
 /** Violations with their policy's name and component, newest first, after `before` (keyset) when given. */
@@ -138,6 +141,7 @@ export function listViolations(
   if (filter.kind) query = query.where('v.kind', '=', filter.kind);
   if (filter.policyId) query = query.where('v.policy_id', '=', filter.policyId);
   if (filter.status) query = query.where('v.status', '=', filter.status);
+  if (filter.reach) query = query.where(sbomInReach(db, orgId, 'v.sbom_id', filter.reach));
   if (before) query = query.where('v.id', '<', before);
   return query.orderBy('v.id', 'desc').limit(limit).execute();
 }
@@ -147,7 +151,7 @@ export type ViolationListRow = Awaited<ReturnType<typeof listViolations>>[number
 export function countOpenByState(
   db: Kysely<Database>,
   orgId: string,
-  filter: { sbomId?: string; assetName?: string },
+  filter: { sbomId?: string; assetName?: string; reach?: ReachIds },
 ) {
   let query = db
     .selectFrom('policy_violations as v')
@@ -163,16 +167,15 @@ export function countOpenByState(
         .where('org_id', '=', orgId)
         .where('asset_name', '=', filter.assetName!),
     );
+  if (filter.reach) query = query.where(sbomInReach(db, orgId, 'v.sbom_id', filter.reach));
   return query.groupBy('v.state').execute();
 }
 
-export const findViolation = (db: Kysely<Database>, orgId: string, id: string) =>
-  db
-    .selectFrom('policy_violations')
-    .selectAll()
-    .where('org_id', '=', orgId)
-    .where('id', '=', id)
-    .executeTakeFirst();
+export function findViolation(db: Kysely<Database>, orgId: string, id: string, reach: ReachIds = null) {
+  let query = db.selectFrom('policy_violations').selectAll().where('org_id', '=', orgId).where('id', '=', id);
+  if (reach) query = query.where(sbomInReach(db, orgId, 'sbom_id', reach));
+  return query.executeTakeFirst();
+}
 
 export async function setViolationStatus(
   db: Kysely<Database>,

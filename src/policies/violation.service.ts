@@ -16,6 +16,7 @@ import type {
   ViolationSummary,
 } from './policy.schemas.ts';
 import * as repo from './violation.repository.ts';
+import type { ReachScope } from '../db/reach-filter.ts';
 
 /** Uploads under way, per transaction (gone with it, also when it rolls back) and SBOM. */
 const uploads = new WeakMap<Kysely<Database>, Map<string, UploadEvaluation | null>>();
@@ -52,11 +53,14 @@ export class ViolationService {
   }
 
   /** A page (when `limit` is given, with the cursor of the next) or every matching violation, newest first. */
+  /** Only violations on SBOMs in the scope's reach (docs/portfolio-access.md). */
   async list(
-    orgId: string,
+    scope: ReachScope,
     query: ViolationQuery,
   ): Promise<{ items: Violation[]; nextCursor: string | null }> {
+    const { orgId } = scope;
     const filter = {
+      reach: scope.reach,
       sbomId: query.sbomId,
       assetName: query.assetName,
       state: query.state,
@@ -80,11 +84,12 @@ export class ViolationService {
   }
 
   async summary(
-    orgId: string,
+    scope: ReachScope,
     filter: { sbomId?: string; assetName?: string } = {},
   ): Promise<ViolationSummary> {
+    const { orgId } = scope;
     const out: ViolationSummary = { fail: 0, warn: 0, info: 0, total: 0 };
-    for (const row of await repo.countOpenByState(this.#db, orgId, filter)) {
+    for (const row of await repo.countOpenByState(this.#db, orgId, { ...filter, reach: scope.reach })) {
       const n = Number(row.n);
       if (row.state === 'fail' || row.state === 'warn' || row.state === 'info') out[row.state] += n;
       out.total += n;
@@ -92,8 +97,9 @@ export class ViolationService {
     return out;
   }
 
-  async get(orgId: string, id: string): Promise<ViolationDetail> {
-    const [row] = await repo.listViolations(this.#db, orgId, { id }, 1);
+  async get(scope: ReachScope, id: string): Promise<ViolationDetail> {
+    const { orgId } = scope;
+    const [row] = await repo.listViolations(this.#db, orgId, { id, reach: scope.reach }, 1);
     if (!row) throw notFound('Violation', id);
     const history = await repo.historyOf(this.#db, orgId, id);
     return {
@@ -109,9 +115,14 @@ export class ViolationService {
   }
 
   /** Suppresses (or reopens) with a comment; a change is kept in the history and the audit trail. */
-  async update(orgId: string, actorId: string, id: string, patch: ViolationPatch): Promise<ViolationDetail> {
+  async update(
+    who: ReachScope & { userId: string },
+    id: string,
+    patch: ViolationPatch,
+  ): Promise<ViolationDetail> {
+    const { orgId, userId: actorId } = who;
     await this.#db.transaction().execute(async (trx) => {
-      const row = await repo.findViolation(trx, orgId, id);
+      const row = await repo.findViolation(trx, orgId, id, who.reach);
       if (!row) throw notFound('Violation', id);
       const comment = patch.comment === undefined ? row.comment : patch.comment;
       if (row.status === patch.status && comment === row.comment) return;
@@ -135,7 +146,7 @@ export class ViolationService {
         details: { from: row.status, to: patch.status, comment },
       });
     });
-    return this.get(orgId, id);
+    return this.get(who, id);
   }
 }
 

@@ -31,6 +31,6 @@ export async function remediationRoutes(
         response: { 200: envelopeOf(RemediationPlan) },
       },
     },
-    async (request) => ok(await remediation.plan(principalOf(request).orgId, request.params.sbomId)),
+    async (request) => ok(await remediation.plan(principalOf(request), request.params.sbomId)),
   );
 }

@@ -16,6 +16,8 @@ import { DependencyGraph, NO_GRAPH, type ComponentPlace, type GraphComponent } f
 import { packagePurl } from './package-purl.ts';
 import * as repo from './remediation.repository.ts';
 import { planOf, type AffectedEntry, type PlanItem, type PlanPackage } from './upgrade-plan.ts';
+import type { ReachScope } from '../db/reach-filter.ts';
+import { findSbom } from '../sboms/sbom.repository.ts';
 
 export type { ComponentPlace, PlanItem };
 
@@ -85,7 +87,10 @@ export class RemediationService implements FindingPlaces {
   }
 
   /** GET /sscs/sboms/{id}/remediation: the stored SBOM's plan from its open findings. Another organisation's: 404. */
-  async plan(orgId: string, sbomId: string): Promise<PlanItem[]> {
+  async plan(scope: ReachScope, sbomId: string): Promise<PlanItem[]> {
+    const { orgId } = scope;
+    // Out of the caller's reach (docs/portfolio-access.md) reads like another organisation's SBOM.
+    if (scope.reach && !(await findSbom(this.#db, orgId, sbomId, scope.reach))) throw notFound('SBOM', sbomId);
     const graph = await this.graphOf(orgId, sbomId);
     if (!graph) throw notFound('SBOM', sbomId);
     const rows = await repo.openFindingsOf(this.#db, orgId, sbomId);

@@ -6,6 +6,7 @@ import { containsInsensitive, insertRows } from '../db/helpers.ts';
 import { turnTaker } from '../shared/turns.ts';
 import type { ComponentValues, DEPENDS_ON, DependsOnCorrection } from './prepared-sbom.ts';
 import { COMPONENT_COLUMNS, COMPONENT_PG_TYPES, type SbomComponentRow, type SbomRow } from './sbom.table.ts';
+import { inReach, type ReachIds } from '../db/reach-filter.ts';
 
 export const insertSbom = (db: Kysely<Database>, row: SbomRow) =>
   db.insertInto('sboms').values(row).execute();
@@ -26,7 +27,7 @@ const CORRECTIONS_PER_STATEMENT = 1_000;
 export async function finishUpload(
   db: Kysely<Database>,
   orgId: string,
-  sbom: Pick<SbomRow, 'id' | 'component_count' | 'version' | 'asset_name' | 'root_depends_on'>,
+  sbom: Pick<SbomRow, 'id' | 'component_count' | 'version' | 'asset_name' | 'asset_id' | 'root_depends_on'>,
   corrections: readonly DependsOnCorrection[],
 ): Promise<void> {
   await db
@@ -35,6 +36,7 @@ export async function finishUpload(
       component_count: sbom.component_count,
       version: sbom.version,
       asset_name: sbom.asset_name,
+      asset_id: sbom.asset_id,
       root_depends_on: sbom.root_depends_on,
     })
     .where('org_id', '=', orgId)
@@ -58,8 +60,14 @@ export async function finishUpload(
 }
 
 /** Newest first (ids are time-ordered); `q` is a case-insensitive substring of the name. */
-export function listSboms(db: Kysely<Database>, orgId: string, q?: string): Promise<SbomRow[]> {
+export function listSboms(
+  db: Kysely<Database>,
+  orgId: string,
+  q?: string,
+  reach: ReachIds = null,
+): Promise<SbomRow[]> {
   let query = db.selectFrom('sboms').selectAll().where('org_id', '=', orgId);
+  if (reach) query = query.where(inReach(db, 'asset_id', reach));
   if (q) query = query.where((eb) => containsInsensitive(db, eb.ref('name'), q));
   return query.orderBy('id', 'desc').execute();
 }
@@ -71,15 +79,26 @@ export function listSbomsPage(
   q: string | undefined,
   after: string | undefined,
   limit: number,
+  reach: ReachIds = null,
 ): Promise<SbomRow[]> {
   let query = db.selectFrom('sboms').selectAll().where('org_id', '=', orgId);
+  if (reach) query = query.where(inReach(db, 'asset_id', reach));
   if (q) query = query.where((eb) => containsInsensitive(db, eb.ref('name'), q));
   if (after !== undefined) query = query.where('id', '<', after);
   return query.orderBy('id', 'desc').limit(limit).execute();
 }
 
-export const findSbom = (db: Kysely<Database>, orgId: string, id: string): Promise<SbomRow | undefined> =>
-  db.selectFrom('sboms').selectAll().where('org_id', '=', orgId).where('id', '=', id).executeTakeFirst();
+/** With a reach (docs/portfolio-access.md), an SBOM of an asset outside it is not found. */
+export function findSbom(
+  db: Kysely<Database>,
+  orgId: string,
+  id: string,
+  reach: ReachIds = null,
+): Promise<SbomRow | undefined> {
+  let query = db.selectFrom('sboms').selectAll().where('org_id', '=', orgId).where('id', '=', id);
+  if (reach) query = query.where(inReach(db, 'asset_id', reach));
+  return query.executeTakeFirst();
+}
 
 export const listComponents = (
   db: Kysely<Database>,

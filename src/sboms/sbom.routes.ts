@@ -111,6 +111,7 @@ export async function sbomRoutes(
           userId,
           form.file,
           form.fields,
+          principalOf(request).reach,
         );
         return { data: upload, meta: { coverage, ...(warnings.length ? { warnings } : {}) } };
       });
@@ -127,7 +128,8 @@ export async function sbomRoutes(
         request,
         reply,
         () => jsonFingerprint(request),
-        () => sboms.create(orgId, userId, request.body).then((data) => ({ data })),
+        () =>
+          sboms.create(orgId, userId, request.body, principalOf(request).reach).then((data) => ({ data })),
       );
     },
   );
@@ -138,28 +140,27 @@ export async function sbomRoutes(
       config: read,
       schema: { tags, querystring: ListSbomsQuery, response: { 200: envelopeOf(z.array(SbomListItem)) } },
     },
-    async (request, reply) => sendList(reply, sboms.pages(principalOf(request).orgId, request.query.q)),
+    async (request, reply) => sendList(reply, sboms.pages(principalOf(request), request.query.q)),
   );
 
   app.get(
     '/sscs/sboms/:sbomId',
     { config: read, schema: { tags, params: SbomParams, response: { 200: envelopeOf(SbomRecord) } } },
-    async (request) => ok(await sboms.get(principalOf(request).orgId, request.params.sbomId)),
+    async (request) => ok(await sboms.get(principalOf(request), request.params.sbomId)),
   );
 
   app.get(
     '/sscs/sboms/:sbomId/components',
     { config: read, schema: { tags, params: SbomParams, response: { 200: envelopeOf(z.array(Component)) } } },
     async (request, reply) =>
-      sendList(reply, await sboms.componentPages(principalOf(request).orgId, request.params.sbomId)),
+      sendList(reply, await sboms.componentPages(principalOf(request), request.params.sbomId)),
   );
 
   app.delete(
     '/sscs/sboms/:sbomId',
     { config: write, schema: { tags, params: SbomParams, response: { 200: envelopeOf(DeletedSbom) } } },
     async (request) => {
-      const { orgId, userId } = principalOf(request);
-      return ok(await sboms.delete(orgId, userId, request.params.sbomId));
+      return ok(await sboms.delete(principalOf(request), request.params.sbomId));
     },
   );
 }

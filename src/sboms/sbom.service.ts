@@ -24,6 +24,8 @@ import type { SbomComponentRow, SbomRow } from './sbom.table.ts';
 import { INLINE_BELOW, prepareSbomOffThread } from './worker-parser.ts';
 import { DEFAULT_SBOM_LIMITS, type SbomLimits } from './parsers/parse-sbom.ts';
 import { coverageOf, type CoverageEntry } from '../vulndb/index.ts';
+import { assetForUpload, assetForRecord } from '../portfolio/asset-binding.ts';
+import type { ReachIds, ReachScope } from '../db/reach-filter.ts';
 
 /**
  * Parses an uploaded file into rows; by default large files are parsed in a worker thread, whose rows arrive while
@@ -42,6 +44,8 @@ export interface SbomServiceOptions {
   hooks?: SbomFindingsHooks;
   prepare?: SbomPreparer;
   limits?: SbomLimits;
+  /** Told after each committed upload (the portfolio schedules retention for the asset). */
+  uploaded?: (orgId: string, assetId: string) => void;
 }
 
 export interface UploadedFile {
@@ -110,6 +114,7 @@ export class SbomService {
   readonly #hooks: SbomFindingsHooks | undefined;
   readonly #prepare: SbomPreparer;
   readonly #limits: SbomLimits;
+  readonly #uploaded: ((orgId: string, assetId: string) => void) | undefined;
 
   constructor(db: Kysely<Database>, options: SbomServiceOptions = {}) {
     this.#db = db;
@@ -119,6 +124,7 @@ export class SbomService {
       ((fileName, bytes, orgId, sbomId, limits) =>
         prepareSbomOffThread(fileName, bytes, orgId, sbomId, INLINE_BELOW, limits));
     this.#limits = options.limits ?? DEFAULT_SBOM_LIMITS;
+    this.#uploaded = options.uploaded;
   }
 
   /**
@@ -130,8 +136,9 @@ export class SbomService {
     actorId: string,
     file: UploadedFile,
     fields: UploadFieldsInput,
+    reach: ReachIds = null,
   ): Promise<SbomUpload> {
-    return (await this.uploadWithMeta(orgId, actorId, file, fields)).upload;
+    return (await this.uploadWithMeta(orgId, actorId, file, fields, reach)).upload;
   }
 
   /**
@@ -143,6 +150,8 @@ export class SbomService {
     actorId: string,
     file: UploadedFile,
     fields: UploadFieldsInput,
+    /** The uploader's reach (docs/portfolio-access.md): a restricted one uploads only versions of its assets. */
+    reach: ReachIds = null,
   ): Promise<{ upload: SbomUpload; warnings: string[]; coverage: CoverageEntry[] }> {
     const id = newId('sbom');
     const prepared = await this.#prepare(file.fileName, file.bytes, orgId, id, this.#limits);
@@ -159,7 +168,8 @@ export class SbomService {
       version: fields.version ?? null,
       format: prepared.format,
       spec_version: prepared.specVersion,
-      asset_id: null,
+      // Bound in the transaction, once the asset's name is final (assetForUpload).
+      asset_id: '',
       repo_url: null,
       branch: null,
       // Known once the last row has come (a streamed SBOM): set then, in the same transaction.
@@ -173,6 +183,8 @@ export class SbomService {
     const perEcosystem = new Map<string, number>();
     let summary: StreamedSummary | undefined;
     const findingCount = await this.#db.transaction().execute(async (trx) => {
+      const asset = await assetForUpload(trx, orgId, row.asset_name, now);
+      row.asset_id = asset.provisionalId;
       await repo.insertSbom(trx, row);
       let found = 0;
       for await (const batch of prepared.batches) {
@@ -191,6 +203,9 @@ export class SbomService {
       if (fields.assetName === undefined && fields.name === undefined && summary.subjectName)
         row.asset_name = summary.subjectName.slice(0, 200);
       row.root_depends_on = summary.rootDependsOn;
+      row.asset_id = await asset.settle(row.asset_name);
+      // Any other asset (new, or not reached) is 404 like another organisation's, and nothing stays behind.
+      if (reach && !reach.has(row.asset_id)) throw notFound('Asset', row.asset_name);
       await repo.finishUpload(trx, orgId, row, summary.corrections);
       await this.#hooks?.matchedAll(trx, orgId, row.id, found);
       await recordAudit(trx, orgId, {
@@ -226,6 +241,7 @@ export class SbomService {
       );
       return found;
     });
+    this.#uploaded?.(orgId, row.asset_id);
     const upload: SbomUpload = {
       id: row.id,
       name: row.name,
@@ -241,7 +257,13 @@ export class SbomService {
     return { upload, warnings: summary!.warnings, coverage };
   }
 
-  async create(orgId: string, actorId: string, input: CreateSbomInput): Promise<SbomRecord> {
+  async create(
+    orgId: string,
+    actorId: string,
+    input: CreateSbomInput,
+    /** As for uploads: a restricted principal records versions of the assets it reaches only. */
+    reach: ReachIds = null,
+  ): Promise<SbomRecord> {
     const now = nowIso();
     const row: SbomRow = {
       id: newId('sbom'),
@@ -251,7 +273,7 @@ export class SbomService {
       version: input.version ?? null,
       format: null,
       spec_version: null,
-      asset_id: input.assetId ?? null,
+      asset_id: '',
       repo_url: input.repoUrl ?? null,
       branch: input.branch ?? null,
       component_count: 0,
@@ -260,6 +282,10 @@ export class SbomService {
       updated_at: now,
     };
     await this.#db.transaction().execute(async (trx) => {
+      const asset = await assetForRecord(trx, orgId, input.name, input.assetId, now);
+      row.asset_id = asset.id;
+      row.asset_name = asset.name;
+      if (reach && !reach.has(asset.id)) throw notFound('Asset', input.assetId ?? input.name);
       await repo.insertSbom(trx, row);
       await recordAudit(trx, orgId, {
         actorId,
@@ -272,8 +298,10 @@ export class SbomService {
     return toRecord(row, 0);
   }
 
-  async list(orgId: string, q?: string): Promise<SbomListItem[]> {
-    const rows = await repo.listSboms(this.#db, orgId, q);
+  /** The scope's SBOMs: a Principal's reach (docs/portfolio-access.md), or `wholeOrg(orgId)`. */
+  async list(scope: ReachScope, q?: string): Promise<SbomListItem[]> {
+    const { orgId } = scope;
+    const rows = await repo.listSboms(this.#db, orgId, q, scope.reach);
     const counts = await this.#findingCounts(
       orgId,
       rows.map((r) => r.id),
@@ -282,9 +310,10 @@ export class SbomService {
   }
 
   /** `list` a page at a time (docs/resilience.md). */
-  pages(orgId: string, q?: string): AsyncGenerator<SbomListItem[]> {
+  pages(scope: ReachScope, q?: string): AsyncGenerator<SbomListItem[]> {
+    const { orgId } = scope;
     const rows = keysetPages(
-      (after: string | undefined, limit) => repo.listSbomsPage(this.#db, orgId, q, after, limit),
+      (after: string | undefined, limit) => repo.listSbomsPage(this.#db, orgId, q, after, limit, scope.reach),
       (row) => row.id,
     );
     return mapPages(rows, async (page) => {
@@ -297,8 +326,9 @@ export class SbomService {
   }
 
   /** `components` a page at a time; NOT_FOUND before the first page when the SBOM is not the caller's. */
-  async componentPages(orgId: string, sbomId: string): Promise<AsyncGenerator<Component[]>> {
-    if (!(await repo.findSbom(this.#db, orgId, sbomId))) throw notFound('SBOM', sbomId);
+  async componentPages(scope: ReachScope, sbomId: string): Promise<AsyncGenerator<Component[]>> {
+    const { orgId } = scope;
+    if (!(await repo.findSbom(this.#db, orgId, sbomId, scope.reach))) throw notFound('SBOM', sbomId);
     const rows = keysetPages(
       (after: number | undefined, limit) => repo.listComponentsPage(this.#db, orgId, sbomId, after, limit),
       (row) => row.position,
@@ -306,21 +336,32 @@ export class SbomService {
     return mapPages(rows, (page) => page.map(toComponent));
   }
 
-  async get(orgId: string, id: string): Promise<SbomRecord> {
-    const row = await repo.findSbom(this.#db, orgId, id);
+  async get(scope: ReachScope, id: string): Promise<SbomRecord> {
+    const { orgId } = scope;
+    const row = await repo.findSbom(this.#db, orgId, id, scope.reach);
     if (!row) throw notFound('SBOM', id);
     const counts = await this.#findingCounts(orgId, [id]);
     return toRecord(row, counts.get(id) ?? 0);
   }
 
-  async components(orgId: string, sbomId: string): Promise<Component[]> {
-    if (!(await repo.findSbom(this.#db, orgId, sbomId))) throw notFound('SBOM', sbomId);
+  async components(scope: ReachScope, sbomId: string): Promise<Component[]> {
+    const { orgId } = scope;
+    if (!(await repo.findSbom(this.#db, orgId, sbomId, scope.reach))) throw notFound('SBOM', sbomId);
     return (await repo.listComponents(this.#db, orgId, sbomId)).map(toComponent);
   }
 
-  /** Deletes the SBOM; its components and findings go with it (foreign keys cascade). */
-  async delete(orgId: string, actorId: string, id: string): Promise<{ id: string; deleted: true }> {
-    if (!(await repo.findSbom(this.#db, orgId, id))) throw notFound('SBOM', id);
+  /**
+   * Deletes the SBOM; its components and findings go with it (foreign keys cascade). `who`: the deleting
+   * principal; an SBOM outside its reach is 404. `details` add to the audit record's (retention says why:
+   * `{reason: 'retention', rule, …}`).
+   */
+  async delete(
+    who: ReachScope & { userId: string },
+    id: string,
+    details: Record<string, unknown> = {},
+  ): Promise<{ id: string; deleted: true }> {
+    const { orgId, userId: actorId } = who;
+    if (!(await repo.findSbom(this.#db, orgId, id, who.reach))) throw notFound('SBOM', id);
     // Findings and components go first, a chunk per statement with a turn of the event loop between chunks:
     // one cascading delete of a 1M-component SBOM held SQLite's write lock and the event loop for 3 s. A
     // failure part-way leaves the SBOM with fewer components; deleting it again finishes the job.
@@ -336,7 +377,7 @@ export class SbomService {
         action: 'sbom.delete',
         entityType: 'sbom',
         entityId: id,
-        details: { name: row.name },
+        details: { name: row.name, ...details },
       });
       await recordEvent(
         trx,

@@ -10,7 +10,8 @@ export interface SbomTable {
   /** `cyclonedx` | `spdx`; null for a record created without a file. */
   format: string | null;
   spec_version: string | null;
-  asset_id: string | null;
+  /** The asset (assets.id) whose version this SBOM is; set on every insert (NOT NULL on PostgreSQL). */
+  asset_id: string;
   repo_url: string | null;
   branch: string | null;
   component_count: number;

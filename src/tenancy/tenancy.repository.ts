@@ -73,6 +73,7 @@ export interface TokenWithOrg {
   user_id: string;
   secret_hash: string;
   scopes: string;
+  asset_tags: string | null;
   expires_at: string | null;
   revoked_at: string | null;
   plan: string;
@@ -89,7 +90,7 @@ export async function findTokenWithOrg(
   secretHash: string,
 ): Promise<TokenWithOrg | undefined> {
   const result = await sql<TokenWithOrg>`
-    select t.id, t.org_id, t.user_id, t.secret_hash, t.scopes, t.expires_at, t.revoked_at,
+    select t.id, t.org_id, t.user_id, t.secret_hash, t.scopes, t.asset_tags, t.expires_at, t.revoked_at,
       (select o.plan from organizations o where o.id = t.org_id) as plan,
       (select o.mcp_write_enabled from organizations o where o.id = t.org_id) as mcp_write_enabled
     from api_tokens t

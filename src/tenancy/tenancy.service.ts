@@ -23,6 +23,8 @@ export interface Organization {
   plan: string;
   mcpWriteEnabled: boolean;
   mcpSupplyChainTools: boolean;
+  /** Members and viewers reach only what their teams grant (docs/portfolio-access.md). */
+  portfolioAccess: boolean;
   createdAt: string;
 }
 
@@ -41,10 +43,33 @@ export interface ApiToken {
   userId: string;
   name: string | null;
   scopes: Scope[];
+  /** The token reaches only assets carrying one of these tags (and their descendants); null: no restriction. */
+  assetTags: string[] | null;
   expiresAt: string | null;
   revokedAt: string | null;
   createdAt: string;
 }
+
+/**
+ * The asset ids a principal may see (docs/portfolio-access.md): null is everything in its organisation (owners,
+ * admins, or `portfolioAccess` off, without a token restriction). Read paths filter on `sboms.asset_id IN reach`.
+ */
+export type Reach = ReadonlySet<string> | null;
+
+/** Who is asking for a reach: the user, and the token's own tag restriction when the caller is an API token. */
+export interface ReachQuery {
+  orgId: string;
+  userId: string;
+  assetTags: readonly string[] | null;
+}
+
+/**
+ * Computes a reach (portfolio/reach.ts, injected by services.ts: portfolio/ depends on tenancy/, not the reverse).
+ * Without one every principal reaches everything, which only bare unit tests rely on.
+ */
+export type ReachResolver = (query: ReachQuery) => Promise<Reach>;
+
+export const ASSET_TAG = /^[a-z0-9][a-z0-9._:-]{0,63}$/;
 
 /**
  * Who is calling: resolved from a bearer token, or from a signed-in person's session cookie, on every request
@@ -58,6 +83,8 @@ export interface Principal {
   scopes: ReadonlySet<Scope>;
   plan: string;
   mcpWriteEnabled: boolean;
+  /** The asset ids this principal reaches; null: all of its organisation's. */
+  reach: Reach;
   /** Set when a person signed in through POST /session (never for a token). */
   session?: SessionInfo;
 }
@@ -87,6 +114,7 @@ const toOrganization = (row: OrganizationRow): Organization => ({
   plan: row.plan,
   mcpWriteEnabled: fromBool(row.mcp_write_enabled),
   mcpSupplyChainTools: fromBool(row.mcp_supply_chain_tools),
+  portfolioAccess: fromBool(row.portfolio_access),
   createdAt: row.created_at,
 });
 
@@ -105,6 +133,7 @@ const toApiToken = (row: ApiTokenRow): ApiToken => ({
   userId: row.user_id,
   name: row.name,
   scopes: fromJson<Scope[]>(row.scopes, []),
+  assetTags: fromJson<string[] | null>(row.asset_tags, null),
   expiresAt: row.expires_at,
   revokedAt: row.revoked_at,
   createdAt: row.created_at,
@@ -122,11 +151,33 @@ export class TenancyService {
   readonly #db: Kysely<Database>;
   readonly #principals: PrincipalCache<Principal> | undefined;
   readonly #cutOffs: UserCutOff[] = [];
+  #reachOf: ReachResolver = async () => null;
+  readonly #forgetListeners: (() => void)[] = [];
 
   /** With a change stamp, resolved principals are cached (servers); without, every call reads the store. */
   constructor(db: Kysely<Database>, changeStamp?: ChangeStamp) {
     this.#db = db;
     this.#principals = changeStamp && new PrincipalCache(changeStamp);
+  }
+
+  /** How principals get their reach (portfolio/reach.ts); set once by services.ts. */
+  useReach(resolver: ReachResolver): void {
+    this.#reachOf = resolver;
+  }
+
+  /** The reach of a user (and token restriction), for the other principal builders (sessions, OAuth). */
+  reachOf(query: ReachQuery): Promise<Reach> {
+    return this.#reachOf(query);
+  }
+
+  /** Called whenever cached principals are dropped here, so caches of reaches elsewhere drop with them. */
+  onForget(listener: () => void): void {
+    this.#forgetListeners.push(listener);
+  }
+
+  #forget(): void {
+    this.#principals?.invalidate();
+    for (const listener of this.#forgetListeners) listener();
   }
 
   /**
@@ -140,6 +191,7 @@ export class TenancyService {
     mcpWriteEnabled?: boolean;
     ownerEmail?: string;
     mcpSupplyChainTools?: boolean;
+    portfolioAccess?: boolean;
   }) {
     if (!SLUG.test(input.slug)) {
       throw validationFailed(`Slug '${input.slug}' must be 1-64 lowercase letters, digits or dashes`);
@@ -159,6 +211,8 @@ export class TenancyService {
       plan,
       mcp_write_enabled: toBool(input.mcpWriteEnabled ?? false),
       mcp_supply_chain_tools: toBool(input.mcpSupplyChainTools ?? false),
+      portfolio_access: toBool(input.portfolioAccess ?? false),
+      retention: null,
       created_at: now,
       updated_at: now,
     };
@@ -202,7 +256,13 @@ export class TenancyService {
   /** `actorId` is who asked (audit): a signed-in admin, or SYSTEM_ACTOR for the operator CLI. */
   async updateOrganization(
     slug: string,
-    changes: { plan?: string; mcpWriteEnabled?: boolean; mcpSupplyChainTools?: boolean; name?: string },
+    changes: {
+      plan?: string;
+      mcpWriteEnabled?: boolean;
+      mcpSupplyChainTools?: boolean;
+      name?: string;
+      portfolioAccess?: boolean;
+    },
     actorId = SYSTEM_ACTOR,
   ) {
     const org = await this.requireOrganization(slug);
@@ -215,6 +275,7 @@ export class TenancyService {
     if (changes.mcpWriteEnabled !== undefined) set.mcp_write_enabled = toBool(changes.mcpWriteEnabled);
     if (changes.mcpSupplyChainTools !== undefined)
       set.mcp_supply_chain_tools = toBool(changes.mcpSupplyChainTools);
+    if (changes.portfolioAccess !== undefined) set.portfolio_access = toBool(changes.portfolioAccess);
     await this.#db.transaction().execute(async (trx) => {
       await repo.updateOrg(trx, org.id, set);
       await recordAudit(trx, org.id, {
@@ -226,7 +287,7 @@ export class TenancyService {
       });
     });
     // The store's stamp would say so too, but on PostgreSQL only once the notification arrives.
-    this.#principals?.invalidate();
+    this.#forget();
     return this.requireOrganization(slug);
   }
 
@@ -314,6 +375,8 @@ export class TenancyService {
     expiresInMs?: number;
     name?: string;
     actorId?: string;
+    /** Restricts the token to assets with one of these tags (docs/portfolio-access.md). */
+    assetTags?: string[];
   }): Promise<{ token: ApiToken; secret: string }> {
     const org = await this.requireOrganization(input.orgSlug);
     const unknown = input.scopes.filter((s) => !isScope(s));
@@ -322,6 +385,16 @@ export class TenancyService {
         `Scopes must be a non-empty subset of ${SCOPES.join(', ')} (got '${input.scopes.join(',')}')`,
       );
     }
+    const assetTags = input.assetTags && [...new Set(input.assetTags.map((t) => t.trim().toLowerCase()))];
+    const badTag = assetTags?.find((t) => !ASSET_TAG.test(t));
+    if (badTag !== undefined)
+      throw validationFailed(`Asset tag '${badTag}' must be lowercase letters, digits, '.', '_', ':' or '-'`, [
+        { path: 'assetTags', message: `'${badTag}' is not a tag` },
+      ]);
+    if (assetTags?.length === 0)
+      throw validationFailed('assetTags must name at least one tag (leave it out for no restriction)', [
+        { path: 'assetTags', message: 'empty' },
+      ]);
     const user = input.userEmail
       ? await repo.findUserByEmail(this.#db, org.id, input.userEmail.trim().toLowerCase())
       : await repo.findFirstUser(this.#db, org.id);
@@ -343,6 +416,7 @@ export class TenancyService {
       name: input.name ?? null,
       secret_hash: hashTokenSecret(secret),
       scopes: toJson([...new Set(input.scopes)]),
+      asset_tags: assetTags ? toJson(assetTags) : null,
       expires_at: input.expiresInMs ? addMs(now, input.expiresInMs) : null,
       revoked_at: null,
       created_at: now,
@@ -354,7 +428,12 @@ export class TenancyService {
         action: 'token.create',
         entityType: 'token',
         entityId: row.id,
-        details: { scopes: fromJson(row.scopes, []), userId: user.id, expiresAt: row.expires_at },
+        details: {
+          scopes: fromJson(row.scopes, []),
+          userId: user.id,
+          expiresAt: row.expires_at,
+          ...(assetTags ? { assetTags } : {}),
+        },
       });
     });
     return { token: toApiToken(row), secret };
@@ -374,15 +453,14 @@ export class TenancyService {
           entityId: tokenId,
         });
       });
-      this.#principals?.invalidate();
+      this.#forget();
     }
     return toApiToken((await repo.findTokenById(this.#db, tokenId))!);
   }
 
   /** Drops cached principals: call after changing users (their tokens go with them) outside this service. */
   forgetPrincipals(): void {
-    this.#principals?.invalidate();
-    for (const cutOff of this.#cutOffs) cutOff.forgetPrincipals();
+    this.#forget();
   }
 
   /** Registers access held outside tenancy/ that ends with a user (src/services.ts: the OAuth grants). */
@@ -432,6 +510,8 @@ export class TenancyService {
     const row = await repo.findTokenWithOrg(this.#db, hash);
     if (!row || !hashesEqual(row.secret_hash, hash)) return undefined;
     if (row.revoked_at !== null || isExpired(row.expires_at, now)) return undefined;
+    const assetTags = fromJson<string[] | null>(row.asset_tags, null);
+    const reach = await this.#reachOf({ orgId: row.org_id, userId: row.user_id, assetTags });
     const principal: Principal = {
       tokenId: row.id,
       orgId: row.org_id,
@@ -439,6 +519,7 @@ export class TenancyService {
       scopes: new Set(fromJson<Scope[]>(row.scopes, [])),
       plan: row.plan,
       mcpWriteEnabled: fromBool(row.mcp_write_enabled),
+      reach,
     };
     // Only live tokens are cached: unknown secrets must not fill memory.
     this.#principals?.set(hash, generation, { value: principal, expiresAt: row.expires_at });

@@ -9,6 +9,10 @@ export interface OrganizationTable {
   mcp_write_enabled: number;
   /** The supply-chain read tools of the tool server (docs/mcp-oauth.md); 0 or 1. */
   mcp_supply_chain_tools: number;
+  /** Members and viewers reach only their teams' grants (docs/portfolio-access.md); 0 or 1. */
+  portfolio_access: number;
+  /** JSON `{keepVersions?, maxAgeDays?, inactiveAfterDays?}`: the default retention of its assets; null: none. */
+  retention: string | null;
   created_at: string;
   updated_at: string;
 }
@@ -34,6 +38,8 @@ export interface ApiTokenTable {
   secret_hash: string;
   /** JSON array of scopes. */
   scopes: string;
+  /** JSON array of asset tags restricting the token, or null (docs/portfolio-access.md). */
+  asset_tags: string | null;
   expires_at: string | null;
   revoked_at: string | null;
   created_at: string;

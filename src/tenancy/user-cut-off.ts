@@ -7,8 +7,10 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../db/database.ts';
 
 export interface UserCutOff {
-  /** Inside the transaction that deactivates or deletes the user: revoke everything the user holds. */
+  /**
+   * Inside the transaction that deactivates or deletes the user: revoke everything the user holds. After the
+   * commit, TenancyService.forgetPrincipals() tells its onForget listeners (the OAuth principals' cache among them,
+   * src/services.ts), so the very next request is refused.
+   */
   revokeUser(trx: Kysely<Database>, userId: string): Promise<void>;
-  /** After that transaction committed: drop what this instance cached, so its very next request is refused. */
-  forgetPrincipals(): void;
 }

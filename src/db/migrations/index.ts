@@ -35,6 +35,9 @@ import * as oauth from './2026-11-26-60-oauth.ts';
 import * as mcpSupplyChainTools from './2026-11-26-61-mcp-supply-chain-tools.ts';
 import * as oauthPrincipalNotify from './2026-11-26-62-oauth-principal-notify.ts';
 import * as triageRuleIndexes from './2026-11-26-41-triage-rule-indexes.ts';
+import * as portfolioAssets from './2026-11-26-90-portfolio-assets.ts';
+import * as portfolioTeams from './2026-11-26-91-portfolio-teams.ts';
+import * as assetTriageMemory from './2026-11-26-92-asset-triage-memory.ts';
 
 /**
  * Every migration, in order. Names are dated so they sort; a migration is frozen once it has landed
@@ -76,4 +79,7 @@ export const migrations: Record<string, Migration> = {
   '2026-11-26-61-mcp-supply-chain-tools': mcpSupplyChainTools,
   '2026-11-26-62-oauth-principal-notify': oauthPrincipalNotify,
   '2026-11-26-41-triage-rule-indexes': triageRuleIndexes,
+  '2026-11-26-90-portfolio-assets': portfolioAssets,
+  '2026-11-26-91-portfolio-teams': portfolioTeams,
+  '2026-11-26-92-asset-triage-memory': assetTriageMemory,
 };

@@ -17,12 +17,28 @@ const tags = ['triage-rules'];
 
 /** A rule changes the whole organisation's triage: a session needs admin (tokens need sbom:write). */
 function writer(request: Parameters<typeof principalOf>[0]) {
-  const principal = principalOf(request);
+  const principal = unrestricted(request);
   if (principal.session && !roleAtLeast(principal.session.role, 'admin'))
     throw new AppError(
       'FORBIDDEN',
       403,
       `The role ${principal.session.role} may not change triage rules (needs admin)`,
+    );
+  return principal;
+}
+
+/**
+ * A rule (and its preview) reaches every finding of the organisation: a principal restricted to part of the
+ * portfolio (docs/portfolio-access.md) may neither write nor preview one, so it cannot change or count findings
+ * outside its reach.
+ */
+function unrestricted(request: Parameters<typeof principalOf>[0]) {
+  const principal = principalOf(request);
+  if (principal.reach !== null)
+    throw new AppError(
+      'FORBIDDEN',
+      403,
+      'Triage rules apply to the whole organisation: a principal restricted to part of the portfolio may not write or preview them',
     );
   return principal;
 }
@@ -98,7 +114,7 @@ export async function triageRuleRoutes(
         response: { 200: envelopeOf(RulePreview) },
       },
     },
-    async (request) => ok(await rules.preview(principalOf(request).orgId, request.body)),
+    async (request) => ok(await rules.preview(unrestricted(request).orgId, request.body)),
   );
 
   app.put(

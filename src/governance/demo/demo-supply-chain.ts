@@ -120,7 +120,7 @@ export async function seedSupplyChain(
     });
     policiesCreated = 1;
   }
-  const existing = await services.sboms.list(orgId);
+  const existing = await services.sboms.list({ orgId, reach: null });
   let sbomsCreated = 0;
   for (const app of DEMO_APPLICATIONS) {
     if (existing.some((s) => s.assetName === app.assetName && s.version === app.version)) continue;

@@ -75,6 +75,7 @@ for (const dialect of DIALECTS) {
       scopes: new Set(['mcp:read'] as const),
       plan: 'professional',
       mcpWriteEnabled: false,
+      reach: null,
     });
     const call = async (name: string, args: Record<string, unknown> = {}) =>
       governanceToolHandlers[name]!({ ...services, principal: principal() }, args);
@@ -111,7 +112,7 @@ for (const dialect of DIALECTS) {
         assert.equal(s.created + s.updated, 0, section);
       assert.deepEqual([again.vendorsCreated, again.risksCreated], [0, 0]);
       assert.deepEqual(again.supplyChain, { sbomsCreated: 0, policiesCreated: 0 });
-      assert.equal((await services.sboms.list(orgId)).length, 4);
+      assert.equal((await services.sboms.list({ orgId, reach: null })).length, 4);
     });
 
     it('shows each kind of problem the demo promises', async () => {
@@ -166,7 +167,7 @@ for (const dialect of DIALECTS) {
       assert.deepEqual(inventory.offending, ['legacy-reports']);
       const policy = result('policy-compliance');
       assert.deepEqual([policy.passed, policy.figures], [false, { openFailViolations: 1 }]);
-      const [violation] = (await services.policies.violations.list(orgId, {})).items;
+      const [violation] = (await services.policies.violations.list({ orgId, reach: null }, {})).items;
       assert.equal(violation!.component.name, 'pyqt5');
       // No vulnerability data in a fresh store: the rule says so rather than passing on nothing.
       assert.deepEqual(result('vulnerability-management').reasons, [

@@ -39,6 +39,8 @@ export async function postureSummary(
   orgId: string,
   services: { vendors: VendorService; risks: RiskService; findings: FindingService },
   options: AsOf = {},
+  /** The caller's reach (docs/portfolio-access.md): the findings figures count only what it reaches. */
+  reach: ReadonlySet<string> | null = null,
 ) {
   const asOf = resolveAsOf(options);
   const at = { asOf };
@@ -79,9 +81,9 @@ export async function postureSummary(
     project && isoGapStatus(db, orgId, at, project),
     project && maturitySummary(db, orgId, project),
     services.risks.listRegister(orgId),
-    services.findings.summary(orgId),
+    services.findings.summary({ orgId, reach }),
   ]);
-  const highEpss = await services.findings.countOpenWithEpss(orgId, HIGH_EPSS);
+  const highEpss = await services.findings.countOpenWithEpss({ orgId, reach }, HIGH_EPSS);
   const openRisks = risks.filter((r) => r.status !== 'closed');
   const band = (lo: number, hi: number) =>
     openRisks.filter((r) => (r.score ?? 0) >= lo && (r.score ?? 0) <= hi).length;

@@ -1,0 +1,60 @@
+/**
+ * The portfolio reach filter every read path applies (docs/portfolio-access.md): `column IN reach`, as one bound
+ * parameter whatever the reach's size (SQLite: `json_each`, PostgreSQL: `= any(text[])`), so the statement's text
+ * and plan stay the same for every principal and both use the (org_id, asset_id) index of sboms.
+ */
+import { sql, type Expression, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
+import { dialectOf } from './connect.ts';
+import type { Database } from './database.ts';
+
+/** A reach as read paths take it: null is "everything in the organisation". */
+export type ReachIds = ReadonlySet<string> | null;
+
+/** `column IN reach` (reach not null); an empty reach matches nothing. */
+export function inReach(
+  db: Kysely<Database>,
+  column: Expression<unknown> | string,
+  reach: ReadonlySet<string>,
+): RawBuilder<SqlBool> {
+  const ref = typeof column === 'string' ? sql.ref(column) : column;
+  if (reach.size === 0) return sql<SqlBool>`1 = 0`;
+  return dialectOf(db) === 'postgres'
+    ? sql<SqlBool>`${ref} = any(${[...reach]}::text[])`
+    : sql<SqlBool>`${ref} in (select value from json_each(${JSON.stringify([...reach])}))`;
+}
+
+/**
+ * `sbomColumn` names an SBOM of the organisation whose asset is in reach: the filter of findings, components,
+ * violations and everything else hanging off an SBOM.
+ */
+export function sbomInReach(
+  db: Kysely<Database>,
+  orgId: string,
+  sbomColumn: Expression<unknown> | string,
+  reach: ReadonlySet<string>,
+): RawBuilder<SqlBool> {
+  const ref = typeof sbomColumn === 'string' ? sql.ref(sbomColumn) : sbomColumn;
+  if (reach.size === 0) return sql<SqlBool>`1 = 0`;
+  return sql<SqlBool>`${ref} in (select r_s.id from sboms r_s where r_s.org_id = ${orgId} and ${inReach(db, 'r_s.asset_id', reach)})`;
+}
+
+/**
+ * Who a read is for: the organisation and the principal's reach. A Principal is one; internal, organisation-wide
+ * readers (collectors, schedules) pass `{ orgId, reach: null }`.
+ */
+export interface ReachScope {
+  orgId: string;
+  reach: ReachIds;
+}
+
+/** The conditions restricting `findings as f` (or any alias with an SBOM column) to a scope's reach. */
+export function reachConditions(
+  db: Kysely<Database>,
+  scope: ReachScope,
+  sbomColumn = 'f.sbom_id',
+): RawBuilder<SqlBool>[] {
+  return scope.reach === null ? [] : [sbomInReach(db, scope.orgId, sbomColumn, scope.reach)];
+}
+
+/** Organisation-wide: what internal readers (collectors, schedules, the operator's CLI) pass. */
+export const wholeOrg = (orgId: string): ReachScope => ({ orgId, reach: null });
