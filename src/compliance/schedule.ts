@@ -2,6 +2,7 @@
  * The server's evidence schedule (EVIDENCE_INTERVAL, default 24 h): a collection shortly after start, then one
  * each interval after the previous one ends. A failure is logged and retried at the next interval.
  */
+import { startRepeating, type Repeating } from '../shared/repeat.ts';
 import type { ComplianceService } from './compliance.service.ts';
 
 export interface EvidenceLogger {
@@ -38,22 +39,6 @@ export function startEvidenceSchedule(
   compliance: Pick<ComplianceService, 'collectAll'>,
   intervalMs: number,
   logger: EvidenceLogger,
-): { stop: () => Promise<void> } {
-  if (intervalMs <= 0) return { stop: async () => {} };
-  let stopped = false;
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<unknown> = Promise.resolve();
-  const tick = () => {
-    running = runScheduledCollection(compliance, logger).finally(() => {
-      if (!stopped) timer = setTimeout(tick, intervalMs).unref();
-    });
-  };
-  timer = setTimeout(tick, 0).unref();
-  return {
-    stop: async () => {
-      stopped = true;
-      clearTimeout(timer);
-      await running;
-    },
-  };
+): Repeating {
+  return startRepeating(() => runScheduledCollection(compliance, logger), intervalMs);
 }

@@ -80,10 +80,5 @@ export function summarize(findings: readonly ReportFinding[]): SeveritySummary {
  * carry triage from one version of an asset to the next and to compare SBOMs.
  */
 export function packageIdentity(c: { name: string; purl: string | null; group?: string | null }): string {
-  if (c.purl) {
-    const base = c.purl.split('?')[0]!.split('#')[0]!;
-    const at = base.lastIndexOf('@');
-    return at > base.indexOf('/') ? base.slice(0, at) : base;
-  }
-  return `name:${c.group ? `${c.group}/` : ''}${c.name}`;
+  return c.purl ? packagePurl(c.purl) : `name:${c.group ? `${c.group}/` : ''}${c.name}`;
 }

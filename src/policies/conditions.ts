@@ -1,7 +1,7 @@
 // Policy conditions (DESIGN.md section 15): each subject's operators and value, checked when a policy is saved
 // (every problem named by its path) and compiled once into tests over a component and its vulnerabilities.
 import type { ErrorDetail } from '../errors.ts';
-import type { CompiledExpression } from './cel.ts';
+import type { CompiledExpression } from '../shared/cel.ts';
 import {
   describeLicense,
   LicenseList,

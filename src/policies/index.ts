@@ -1,6 +1,6 @@
 /**
  * The policies domain's public surface (DESIGN.md section 15): services, the upload hook, the evaluation the scan
- * reuses, and the CEL module other domains reuse (triage rules).
+ * reuses. The CEL module it shares with triage rules is src/shared/cel.ts.
  */
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/database.ts';
@@ -9,7 +9,6 @@ import { PolicyService } from './policy.service.ts';
 import { Reevaluation, type ErrorLog } from './reevaluation.ts';
 import { ViolationService } from './violation.service.ts';
 
-export { CelEnvironment, DEFAULT_CEL_BUDGET, type CelBudget, type CompiledExpression } from './cel.ts';
 export { compilePolicyExpression } from './policy-cel.ts';
 export { evaluateScan, type ScanViolation, type ScannedComponent } from './scan-evaluation.ts';
 export { policyRoutes } from './policy.routes.ts';

@@ -1,6 +1,11 @@
 // The CEL environment of `expression` conditions: `component`, `vulns`, `asset`, and the DT-compatible functions
 // `spdx_expr_allows(expr, [ids])`, `matches_range(version, range)` and `is_kev(vuln)` (docs/policies.md).
-import { CelEnvironment, type CelBudget, type CompiledExpression, type EvaluateResult } from './cel.ts';
+import {
+  CelEnvironment,
+  type CelBudget,
+  type CompiledExpression,
+  type EvaluateResult,
+} from '../shared/cel.ts';
 import { readComponentLicense } from './component-licenses.ts';
 import { LicenseList, licenseConditionMet } from './license-evaluator.ts';
 import { inRange, parseVersionRange } from './version-range.ts';

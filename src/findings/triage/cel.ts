@@ -1,18 +1,25 @@
-// CEL expressions of triage rules through @marcbachmann/cel-js, behind a budget: the expression's size is bounded
-// at parse time (nodes, depth, list sizes), which bounds each evaluation (CEL has no loops beyond macros over the
-// finding's own short lists). The policies' evaluator (src/policies/) is built at the same time; the two are to be
-// unified, so this module keeps its surface to compile + evaluate.
-import { Environment } from '@marcbachmann/cel-js';
+// The CEL bindings of triage rules: the variables an expression sees of one finding and the rules' budget, over the
+// product's one CEL module (src/shared/cel.ts, which the policies' expressions use too).
+import { CelEnvironment, type CelBudget } from '../../shared/cel.ts';
 
 /** Longest expression accepted (characters). */
 export const MAX_EXPRESSION_LENGTH = 2_000;
 
-const env = new Environment({
-  limits: { maxAstNodes: 400, maxDepth: 40, maxListElements: 100, maxMapEntries: 50, maxCallArguments: 8 },
-})
-  .registerVariable('vuln', 'map')
-  .registerVariable('component', 'map')
-  .registerVariable('asset', 'map');
+/**
+ * The expression's size bounds each evaluation (CEL has no loops beyond macros over the finding's own short lists),
+ * so an evaluation has no time limit: a rule matching or not must not depend on the machine's load.
+ */
+const TRIAGE_BUDGET: CelBudget = {
+  maxLength: MAX_EXPRESSION_LENGTH,
+  maxAstNodes: 400,
+  maxDepth: 40,
+  maxListElements: 100,
+  maxMapEntries: 50,
+  maxCallArguments: 8,
+  maxMs: Number.POSITIVE_INFINITY,
+};
+
+const triageCel = new CelEnvironment({ vuln: 'map', component: 'map', asset: 'map' }, [], TRIAGE_BUDGET);
 
 /** What an expression sees of one finding. */
 export interface CelContext {
@@ -30,28 +37,13 @@ export interface CelContext {
 
 export type CelPredicate = (context: CelContext) => boolean;
 
-/** Compiles an expression, or returns why it cannot be (a parse or type error, or over the budget). */
+/** Compiles an expression, or returns why it cannot be (a parse or type error, not bool, or over the budget). */
 export function compileExpression(expression: string): CelPredicate | { error: string } {
-  if (expression.length > MAX_EXPRESSION_LENGTH)
-    return { error: `is longer than ${MAX_EXPRESSION_LENGTH} characters` };
-  let program: (context: CelContext) => unknown;
-  try {
-    const parsed = env.parse(expression);
-    const checked = parsed.check();
-    if (!checked.valid) return { error: firstLine(checked.error) };
-    program = parsed as unknown as (context: CelContext) => unknown;
-  } catch (error) {
-    return { error: firstLine(error) };
-  }
+  const compiled = triageCel.compile(expression);
+  if (!compiled.ok) return { error: compiled.error };
+  // A missing key or a type mismatch at run time is "does not match", never a failed triage run.
   return (context) => {
-    try {
-      return program(context) === true;
-    } catch {
-      // A missing key or a type mismatch at run time is "does not match", never a failed triage run.
-      return false;
-    }
+    const result = triageCel.evaluate(compiled.expression, context as unknown as Record<string, unknown>);
+    return result.ok && result.value === true;
   };
 }
-
-const firstLine = (error: unknown): string =>
-  (error instanceof Error ? error.message : String(error)).split('\n')[0]!.trim();

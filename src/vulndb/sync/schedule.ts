@@ -2,6 +2,7 @@
  * The server's sync schedule (VULNDB_SYNC_INTERVAL): a sync at start, then one each interval after the
  * previous one ends. Failures are logged with source and reason and simply retried at the next interval.
  */
+import { startRepeating, type Repeating } from '../../shared/repeat.ts';
 import type { SyncReport, VulnSyncService } from './sync.service.ts';
 
 export interface ScheduleLogger {
@@ -68,23 +69,8 @@ export function startSyncSchedule(
   sync: Pick<VulnSyncService, 'sync'>,
   intervalMs: number,
   logger: ScheduleLogger,
-): { stop: () => Promise<void> } {
-  if (intervalMs <= 0) return { stop: async () => {} };
-  let stopped = false;
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<unknown> = Promise.resolve();
-  const tick = () => {
-    running = runScheduledSync(sync, logger).finally(() => {
-      if (!stopped) timer = setTimeout(tick, intervalMs).unref();
-    });
-  };
-  timer = setTimeout(tick, 0).unref();
-  logger.info({ event: 'vulndb.sync.scheduled', intervalMs }, 'vulndb sync scheduled');
-  return {
-    stop: async () => {
-      stopped = true;
-      clearTimeout(timer);
-      await running;
-    },
-  };
+): Repeating {
+  const schedule = startRepeating(() => runScheduledSync(sync, logger), intervalMs);
+  if (intervalMs > 0) logger.info({ event: 'vulndb.sync.scheduled', intervalMs }, 'vulndb sync scheduled');
+  return schedule;
 }

@@ -1,6 +1,7 @@
-// Reusable CEL (Common Expression Language) evaluation through @marcbachmann/cel-js, with a size budget checked
-// when an expression is compiled and a time budget per evaluation. Policies and triage rules each bring their
-// own variables and functions (CelEnvironment); nothing here knows about either.
+// The product's one CEL (Common Expression Language) dialect, through @marcbachmann/cel-js: a size budget checked
+// when an expression is compiled, a bool result type, and a time budget per evaluation. Policies
+// (src/policies/policy-cel.ts) and triage rules (src/findings/triage/cel.ts) each bring their own variables,
+// functions and budget (CelEnvironment); nothing here knows about either.
 import { Environment } from '@marcbachmann/cel-js';
 
 /** Limits of one expression: its text, its syntax tree, and the time one evaluation may take. */
@@ -10,7 +11,11 @@ export interface CelBudget {
   /** Nodes of the parsed tree (nested comprehensions are what make an evaluation slow). */
   maxAstNodes: number;
   maxDepth: number;
-  /** Milliseconds one evaluation may take; see `evaluate`. */
+  /** Elements of one list literal, entries of one map literal, arguments of one call (cel-js's defaults if unset). */
+  maxListElements?: number;
+  maxMapEntries?: number;
+  maxCallArguments?: number;
+  /** Milliseconds one evaluation may take (Infinity: no limit); see `evaluate`. */
   maxMs: number;
 }
 
@@ -42,10 +47,9 @@ export class CelEnvironment {
     budget: CelBudget = DEFAULT_CEL_BUDGET,
   ) {
     this.#budget = budget;
-    let env = new Environment({
-      homogeneousAggregateLiterals: false,
-      limits: { maxAstNodes: budget.maxAstNodes, maxDepth: budget.maxDepth },
-    });
+    const { maxLength: _text, maxMs: _time, ...limits } = budget;
+    // List and map literals may mix types (`[1, "a"]`), as Dependency-Track's expressions may.
+    let env = new Environment({ homogeneousAggregateLiterals: false, limits });
     for (const [name, type] of Object.entries(variables)) env = env.registerVariable(name, type);
     for (const fn of functions)
       env = env.registerFunction(fn.signature, fn.handler as (...args: unknown[]) => unknown);
