@@ -6,6 +6,7 @@ import { Empty, ErrorMessage, formatDate, Loading } from '../components/bits.tsx
 import { Page } from '../components/Shell.tsx';
 import { canWrite, useSession } from '../session.tsx';
 import { UploadSbom } from './Upload.tsx';
+import { SbomViolations } from './ViolationBadges.tsx';
 
 const sbomsRoute = getRouteApi('/authed/sboms');
 
@@ -56,6 +57,7 @@ export default function Sboms() {
                   <th scope="col" className="num">
                     Findings
                   </th>
+                  <th scope="col">Violations</th>
                   <th scope="col">Uploaded</th>
                 </tr>
               </thead>
@@ -71,6 +73,9 @@ export default function Sboms() {
                     <td>{s.source ?? '—'}</td>
                     <td className="num">{s.componentCount.toLocaleString()}</td>
                     <td className="num">{s.findingCount.toLocaleString()}</td>
+                    <td>
+                      <SbomViolations sbomId={s.id} />
+                    </td>
                     <td>{formatDate(s.createdAt)}</td>
                   </tr>
                 ))}
