@@ -367,6 +367,9 @@ function Confirm({
   );
 }
 
+const conditionsOf = (p: Policy) =>
+  p.conditions.map(describeCondition).join(p.operator === 'all' ? ' and ' : ' or ');
+
 function PolicyTable({
   policies,
   admin,
@@ -380,11 +383,13 @@ function PolicyTable({
 }) {
   return (
     <div className="table-wrap">
-      <table>
+      <table className="fit">
         <thead>
           <tr>
             <th scope="col">Name</th>
-            <th scope="col">Conditions</th>
+            <th scope="col" className="wide-only">
+              Conditions
+            </th>
             <th scope="col">Violation</th>
             <th scope="col" className="wide-only">
               Assets
@@ -400,14 +405,13 @@ function PolicyTable({
         <tbody>
           {policies.map((p) => (
             <tr key={p.id}>
-              <td>
+              <td className="name">
                 {p.name}
                 {!p.enabled && <span className="small muted"> (disabled)</span>}
                 {p.description && <div className="small muted">{p.description}</div>}
+                <div className="small phone-only break">{conditionsOf(p)}</div>
               </td>
-              <td className="break">
-                {p.conditions.map(describeCondition).join(p.operator === 'all' ? ' and ' : ' or ')}
-              </td>
+              <td className="break wide-only">{conditionsOf(p)}</td>
               <td>
                 <StateBadge state={p.violationState} />
               </td>

@@ -81,14 +81,16 @@ export default function SbomDetail() {
 
   const violationsOf = useComponentViolations(sbomId);
   const columns = useMemo<Column<Component>[]>(
+    // After name and version, so a phone shows it without scrolling the table sideways.
     () => [
-      ...COLUMNS,
+      ...COLUMNS.slice(0, 2),
       {
         key: 'violations',
         header: 'Violations',
         width: 'minmax(6rem, 1fr)',
         render: (c) => <StateCounts counts={violationsOf.get(c.id) ?? {}} />,
       },
+      ...COLUMNS.slice(2),
     ],
     [violationsOf],
   );

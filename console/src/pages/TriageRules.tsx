@@ -453,11 +453,13 @@ export default function TriageRules() {
         {rules.data && rules.data.length === 0 && <Empty>No triage rules yet.</Empty>}
         {rules.data && rules.data.length > 0 && (
           <div className="table-wrap">
-            <table data-testid="triage-rules">
+            <table data-testid="triage-rules" className="fit">
               <thead>
                 <tr>
                   <th scope="col">Name</th>
-                  <th scope="col">Matches</th>
+                  <th scope="col" className="wide-only">
+                    Matches
+                  </th>
                   <th scope="col">Sets</th>
                   <th scope="col" className="wide-only">
                     Priority
@@ -475,7 +477,7 @@ export default function TriageRules() {
               <tbody>
                 {rules.data.map((r) => (
                   <tr key={r.id}>
-                    <td>
+                    <td className="name">
                       <button
                         type="button"
                         className="linkish"
@@ -483,8 +485,9 @@ export default function TriageRules() {
                       >
                         {r.name}
                       </button>
+                      <div className="small phone-only break">{describeMatch(r.match)}</div>
                     </td>
-                    <td className="break">{describeMatch(r.match)}</td>
+                    <td className="break wide-only">{describeMatch(r.match)}</td>
                     <td>{label(r.analysis.status)}</td>
                     <td className="wide-only">{r.priority}</td>
                     <td className="wide-only">{inForce(r)}</td>

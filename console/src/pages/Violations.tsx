@@ -263,7 +263,7 @@ export default function Violations() {
         )}
         {violations.data && violations.data.items.length > 0 && (
           <div className="table-wrap">
-            <table data-testid="violations">
+            <table data-testid="violations" className="fit">
               <thead>
                 <tr>
                   <th scope="col">Component</th>
