@@ -98,6 +98,7 @@ const state = await signIn.storageState();
 await signIn.close();
 
 const times: number[] = [];
+const transfers: number[] = [];
 for (let run = 0; run < RUNS; run++) {
   // A new context each time: empty HTTP cache, so every run is a first load (only the session cookie kept).
   const context = await browser.newContext({ storageState: state, viewport: { width: 1280, height: 900 } });
@@ -118,6 +119,11 @@ for (let run = 0; run < RUNS; run++) {
   // Let the page finish what it started (the overview's finding lists) so the next run meets a quiet server,
   // as a person's next page load would.
   await page.waitForLoadState('networkidle');
+  // Bytes over the wire for the whole cold load (document, assets, every API call; headers included).
+  transfers.push(
+    await page.evaluate<number>(`[...performance.getEntriesByType('navigation'),
+      ...performance.getEntriesByType('resource')].reduce((sum, e) => sum + e.transferSize, 0)`),
+  );
   await context.close();
 }
 // The component table of a 100,000-component SBOM: time to show it, then frame times while scrolling it by
@@ -180,6 +186,12 @@ console.log(
     `min ${sorted[0]!.toFixed(0)} ms, max ${sorted.at(-1)!.toFixed(0)} ms (target ≤ 1000 ms)`,
 );
 console.log(`all runs (ms): ${times.map((t) => t.toFixed(0)).join(', ')}`);
+const sortedTransfers = [...transfers].sort((a, b) => a - b);
+console.log(
+  `overview transferred per cold load (until the network is idle): median ` +
+    `${kb(sortedTransfers[Math.floor(sortedTransfers.length / 2)]!)}, max ${kb(sortedTransfers.at(-1)!)} ` +
+    `(target ≤ 200 KB)`,
+);
 console.log(
   `SBOM detail with ${COMPONENTS} components: table shown ${tableMs.toFixed(0)} ms after navigation; ` +
     `${renderedRows} rows in the DOM; scrolling 240 frames: frame time p50 ${pct(0.5).toFixed(1)} ms, ` +

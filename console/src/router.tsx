@@ -17,7 +17,7 @@ import {
 } from './api/types.ts';
 import { AdminOnly, AuthedLayout } from './components/Shell.tsx';
 import { isFindingOrder } from './pages/finding-order.ts';
-import type { FindingSearch } from './search.ts';
+import type { FindingSearch, ViolationSearch } from './search.ts';
 import Overview from './pages/Overview.tsx';
 import { SignIn } from './pages/SignIn.tsx';
 
@@ -122,6 +122,30 @@ export const findingsRoute = createRoute({
   component: lazyRouteComponent(() => import('./pages/Findings.tsx')),
 });
 
+const VIOLATION_FILTERS = {
+  status: ['open', 'suppressed', 'all'],
+  state: ['fail', 'warn', 'info'],
+  kind: ['license', 'security', 'operational'],
+} as const;
+
+export const violationsRoute = createRoute({
+  getParentRoute: () => authed,
+  path: '/violations',
+  validateSearch: (search: Record<string, unknown>): ViolationSearch => {
+    const out: Record<string, string> = {};
+    for (const key of ['policyId', 'sbomId', 'assetName'] as const) {
+      const value = str(search[key]);
+      if (value) out[key] = value;
+    }
+    for (const [key, allowed] of Object.entries(VIOLATION_FILTERS)) {
+      const value = str(search[key]);
+      if (value && (allowed as readonly string[]).includes(value)) out[key] = value;
+    }
+    return out as ViolationSearch;
+  },
+  component: lazyRouteComponent(() => import('./pages/Violations.tsx')),
+});
+
 /** The OAuth consent page the authorization server sends a browser to (`uid`: the pending request). */
 export const authorizeRoute = createRoute({
   getParentRoute: () => authed,
@@ -148,6 +172,9 @@ const routeTree = rootRoute.addChildren([
     page('/access/connect', () => import('./pages/Connect.tsx')),
     page('/governance/evidence', () => import('./pages/Evidence.tsx')),
     page('/access/applications', () => import('./pages/Applications.tsx')),
+    page('/policies', () => import('./pages/Policies.tsx')),
+    violationsRoute,
+    page('/triage-rules', () => import('./pages/TriageRules.tsx')),
     authorizeRoute,
     adminPage('/audit', () => import('./pages/Audit.tsx')),
   ]),

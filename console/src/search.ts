@@ -13,3 +13,13 @@ export interface FindingSearch {
   /** The list's order (pages/finding-order.ts). */
   sort?: FindingOrder;
 }
+
+/** The violations page's filters (`status` absent: open; `all`: both). */
+export interface ViolationSearch {
+  policyId?: string;
+  status?: 'open' | 'suppressed' | 'all';
+  state?: 'fail' | 'warn' | 'info';
+  kind?: 'license' | 'security' | 'operational';
+  sbomId?: string;
+  assetName?: string;
+}

@@ -53,6 +53,7 @@ export const FINDING_FILTERS: FindingFilterStep[] = [
       ]),
     );
   },
+  (q, f) => (typeof f.triageRuleId === 'string' ? q.where('f.triage_rule_id', '=', f.triageRuleId) : q),
   (q, f, db) => {
     const text = f.q;
     if (!text) return q;

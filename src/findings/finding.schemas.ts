@@ -15,6 +15,8 @@ export const FindingQuery = z
     sbomId: z.string().min(1).max(100).optional(),
     vulnerabilityId: z.string().min(1).max(200).optional(),
     q: z.string().min(1).max(200).optional(),
+    /** Findings whose current triage a rule set (trl_…): what that rule changed. */
+    triageRuleId: z.string().min(1).max(100).optional(),
     limit: z.coerce.number().int().min(1).max(1000).optional(),
     cursor: z.string().min(1).max(1000).optional(),
     kev: z

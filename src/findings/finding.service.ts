@@ -98,6 +98,8 @@ export interface FindingListFilter {
   q?: string | undefined;
   kev?: boolean | undefined;
   epssMin?: number | undefined;
+  /** Findings whose current triage this rule set. */
+  triageRuleId?: string | undefined;
   sort?: string | undefined;
   limit?: number | undefined;
   cursor?: string | undefined;

@@ -12,6 +12,7 @@ import {
   Policy,
   PolicyBody,
   PolicyParams,
+  PolicyPreview,
   Violation,
   ViolationDetail,
   ViolationParams,
@@ -87,6 +88,22 @@ export async function policyRoutes(
       const data = await inBody(policies.create(orgId, userId, request.body));
       return reply.status(201).send(ok(data));
     },
+  );
+  app.post(
+    '/sscs/policies/preview',
+    {
+      config: read,
+      schema: {
+        tags,
+        summary: 'Preview a policy',
+        description:
+          'Evaluates an unsaved policy (the create body, validated the same way) over the latest SBOM of each asset: how many violations and components it would find, and the first 100 of them. Nothing is written, so any role that reads may ask.',
+        querystring: NoQuery,
+        body: PolicyBody,
+        response: { 200: envelopeOf(PolicyPreview) },
+      },
+    },
+    async (request) => ok(await inBody(policies.preview(principalOf(request).orgId, request.body))),
   );
   app.get(
     '/sscs/policies/:policyId',

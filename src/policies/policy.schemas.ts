@@ -143,3 +143,26 @@ export const ViolationPatch = z
   .object({ status: z.enum(VIOLATION_STATUSES), comment: z.string().max(10_000).nullable().optional() })
   .strict();
 export type ViolationPatch = z.infer<typeof ViolationPatch>;
+
+/** What an unsaved policy would find in the latest SBOM of each asset (POST /sscs/policies/preview). */
+export const PolicyPreview = z.object({
+  /** Latest SBOMs looked at (one per asset). */
+  sboms: z.number().int(),
+  /** Violations the policy would have there. */
+  violations: z.number().int(),
+  /** Distinct components among them. */
+  components: z.number().int(),
+  /** The first 100 of those violations. */
+  sample: z.array(
+    z.object({
+      sbomId: z.string(),
+      assetName: z.string(),
+      componentId: z.string(),
+      component: z.object({ name: z.string(), version: z.string().nullable(), purl: z.string().nullable() }),
+      findingId: z.string().nullable(),
+      state: z.enum(VIOLATION_STATES),
+      reason: z.string(),
+    }),
+  ),
+});
+export type PolicyPreview = z.infer<typeof PolicyPreview>;

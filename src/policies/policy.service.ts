@@ -11,7 +11,14 @@ import { compileConditions, type Condition } from './conditions.ts';
 import { defaultLicenseGroups } from './default-groups.ts';
 import { definitionOf, groupLists } from './evaluation.ts';
 import { LicenseList } from './license-evaluator.ts';
-import type { LicenseGroup, LicenseGroupInput, Policy, PolicyInput } from './policy.schemas.ts';
+import { previewPolicy } from './policy-preview.ts';
+import type {
+  LicenseGroup,
+  LicenseGroupInput,
+  Policy,
+  PolicyInput,
+  PolicyPreview,
+} from './policy.schemas.ts';
 import * as repo from './policy.repository.ts';
 import type { LicenseGroupRow, PolicyRow } from './policy.table.ts';
 import type { Reevaluation } from './reevaluation.ts';
@@ -40,6 +47,12 @@ export class PolicyService {
     await this.#seedGroups(orgId);
     const groups = await groupLists(this.#db, orgId);
     return compileConditions(input.conditions as Condition[], groups).problems;
+  }
+
+  /** What the policy would find in the latest SBOM of each asset if it were saved now (nothing is written). */
+  async preview(orgId: string, input: PolicyInput): Promise<PolicyPreview> {
+    await this.#validate(orgId, input);
+    return previewPolicy(this.#db, orgId, input);
   }
 
   async create(orgId: string, actorId: string, input: PolicyInput): Promise<Policy> {

@@ -209,6 +209,15 @@ export const historyOf = (db: Kysely<Database>, orgId: string, violationId: stri
 
 /** SBOM ids of the organisation, the latest of each asset first, then the older ones newest first. */
 export async function sbomsByPriority(db: Kysely<Database>, orgId: string): Promise<string[]> {
+  const { latest, older } = await sbomsByAge(db, orgId);
+  return [...latest, ...older];
+}
+
+/** The latest SBOM of each asset (newest first), and the others. */
+export async function sbomsByAge(
+  db: Kysely<Database>,
+  orgId: string,
+): Promise<{ latest: string[]; older: string[] }> {
   const rows = await db
     .selectFrom('sboms')
     .select(['id', 'asset_name'])
@@ -226,5 +235,5 @@ export async function sbomsByPriority(db: Kysely<Database>, orgId: string): Prom
       latest.push(r.id);
     }
   }
-  return [...latest, ...older];
+  return { latest, older };
 }

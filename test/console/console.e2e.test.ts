@@ -325,6 +325,10 @@ describe('console in the browser', { skip: NO_CHROMIUM }, () => {
       'SBOMs',
       'Findings',
       'Vendors',
+      // Read-only for a viewer (their pages offer no write controls: console-policies.e2e.test.ts).
+      'Policies',
+      'Violations',
+      'Triage rules',
       'Evidence',
       'Security',
       'Connect an AI assistant',

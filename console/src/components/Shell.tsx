@@ -8,6 +8,9 @@ const MAIN_LINKS = [
   { to: '/sboms', label: 'SBOMs' },
   { to: '/findings', label: 'Findings' },
   { to: '/vendors', label: 'Vendors' },
+  { to: '/policies', label: 'Policies' },
+  { to: '/violations', label: 'Violations' },
+  { to: '/triage-rules', label: 'Triage rules' },
   { to: '/governance/evidence', label: 'Evidence' },
 ] as const;
 

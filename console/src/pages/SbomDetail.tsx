@@ -16,6 +16,7 @@ import { Page } from '../components/Shell.tsx';
 import { VirtualTable, type Column } from '../components/VirtualTable.tsx';
 import { canWrite, useSession } from '../session.tsx';
 import { FixPlan } from './FixPlan.tsx';
+import { SbomViolations, StateCounts, useComponentViolations } from './ViolationBadges.tsx';
 
 const COLUMNS: Column<Component>[] = [
   {
@@ -78,6 +79,22 @@ export default function SbomDetail() {
     },
   });
 
+  const violationsOf = useComponentViolations(sbomId);
+  const columns = useMemo<Column<Component>[]>(
+    // After name and version, so a phone shows it without scrolling the table sideways.
+    () => [
+      ...COLUMNS.slice(0, 2),
+      {
+        key: 'violations',
+        header: 'Violations',
+        width: 'minmax(6rem, 1fr)',
+        render: (c) => <StateCounts counts={violationsOf.get(c.id) ?? {}} />,
+      },
+      ...COLUMNS.slice(2),
+    ],
+    [violationsOf],
+  );
+
   const shown = useMemo(() => {
     const all = components.data ?? [];
     const needle = filter.trim().toLowerCase();
@@ -122,6 +139,10 @@ export default function SbomDetail() {
           <dd>{sbom.data.componentCount.toLocaleString()}</dd>
           <dt>Findings</dt>
           <dd>{sbom.data.findingCount.toLocaleString()}</dd>
+          <dt>Policy violations</dt>
+          <dd>
+            <SbomViolations sbomId={sbomId} />
+          </dd>
           <dt>Uploaded</dt>
           <dd>{formatDateTime(sbom.data.createdAt)}</dd>
         </dl>
@@ -190,7 +211,7 @@ export default function SbomDetail() {
             <p className="muted small" role="status">
               {shown.length.toLocaleString()} of {components.data.length.toLocaleString()} components
             </p>
-            <VirtualTable rows={shown} columns={COLUMNS} rowKey={(c) => c.id} label="Components" />
+            <VirtualTable rows={shown} columns={columns} rowKey={(c) => c.id} label="Components" />
           </>
         )}
       </section>

@@ -6,6 +6,7 @@ import { Empty, ErrorMessage, formatDate, Loading } from '../components/bits.tsx
 import { Page } from '../components/Shell.tsx';
 import { canWrite, useSession } from '../session.tsx';
 import { UploadSbom } from './Upload.tsx';
+import { SbomViolations } from './ViolationBadges.tsx';
 
 const sbomsRoute = getRouteApi('/authed/sboms');
 
@@ -49,14 +50,19 @@ export default function Sboms() {
                 <tr>
                   <th scope="col">Name</th>
                   <th scope="col">Version</th>
-                  <th scope="col">Format</th>
-                  <th scope="col" className="num">
+                  <th scope="col" className="wide-only">
+                    Format
+                  </th>
+                  <th scope="col" className="num wide-only">
                     Components
                   </th>
                   <th scope="col" className="num">
                     Findings
                   </th>
-                  <th scope="col">Uploaded</th>
+                  <th scope="col">Violations</th>
+                  <th scope="col" className="wide-only">
+                    Uploaded
+                  </th>
                 </tr>
               </thead>
               <tbody>
@@ -68,10 +74,13 @@ export default function Sboms() {
                       </Link>
                     </td>
                     <td>{s.version ?? '—'}</td>
-                    <td>{s.source ?? '—'}</td>
-                    <td className="num">{s.componentCount.toLocaleString()}</td>
+                    <td className="wide-only">{s.source ?? '—'}</td>
+                    <td className="num wide-only">{s.componentCount.toLocaleString()}</td>
                     <td className="num">{s.findingCount.toLocaleString()}</td>
-                    <td>{formatDate(s.createdAt)}</td>
+                    <td>
+                      <SbomViolations sbomId={s.id} />
+                    </td>
+                    <td className="wide-only">{formatDate(s.createdAt)}</td>
                   </tr>
                 ))}
               </tbody>

@@ -1,0 +1,57 @@
+// Violation badges: an SBOM's open violations by state (the summary endpoint) and each component's (from the
+// SBOM's open violations, read once), linking to the violations page filtered to them.
+import { useMemo } from 'react';
+import { Link } from '@tanstack/react-router';
+import { useQuery } from '@tanstack/react-query';
+import { get, query } from '../api/http.ts';
+import {
+  useViolationSummary,
+  VIOLATION_STATES,
+  type Violation,
+  type ViolationState,
+} from '../api/policies.ts';
+
+/** "2 fail 1 warn" as badges; nothing when there are none. */
+export function StateCounts({ counts }: { counts: Partial<Record<ViolationState, number>> }) {
+  const shown = VIOLATION_STATES.filter((s) => (counts[s] ?? 0) > 0);
+  if (shown.length === 0) return null;
+  return (
+    <span className="state-counts">
+      {shown.map((s) => (
+        <span key={s} className={`badge state-${s}`}>
+          {counts[s]} {s}
+        </span>
+      ))}
+    </span>
+  );
+}
+
+/** The SBOM's open violations, linked to the violations page; "none" when there are none. */
+export function SbomViolations({ sbomId }: { sbomId: string }) {
+  const summary = useViolationSummary(sbomId);
+  if (!summary.data) return <span className="muted">…</span>;
+  if (summary.data.total === 0) return <span className="muted">none</span>;
+  return (
+    <Link to="/violations" search={{ sbomId }} className="badge-link">
+      <StateCounts counts={summary.data} />
+      <span className="visually-hidden"> open policy violations</span>
+    </Link>
+  );
+}
+
+/** One SBOM's open violations per component: count by state. */
+export function useComponentViolations(sbomId: string) {
+  const violations = useQuery({
+    queryKey: ['violations', 'list', { sbomId, status: 'open', all: true }],
+    queryFn: () => get<Violation[]>('/sscs/violations' + query({ sbomId, status: 'open' })),
+  });
+  return useMemo(() => {
+    const byComponent = new Map<string, Partial<Record<ViolationState, number>>>();
+    for (const v of violations.data ?? []) {
+      const counts = byComponent.get(v.componentId) ?? {};
+      counts[v.state] = (counts[v.state] ?? 0) + 1;
+      byComponent.set(v.componentId, counts);
+    }
+    return byComponent;
+  }, [violations.data]);
+}
