@@ -57,4 +57,28 @@ describe('CEL module', () => {
     assert.equal(failed.ok, false);
     assert.match(!failed.ok ? failed.error : '', /^failed: /);
   });
+
+  it("the time budget counts the expression's own work (CPU), not waiting for a core", () => {
+    const sleepMs = (ms: number) => Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
+    // Works for 30 ms of this thread's CPU time, however long that takes on a loaded machine.
+    const spinMs = (ms: number) => {
+      const start = process.threadCpuUsage();
+      for (let spent = 0; spent < ms * 1000;) {
+        const { user, system } = process.threadCpuUsage(start);
+        spent = user + system;
+      }
+    };
+    const env = new CelEnvironment({ finding: 'map' }, [
+      // Waits 30 ms without working, as a thread does on a loaded machine.
+      { signature: 'waits(): bool', handler: (() => sleepMs(30) === 'timed-out') as never },
+      { signature: 'works(): bool', handler: (() => (spinMs(30), true)) as never },
+    ]);
+    const waits = env.compile('waits()');
+    const works = env.compile('works()');
+    assert.ok(waits.ok && works.ok);
+    assert.deepEqual(env.evaluate(waits.expression, {}, 5), { ok: true, value: true });
+    const over = env.evaluate(works.expression, {}, 5);
+    assert.equal(over.ok, false);
+    assert.match(!over.ok ? over.error : '', /^ran over its budget of 5 ms \(\d+\.\d ms\)$/);
+  });
 });

@@ -6,10 +6,12 @@
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { createOrg } from '../support/app.ts';
+import { openStore } from '../../src/db/connect.ts';
+import { build, createOrg } from '../support/app.ts';
 import { addUser, signIn, type SignedIn } from '../support/session.ts';
-import { DIALECTS } from '../support/store.ts';
+import { createTestStore, DIALECTS } from '../support/store.ts';
 import {
+  freePort,
   approvedCode,
   clientId,
   codeGrant,
@@ -131,5 +133,42 @@ for (const dialect of DIALECTS) {
       assert.equal(reactivated.statusCode, 200, reactivated.body);
       assert.equal((await mcp(env, assistants.deactivated.access)).statusCode, 401, 'stays revoked');
     });
+
+    if (dialect === 'postgres')
+      it('deactivation through one instance refuses the OAuth token on another on its very next request', async (t) => {
+        const store = await createTestStore(dialect);
+        const schema = store.location.split('#')[1]!;
+        const second = openStore(process.env.TEST_DATABASE_URL, undefined, { schema });
+        t.after(async () => {
+          await second.close();
+          await store.close();
+        });
+        const port = await freePort();
+        const base = `http://127.0.0.1:${port}`;
+        const a = await build(t, dialect, { store, config: { PUBLIC_URL: [base] } });
+        await a.app.listen({ port, host: '127.0.0.1' });
+        const env: Running = { ...a, base, mcpUrl: `${base}/api/v1/mcp` };
+        const b = await build(t, dialect, { store: second, config: { PUBLIC_URL: [base] } });
+        const org = await createOrg(a.services, { tokens: { scim: ['scim'] } });
+        const person = await signIn(a.app, (await addUser(a.services, org, 'member')).email);
+        const assistant = await connect(env, person);
+        // Instance b caches the principal once its change listener is up.
+        for (let i = 0; i < 50 && second.changeStamp() === undefined; i++)
+          await new Promise((r) => setTimeout(r, 20));
+        const onB = () => mcp({ ...env, app: b.app }, assistant.access, new URL(base).host);
+        assert.equal((await onB()).statusCode, 200);
+        assert.equal((await onB()).statusCode, 200, 'served from b');
+        const res = await a.app.inject({
+          method: 'PATCH',
+          url: `/scim/v2/Users/${person.userId}`,
+          headers: { authorization: `Bearer ${org.tokens.scim!}`, 'content-type': 'application/scim+json' },
+          payload: JSON.stringify({
+            schemas: ['urn:ietf:params:scim:api:messages:2.0:PatchOp'],
+            Operations: [{ op: 'Replace', path: 'active', value: 'False' }],
+          }),
+        });
+        assert.equal(res.statusCode, 200, res.body);
+        assert.equal((await onB()).statusCode, 401);
+      });
   });
 }
