@@ -166,6 +166,16 @@ export function countOpenByState(
   return query.groupBy('v.state').execute();
 }
 
+/** Open violations per SBOM and state (SBOMs without any are absent). */
+export const countOpenBySbomAndState = (db: Kysely<Database>, orgId: string) =>
+  db
+    .selectFrom('policy_violations as v')
+    .select(['v.sbom_id', 'v.state', (eb) => eb.fn.countAll<number>().as('n')])
+    .where('v.org_id', '=', orgId)
+    .where('v.status', '=', 'open')
+    .groupBy(['v.sbom_id', 'v.state'])
+    .execute();
+
 export const findViolation = (db: Kysely<Database>, orgId: string, id: string) =>
   db
     .selectFrom('policy_violations')
