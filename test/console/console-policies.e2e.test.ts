@@ -477,6 +477,39 @@ describe('console: policies, violations and triage rules', { skip: NO_CHROMIUM }
     assert.equal(refused, 403);
   });
 
+  it('lets a member suppress a violation but not change policies or rules', async (t) => {
+    const { server } = await setUp(t);
+    await api(server, 'POST', '/sscs/policies', {
+      name: 'No copyleft',
+      kind: 'license',
+      conditions: [{ subject: 'license_group', operator: 'is', value: 'copyleft' }],
+    });
+    await server.services.policies.reevaluation.idle();
+    await server.services.tenancy.createUser('default', {
+      email: 'member@example.com',
+      role: 'member',
+      password: 'a long member password',
+    });
+    const browser = await launchBrowser(t);
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    await signIn(page, server, 'member@example.com', 'a long member password');
+    await nav(page, 'Policies');
+    await page.getByRole('heading', { name: 'License policies (1)' }).waitFor();
+    assert.equal(await page.getByRole('button', { name: 'New policy' }).count(), 0);
+    assert.equal(await page.getByRole('button', { name: 'Edit No copyleft' }).count(), 0);
+    await nav(page, 'Triage rules');
+    await page.getByText('No triage rules yet.').waitFor();
+    assert.equal(await page.getByRole('button', { name: 'New rule' }).count(), 0);
+    await nav(page, 'Violations');
+    await page.getByRole('button', { name: 'gpl-lib 1.0' }).click();
+    const dialog = page.getByRole('dialog', { name: 'No copyleft: gpl-lib' });
+    await dialog.getByLabel('Why it is suppressed').fill('Internal tool only');
+    await dialog.getByRole('button', { name: 'Suppress' }).click();
+    await dialog.getByText('Saved.').waitFor();
+    const [violation] = await api<{ status: string; comment: string }[]>(server, 'GET', '/sscs/violations');
+    assert.deepEqual([violation!.status, violation!.comment], ['suppressed', 'Internal tool only']);
+  });
+
   it('fits a 390-px phone on each page and in each editor', async (t) => {
     const { server, sbomId } = await setUp(t);
     await api(server, 'POST', '/sscs/policies', {
