@@ -1,7 +1,7 @@
 // Policies, violations and triage rules in Debian's Chromium: a policy built with form controls and previewed
 // before saving, edited and deleted; violations filtered (kept in the URL), suppressed with a comment and
 // reopened; badges on SBOMs and components; a triage rule previewed, saved (what it changed) and deleted; a
-// viewer's read-only view; every page and editor no wider than a 390-px phone; axe-core on each state.
+// viewer's read-only view; a member who suppresses but may not change policies; every page and editor no wider than a 390-px phone; axe-core on each state.
 import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -158,6 +158,7 @@ describe('console: policies, violations and triage rules', { skip: NO_CHROMIUM }
       [['shop', 'gpl-lib 1.0', COPYLEFT_REASON]],
     );
     await assertAccessible(page, 'policy editor with preview');
+    await page.screenshot({ path: '/tmp/console-policy-editor.png' });
     // Nothing was saved by the preview.
     assert.deepEqual(await api(server, 'GET', '/sscs/policies'), []);
     await dialog.getByRole('button', { name: 'Create policy' }).click();
@@ -256,6 +257,7 @@ describe('console: policies, violations and triage rules', { skip: NO_CHROMIUM }
       /open → suppressed by youApproved by legal for internal use$/,
     );
     await assertAccessible(page, 'violation dialog');
+    await page.screenshot({ path: '/tmp/console-violation.png' });
     await dialog.getByRole('button', { name: 'Close' }).click();
     await page.getByText('No violations match.').waitFor();
     await page.getByLabel('Status').selectOption('suppressed');
@@ -365,6 +367,8 @@ describe('console: policies, violations and triage rules', { skip: NO_CHROMIUM }
       [['PYSEC-2026-12', 'quietlib 1.0', 'shop', 'open']],
     );
     await assertAccessible(page, 'triage rule editor with preview');
+    await dialog.getByTestId('rule-preview').scrollIntoViewIfNeeded();
+    await page.screenshot({ path: '/tmp/console-rule-editor.png' });
     await dialog.getByRole('button', { name: 'Create rule' }).click();
     await dialog.waitFor({ state: 'detached' });
     assert.equal(
