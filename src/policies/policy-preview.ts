@@ -8,6 +8,7 @@ import { componentsById, sbomOf } from './facts.repository.ts';
 import { appliesTo, compilePolicy, type ViolationDraft } from './policy-engine.ts';
 import type { PolicyInput, PolicyPreview } from './policy.schemas.ts';
 import { sbomsByAge } from './violation.repository.ts';
+import type { ReachScope } from '../db/reach-filter.ts';
 
 /** Violations listed in the answer; the counts cover them all. */
 export const PREVIEW_SAMPLE = 100;
@@ -15,9 +16,10 @@ export const PREVIEW_SAMPLE = 100;
 /** Evaluates a policy body that already passed validation (PolicyService.check) without storing anything. */
 export async function previewPolicy(
   db: Kysely<Database>,
-  orgId: string,
+  scope: ReachScope,
   input: PolicyInput,
 ): Promise<PolicyPreview> {
+  const { orgId } = scope;
   const groups = await groupLists(db, orgId);
   const policy = compilePolicy(
     {
@@ -34,7 +36,8 @@ export async function previewPolicy(
   );
   const needsVulns = policy.usesVulns;
   const turn = turnTaker(30);
-  const { latest } = await sbomsByAge(db, orgId);
+  // A restricted principal previews over the assets it reaches only (docs/portfolio-access.md).
+  const { latest } = await sbomsByAge(db, orgId, scope.reach);
   const found: { sbomId: string; assetName: string; draft: ViolationDraft }[] = [];
   const components = new Set<string>();
   let count = 0;

@@ -13,6 +13,7 @@ import {
   PolicyBody,
   PolicyParams,
   PolicyPreview,
+  SbomViolationSummary,
   Violation,
   ViolationDetail,
   ViolationParams,
@@ -103,7 +104,7 @@ export async function policyRoutes(
         response: { 200: envelopeOf(PolicyPreview) },
       },
     },
-    async (request) => ok(await inBody(policies.preview(principalOf(request).orgId, request.body))),
+    async (request) => ok(await inBody(policies.preview(principalOf(request), request.body))),
   );
   app.get(
     '/sscs/policies/:policyId',
@@ -280,6 +281,21 @@ export async function policyRoutes(
       },
     },
     async (request) => ok(await violations.summary(principalOf(request), request.query)),
+  );
+  app.get(
+    '/sscs/violations/summary/sboms',
+    {
+      config: read,
+      schema: {
+        tags: violationTags,
+        summary: 'Summarise open violations per SBOM',
+        description:
+          '`[{sbomId, fail, warn, info, total}]` over open violations, one entry per SBOM that has any, newest SBOM first (one query for a list of SBOMs).',
+        querystring: NoQuery,
+        response: { 200: envelopeOf(z.array(SbomViolationSummary)) },
+      },
+    },
+    async (request) => ok(await violations.summaryBySbom(principalOf(request))),
   );
   app.get(
     '/sscs/violations/:violationId',

@@ -137,6 +137,9 @@ export const ViolationSummary = z.object({
 });
 export type ViolationSummary = z.infer<typeof ViolationSummary>;
 
+export const SbomViolationSummary = ViolationSummary.extend({ sbomId: z.string() });
+export type SbomViolationSummary = z.infer<typeof SbomViolationSummary>;
+
 export const ViolationParams = z.object({ violationId: z.string().min(1).max(100) }).strict();
 
 export const ViolationPatch = z

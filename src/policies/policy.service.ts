@@ -12,6 +12,7 @@ import { defaultLicenseGroups } from './default-groups.ts';
 import { definitionOf, groupLists } from './evaluation.ts';
 import { LicenseList } from './license-evaluator.ts';
 import { previewPolicy } from './policy-preview.ts';
+import type { ReachScope } from '../db/reach-filter.ts';
 import type {
   LicenseGroup,
   LicenseGroupInput,
@@ -50,9 +51,9 @@ export class PolicyService {
   }
 
   /** What the policy would find in the latest SBOM of each asset if it were saved now (nothing is written). */
-  async preview(orgId: string, input: PolicyInput): Promise<PolicyPreview> {
-    await this.#validate(orgId, input);
-    return previewPolicy(this.#db, orgId, input);
+  async preview(scope: ReachScope, input: PolicyInput): Promise<PolicyPreview> {
+    await this.#validate(scope.orgId, input);
+    return previewPolicy(this.#db, scope, input);
   }
 
   async create(orgId: string, actorId: string, input: PolicyInput): Promise<Policy> {

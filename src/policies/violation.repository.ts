@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../db/database.ts';
 import { insertRows } from '../db/helpers.ts';
 import type { PolicyViolationHistoryRow, PolicyViolationRow } from './policy.table.ts';
-import { sbomInReach, type ReachIds } from '../db/reach-filter.ts';
+import { inReach, sbomInReach, type ReachIds } from '../db/reach-filter.ts';
 
 export const VIOLATION_COLUMNS = [
   'id',
@@ -171,6 +171,17 @@ export function countOpenByState(
   return query.groupBy('v.state').execute();
 }
 
+/** Open violations per SBOM and state, of the SBOMs in reach (SBOMs without any are absent). */
+export function countOpenBySbomAndState(db: Kysely<Database>, orgId: string, reach: ReachIds = null) {
+  let query = db
+    .selectFrom('policy_violations as v')
+    .select(['v.sbom_id', 'v.state', (eb) => eb.fn.countAll<number>().as('n')])
+    .where('v.org_id', '=', orgId)
+    .where('v.status', '=', 'open');
+  if (reach) query = query.where(sbomInReach(db, orgId, 'v.sbom_id', reach));
+  return query.groupBy(['v.sbom_id', 'v.state']).execute();
+}
+
 export function findViolation(db: Kysely<Database>, orgId: string, id: string, reach: ReachIds = null) {
   let query = db.selectFrom('policy_violations').selectAll().where('org_id', '=', orgId).where('id', '=', id);
   if (reach) query = query.where(sbomInReach(db, orgId, 'sbom_id', reach));
@@ -213,18 +224,19 @@ export async function sbomsByPriority(db: Kysely<Database>, orgId: string): Prom
   return [...latest, ...older];
 }
 
-/** The latest SBOM of each asset (newest first), and the others. */
+/** The latest SBOM of each asset (newest first), and the others; with a reach, of the assets in it only. */
 export async function sbomsByAge(
   db: Kysely<Database>,
   orgId: string,
+  reach: ReachIds = null,
 ): Promise<{ latest: string[]; older: string[] }> {
-  const rows = await db
+  let query = db
     .selectFrom('sboms')
     .select(['id', 'asset_name'])
     .where('org_id', '=', orgId)
-    .where('format', 'is not', null)
-    .orderBy('id', 'desc')
-    .execute();
+    .where('format', 'is not', null);
+  if (reach) query = query.where(inReach(db, 'asset_id', reach));
+  const rows = await query.orderBy('id', 'desc').execute();
   const seen = new Set<string>();
   const latest: string[] = [];
   const older: string[] = [];

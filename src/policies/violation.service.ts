@@ -14,6 +14,7 @@ import type {
   ViolationPatch,
   ViolationQuery,
   ViolationSummary,
+  SbomViolationSummary,
 } from './policy.schemas.ts';
 import * as repo from './violation.repository.ts';
 import type { ReachScope } from '../db/reach-filter.ts';
@@ -95,6 +96,19 @@ export class ViolationService {
       out.total += n;
     }
     return out;
+  }
+
+  /** The summary of each SBOM in reach with open violations, newest SBOM first (the console's SBOM list). */
+  async summaryBySbom(scope: ReachScope): Promise<SbomViolationSummary[]> {
+    const bySbom = new Map<string, SbomViolationSummary>();
+    for (const row of await repo.countOpenBySbomAndState(this.#db, scope.orgId, scope.reach)) {
+      let out = bySbom.get(row.sbom_id);
+      if (!out) bySbom.set(row.sbom_id, (out = { sbomId: row.sbom_id, fail: 0, warn: 0, info: 0, total: 0 }));
+      const n = Number(row.n);
+      if (row.state === 'fail' || row.state === 'warn' || row.state === 'info') out[row.state] += n;
+      out.total += n;
+    }
+    return [...bySbom.values()].sort((a, b) => (a.sbomId < b.sbomId ? 1 : a.sbomId > b.sbomId ? -1 : 0));
   }
 
   async get(scope: ReachScope, id: string): Promise<ViolationDetail> {

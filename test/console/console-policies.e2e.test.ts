@@ -1,7 +1,7 @@
 // Policies, violations and triage rules in Debian's Chromium: a policy built with form controls and previewed
 // before saving, edited and deleted; violations filtered (kept in the URL), suppressed with a comment and
 // reopened; badges on SBOMs and components; a triage rule previewed, saved (what it changed) and deleted; a
-// viewer's read-only view; every page and editor no wider than a 390-px phone; axe-core on each state.
+// viewer's read-only view; a member who suppresses but may not change policies; every page and editor no wider than a 390-px phone; axe-core on each state.
 import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -158,6 +158,7 @@ describe('console: policies, violations and triage rules', { skip: NO_CHROMIUM }
       [['shop', 'gpl-lib 1.0', COPYLEFT_REASON]],
     );
     await assertAccessible(page, 'policy editor with preview');
+    await page.screenshot({ path: '/tmp/console-policy-editor.png' });
     // Nothing was saved by the preview.
     assert.deepEqual(await api(server, 'GET', '/sscs/policies'), []);
     await dialog.getByRole('button', { name: 'Create policy' }).click();
@@ -256,6 +257,7 @@ describe('console: policies, violations and triage rules', { skip: NO_CHROMIUM }
       /open → suppressed by youApproved by legal for internal use$/,
     );
     await assertAccessible(page, 'violation dialog');
+    await page.screenshot({ path: '/tmp/console-violation.png' });
     await dialog.getByRole('button', { name: 'Close' }).click();
     await page.getByText('No violations match.').waitFor();
     await page.getByLabel('Status').selectOption('suppressed');
@@ -365,6 +367,8 @@ describe('console: policies, violations and triage rules', { skip: NO_CHROMIUM }
       [['PYSEC-2026-12', 'quietlib 1.0', 'shop', 'open']],
     );
     await assertAccessible(page, 'triage rule editor with preview');
+    await dialog.getByTestId('rule-preview').scrollIntoViewIfNeeded();
+    await page.screenshot({ path: '/tmp/console-rule-editor.png' });
     await dialog.getByRole('button', { name: 'Create rule' }).click();
     await dialog.waitFor({ state: 'detached' });
     assert.equal(
@@ -475,6 +479,39 @@ describe('console: policies, violations and triage rules', { skip: NO_CHROMIUM }
       return response.status;
     });
     assert.equal(refused, 403);
+  });
+
+  it('lets a member suppress a violation but not change policies or rules', async (t) => {
+    const { server } = await setUp(t);
+    await api(server, 'POST', '/sscs/policies', {
+      name: 'No copyleft',
+      kind: 'license',
+      conditions: [{ subject: 'license_group', operator: 'is', value: 'copyleft' }],
+    });
+    await server.services.policies.reevaluation.idle();
+    await server.services.tenancy.createUser('default', {
+      email: 'member@example.com',
+      role: 'member',
+      password: 'a long member password',
+    });
+    const browser = await launchBrowser(t);
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    await signIn(page, server, 'member@example.com', 'a long member password');
+    await nav(page, 'Policies');
+    await page.getByRole('heading', { name: 'License policies (1)' }).waitFor();
+    assert.equal(await page.getByRole('button', { name: 'New policy' }).count(), 0);
+    assert.equal(await page.getByRole('button', { name: 'Edit No copyleft' }).count(), 0);
+    await nav(page, 'Triage rules');
+    await page.getByText('No triage rules yet.').waitFor();
+    assert.equal(await page.getByRole('button', { name: 'New rule' }).count(), 0);
+    await nav(page, 'Violations');
+    await page.getByRole('button', { name: 'gpl-lib 1.0' }).click();
+    const dialog = page.getByRole('dialog', { name: 'No copyleft: gpl-lib' });
+    await dialog.getByLabel('Why it is suppressed').fill('Internal tool only');
+    await dialog.getByRole('button', { name: 'Suppress' }).click();
+    await dialog.getByText('Saved.').waitFor();
+    const [violation] = await api<{ status: string; comment: string }[]>(server, 'GET', '/sscs/violations');
+    assert.deepEqual([violation!.status, violation!.comment], ['suppressed', 'Internal tool only']);
   });
 
   it('fits a 390-px phone on each page and in each editor', async (t) => {

@@ -225,6 +225,19 @@ export const useViolationSummary = (sbomId?: string) =>
     queryFn: () => get<ViolationSummary>('/sscs/violations/summary' + query({ sbomId })),
   });
 
+/** Open violations of each SBOM that has any, in one request (the SBOM list's badges). */
+export const useSbomViolationSummaries = () =>
+  useQuery({
+    queryKey: ['violations', 'summary', 'sboms'],
+    queryFn: async () =>
+      new Map(
+        (await get<(ViolationSummary & { sbomId: string })[]>('/sscs/violations/summary/sboms')).map((s) => [
+          s.sbomId,
+          s,
+        ]),
+      ),
+  });
+
 export const useTriageRules = () =>
   useQuery({ queryKey: ['triage-rules'], queryFn: () => get<TriageRule[]>('/sscs/triage-rules') });
 

@@ -6,7 +6,8 @@ import { Empty, ErrorMessage, formatDate, Loading } from '../components/bits.tsx
 import { Page } from '../components/Shell.tsx';
 import { canWrite, useSession } from '../session.tsx';
 import { UploadSbom } from './Upload.tsx';
-import { SbomViolations } from './ViolationBadges.tsx';
+import { useSbomViolationSummaries } from '../api/policies.ts';
+import { SbomViolationCounts } from './ViolationBadges.tsx';
 
 const sbomsRoute = getRouteApi('/authed/sboms');
 
@@ -16,6 +17,7 @@ export default function Sboms() {
   const navigate = useNavigate();
   const [text, setText] = useState(search.q ?? '');
   const sboms = useSboms(search.q);
+  const violations = useSbomViolationSummaries();
 
   // Typing updates the address (and so the query) after a short pause.
   useEffect(() => {
@@ -78,7 +80,11 @@ export default function Sboms() {
                     <td className="num wide-only">{s.componentCount.toLocaleString()}</td>
                     <td className="num">{s.findingCount.toLocaleString()}</td>
                     <td>
-                      <SbomViolations sbomId={s.id} />
+                      {violations.data ? (
+                        <SbomViolationCounts sbomId={s.id} summary={violations.data.get(s.id)} />
+                      ) : (
+                        <span className="muted">…</span>
+                      )}
                     </td>
                     <td className="wide-only">{formatDate(s.createdAt)}</td>
                   </tr>

@@ -253,7 +253,9 @@ function RuleForm({ rule, onDone }: { rule: TriageRule | null; onDone: (effect: 
             ))}
           </select>
         </div>
-        <AnalysisFields value={draft.analysis} disabled={false} onChange={(a) => set('analysis', a)} />
+        <div className="stack">
+          <AnalysisFields value={draft.analysis} disabled={false} onChange={(a) => set('analysis', a)} />
+        </div>
       </fieldset>
       <div className="row">
         <div className="field">

@@ -9,6 +9,7 @@ import {
   VIOLATION_STATES,
   type Violation,
   type ViolationState,
+  type ViolationSummary,
 } from '../api/policies.ts';
 
 /** "2 fail 1 warn" as badges; nothing when there are none. */
@@ -26,17 +27,28 @@ export function StateCounts({ counts }: { counts: Partial<Record<ViolationState,
   );
 }
 
-/** The SBOM's open violations, linked to the violations page; "none" when there are none. */
-export function SbomViolations({ sbomId }: { sbomId: string }) {
-  const summary = useViolationSummary(sbomId);
-  if (!summary.data) return <span className="muted">…</span>;
-  if (summary.data.total === 0) return <span className="muted">none</span>;
+/** An SBOM's open violations by state, linked to the violations page; "none" when there are none. */
+export function SbomViolationCounts({
+  sbomId,
+  summary,
+}: {
+  sbomId: string;
+  summary: ViolationSummary | undefined;
+}) {
+  if (!summary || summary.total === 0) return <span className="muted">none</span>;
   return (
     <Link to="/violations" search={{ sbomId }} className="badge-link">
-      <StateCounts counts={summary.data} />
+      <StateCounts counts={summary} />
       <span className="visually-hidden"> open policy violations</span>
     </Link>
   );
+}
+
+/** The same for one SBOM, read from its own summary (the SBOM's page). */
+export function SbomViolations({ sbomId }: { sbomId: string }) {
+  const summary = useViolationSummary(sbomId);
+  if (!summary.data) return <span className="muted">…</span>;
+  return <SbomViolationCounts sbomId={sbomId} summary={summary.data} />;
 }
 
 /** One SBOM's open violations per component: count by state. */
