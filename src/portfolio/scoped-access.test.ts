@@ -2,6 +2,9 @@
 // (team A: tag pay, reaching X) gets 404 or an empty list for team B's asset Y (tagged web), with two teams whose
 // grants overlap on `pay`. A new route or tool fails the first tests until it is classified here.
 import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { registeredRoutes, toolHandlers } from '../app.ts';
 import { DIALECTS } from '../../test/support/store.ts';
@@ -67,6 +70,7 @@ const ROUTES: Record<string, Kind> = {
   'GET /api/v1/sscs/sboms/:sbomId/remediation': 'scoped',
   'GET /api/v1/sscs/policies': 'org-wide',
   'POST /api/v1/sscs/policies': 'org-wide',
+  'POST /api/v1/sscs/policies/preview': 'scoped',
   'GET /api/v1/sscs/policies/:policyId': 'org-wide',
   'PUT /api/v1/sscs/policies/:policyId': 'org-wide',
   'DELETE /api/v1/sscs/policies/:policyId': 'org-wide',
@@ -77,6 +81,7 @@ const ROUTES: Record<string, Kind> = {
   'DELETE /api/v1/sscs/license-groups/:groupId': 'org-wide',
   'GET /api/v1/sscs/violations': 'scoped',
   'GET /api/v1/sscs/violations/summary': 'scoped',
+  'GET /api/v1/sscs/violations/summary/sboms': 'scoped',
   'GET /api/v1/sscs/violations/:violationId': 'scoped',
   'PATCH /api/v1/sscs/violations/:violationId': 'scoped',
   'GET /api/v1/sscs/triage-rules': 'org-wide',
@@ -174,6 +179,8 @@ const TOOLS: Record<string, Kind> = {
   posture_summary: 'scoped',
   findings_search: 'scoped',
   sbom_list: 'scoped',
+  policy_violations: 'scoped',
+  remediation_plan: 'scoped',
   asset_overview: 'scoped',
 };
 
@@ -351,6 +358,20 @@ const PROBES: Record<string, Probe> = {
     const res = await request(w, 'GET', '/api/v1/sscs/violations/summary');
     assert.deepEqual(res.body.data, { fail: 2, warn: 0, info: 0, total: 2 });
   },
+  'GET /api/v1/sscs/violations/summary/sboms': async (w) => {
+    const res = await request(w, 'GET', '/api/v1/sscs/violations/summary/sboms');
+    assert.deepEqual(res.body.data, [{ sbomId: w.sboms.x, fail: 2, warn: 0, info: 0, total: 2 }]);
+  },
+  'POST /api/v1/sscs/policies/preview': async (w) => {
+    const res = await request(w, 'POST', '/api/v1/sscs/policies/preview', {
+      name: 'High and over',
+      kind: 'security',
+      conditions: [{ subject: 'severity', operator: 'at_least', value: 'HIGH' }],
+    });
+    const data = res.body.data as { sboms: number; violations: number; sample: { sbomId: string }[] };
+    assert.deepEqual([data.sboms, data.violations], [1, 2]);
+    assert.deepEqual([...new Set(data.sample.map((v) => v.sbomId))], [w.sboms.x]);
+  },
   'GET /api/v1/sscs/violations/:violationId': async (w) => {
     for (const id of await violationIdsOf(w, w.sboms.y))
       await notFound(w, 'GET', `/api/v1/sscs/violations/${id}`);
@@ -466,6 +487,20 @@ const TOOL_PROBES: Record<string, Probe> = {
     );
     await assert.rejects(callTool(w, 'findings_search', { assetName: 'web-shop' }), { code: 'NOT_FOUND' });
   },
+  policy_violations: async (w) => {
+    const out = await callTool(w, 'policy_violations', {});
+    assert.deepEqual(
+      (out.items as { id: string }[]).map((v) => v.id).sort(),
+      await violationIdsOf(w, w.sboms.x),
+    );
+    await assert.rejects(callTool(w, 'policy_violations', { sbomId: w.sboms.y }), { code: 'NOT_FOUND' });
+  },
+  remediation_plan: async (w) => {
+    await assert.rejects(callTool(w, 'remediation_plan', { sbomId: w.sboms.y }), { code: 'NOT_FOUND' });
+    await assert.rejects(callTool(w, 'remediation_plan', { assetName: 'web-shop' }), { code: 'NOT_FOUND' });
+    const own = await callTool(w, 'remediation_plan', { assetName: 'pay-api' });
+    assert.equal(own.sbomId, w.sboms.x);
+  },
   sbom_list: async (w) => {
     const out = await callTool(w, 'sbom_list', {});
     assert.deepEqual([(out.items as { id: string }[]).map((s) => s.id), out.total], [[w.sboms.x], 1]);
@@ -496,7 +531,10 @@ async function callTool(
 describe('scoped access: classification', () => {
   it('classifies every registered route, and names no route that is gone', async (t) => {
     const { build } = await import('../../test/support/app.ts');
-    const { app } = await build(t, 'sqlite');
+    // An empty console build: a real one registers a route per file (its hashed names change with every build).
+    const consoleDir = mkdtempSync(join(tmpdir(), 'bulwark-no-console-'));
+    t.after(() => rmSync(consoleDir, { recursive: true, force: true }));
+    const { app } = await build(t, 'sqlite', { consoleDir });
     const seen = new Set(
       registeredRoutes(app)
         .filter((r) => r.method !== 'HEAD')
