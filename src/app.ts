@@ -38,6 +38,7 @@ import { findingRoutes } from './findings/finding.routes.ts';
 import { triageRuleRoutes } from './findings/triage/rule.routes.ts';
 import { pipelineRoutes } from './pipeline/pipeline.routes.ts';
 import { sbomRoutes } from './sboms/sbom.routes.ts';
+import { LargeUploadGate } from './sboms/upload-gate.ts';
 import { remediationRoutes } from './remediation/remediation.routes.ts';
 import { accessRoutes } from './access/access.routes.ts';
 import { auditRoutes } from './access/audit.routes.ts';
@@ -177,10 +178,13 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       await api.register(mfaRoutes, { mfa: services.mfa });
       await api.register(ssoRoutes, services);
       await api.register(vendorRoutes, { vendors: services.vendors, idempotency: services.idempotency });
+      // One gate for uploads and scans: both hold a whole file and its rows in memory.
+      const largeUploads = new LargeUploadGate(deps.config.MAX_CONCURRENT_LARGE_UPLOADS);
       await api.register(sbomRoutes, {
         sboms: services.sboms,
         maxUploadBytes: deps.config.MAX_UPLOAD_BYTES,
         idempotency: services.idempotency,
+        largeUploads,
       });
       await api.register(findingRoutes, { findings: services.findings });
       await api.register(remediationRoutes, { remediation: services.remediation });
@@ -192,6 +196,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       await api.register(pipelineRoutes, {
         pipeline: services.pipeline,
         maxUploadBytes: deps.config.MAX_UPLOAD_BYTES,
+        largeUploads,
       });
       await api.register(webhookRoutes, { webhooks: services.webhooks });
       await api.register(vulndbRoutes, { vulndbSync: services.vulndbSync });
