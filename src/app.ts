@@ -39,6 +39,7 @@ import { triageRuleRoutes } from './findings/triage/rule.routes.ts';
 import { pipelineRoutes } from './pipeline/pipeline.routes.ts';
 import { assetRoutes } from './portfolio/index.ts';
 import { sbomRoutes } from './sboms/sbom.routes.ts';
+import { LargeUploadGate } from './sboms/upload-gate.ts';
 import { remediationRoutes } from './remediation/remediation.routes.ts';
 import { accessRoutes } from './access/access.routes.ts';
 import { teamRoutes } from './portfolio/team.routes.ts';
@@ -199,10 +200,13 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       await api.register(mfaRoutes, { mfa: services.mfa });
       await api.register(ssoRoutes, services);
       await api.register(vendorRoutes, { vendors: services.vendors, idempotency: services.idempotency });
+      // One gate for uploads and scans: both hold a whole file and its rows in memory.
+      const largeUploads = new LargeUploadGate(deps.config.MAX_CONCURRENT_LARGE_UPLOADS);
       await api.register(sbomRoutes, {
         sboms: services.sboms,
         maxUploadBytes: deps.config.MAX_UPLOAD_BYTES,
         idempotency: services.idempotency,
+        largeUploads,
       });
       await api.register(findingRoutes, { findings: services.findings });
       await api.register(remediationRoutes, { remediation: services.remediation });
@@ -214,6 +218,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       await api.register(pipelineRoutes, {
         pipeline: services.pipeline,
         maxUploadBytes: deps.config.MAX_UPLOAD_BYTES,
+        largeUploads,
       });
       await api.register(assetRoutes, services.portfolio);
       await api.register(webhookRoutes, { webhooks: services.webhooks });

@@ -30,6 +30,8 @@ const ConfigSchema = z.object({
   RATE_LIMIT_WINDOW_MS: z.coerce.number().int().positive().default(60_000),
   MAX_UPLOAD_BYTES: z.coerce.number().int().positive().default(52_428_800),
   MAX_COMPONENTS: z.coerce.number().int().positive().default(500_000),
+  /** Uploads and scans of 4 MiB or more (or of undeclared length) in progress at once per instance. */
+  MAX_CONCURRENT_LARGE_UPLOADS: z.coerce.number().int().positive().default(2),
   /** Findings one SBOM may produce at upload (docs/resilience.md): past it, 413 TOO_MANY_FINDINGS. */
   MAX_FINDINGS_PER_SBOM: z.coerce.number().int().positive().default(100_000),
   BODY_IDLE_TIMEOUT_MS: z.coerce.number().int().positive().default(30_000),

@@ -23,6 +23,8 @@ export const ERROR_CODES = [
   'PAYLOAD_TOO_LARGE',
   'UNSUPPORTED_MEDIA_TYPE',
   'RATE_LIMITED',
+  // docs/resilience.md, "Large uploads"
+  'SERVER_BUSY',
   // docs/resilience.md
   'TOO_MANY_COMPONENTS',
   'TOO_MANY_FINDINGS',
@@ -44,18 +46,21 @@ export class AppError extends Error {
   readonly code: ErrorCode;
   readonly status: number;
   readonly details: ErrorDetail[] | undefined;
+  /** Sent as Retry-After: the refusal is back-pressure, and the same request will do later. */
+  readonly retryAfterSeconds: number | undefined;
 
   constructor(
     code: ErrorCode,
     status: number,
     message: string,
-    options: { cause?: unknown; details?: ErrorDetail[] } = {},
+    options: { cause?: unknown; details?: ErrorDetail[]; retryAfterSeconds?: number } = {},
   ) {
     super(message, { cause: options.cause });
     this.name = 'AppError';
     this.code = code;
     this.status = status;
     this.details = options.details;
+    this.retryAfterSeconds = options.retryAfterSeconds;
   }
 }
 

@@ -5,7 +5,7 @@ import { principalOf, sessionOnly } from '../http/route-auth.ts';
 import { clearSessionCookie, setSessionCookie } from '../http/session-cookie.ts';
 import { Deleted } from './access.schemas.ts';
 import { SessionView, SignInBody } from './session.schemas.ts';
-import { ABSOLUTE_TIMEOUT_MS, SignInThrottled, type SessionService } from '../tenancy/session.service.ts';
+import { ABSOLUTE_TIMEOUT_MS, type SessionService } from '../tenancy/session.service.ts';
 
 const tags = ['session'];
 
@@ -26,17 +26,12 @@ export async function sessionRoutes(app: App, { sessions }: { sessions: SessionS
       },
     },
     async (request, reply) => {
-      try {
-        const { secret, view } = await sessions.signIn(request.body, request.ip);
-        setSessionCookie(request, reply, secret, ABSOLUTE_TIMEOUT_MS / 1000);
-        // The answer carries the CSRF token: no cache may keep it.
-        void reply.header('cache-control', 'no-store');
-        return ok(view);
-      } catch (error) {
-        if (error instanceof SignInThrottled)
-          void reply.header('retry-after', String(error.retryAfterSeconds));
-        throw error;
-      }
+      // A throttled sign-in is answered 429 with Retry-After by the error handler (SignInThrottled).
+      const { secret, view } = await sessions.signIn(request.body, request.ip);
+      setSessionCookie(request, reply, secret, ABSOLUTE_TIMEOUT_MS / 1000);
+      // The answer carries the CSRF token: no cache may keep it.
+      void reply.header('cache-control', 'no-store');
+      return ok(view);
     },
   );
 

@@ -12,7 +12,8 @@ export const serveCommand: Command = {
 
 Environment: PORT (8080), HOST (127.0.0.1), DATABASE_URL (SQLite in ./data by default, or postgres://…),
 REDIS_URL (shared rate limits), LOG_LEVEL, RATE_LIMIT_MAX, RATE_LIMIT_WINDOW_MS, MAX_UPLOAD_BYTES,
-MAX_COMPONENTS, MAX_FINDINGS_PER_SBOM, BODY_IDLE_TIMEOUT_MS, BODY_DEADLINE_MS. SQLite: one server per database
+MAX_COMPONENTS, MAX_FINDINGS_PER_SBOM, MAX_CONCURRENT_LARGE_UPLOADS, BODY_IDLE_TIMEOUT_MS, BODY_DEADLINE_MS. SQLite: one
+server per database
 file.
 On an empty database it creates organisation "default" and writes an all-scopes token to ./data/bootstrap-token.`,
   async run(argv) {

@@ -39,7 +39,10 @@ const CLIENT_ERRORS: Record<string, { status: number; code: ErrorCode }> = {
 export function installErrorHandling(app: App): void {
   app.setErrorHandler(async (error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
-      if (error.status >= 500)
+      // A refusal with Retry-After is back-pressure the service chose, not a failure of it.
+      if (error.retryAfterSeconds !== undefined)
+        void reply.header('retry-after', String(error.retryAfterSeconds));
+      else if (error.status >= 500)
         request.log.error({ err: error.cause ?? error, code: error.code }, error.message);
       return reply.status(error.status).send(failure(error.code, error.message, error.details));
     }

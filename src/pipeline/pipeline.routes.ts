@@ -7,7 +7,8 @@ import type { App } from '../http/app-type.ts';
 import { envelopeOf, ok } from '../http/envelope.ts';
 import { principalOf } from '../http/route-auth.ts';
 import { SbomParams } from '../sboms/sbom.schemas.ts';
-import { stopReading } from '../sboms/sbom.routes.ts';
+import { admit, leaveGate, stopReading } from '../sboms/sbom.routes.ts';
+import type { LargeUploadGate } from '../sboms/upload-gate.ts';
 import { fileTooLarge, readUploadForm } from '../sboms/upload-form.ts';
 import { FEATURES } from '../tenancy/plans.ts';
 import type { PipelineServices } from './index.ts';
@@ -28,14 +29,15 @@ const tags = ['pipeline'];
 
 export async function pipelineRoutes(
   app: App,
-  deps: { pipeline: PipelineServices; maxUploadBytes: number },
+  deps: { pipeline: PipelineServices; maxUploadBytes: number; largeUploads: LargeUploadGate },
 ): Promise<void> {
-  const { pipeline, maxUploadBytes } = deps;
+  const { pipeline, maxUploadBytes, largeUploads } = deps;
   await app.register(multipart, { limits: { fileSize: maxUploadBytes }, throwFileSizeLimit: false });
 
   app.post(
     '/sscs/scan',
     {
+      ...leaveGate,
       config: read,
       schema: {
         tags,
@@ -49,6 +51,7 @@ export async function pipelineRoutes(
     },
     async (request, reply) => {
       const { orgId, reach } = principalOf(request);
+      admit(largeUploads, request, reply);
       let form;
       try {
         form = await readUploadForm(request, maxUploadBytes);

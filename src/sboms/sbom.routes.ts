@@ -1,7 +1,7 @@
 /** REST routes of SBOMs: upload, create, list, get, components, delete. */
 import type { IncomingMessage } from 'node:http';
 import multipart from '@fastify/multipart';
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { App } from '../http/app-type.ts';
 import { envelopeOf, ok } from '../http/envelope.ts';
@@ -22,6 +22,7 @@ import {
 } from './sbom.schemas.ts';
 import type { SbomService } from './sbom.service.ts';
 import { readUploadForm } from './upload-form.ts';
+import type { LargeUploadGate } from './upload-gate.ts';
 import { INLINE_BELOW, startParserAhead } from './worker-parser.ts';
 import { ACCEPTED } from './parsers/formats.ts';
 
@@ -62,17 +63,44 @@ export function stopReading(raw: IncomingMessage, reply: FastifyReply): void {
   });
 }
 
+const admitted = new WeakMap<FastifyRequest, () => void>();
+
+/**
+ * Admits an upload or scan past the large-upload gate, or refuses it before its body is read (docs/resilience.md,
+ * "Large uploads"). The route's `onResponse` and `onRequestAbort` hooks (`leaveGate`) give the permit back.
+ */
+export function admit(gate: LargeUploadGate, request: FastifyRequest, reply: FastifyReply): void {
+  try {
+    admitted.set(request, gate.enter(request.headers['content-length']));
+  } catch (error) {
+    stopReading(request.raw, reply);
+    throw error;
+  }
+}
+
+/** Route hooks that give an admitted upload's permit back once it is answered or abandoned. */
+export const leaveGate = {
+  onResponse: async (request: FastifyRequest) => admitted.get(request)?.(),
+  onRequestAbort: async (request: FastifyRequest) => admitted.get(request)?.(),
+};
+
 export async function sbomRoutes(
   app: App,
-  deps: { sboms: SbomService; maxUploadBytes: number; idempotency: IdempotencyService },
+  deps: {
+    sboms: SbomService;
+    maxUploadBytes: number;
+    idempotency: IdempotencyService;
+    largeUploads: LargeUploadGate;
+  },
 ): Promise<void> {
-  const { sboms, maxUploadBytes, idempotency } = deps;
+  const { sboms, maxUploadBytes, idempotency, largeUploads } = deps;
   // Oversized files are reported by readUploadForm (stream.truncated), as FILE_TOO_LARGE.
   await app.register(multipart, { limits: { fileSize: maxUploadBytes }, throwFileSizeLimit: false });
 
   app.post(
     '/sscs/sboms/upload',
     {
+      ...leaveGate,
       config: upload,
       schema: {
         tags,
@@ -88,6 +116,7 @@ export async function sbomRoutes(
     },
     async (request, reply) => {
       const { orgId, userId } = principalOf(request);
+      admit(largeUploads, request, reply);
       if (Number(request.headers['content-length']) >= INLINE_BELOW) startParserAhead();
       let form;
       try {

@@ -37,15 +37,15 @@ export function csrfMatches(expected: string, given: string | undefined): boolea
   return a.length === b.length && timingSafeEqual(a, b);
 }
 
+/** Answered 429 with Retry-After (the error handler sends it). */
 export class SignInThrottled extends AppError {
-  readonly retryAfterSeconds: number;
   constructor(retryAfterSeconds: number) {
     super(
       'RATE_LIMITED',
       429,
       `Too many failed sign-ins; try again in ${Math.ceil(retryAfterSeconds / 60)} minute(s)`,
+      { retryAfterSeconds },
     );
-    this.retryAfterSeconds = retryAfterSeconds;
   }
 }
 
