@@ -123,7 +123,8 @@ export const vulnerabilityManagement: Collector = {
 };
 
 /** A.5.9 Inventory of information and other associated assets, A.8.19 Installation of software on operational
- * systems. Every asset has an SBOM uploaded in the last 30 days (an SBOM exactly 30 days old still counts). */
+ * systems. Every active asset has an SBOM uploaded in the last 30 days (an SBOM exactly 30 days old still counts;
+ * an asset without any fails). */
 export const softwareInventory: Collector = {
   id: 'software-inventory',
   title: 'Software inventory',
@@ -131,7 +132,7 @@ export const softwareInventory: Collector = {
   async collect({ db, orgId, now }) {
     const cut = minus(now, 30 * DAY);
     const assets = await repo.assetsWithLatestUpload(db, orgId);
-    const old = assets.filter((a) => String(a.latest) < cut).map((a) => a.asset_name);
+    const old = assets.filter((a) => a.latest === null || String(a.latest) < cut).map((a) => a.asset_name);
     return outcome({ assets: assets.length, withoutRecentSbom: old.length }, [
       old.length
         ? { reason: `${plural(old.length, 'asset')} without an SBOM younger than 30 days`, ids: old }

@@ -50,13 +50,18 @@ export async function feedStates(db: Kysely<Database>) {
 }
 
 /** Each asset and the time of its newest SBOM. */
+/** Active assets (an inactive one is out of the inventory: docs/portfolio.md) and their newest SBOM's upload. */
 export async function assetsWithLatestUpload(db: Kysely<Database>, orgId: string) {
   return db
-    .selectFrom('sboms')
-    .select((eb) => ['asset_name', eb.fn.max('created_at').as('latest')])
-    .where('org_id', '=', orgId)
-    .groupBy('asset_name')
-    .orderBy('asset_name')
+    .selectFrom('assets as a')
+    .leftJoin('sboms as s', (join) =>
+      join.onRef('s.asset_id', '=', 'a.id').onRef('s.org_id', '=', 'a.org_id'),
+    )
+    .select((eb) => ['a.name as asset_name', eb.fn.max('s.created_at').as('latest')])
+    .where('a.org_id', '=', orgId)
+    .where('a.active', '=', 1)
+    .groupBy(['a.id', 'a.name'])
+    .orderBy('a.name')
     .execute();
 }
 

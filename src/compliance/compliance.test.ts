@@ -329,7 +329,7 @@ for (const dialect of DIALECTS) {
     });
 
     it('software inventory, supplier relationships and access rights on both sides of their boundaries', async (t) => {
-      const { store, org, sbom, vendor } = await setUp(t, dialect);
+      const { store, services, org, sbom, vendor } = await setUp(t, dialect);
       const ctx = (now: string) => ({ db: store.db, orgId: org.id, now, turn: noTurn });
 
       // An SBOM 29 days old counts, 31 days old does not.
@@ -346,6 +346,16 @@ for (const dialect of DIALECTS) {
         figures: { assets: 1, withoutRecentSbom: 1 },
         reasons: ['1 asset without an SBOM younger than 30 days'],
         offending: [sbom.assetName],
+      });
+      // An inactive asset is out of the inventory; an active one without any SBOM fails it.
+      const sbomAsset = await services.portfolio.assets.resolve(org.id, sbom.assetName);
+      await services.portfolio.assets.update(org.id, 'usr_test', sbomAsset.id, { active: false });
+      await services.portfolio.assets.create(org.id, 'usr_test', { name: 'payroll' });
+      assert.deepEqual(await softwareInventory.collect(ctx(at(sbom.createdAt, 29 * DAY))), {
+        passed: false,
+        figures: { assets: 1, withoutRecentSbom: 1 },
+        reasons: ['1 asset without an SBOM younger than 30 days'],
+        offending: ['payroll'],
       });
 
       // The tier-1 vendor was assessed (completed) on 2025-07-15: 11 months later it passes, 13 months later not.
@@ -443,10 +453,14 @@ for (const dialect of DIALECTS) {
         reasons: ['1 open policy violation in state fail'],
         offending: [violations[0]!.id],
       });
-      await services.policies.violations.update({ orgId: org.id, userId: 'system', reach: null }, violations[0]!.id, {
-        status: 'suppressed',
-        comment: 'Linked dynamically; legal approved',
-      });
+      await services.policies.violations.update(
+        { orgId: org.id, userId: 'system', reach: null },
+        violations[0]!.id,
+        {
+          status: 'suppressed',
+          comment: 'Linked dynamically; legal approved',
+        },
+      );
       assert.equal((await policyCompliance.collect(ctx)).passed, true);
     });
 
