@@ -6,6 +6,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import type { PolicyServices } from '../../policies/index.ts';
+import type { PortfolioServices } from '../../portfolio/index.ts';
 import type { SbomService } from '../../sboms/sbom.service.ts';
 import { DAY } from '../common.ts';
 import { backdateSbom } from './demo.repository.ts';
@@ -15,6 +16,8 @@ type Package = readonly [purl: string, license: string];
 interface DemoApplication {
   assetName: string;
   version: string;
+  /** The asset's tags (docs/portfolio.md): what teams' grants and policies select by. */
+  tags: string[];
   /** Days before the demo runs that the SBOM was uploaded: over 30 fails the software-inventory rule. */
   ageDays: number;
   packages: readonly Package[];
@@ -23,6 +26,7 @@ interface DemoApplication {
 export const DEMO_APPLICATIONS: readonly DemoApplication[] = [
   {
     assetName: 'payments-api',
+    tags: ['payments', 'pci'],
     version: '2.14.0',
     ageDays: 3,
     packages: [
@@ -35,6 +39,7 @@ export const DEMO_APPLICATIONS: readonly DemoApplication[] = [
   },
   {
     assetName: 'web-gateway',
+    tags: ['edge'],
     version: '1.8.2',
     ageDays: 9,
     packages: [
@@ -46,6 +51,7 @@ export const DEMO_APPLICATIONS: readonly DemoApplication[] = [
   },
   {
     assetName: 'billing-worker',
+    tags: ['payments'],
     version: '0.9.1',
     ageDays: 12,
     packages: [
@@ -56,6 +62,7 @@ export const DEMO_APPLICATIONS: readonly DemoApplication[] = [
   },
   {
     assetName: 'legacy-reports',
+    tags: ['reporting'],
     version: '4.0.0',
     ageDays: 45,
     packages: [
@@ -102,7 +109,7 @@ export interface DemoSupplyChainResult {
  */
 export async function seedSupplyChain(
   db: Kysely<Database>,
-  services: { sboms: SbomService; policies: PolicyServices },
+  services: { sboms: SbomService; policies: PolicyServices; portfolio: PortfolioServices },
   orgId: string,
   userId: string,
   now: number,
@@ -131,6 +138,8 @@ export async function seedSupplyChain(
       { assetName: app.assetName, version: app.version },
     );
     await backdateSbom(db, orgId, upload.id, new Date(now - app.ageDays * DAY).toISOString());
+    const asset = await services.portfolio.assets.resolve(orgId, app.assetName);
+    await services.portfolio.assets.update(orgId, userId, asset.id, { tags: app.tags });
     sbomsCreated += 1;
   }
   // The new policy's re-evaluation of earlier SBOMs runs in the background: finish it before the store closes.

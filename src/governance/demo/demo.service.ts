@@ -2,6 +2,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import type { PolicyServices } from '../../policies/index.ts';
+import type { PortfolioServices } from '../../portfolio/index.ts';
 import type { RiskService } from '../../risks/risk.service.ts';
 import type { SbomService } from '../../sboms/sbom.service.ts';
 import type { TenancyService } from '../../tenancy/tenancy.service.ts';
@@ -76,6 +77,7 @@ export async function runDemo(
     risks: RiskService;
     sboms: SbomService;
     policies: PolicyServices;
+    portfolio: PortfolioServices;
   },
   slug: string,
   options: DemoOptions,

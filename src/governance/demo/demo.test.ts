@@ -113,6 +113,8 @@ for (const dialect of DIALECTS) {
       assert.deepEqual([again.vendorsCreated, again.risksCreated], [0, 0]);
       assert.deepEqual(again.supplyChain, { sbomsCreated: 0, policiesCreated: 0 });
       assert.equal((await services.sboms.list({ orgId, reach: null })).length, 4);
+      const tagged = await services.portfolio.assets.list(orgId, { tag: 'payments' });
+      assert.deepEqual(tagged.map((a) => a.assetName).sort(), ['billing-worker', 'payments-api']);
     });
 
     it('shows each kind of problem the demo promises', async () => {
