@@ -3,9 +3,9 @@
 // grants overlap on `pay`. A new route or tool fails the first tests until it is classified here.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { registeredRoutes, toolHandlers } from '../app.ts';
-import { DIALECTS } from '../../test/support/store.ts';
-import { scopedWorld, type ScopedWorld } from './portfolio-fixture.ts';
+import { registeredRoutes, toolHandlers } from '../src/app.ts';
+import { DIALECTS } from './support/store.ts';
+import { scopedWorld, type ScopedWorld } from './support/portfolio.ts';
 
 type Kind = 'scoped' | 'org-wide' | 'admin-only' | 'public';
 
@@ -252,7 +252,7 @@ function multipart(parts: [string, string, string?][]): { payload: Buffer; conte
   };
 }
 
-const { shopSbom } = await import('../pipeline/pipeline-fixture.ts');
+const { shopSbom } = await import('../src/pipeline/pipeline-fixture.ts');
 
 /** One probe per scoped route: team B's asset Y (and its SBOM, findings, violations) is out of memberA's reach. */
 const PROBES: Record<string, Probe> = {
@@ -495,7 +495,7 @@ async function callTool(
 
 describe('scoped access: classification', () => {
   it('classifies every registered route, and names no route that is gone', async (t) => {
-    const { build } = await import('../../test/support/app.ts');
+    const { build } = await import('./support/app.ts');
     const { app } = await build(t, 'sqlite');
     const seen = new Set(
       registeredRoutes(app)
