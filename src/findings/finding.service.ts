@@ -3,7 +3,7 @@ import { sql, type Kysely, type SqlBool } from 'kysely';
 import { SYSTEM_ACTOR } from '../audit/audit.repository.ts';
 import type { Database } from '../db/database.ts';
 import { fromJson } from '../db/helpers.ts';
-import { reachConditions, type ReachScope } from '../db/reach-filter.ts';
+import { reachConditions, reachedSbomConditions, type ReachScope } from '../db/reach-filter.ts';
 import { notFound } from '../errors.ts';
 import { recordDeferred } from '../events/deferred.ts';
 import { nowIso } from '../shared/time.ts';
@@ -285,7 +285,7 @@ export class FindingService implements SbomFindingsHooks {
     const { rows, nextCursor } = pageOf(
       await repo.listFindings(this.#db, orgId, full, [
         ...exploitConditions({ kev, epssMin }),
-        ...reachConditions(this.#db, scope),
+        ...(await reachedSbomConditions(this.#db, scope)),
       ]),
       full,
     );
