@@ -143,6 +143,7 @@ const routeTree = rootRoute.addChildren([
     page('/vendors', () => import('./pages/Vendors.tsx')),
     adminPage('/access/tokens', () => import('./pages/Tokens.tsx')),
     adminPage('/access/users', () => import('./pages/Users.tsx')),
+    adminPage('/access/teams', () => import('./pages/Teams.tsx')),
     adminPage('/access/organisation', () => import('./pages/Organisation.tsx')),
     page('/access/security', () => import('./pages/Security.tsx')),
     page('/access/connect', () => import('./pages/Connect.tsx')),

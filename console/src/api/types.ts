@@ -150,6 +150,8 @@ export interface ApiToken {
   id: string;
   name: string | null;
   scopes: string[];
+  /** The token reaches only assets with one of these tags (docs/portfolio-access.md); null: no restriction. */
+  assetTags?: string[] | null;
   expiresAt: string | null;
   createdAt?: string;
   revokedAt?: string | null;
@@ -172,6 +174,24 @@ export interface Org {
   mcpWriteEnabled: boolean;
   /** The supply-chain read tools of the tool server (findings_search, sbom_list, asset_overview). */
   mcpSupplyChainTools: boolean;
+  /** Members and viewers see only what their teams grant (docs/portfolio-access.md). */
+  portfolioAccess: boolean;
+}
+
+export interface TeamGrant {
+  id?: string;
+  assetTags: string[];
+  assetIds: string[];
+  role: 'member' | 'viewer';
+}
+
+export interface Team {
+  id: string;
+  name: string;
+  members: string[];
+  grants: TeamGrant[];
+  createdAt: string;
+  updatedAt: string;
 }
 
 export interface AuditItem {

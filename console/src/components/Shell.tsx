@@ -14,6 +14,7 @@ const MAIN_LINKS = [
 const ACCESS_LINKS = [
   { to: '/access/tokens', label: 'API tokens' },
   { to: '/access/users', label: 'Users' },
+  { to: '/access/teams', label: 'Teams' },
   { to: '/access/organisation', label: 'Organisation' },
   { to: '/audit', label: 'Audit log' },
 ] as const;
