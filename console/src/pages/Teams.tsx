@@ -165,7 +165,14 @@ export default function Teams() {
               {editing ? 'Save team' : 'Create team'}
             </button>
             {editing && (
-              <button type="button" className="secondary" onClick={reset}>
+              <button
+                type="button"
+                className="secondary"
+                onClick={() => {
+                  reset();
+                  save.reset();
+                }}
+              >
                 Cancel
               </button>
             )}
