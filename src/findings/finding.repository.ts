@@ -77,16 +77,16 @@ export async function findFinding(
 export async function countOpenBySeverity(
   db: Kysely<Database>,
   orgId: string,
-  sbomId?: string,
+  conditions: RawBuilder<SqlBool>[] = [],
 ): Promise<{ severity: string; n: number }[]> {
   let query = db
-    .selectFrom('findings')
-    .select((eb) => ['severity', eb.fn.countAll<number>().as('n')])
-    .where('org_id', '=', orgId)
-    .where('status', '=', 'open')
-    .where('retracted_at', 'is', null);
-  if (sbomId) query = query.where('sbom_id', '=', sbomId);
-  const rows = await query.groupBy('severity').execute();
+    .selectFrom('findings as f')
+    .select((eb) => ['f.severity', eb.fn.countAll<number>().as('n')])
+    .where('f.org_id', '=', orgId)
+    .where('f.status', '=', 'open')
+    .where('f.retracted_at', 'is', null);
+  for (const condition of conditions) query = query.where(condition);
+  const rows = await query.groupBy('f.severity').execute();
   return rows.map((r) => ({ severity: r.severity, n: Number(r.n) }));
 }
 
@@ -139,6 +139,23 @@ export async function sbomExists(db: Kysely<Database>, orgId: string, id: string
 }
 
 /** The newest SBOM of an asset (ids are time-ordered). */
+/** The newest SBOM of the asset (by id: ids are time-ordered). */
+export async function latestSbomIdOfAssetId(
+  db: Kysely<Database>,
+  orgId: string,
+  assetId: string,
+): Promise<string | undefined> {
+  const row = await db
+    .selectFrom('sboms')
+    .select('id')
+    .where('org_id', '=', orgId)
+    .where('asset_id', '=', assetId)
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  return row?.id;
+}
+
 export async function latestSbomIdOfAsset(
   db: Kysely<Database>,
   orgId: string,

@@ -1,4 +1,5 @@
 /** Findings: matching an uploaded SBOM's components, listing, detail with history, triage; re-matching is in rematch.ts. */
+import { assetScopeOf, sbomOfAssets } from '../portfolio/asset-scope.ts';
 import { sql, type Kysely, type SqlBool } from 'kysely';
 import { SYSTEM_ACTOR } from '../audit/audit.repository.ts';
 import type { Database } from '../db/database.ts';
@@ -100,6 +101,11 @@ export interface FindingListFilter {
   sort?: string | undefined;
   limit?: number | undefined;
   cursor?: string | undefined;
+  /** An asset's SBOMs (every version), or those of the assets carrying a tag and their descendants. */
+  assetId?: string | undefined;
+  tag?: string | undefined;
+  /** What `assetId` and `tag` resolve to (the service sets it). */
+  assetScope?: { orgId: string; assetIds: string[] } | undefined;
 }
 
 /**
@@ -247,7 +253,16 @@ export class FindingService implements SbomFindingsHooks {
     return rematchPackages(this.#db, packages, this.#matchOptions);
   }
 
-  async list(orgId: string, filter: FindingListFilter): Promise<Finding[]> {
+  /** `assetId` and `tag` as the asset ids they mean (once: the pages of a list share the result). */
+  async #scoped(orgId: string, filter: FindingListFilter): Promise<FindingListFilter> {
+    const { assetId, tag, ...rest } = filter;
+    if (assetId === undefined && tag === undefined) return rest;
+    const assetIds = (await assetScopeOf(this.#db, orgId, { assetId, tag }))!;
+    return { ...rest, assetScope: { orgId, assetIds } };
+  }
+
+  async list(orgId: string, unscoped: FindingListFilter): Promise<Finding[]> {
+    const filter = await this.#scoped(orgId, unscoped);
     const { kev, epssMin, sort, limit: _limit, cursor: _cursor, ...rest } = filter;
     const rows = await repo.listFindings(
       this.#db,
@@ -265,8 +280,9 @@ export class FindingService implements SbomFindingsHooks {
    */
   async listPage(
     orgId: string,
-    filter: FindingListFilter & { limit: number },
+    unscoped: FindingListFilter & { limit: number },
   ): Promise<{ findings: Finding[]; nextCursor: string | null }> {
+    const filter = { ...(await this.#scoped(orgId, unscoped)), limit: unscoped.limit };
     if (filter.sort === 'priority') {
       const all = await this.list(orgId, { ...filter, cursor: undefined });
       const start = filter.cursor ? positionOf(filter.cursor) : 0;
@@ -310,16 +326,18 @@ export class FindingService implements SbomFindingsHooks {
   }
 
   /** `list` a page at a time (docs/resilience.md), through the list's own keyset cursor. */
-  pages(orgId: string, filter: FindingListFilter): AsyncGenerator<Finding[]> {
+  pages(orgId: string, unscoped: FindingListFilter): AsyncGenerator<Finding[]> {
+    // Resolved before the first page: an unknown assetId is answered 404 before anything is sent.
+    const scoping = this.#scoped(orgId, unscoped);
     // The priority order needs every finding's KEV and EPSS data: computed whole, sent as one page.
-    if (filter.sort === 'priority') {
-      const whole = () => this.list(orgId, filter);
+    if (unscoped.sort === 'priority') {
+      const whole = async () => this.list(orgId, await scoping);
       return (async function* () {
         yield await whole();
       })();
     }
-    const page = (cursor: string | undefined) =>
-      this.listPage(orgId, { ...filter, limit: STREAM_PAGE, cursor });
+    const page = async (cursor: string | undefined) =>
+      this.listPage(orgId, { ...(await scoping), limit: STREAM_PAGE, cursor });
     return (async function* () {
       let cursor: string | undefined;
       do {
@@ -344,7 +362,12 @@ export class FindingService implements SbomFindingsHooks {
 
   async summary(
     orgId: string,
-    scope: { sbomId?: string | undefined; assetName?: string | undefined } = {},
+    scope: {
+      sbomId?: string | undefined;
+      assetName?: string | undefined;
+      assetId?: string | undefined;
+      tag?: string | undefined;
+    } = {},
   ): Promise<Record<'CRITICAL' | 'HIGH' | 'MEDIUM' | 'LOW' | 'total' | 'kev', number>> {
     const out = { CRITICAL: 0, HIGH: 0, MEDIUM: 0, LOW: 0, total: 0, kev: 0 };
     const sbomIds: string[] = [];
@@ -357,17 +380,27 @@ export class FindingService implements SbomFindingsHooks {
       if (!latest) throw notFound('Asset', scope.assetName);
       sbomIds.push(latest);
     }
-    // Both given and naming different SBOMs: nothing is in both.
-    if (sbomIds.length === 2 && sbomIds[0] !== sbomIds[1]) return out;
+    if (scope.assetId) {
+      await assetScopeOf(this.#db, orgId, { assetId: scope.assetId });
+      const latest = await repo.latestSbomIdOfAssetId(this.#db, orgId, scope.assetId);
+      // An asset without SBOMs has no findings.
+      if (!latest) return out;
+      sbomIds.push(latest);
+    }
+    // Several given and naming different SBOMs: nothing is in all of them.
+    if (new Set(sbomIds).size > 1) return out;
     const sbomId = sbomIds[0];
-    for (const { severity, n } of await repo.countOpenBySeverity(this.#db, orgId, sbomId)) {
+    const tagged =
+      scope.tag === undefined ? undefined : await assetScopeOf(this.#db, orgId, { tag: scope.tag });
+    const conditions = [
+      ...(sbomId ? [sql<SqlBool>`f.sbom_id = ${sbomId}`] : []),
+      ...(tagged ? [sbomOfAssets('f.sbom_id', orgId, tagged)] : []),
+    ];
+    for (const { severity, n } of await repo.countOpenBySeverity(this.#db, orgId, conditions)) {
       if (severity in out) out[severity as 'LOW'] += n;
       out.total += n;
     }
-    out.kev = await repo.countOpen(this.#db, orgId, [
-      ...exploitConditions({ kev: true }),
-      ...(sbomId ? [sql<SqlBool>`f.sbom_id = ${sbomId}`] : []),
-    ]);
+    out.kev = await repo.countOpen(this.#db, orgId, [...exploitConditions({ kev: true }), ...conditions]);
     return out;
   }
 

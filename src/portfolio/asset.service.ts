@@ -29,6 +29,8 @@ import { effectiveRetention, retentionOf, retentionText } from './retention-sett
 export interface AssetHooks {
   /** Deletes one SBOM through the SBOM deletion path (chunked; audited `sbom.delete` with `details`). */
   deleteSbom(orgId: string, actorId: string, sbomId: string, details: Record<string, unknown>): Promise<void>;
+  /** An asset's tags changed: policies scoped by tags are evaluated again (in the background). */
+  tagsChanged?(orgId: string): void;
 }
 
 const noFindings = (): FindingCounts => ({ CRITICAL: 0, HIGH: 0, MEDIUM: 0, LOW: 0, total: 0 });
@@ -118,6 +120,7 @@ export class AssetService {
   }
 
   async update(orgId: string, actorId: string, id: string, input: UpdateAssetInput): Promise<AssetDetail> {
+    let tagsChanged = false;
     await this.#write(async (trx) => {
       const row = await repo.findAsset(trx, orgId, id);
       if (!row) throw notFound('Asset', id);
@@ -132,6 +135,7 @@ export class AssetService {
       await repo.updateAsset(trx, orgId, id, { ...patch, updated_at: nowIso() });
       if (patch.name !== undefined) await repo.renameSboms(trx, orgId, id, patch.name);
       if (input.tags !== undefined) await repo.replaceTags(trx, orgId, id, input.tags);
+      tagsChanged = input.tags !== undefined;
       await recordAudit(trx, orgId, {
         actorId,
         action: 'asset.update',
@@ -140,6 +144,7 @@ export class AssetService {
         details: { name: patch.name ?? row.name, changed: Object.keys(input).sort() },
       });
     }, input.name);
+    if (tagsChanged) this.#hooks?.tagsChanged?.(orgId);
     return this.get(orgId, id);
   }
 

@@ -25,6 +25,7 @@ import { INLINE_BELOW, prepareSbomOffThread } from './worker-parser.ts';
 import { DEFAULT_SBOM_LIMITS, type SbomLimits } from './parsers/parse-sbom.ts';
 import { coverageOf, type CoverageEntry } from '../vulndb/index.ts';
 import { assetForUpload, assetForRecord } from '../portfolio/asset-binding.ts';
+import { assetScopeOf, type AssetFilter } from '../portfolio/asset-scope.ts';
 
 /**
  * Parses an uploaded file into rows; by default large files are parsed in a worker thread, whose rows arrive while
@@ -76,6 +77,7 @@ const toListItem = (row: SbomRow, findingCount: number): SbomListItem => ({
   assetName: row.asset_name,
   version: row.version,
   source: row.format as SbomFormat | null,
+  assetId: row.asset_id,
   componentCount: Number(row.component_count),
   findingCount,
   createdAt: row.created_at,
@@ -285,8 +287,8 @@ export class SbomService {
     return toRecord(row, 0);
   }
 
-  async list(orgId: string, q?: string): Promise<SbomListItem[]> {
-    const rows = await repo.listSboms(this.#db, orgId, q);
+  async list(orgId: string, q?: string, assets: AssetFilter = {}): Promise<SbomListItem[]> {
+    const rows = await repo.listSboms(this.#db, orgId, q, await assetScopeOf(this.#db, orgId, assets));
     const counts = await this.#findingCounts(
       orgId,
       rows.map((r) => r.id),
@@ -294,10 +296,12 @@ export class SbomService {
     return rows.map((r) => toListItem(r, counts.get(r.id) ?? 0));
   }
 
-  /** `list` a page at a time (docs/resilience.md). */
-  pages(orgId: string, q?: string): AsyncGenerator<SbomListItem[]> {
+  /** `list` a page at a time (docs/resilience.md); an unknown `assetId` is 404 before the first page. */
+  pages(orgId: string, q?: string, assets: AssetFilter = {}): AsyncGenerator<SbomListItem[]> {
+    const scope = assetScopeOf(this.#db, orgId, assets);
     const rows = keysetPages(
-      (after: string | undefined, limit) => repo.listSbomsPage(this.#db, orgId, q, after, limit),
+      async (after: string | undefined, limit) =>
+        repo.listSbomsPage(this.#db, orgId, q, after, limit, await scope),
       (row) => row.id,
     );
     return mapPages(rows, async (page) => {
