@@ -30,6 +30,7 @@ for (const dialect of DIALECTS) {
           plan: 'essentials',
           mcpWriteEnabled: false,
           mcpSupplyChainTools: false,
+          retention: null,
         },
       );
 
@@ -116,6 +117,7 @@ for (const dialect of DIALECTS) {
           plan: 'professional',
           mcpWriteEnabled: false,
           mcpSupplyChainTools: false,
+          retention: null,
           owner: { id: 'y', email: 'ada@acme.example', name: null, role: 'owner', orgId: created.id },
         },
       );

@@ -52,6 +52,7 @@ const orgSettings = (o: Organization, requireMfa: boolean) => ({
   mcpWriteEnabled: o.mcpWriteEnabled,
   requireMfa,
   mcpSupplyChainTools: o.mcpSupplyChainTools,
+  retention: o.retention,
   createdAt: o.createdAt,
 });
 

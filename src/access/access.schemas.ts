@@ -1,5 +1,6 @@
 /** Request and response schemas of the session-only management endpoints: tokens, users, organisation. */
 import { z } from 'zod';
+import { Retention } from '../portfolio/asset.schemas.ts';
 import { PASSWORD_MAX_LENGTH } from '../tenancy/password.ts';
 import { SCOPES } from '../tenancy/plans.ts';
 import { ROLES } from '../tenancy/roles.ts';
@@ -71,6 +72,8 @@ export const UpdateOrgBody = z
     requireMfa: z.boolean().optional(),
     /** The supply-chain read tools of the tool server (docs/mcp-oauth.md). */
     mcpSupplyChainTools: z.boolean().optional(),
+    /** The default retention of the assets (docs/portfolio.md); null or {} clears it. */
+    retention: Retention.nullable().optional(),
   })
   .strict();
 
@@ -82,6 +85,7 @@ export const OrgSettings = z.object({
   mcpWriteEnabled: z.boolean(),
   requireMfa: z.boolean(),
   mcpSupplyChainTools: z.boolean(),
+  retention: Retention.nullable(),
   createdAt: z.string(),
 });
 

@@ -359,6 +359,7 @@ for (const dialect of DIALECTS) {
         mcpWriteEnabled: false,
         requireMfa: false,
         mcpSupplyChainTools: false,
+        retention: null,
         createdAt: read.json().data.createdAt,
       });
       const changed = await app.inject({

@@ -3,6 +3,7 @@ import { parseDuration } from '../shared/time.ts';
 import type { Organization, ApiToken, User } from '../tenancy/tenancy.service.ts';
 import { emit, parse, readSecretFromStdin, requireString, UsageError, type Command } from './cli-kit.ts';
 import { withStore } from './context.ts';
+import { describeRetention, RETENTION_OPTIONS, retentionFromFlags } from './retention-flags.ts';
 
 const orgJson = (org: Organization) => ({
   id: org.id,
@@ -11,6 +12,7 @@ const orgJson = (org: Organization) => ({
   plan: org.plan,
   mcpWriteEnabled: org.mcpWriteEnabled,
   mcpSupplyChainTools: org.mcpSupplyChainTools,
+  retention: org.retention,
 });
 const userJson = (u: User) => ({ id: u.id, email: u.email, name: u.name, role: u.role, orgId: u.orgId });
 const tokenJson = (t: ApiToken) => ({
@@ -28,8 +30,12 @@ export const orgCommand: Command = {
   usage: `Usage:
   bulwark org create <slug> [--name N] [--plan essentials|professional] [--mcp-write] [--owner-email E] [--json]
   bulwark org update <slug> [--name N] [--plan P] [--mcp-write|--no-mcp-write]
-      [--mcp-supply-chain-tools|--no-mcp-supply-chain-tools] [--json]
+      [--mcp-supply-chain-tools|--no-mcp-supply-chain-tools]
+      [--keep-versions N] [--max-age-days D] [--inactive-after-days D] [--no-retention] [--json]
   bulwark org list [--json]
+
+The retention flags set the default retention of the organisation's assets (docs/portfolio.md): keep the newest N
+versions, delete versions older than D days (never the newest), mark assets without an upload for D days inactive.
 
 --owner-email creates the organisation's first user (role owner) with it, so 'token create' works right after.`,
   async run(argv, io) {
@@ -39,6 +45,7 @@ export const orgCommand: Command = {
       'mcp-write': { type: 'boolean' },
       'owner-email': { type: 'string' },
       'mcp-supply-chain-tools': { type: 'boolean' },
+      ...RETENTION_OPTIONS,
       json: { type: 'boolean' },
     });
     const [action, slug, ...extra] = positionals;
@@ -59,8 +66,13 @@ export const orgCommand: Command = {
     const ownerEmail = values['owner-email'];
     if (ownerEmail !== undefined && action !== 'create')
       throw new UsageError('--owner-email is for org create');
+    if (action === 'create' && retentionFromFlags(values, null) !== undefined)
+      throw new UsageError('retention flags are for org update');
     return withStore(async ({ services }) => {
+      const current = action === 'update' ? await services.tenancy.requireOrganization(slug) : undefined;
+      const retention = current && retentionFromFlags(values, current.retention);
       const input = {
+        ...(retention !== undefined ? { retention } : {}),
         ...(values.name !== undefined ? { name: values.name } : {}),
         ...(values.plan !== undefined ? { plan: values.plan } : {}),
         ...(values['mcp-write'] !== undefined ? { mcpWriteEnabled: values['mcp-write'] } : {}),
@@ -81,7 +93,7 @@ export const orgCommand: Command = {
         io,
         values.json,
         owner ? { ...orgJson(org), owner: userJson(owner) } : orgJson(org),
-        `${action === 'create' ? 'Created' : 'Updated'} organisation ${org.slug} (${org.id}), plan ${org.plan}, MCP write ${org.mcpWriteEnabled ? 'enabled' : 'disabled'}, supply-chain tools ${org.mcpSupplyChainTools ? 'enabled' : 'disabled'}` +
+        `${action === 'create' ? 'Created' : 'Updated'} organisation ${org.slug} (${org.id}), plan ${org.plan}, MCP write ${org.mcpWriteEnabled ? 'enabled' : 'disabled'}, supply-chain tools ${org.mcpSupplyChainTools ? 'enabled' : 'disabled'}, retention ${describeRetention(org.retention)}` +
           (owner ? `, owner ${owner.email} (${owner.id})` : ''),
       );
       return 0;

@@ -22,7 +22,16 @@ export interface Organization {
   plan: string;
   mcpWriteEnabled: boolean;
   mcpSupplyChainTools: boolean;
+  /** The default retention of the organisation's assets (docs/portfolio.md); null: none. */
+  retention: OrgRetention | null;
   createdAt: string;
+}
+
+/** `{keepVersions?, maxAgeDays?, inactiveAfterDays?}`, validated by the edges (portfolio/asset.schemas.ts). */
+export interface OrgRetention {
+  keepVersions?: number | undefined;
+  maxAgeDays?: number | undefined;
+  inactiveAfterDays?: number | undefined;
 }
 
 export interface User {
@@ -86,6 +95,7 @@ const toOrganization = (row: OrganizationRow): Organization => ({
   plan: row.plan,
   mcpWriteEnabled: fromBool(row.mcp_write_enabled),
   mcpSupplyChainTools: fromBool(row.mcp_supply_chain_tools),
+  retention: fromJson<OrgRetention | null>(row.retention, null),
   createdAt: row.created_at,
 });
 
@@ -201,7 +211,14 @@ export class TenancyService {
   /** `actorId` is who asked (audit): a signed-in admin, or SYSTEM_ACTOR for the operator CLI. */
   async updateOrganization(
     slug: string,
-    changes: { plan?: string; mcpWriteEnabled?: boolean; mcpSupplyChainTools?: boolean; name?: string },
+    changes: {
+      plan?: string;
+      mcpWriteEnabled?: boolean;
+      mcpSupplyChainTools?: boolean;
+      name?: string;
+      /** null or `{}`: no default retention. */
+      retention?: OrgRetention | null;
+    },
     actorId = SYSTEM_ACTOR,
   ) {
     const org = await this.requireOrganization(slug);
@@ -214,6 +231,9 @@ export class TenancyService {
     if (changes.mcpWriteEnabled !== undefined) set.mcp_write_enabled = toBool(changes.mcpWriteEnabled);
     if (changes.mcpSupplyChainTools !== undefined)
       set.mcp_supply_chain_tools = toBool(changes.mcpSupplyChainTools);
+    if (changes.retention !== undefined)
+      set.retention =
+        changes.retention && Object.keys(changes.retention).length > 0 ? toJson(changes.retention) : null;
     await this.#db.transaction().execute(async (trx) => {
       await repo.updateOrg(trx, org.id, set);
       await recordAudit(trx, org.id, {
