@@ -93,7 +93,8 @@ versions, delete versions older than D days (never the newest), mark assets with
         io,
         values.json,
         owner ? { ...orgJson(org), owner: userJson(owner) } : orgJson(org),
-        `${action === 'create' ? 'Created' : 'Updated'} organisation ${org.slug} (${org.id}), plan ${org.plan}, MCP write ${org.mcpWriteEnabled ? 'enabled' : 'disabled'}, supply-chain tools ${org.mcpSupplyChainTools ? 'enabled' : 'disabled'}, retention ${describeRetention(org.retention)}` +
+        `${action === 'create' ? 'Created' : 'Updated'} organisation ${org.slug} (${org.id}), plan ${org.plan}, MCP write ${org.mcpWriteEnabled ? 'enabled' : 'disabled'}, supply-chain tools ${org.mcpSupplyChainTools ? 'enabled' : 'disabled'}` +
+          (org.retention ? `, retention ${describeRetention(org.retention)}` : '') +
           (owner ? `, owner ${owner.email} (${owner.id})` : ''),
       );
       return 0;
