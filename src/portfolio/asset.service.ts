@@ -233,12 +233,14 @@ export class AssetService {
   }
 
   async #load(orgId: string): Promise<Loaded> {
-    const [rows, tags, versions, orgText] = await Promise.all([
+    const [unsorted, tags, versions, orgText] = await Promise.all([
       repo.listAssets(this.#db, orgId),
       repo.tagsByAsset(this.#db, orgId),
       versionsOfOrg(this.#db, orgId),
       repo.orgRetention(this.#db, orgId),
     ]);
+    // By name in JS: the dialects' collations order case and punctuation differently.
+    const rows = unsorted.sort((a, b) => a.name.localeCompare(b.name));
     const org = retentionOf(orgText);
     const byId = new Map(rows.map((r) => [r.id, r]));
     const children = new Map<string, AssetRow[]>();
