@@ -31,6 +31,7 @@ for (const dialect of DIALECTS) {
           mcpWriteEnabled: false,
           mcpSupplyChainTools: false,
           portfolioAccess: false,
+          retention: null,
         },
       );
 
@@ -118,6 +119,7 @@ for (const dialect of DIALECTS) {
           mcpWriteEnabled: false,
           mcpSupplyChainTools: false,
           portfolioAccess: false,
+          retention: null,
           owner: { id: 'y', email: 'ada@acme.example', name: null, role: 'owner', orgId: created.id },
         },
       );

@@ -140,6 +140,7 @@ const routeTree = rootRoute.addChildren([
     sbomsRoute,
     sbomRoute,
     findingsRoute,
+    page('/assets', () => import('./pages/Assets.tsx')),
     page('/vendors', () => import('./pages/Vendors.tsx')),
     adminPage('/access/tokens', () => import('./pages/Tokens.tsx')),
     adminPage('/access/users', () => import('./pages/Users.tsx')),

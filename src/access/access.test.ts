@@ -361,6 +361,7 @@ for (const dialect of DIALECTS) {
         requireMfa: false,
         mcpSupplyChainTools: false,
         portfolioAccess: false,
+        retention: null,
         createdAt: read.json().data.createdAt,
       });
       const changed = await app.inject({

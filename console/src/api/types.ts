@@ -299,3 +299,46 @@ export interface CollectionRun {
     offending: string[];
   }[];
 }
+
+/** docs/portfolio.md: retention settings of an asset or of the organisation. */
+export interface Retention {
+  keepVersions?: number;
+  maxAgeDays?: number;
+  inactiveAfterDays?: number;
+}
+
+export interface SeverityCounts {
+  CRITICAL: number;
+  HIGH: number;
+  MEDIUM: number;
+  LOW: number;
+  total: number;
+}
+
+export interface ViolationCounts {
+  fail: number;
+  warn: number;
+  info: number;
+  total: number;
+}
+
+/** GET /sscs/assets: an asset with its versions and roll-ups. */
+export interface Asset {
+  id: string;
+  name: string;
+  assetName: string;
+  parentId: string | null;
+  tags: string[];
+  classifier: string;
+  active: boolean;
+  retention: Retention | null;
+  effectiveRetention: Retention;
+  lastUploadAt: string | null;
+  versions: { version: string | null; sbomId: string; createdAt: string }[];
+  latestSbomId: string | null;
+  openFindings: SeverityCounts;
+  openViolations: ViolationCounts;
+  rollup: { assets: number; openFindings: SeverityCounts; openViolations: ViolationCounts };
+  createdAt: string;
+  updatedAt: string;
+}

@@ -5,6 +5,7 @@ import { isAdmin, useSession } from '../session.tsx';
 
 const MAIN_LINKS = [
   { to: '/', label: 'Overview' },
+  { to: '/assets', label: 'Assets' },
   { to: '/sboms', label: 'SBOMs' },
   { to: '/findings', label: 'Findings' },
   { to: '/vendors', label: 'Vendors' },
