@@ -442,10 +442,14 @@ for (const dialect of DIALECTS) {
         reasons: ['1 open policy violation in state fail'],
         offending: [violations[0]!.id],
       });
-      await services.policies.violations.update({ orgId: org.id, userId: 'system', reach: null }, violations[0]!.id, {
-        status: 'suppressed',
-        comment: 'Linked dynamically; legal approved',
-      });
+      await services.policies.violations.update(
+        { orgId: org.id, userId: 'system', reach: null },
+        violations[0]!.id,
+        {
+          status: 'suppressed',
+          comment: 'Linked dynamically; legal approved',
+        },
+      );
       assert.equal((await policyCompliance.collect(ctx)).passed, true);
     });
 
