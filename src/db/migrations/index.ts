@@ -35,6 +35,7 @@ import * as oauthPrincipalNotify from './2026-11-26-62-oauth-principal-notify.ts
 import * as triageRuleIndexes from './2026-11-26-41-triage-rule-indexes.ts';
 import * as portfolioAssets from './2026-11-26-90-portfolio-assets.ts';
 import * as assetTriageMemory from './2026-11-26-92-asset-triage-memory.ts';
+import * as findingsSbomIndex from './2026-11-26-93-findings-sbom-index.ts';
 
 /**
  * Every migration, in order. Names are dated so they sort; a migration is frozen once it has landed
@@ -76,4 +77,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-26-41-triage-rule-indexes': triageRuleIndexes,
   '2026-11-26-90-portfolio-assets': portfolioAssets,
   '2026-11-26-92-asset-triage-memory': assetTriageMemory,
+  '2026-11-26-93-findings-sbom-index': findingsSbomIndex,
 };
