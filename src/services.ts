@@ -134,6 +134,7 @@ export function createServices(store: Store, config: Config, options: ServiceOpt
       deleteSbom: async (orgId, actorId, sbomId, details) => {
         await sboms.delete({ orgId, userId: actorId, reach: null }, sbomId, details);
       },
+      tagsChanged: (orgId) => policies.reevaluation.schedule(orgId),
       rememberTriage: async (orgId, assetId, sbomId) => {
         await TriageMemory.remember(store.db, orgId, assetId, sbomId);
       },

@@ -30,6 +30,8 @@ for (const dialect of DIALECTS) {
           plan: 'essentials',
           mcpWriteEnabled: false,
           mcpSupplyChainTools: false,
+          portfolioAccess: false,
+          retention: null,
         },
       );
 
@@ -50,7 +52,7 @@ for (const dialect of DIALECTS) {
       const noSupply = await runCli(['org', 'update', 'acme', '--no-mcp-supply-chain-tools'], env);
       assert.equal(
         noSupply.stdout.trim(),
-        `Updated organisation acme (${orgJson.id}), plan professional, MCP write disabled, supply-chain tools disabled`,
+        `Updated organisation acme (${orgJson.id}), plan professional, MCP write disabled, supply-chain tools disabled, portfolio access off`,
       );
 
       const user = await runMain(
@@ -116,6 +118,8 @@ for (const dialect of DIALECTS) {
           plan: 'professional',
           mcpWriteEnabled: false,
           mcpSupplyChainTools: false,
+          portfolioAccess: false,
+          retention: null,
           owner: { id: 'y', email: 'ada@acme.example', name: null, role: 'owner', orgId: created.id },
         },
       );
@@ -136,7 +140,7 @@ for (const dialect of DIALECTS) {
       const human = await runMain(['org', 'create', 'beta', '--owner-email', 'bo@beta.example'], env);
       assert.match(
         human.stdout,
-        /^Created organisation beta \(org_\w+\), plan professional, MCP write disabled, supply-chain tools disabled, owner bo@beta\.example \(usr_\w+\)\n$/,
+        /^Created organisation beta \(org_\w+\), plan professional, MCP write disabled, supply-chain tools disabled, portfolio access off, owner bo@beta\.example \(usr_\w+\)\n$/,
       );
       const update = await runMain(['org', 'update', 'beta', '--owner-email', 'x@beta.example'], env);
       assert.equal(update.code, 2);

@@ -242,7 +242,9 @@ async function run(
     // The longest the event loop was held (docs/resilience.md: ~100 ms) while the big SBOM and its findings are
     // deleted in chunks.
     const deleteStart = performance.now();
-    const deleteHold = await longestHold(() => withMatching.delete({ orgId: owner.id, userId: user.id, reach: null }, cold.sbomId));
+    const deleteHold = await longestHold(() =>
+      withMatching.delete({ orgId: owner.id, userId: user.id, reach: null }, cold.sbomId),
+    );
     out[`delete the cold SBOM (${big.length} components, ${cold.findings} findings)`] =
       `${seconds(performance.now() - deleteStart)} s, longest event-loop stall ${deleteHold.toFixed(0)} ms`;
 

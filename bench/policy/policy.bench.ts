@@ -97,7 +97,10 @@ try {
     cpuWith.push(done.cpu);
     policedSbom = done.id;
   }
-  const summary = await services.policies.violations.summary({ orgId: policed.id, reach: null }, { sbomId: policedSbom });
+  const summary = await services.policies.violations.summary(
+    { orgId: policed.id, reach: null },
+    { sbomId: policedSbom },
+  );
   console.log(`machine: ${await machine()}`);
   console.log(
     `upload of ${count.toLocaleString('en')} components, ${rounds} rounds alternating (SQLite file)`,

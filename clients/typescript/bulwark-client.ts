@@ -921,6 +921,8 @@ export type SbomListResult = {
     id: string;
     name: string;
     assetName: string;
+    /** ast_<id>: the asset whose version it is */
+    assetId?: string;
     version?: string;
     /** The file's format family */
     source?: string;

@@ -54,6 +54,7 @@ const orgSettings = (o: Organization, requireMfa: boolean) => ({
   requireMfa,
   mcpSupplyChainTools: o.mcpSupplyChainTools,
   portfolioAccess: o.portfolioAccess,
+  retention: o.retention,
   createdAt: o.createdAt,
 });
 

@@ -1,5 +1,6 @@
 /** Request and response schemas of the session-only management endpoints: tokens, users, organisation. */
 import { z } from 'zod';
+import { Retention } from '../portfolio/asset.schemas.ts';
 import { PASSWORD_MAX_LENGTH } from '../tenancy/password.ts';
 import { SCOPES } from '../tenancy/plans.ts';
 import { ROLES } from '../tenancy/roles.ts';
@@ -77,6 +78,8 @@ export const UpdateOrgBody = z
     mcpSupplyChainTools: z.boolean().optional(),
     /** Members and viewers reach only what their teams grant (docs/portfolio-access.md). */
     portfolioAccess: z.boolean().optional(),
+    /** The default retention of the assets (docs/portfolio.md); null or {} clears it. */
+    retention: Retention.nullable().optional(),
   })
   .strict();
 
@@ -89,6 +92,7 @@ export const OrgSettings = z.object({
   requireMfa: z.boolean(),
   mcpSupplyChainTools: z.boolean(),
   portfolioAccess: z.boolean(),
+  retention: Retention.nullable(),
   createdAt: z.string(),
 });
 

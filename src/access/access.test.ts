@@ -64,7 +64,7 @@ for (const dialect of DIALECTS) {
       });
       assert.equal(created.statusCode, 201);
       const token = created.json().data;
-      assert.deepEqual(Object.keys(token), ['id', 'token', 'name', 'scopes', 'expiresAt']);
+      assert.deepEqual(Object.keys(token), ['id', 'token', 'name', 'scopes', 'assetTags', 'expiresAt']);
       assert.equal(created.headers['cache-control'], 'no-store');
       assert.match(token.id, /^tok_/);
       assert.match(token.token, /^bwk_[0-9A-Za-z]{40}$/);
@@ -85,6 +85,7 @@ for (const dialect of DIALECTS) {
           name: 'ci',
           userId: admin.userId,
           scopes: ['sbom:read', 'mcp:read'],
+          assetTags: null,
           expiresAt: token.expiresAt,
           revokedAt: null,
           createdAt: list.json().data[0].createdAt,
@@ -359,6 +360,8 @@ for (const dialect of DIALECTS) {
         mcpWriteEnabled: false,
         requireMfa: false,
         mcpSupplyChainTools: false,
+        portfolioAccess: false,
+        retention: null,
         createdAt: read.json().data.createdAt,
       });
       const changed = await app.inject({

@@ -1,5 +1,6 @@
 /** The `bulwark` command line: the command table, top-level help and --version. */
 import { VERSION } from '../version.ts';
+import { assetCommand } from './asset.commands.ts';
 import { processIo, runCommand, type Command, type CommandIo } from './cli-kit.ts';
 import { evidenceCommand, soaCommand } from './evidence.commands.ts';
 import { demoCommand, importCommand } from './governance.commands.ts';
@@ -32,6 +33,7 @@ export const COMMANDS: Record<string, Command> = {
   policy: policyCommand,
   'license-group': licenseGroupCommand,
   'triage-rule': triageRuleCommand,
+  asset: assetCommand,
 };
 
 function help(): string {

@@ -18,7 +18,10 @@ const describe = (t: Team) =>
 /** `tags=pay,web;ids=ast_1;role=viewer` (role defaults to member). */
 export function parseGrant(text: string): GrantInput {
   const grant: { assetTags?: string[]; assetIds?: string[]; role: string } = { role: 'member' };
-  for (const part of text.split(';').map((p) => p.trim()).filter(Boolean)) {
+  for (const part of text
+    .split(';')
+    .map((p) => p.trim())
+    .filter(Boolean)) {
     const eq = part.indexOf('=');
     const key = eq < 0 ? part : part.slice(0, eq).trim();
     const value = eq < 0 ? '' : part.slice(eq + 1);
@@ -71,7 +74,8 @@ export const teamCommand: Command = {
       throw new UsageError('--clear-grants is for team update, without --grant');
     return withStore(async ({ services }) => {
       const orgId = (await services.tenancy.requireOrganization(slug)).id;
-      const members = values.members === undefined ? undefined : await memberIds(services, orgId, values.members);
+      const members =
+        values.members === undefined ? undefined : await memberIds(services, orgId, values.members);
       if (action === 'list') {
         const teams = await services.teams.list(orgId);
         emit(io, values.json, { teams }, teams.map(describe).join('\n') || 'No teams.');

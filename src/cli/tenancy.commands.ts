@@ -1,8 +1,17 @@
 /** `bulwark org`, `bulwark user`, `bulwark token`: organisations, workspace users and API tokens. */
 import { parseDuration } from '../shared/time.ts';
 import type { Organization, ApiToken, User } from '../tenancy/tenancy.service.ts';
-import { emit, parse, splitList, readSecretFromStdin, requireString, UsageError, type Command } from './cli-kit.ts';
+import {
+  emit,
+  parse,
+  splitList,
+  readSecretFromStdin,
+  requireString,
+  UsageError,
+  type Command,
+} from './cli-kit.ts';
 import { withStore } from './context.ts';
+import { describeRetention, RETENTION_OPTIONS, retentionFromFlags } from './retention-flags.ts';
 
 const orgJson = (org: Organization) => ({
   id: org.id,
@@ -12,6 +21,7 @@ const orgJson = (org: Organization) => ({
   mcpWriteEnabled: org.mcpWriteEnabled,
   mcpSupplyChainTools: org.mcpSupplyChainTools,
   portfolioAccess: org.portfolioAccess,
+  retention: org.retention,
 });
 const userJson = (u: User) => ({ id: u.id, email: u.email, name: u.name, role: u.role, orgId: u.orgId });
 const tokenJson = (t: ApiToken) => ({
@@ -30,11 +40,15 @@ export const orgCommand: Command = {
   usage: `Usage:
   bulwark org create <slug> [--name N] [--plan essentials|professional] [--mcp-write] [--owner-email E] [--json]
   bulwark org update <slug> [--name N] [--plan P] [--mcp-write|--no-mcp-write]
-      [--mcp-supply-chain-tools|--no-mcp-supply-chain-tools] [--portfolio-access|--no-portfolio-access] [--json]
+      [--mcp-supply-chain-tools|--no-mcp-supply-chain-tools] [--portfolio-access|--no-portfolio-access]
+      [--keep-versions N] [--max-age-days D] [--inactive-after-days D] [--no-retention] [--json]
   bulwark org list [--json]
 
---owner-email creates the organisation's first user (role owner) with it, so 'token create' works right after.
---portfolio-access: members and viewers see only the assets their teams grant (docs/portfolio-access.md).`,
+The retention flags set the default retention of the organisation's assets (docs/portfolio.md): keep the newest N
+versions, delete versions older than D days (never the newest), mark assets without an upload for D days inactive.
+--portfolio-access: members and viewers see only the assets their teams grant (docs/portfolio-access.md).
+
+--owner-email creates the organisation's first user (role owner) with it, so 'token create' works right after.`,
   async run(argv, io) {
     const { values, positionals } = parse(argv, {
       name: { type: 'string' },
@@ -43,6 +57,7 @@ export const orgCommand: Command = {
       'owner-email': { type: 'string' },
       'mcp-supply-chain-tools': { type: 'boolean' },
       'portfolio-access': { type: 'boolean' },
+      ...RETENTION_OPTIONS,
       json: { type: 'boolean' },
     });
     const [action, slug, ...extra] = positionals;
@@ -63,8 +78,13 @@ export const orgCommand: Command = {
     const ownerEmail = values['owner-email'];
     if (ownerEmail !== undefined && action !== 'create')
       throw new UsageError('--owner-email is for org create');
+    if (action === 'create' && retentionFromFlags(values, null) !== undefined)
+      throw new UsageError('retention flags are for org update');
     return withStore(async ({ services }) => {
+      const current = action === 'update' ? await services.tenancy.requireOrganization(slug) : undefined;
+      const retention = current && retentionFromFlags(values, current.retention);
       const input = {
+        ...(retention !== undefined ? { retention } : {}),
         ...(values.name !== undefined ? { name: values.name } : {}),
         ...(values.plan !== undefined ? { plan: values.plan } : {}),
         ...(values['mcp-write'] !== undefined ? { mcpWriteEnabled: values['mcp-write'] } : {}),
@@ -87,6 +107,7 @@ export const orgCommand: Command = {
         values.json,
         owner ? { ...orgJson(org), owner: userJson(owner) } : orgJson(org),
         `${action === 'create' ? 'Created' : 'Updated'} organisation ${org.slug} (${org.id}), plan ${org.plan}, MCP write ${org.mcpWriteEnabled ? 'enabled' : 'disabled'}, supply-chain tools ${org.mcpSupplyChainTools ? 'enabled' : 'disabled'}, portfolio access ${org.portfolioAccess ? 'on' : 'off'}` +
+          (org.retention ? `, retention ${describeRetention(org.retention)}` : '') +
           (owner ? `, owner ${owner.email} (${owner.id})` : ''),
       );
       return 0;

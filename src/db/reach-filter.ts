@@ -58,3 +58,31 @@ export function reachConditions(
 
 /** Organisation-wide: what internal readers (collectors, schedules, the operator's CLI) pass. */
 export const wholeOrg = (orgId: string): ReachScope => ({ orgId, reach: null });
+
+/**
+ * As `reachConditions`, with the reached SBOM ids read first (one probe of the sboms (org_id, asset_id) index):
+ * the findings list then filters on its own `sbom_id` column, which its indexes can serve, instead of a
+ * subquery per row.
+ */
+export async function reachedSbomConditions(
+  db: Kysely<Database>,
+  scope: ReachScope,
+  sbomColumn = 'f.sbom_id',
+): Promise<RawBuilder<SqlBool>[]> {
+  if (scope.reach === null) return [];
+  if (scope.reach.size === 0) return [sql<SqlBool>`1 = 0`];
+  const rows = await db
+    .selectFrom('sboms')
+    .select('id')
+    .where('org_id', '=', scope.orgId)
+    .where(inReach(db, 'asset_id', scope.reach))
+    .execute();
+  const ids = new Set(rows.map((r) => r.id));
+  // SQLite: the unary + keeps the planner on the list's own (org_id, status, id) index, walked in the list's
+  // order and stopping at the page's end, rather than gathering every reached finding by SBOM and sorting them.
+  if (dialectOf(db) === 'sqlite' && ids.size > 0)
+    return [
+      sql<SqlBool>`+${sql.ref(sbomColumn)} in (select value from json_each(${JSON.stringify([...ids])}))`,
+    ];
+  return [inReach(db, sbomColumn, ids)];
+}

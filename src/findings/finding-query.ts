@@ -4,6 +4,7 @@ import { sql, type Expression, type Kysely, type SelectQueryBuilder, type SqlBoo
 import type { Database } from '../db/database.ts';
 import { containsInsensitive } from '../db/helpers.ts';
 import { validationFailed } from '../errors.ts';
+import { sbomOfAssets } from '../portfolio/asset-scope.ts';
 import type { FindingTable } from './finding.table.ts';
 import type { SbomComponentTable } from '../sboms/sbom.table.ts';
 
@@ -20,6 +21,8 @@ export interface FindingListFilter {
   /** Opt-in paging: at most `limit` findings after `cursor`. */
   limit?: number | undefined;
   cursor?: string | undefined;
+  /** `assetId` / `tag` resolved to asset ids (portfolio/asset-scope.ts): findings of those assets' SBOMs. */
+  assetScope?: { orgId: string; assetIds: string[] } | undefined;
   /** Filters other features add (their query parameters, already validated). */
   [extra: string]: unknown;
 }
@@ -41,6 +44,8 @@ const likeEscaped = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 export const FINDING_FILTERS: FindingFilterStep[] = [
   (q, f) => (f.severity?.length ? q.where('f.severity', 'in', f.severity) : q),
   (q, f) => (f.sbomId ? q.where('f.sbom_id', '=', f.sbomId) : q),
+  (q, f) =>
+    f.assetScope ? q.where(sbomOfAssets('f.sbom_id', f.assetScope.orgId, f.assetScope.assetIds)) : q,
   (q, f) => {
     const id = f.vulnerabilityId;
     if (!id) return q;

@@ -125,7 +125,11 @@ for (const dialect of DIALECTS) {
       await event('c-pkg', 'retracted', '2026-03-09T12:00:00.000Z', 'open', null);
       await event('c-pkg', 'reinstated', '2026-03-10T01:00:00.000Z', null, 'open');
 
-      const trend = await services.findings.trend({ orgId: org.id, reach: null }, 5, new Date('2026-03-10T12:00:00.000Z'));
+      const trend = await services.findings.trend(
+        { orgId: org.id, reach: null },
+        5,
+        new Date('2026-03-10T12:00:00.000Z'),
+      );
       assert.deepEqual(trend, {
         days: 5,
         points: [
@@ -137,7 +141,11 @@ for (const dialect of DIALECTS) {
         ],
       });
       // Before anything was created: nothing open.
-      const early = await services.findings.trend({ orgId: org.id, reach: null }, 2, new Date('2026-02-28T12:00:00.000Z'));
+      const early = await services.findings.trend(
+        { orgId: org.id, reach: null },
+        2,
+        new Date('2026-02-28T12:00:00.000Z'),
+      );
       assert.deepEqual(early.points, [
         { date: '2026-02-27', open: 0 },
         { date: '2026-02-28', open: 0 },

@@ -80,16 +80,14 @@ export async function findFinding(
 export async function countOpenBySeverity(
   db: Kysely<Database>,
   orgId: string,
-  sbomId?: string,
   conditions: RawBuilder<SqlBool>[] = [],
 ): Promise<{ severity: string; n: number }[]> {
   let query = db
     .selectFrom('findings as f')
-    .select((eb) => ['f.severity as severity', eb.fn.countAll<number>().as('n')])
+    .select((eb) => ['f.severity', eb.fn.countAll<number>().as('n')])
     .where('f.org_id', '=', orgId)
     .where('f.status', '=', 'open')
     .where('f.retracted_at', 'is', null);
-  if (sbomId) query = query.where('f.sbom_id', '=', sbomId);
   for (const condition of conditions) query = query.where(condition);
   const rows = await query.groupBy('f.severity').execute();
   return rows.map((r) => ({ severity: r.severity, n: Number(r.n) }));
@@ -149,6 +147,23 @@ export async function sbomExists(
 }
 
 /** The newest SBOM of an asset (ids are time-ordered). */
+/** The newest SBOM of the asset (by id: ids are time-ordered). */
+export async function latestSbomIdOfAssetId(
+  db: Kysely<Database>,
+  orgId: string,
+  assetId: string,
+): Promise<string | undefined> {
+  const row = await db
+    .selectFrom('sboms')
+    .select('id')
+    .where('org_id', '=', orgId)
+    .where('asset_id', '=', assetId)
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  return row?.id;
+}
+
 export async function latestSbomIdOfAsset(
   db: Kysely<Database>,
   orgId: string,
@@ -161,10 +176,7 @@ export async function latestSbomIdOfAsset(
     .where('s.org_id', '=', orgId)
     .where('s.asset_name', '=', assetName);
   for (const condition of conditions) query = query.where(condition);
-  const row = await query
-    .orderBy('s.id', 'desc')
-    .limit(1)
-    .executeTakeFirst();
+  const row = await query.orderBy('s.id', 'desc').limit(1).executeTakeFirst();
   return row?.id;
 }
 

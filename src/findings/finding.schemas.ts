@@ -1,5 +1,6 @@
 /** Request and response schemas of the findings routes. */
 import { z } from 'zod';
+import { Tag } from '../portfolio/asset.schemas.ts';
 import { SEVERITIES, SEVERITY_SOURCES } from '../vulndb/index.ts';
 import { FINDING_SORTS, SEVERITY_LIST_PATTERN } from './finding-query.ts';
 import { FINDING_STATUSES, HISTORY_EVENTS } from './finding.service.ts';
@@ -25,6 +26,10 @@ export const FindingQuery = z
       .transform((v) => (v === undefined ? undefined : v === 'true')),
     epssMin: z.coerce.number().min(0).max(1).optional(),
     sort: z.enum(['priority', ...Object.keys(FINDING_SORTS)] as [string, ...string[]]).optional(),
+    /** Findings of the asset's SBOMs (every version); docs/portfolio.md. */
+    assetId: z.string().min(1).max(100).optional(),
+    /** Findings of the SBOMs of assets carrying the tag, and of their descendants. */
+    tag: Tag.optional(),
   })
   .strict();
 
@@ -32,6 +37,10 @@ export const SummaryQuery = z
   .object({
     sbomId: z.string().min(1).max(100).optional(),
     assetName: z.string().min(1).max(200).optional(),
+    /** Like assetName: the asset's latest SBOM. */
+    assetId: z.string().min(1).max(100).optional(),
+    /** Every SBOM of the assets carrying the tag and of their descendants. */
+    tag: Tag.optional(),
   })
   .strict();
 

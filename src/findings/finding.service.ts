@@ -1,9 +1,10 @@
 /** Findings: matching an uploaded SBOM's components, listing, detail with history, triage; re-matching is in rematch.ts. */
+import { assetScopeOf, sbomOfAssets } from '../portfolio/asset-scope.ts';
 import { sql, type Kysely, type SqlBool } from 'kysely';
 import { SYSTEM_ACTOR } from '../audit/audit.repository.ts';
 import type { Database } from '../db/database.ts';
 import { fromJson } from '../db/helpers.ts';
-import { reachConditions, type ReachScope } from '../db/reach-filter.ts';
+import { reachConditions, reachedSbomConditions, type ReachScope } from '../db/reach-filter.ts';
 import { notFound } from '../errors.ts';
 import { recordDeferred } from '../events/deferred.ts';
 import { nowIso } from '../shared/time.ts';
@@ -103,6 +104,11 @@ export interface FindingListFilter {
   sort?: string | undefined;
   limit?: number | undefined;
   cursor?: string | undefined;
+  /** An asset's SBOMs (every version), or those of the assets carrying a tag and their descendants. */
+  assetId?: string | undefined;
+  tag?: string | undefined;
+  /** What `assetId` and `tag` resolve to (the service sets it). */
+  assetScope?: { orgId: string; assetIds: string[] } | undefined;
 }
 
 /**
@@ -250,9 +256,18 @@ export class FindingService implements SbomFindingsHooks {
     return rematchPackages(this.#db, packages, this.#matchOptions);
   }
 
+  /** `assetId` and `tag` as the asset ids they mean (once: the pages of a list share the result). */
+  async #scoped(orgId: string, filter: FindingListFilter): Promise<FindingListFilter> {
+    const { assetId, tag, ...rest } = filter;
+    if (assetId === undefined && tag === undefined) return rest;
+    const assetIds = (await assetScopeOf(this.#db, orgId, { assetId, tag }))!;
+    return { ...rest, assetScope: { orgId, assetIds } };
+  }
+
   /** Findings of the scope's reach (docs/portfolio-access.md): a Principal, or `wholeOrg(orgId)`. */
-  async list(scope: ReachScope, filter: FindingListFilter): Promise<Finding[]> {
+  async list(scope: ReachScope, unscoped: FindingListFilter): Promise<Finding[]> {
     const { orgId } = scope;
+    const filter = await this.#scoped(orgId, unscoped);
     const { kev, epssMin, sort, limit: _limit, cursor: _cursor, ...rest } = filter;
     const rows = await repo.listFindings(
       this.#db,
@@ -270,9 +285,10 @@ export class FindingService implements SbomFindingsHooks {
    */
   async listPage(
     scope: ReachScope,
-    filter: FindingListFilter & { limit: number },
+    unscoped: FindingListFilter & { limit: number },
   ): Promise<{ findings: Finding[]; nextCursor: string | null }> {
     const { orgId } = scope;
+    const filter = { ...(await this.#scoped(orgId, unscoped)), limit: unscoped.limit };
     if (filter.sort === 'priority') {
       const all = await this.list(scope, { ...filter, cursor: undefined });
       const start = filter.cursor ? positionOf(filter.cursor) : 0;
@@ -287,7 +303,7 @@ export class FindingService implements SbomFindingsHooks {
     const { rows, nextCursor } = pageOf(
       await repo.listFindings(this.#db, orgId, full, [
         ...exploitConditions({ kev, epssMin }),
-        ...reachConditions(this.#db, scope),
+        ...(await reachedSbomConditions(this.#db, scope)),
       ]),
       full,
     );
@@ -322,16 +338,18 @@ export class FindingService implements SbomFindingsHooks {
   }
 
   /** `list` a page at a time (docs/resilience.md), through the list's own keyset cursor. */
-  pages(scope: ReachScope, filter: FindingListFilter): AsyncGenerator<Finding[]> {
+  pages(scope: ReachScope, unscoped: FindingListFilter): AsyncGenerator<Finding[]> {
+    // Resolved before the first page: an unknown assetId is answered 404 before anything is sent.
+    const scoping = this.#scoped(scope.orgId, unscoped);
     // The priority order needs every finding's KEV and EPSS data: computed whole, sent as one page.
-    if (filter.sort === 'priority') {
-      const whole = () => this.list(scope, filter);
+    if (unscoped.sort === 'priority') {
+      const whole = async () => this.list(scope, await scoping);
       return (async function* () {
         yield await whole();
       })();
     }
-    const page = (cursor: string | undefined) =>
-      this.listPage(scope, { ...filter, limit: STREAM_PAGE, cursor });
+    const page = async (cursor: string | undefined) =>
+      this.listPage(scope, { ...(await scoping), limit: STREAM_PAGE, cursor });
     return (async function* () {
       let cursor: string | undefined;
       do {
@@ -357,7 +375,12 @@ export class FindingService implements SbomFindingsHooks {
   /** Counts only what the scope reaches (DT #2323); an SBOM or asset out of reach is 404 like an unknown one. */
   async summary(
     who: ReachScope,
-    scope: { sbomId?: string | undefined; assetName?: string | undefined } = {},
+    scope: {
+      sbomId?: string | undefined;
+      assetName?: string | undefined;
+      assetId?: string | undefined;
+      tag?: string | undefined;
+    } = {},
   ): Promise<Record<'CRITICAL' | 'HIGH' | 'MEDIUM' | 'LOW' | 'total' | 'kev', number>> {
     const { orgId } = who;
     const inReach = reachConditions(this.#db, who);
@@ -374,18 +397,28 @@ export class FindingService implements SbomFindingsHooks {
       if (!latest) throw notFound('Asset', scope.assetName);
       sbomIds.push(latest);
     }
-    // Both given and naming different SBOMs: nothing is in both.
-    if (sbomIds.length === 2 && sbomIds[0] !== sbomIds[1]) return out;
+    if (scope.assetId) {
+      await assetScopeOf(this.#db, orgId, { assetId: scope.assetId });
+      const latest = await repo.latestSbomIdOfAssetId(this.#db, orgId, scope.assetId);
+      // An asset without SBOMs has no findings.
+      if (!latest) return out;
+      sbomIds.push(latest);
+    }
+    // Several given and naming different SBOMs: nothing is in all of them.
+    if (new Set(sbomIds).size > 1) return out;
     const sbomId = sbomIds[0];
-    for (const { severity, n } of await repo.countOpenBySeverity(this.#db, orgId, sbomId, inReach)) {
+    const tagged =
+      scope.tag === undefined ? undefined : await assetScopeOf(this.#db, orgId, { tag: scope.tag });
+    const conditions = [
+      ...(sbomId ? [sql<SqlBool>`f.sbom_id = ${sbomId}`] : []),
+      ...(tagged ? [sbomOfAssets('f.sbom_id', orgId, tagged)] : []),
+      ...inReach,
+    ];
+    for (const { severity, n } of await repo.countOpenBySeverity(this.#db, orgId, conditions)) {
       if (severity in out) out[severity as 'LOW'] += n;
       out.total += n;
     }
-    out.kev = await repo.countOpen(this.#db, orgId, [
-      ...exploitConditions({ kev: true }),
-      ...(sbomId ? [sql<SqlBool>`f.sbom_id = ${sbomId}`] : []),
-      ...inReach,
-    ]);
+    out.kev = await repo.countOpen(this.#db, orgId, [...exploitConditions({ kev: true }), ...conditions]);
     return out;
   }
 

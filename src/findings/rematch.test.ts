@@ -80,7 +80,8 @@ for (const dialect of DIALECTS) {
             turnsSeen.push(turns);
             setImmediate(() => turns++);
             // The second SBOM goes between the first and second slice (its components are the last two).
-            if (perTransaction.length === 1) await services.sboms.delete({ orgId: org.id, userId: org.userId, reach: null }, second.id);
+            if (perTransaction.length === 1)
+              await services.sboms.delete({ orgId: org.id, userId: org.userId, reach: null }, second.id);
           },
         },
       );

@@ -5,7 +5,8 @@ import { analysisOf } from '../findings/triage/analysis.ts';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/database.ts';
 import { fromJson } from '../db/helpers.ts';
-import { notFound } from '../errors.ts';
+import { AppError, notFound } from '../errors.ts';
+import { findAsset, latestSbomOfAssetId } from '../portfolio/asset.repository.ts';
 import { CandidateCache } from '../findings/candidate-cache.ts';
 import { toCandidate } from '../findings/finding-matching.ts';
 import type { FindingStatus } from '../findings/finding.service.ts';
@@ -71,6 +72,16 @@ export class ExportService {
     this.#kev = options.kev ?? storedKev;
     this.#cache = options.candidates ?? new CandidateCache(toCandidate);
     this.#remediation = options.remediation ?? new RemediationService(db, { candidates: this.#cache });
+  }
+
+  /** The export of the asset's latest SBOM (docs/portfolio.md); an asset without SBOMs, or out of reach, is 404. */
+  async exportAsset(scope: ReachScope, assetId: string, format: ExportFormat): Promise<ExportFile> {
+    const { orgId } = scope;
+    const asset = await findAsset(this.#db, orgId, assetId);
+    if (!asset || (scope.reach !== null && !scope.reach.has(assetId))) throw notFound('Asset', assetId);
+    const latest = await latestSbomOfAssetId(this.#db, orgId, assetId);
+    if (!latest) throw new AppError('NOT_FOUND', 404, `Asset '${asset.name}' has no SBOM to export`);
+    return this.export(scope, latest, format);
   }
 
   /** An SBOM outside the scope's reach (docs/portfolio-access.md) is 404, like an unknown one. */

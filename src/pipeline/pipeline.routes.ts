@@ -6,6 +6,7 @@ import { AppError, validationFailed } from '../errors.ts';
 import type { App } from '../http/app-type.ts';
 import { envelopeOf, ok } from '../http/envelope.ts';
 import { principalOf } from '../http/route-auth.ts';
+import { AssetParams } from '../portfolio/asset.schemas.ts';
 import { SbomParams } from '../sboms/sbom.schemas.ts';
 import { admit, leaveGate, stopReading } from '../sboms/sbom.routes.ts';
 import type { LargeUploadGate } from '../sboms/upload-gate.ts';
@@ -91,6 +92,32 @@ export async function pipelineRoutes(
         .header('content-type', file.contentType)
         .header('content-disposition', `attachment; filename="${file.fileName}"`);
       // A Buffer, not a string: Fastify would rewrite the content type to add a charset.
+      return reply.send(typeof file.body === 'string' ? Buffer.from(file.body) : Readable.from(file.body));
+    },
+  );
+
+  app.get(
+    '/sscs/assets/:assetId/export',
+    {
+      config: read,
+      schema: {
+        tags,
+        summary: "Export an asset's latest SBOM",
+        description:
+          'The export of the asset’s newest SBOM, in the formats of the SBOM export (docs/portfolio.md). An unknown asset, or one without SBOMs, is 404.',
+        params: AssetParams,
+        querystring: ExportQuery,
+      },
+    },
+    async (request, reply) => {
+      const file = await pipeline.exports.exportAsset(
+        principalOf(request),
+        request.params.assetId,
+        request.query.format,
+      );
+      void reply
+        .header('content-type', file.contentType)
+        .header('content-disposition', `attachment; filename="${file.fileName}"`);
       return reply.send(typeof file.body === 'string' ? Buffer.from(file.body) : Readable.from(file.body));
     },
   );

@@ -20,6 +20,9 @@ export interface RecordedTriage {
 }
 
 const key = (pkg: string, id: string) => `${pkg}\u0000${id}`;
+// PostgreSQL text cannot hold NUL: the stored key separates with the unit separator instead.
+const storedKey = (k: string) => k.replace('\u0000', '\u001f');
+const memoryKey = (k: string) => k.replace('\u001f', '\u0000');
 
 export class TriageMemory {
   readonly #byKey = new Map<string, RecordedTriage>();
@@ -47,7 +50,7 @@ export class TriageMemory {
       .where('org_id', '=', orgId)
       .where('asset_id', '=', assetId)
       .execute())
-      memory.#byKey.set(row.key, {
+      memory.#byKey.set(memoryKey(row.key), {
         status: row.status as FindingStatus,
         remediationNotes: row.remediation_notes,
         analysis: fromJson<Analysis>(row.analysis, NO_ANALYSIS),
@@ -99,7 +102,7 @@ export class TriageMemory {
       .map(([k, t]) => ({
         org_id: orgId,
         asset_id: assetId,
-        key: k,
+        key: storedKey(k),
         status: t.status,
         remediation_notes: t.remediationNotes,
         analysis: toJson(t.analysis),

@@ -1,6 +1,7 @@
 // Evaluates an organisation's policies over one SBOM and brings its stored violations in line: new ones are
 // inserted (event `policy.violation`), changed ones updated, gone ones deleted; suppressions of those that stay
 // are kept. Runs inside the upload's transaction and in the background re-evaluation.
+import { tagsOfAsset } from '../portfolio/asset.repository.ts';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/database.ts';
 import { fromBool, fromJson } from '../db/helpers.ts';
@@ -98,7 +99,8 @@ export async function evaluateSbom(
 ): Promise<{ created: number; removed: number }> {
   const sbom = await sbomOf(trx, orgId, sbomId);
   if (!sbom) return { created: 0, removed: 0 };
-  const asset = { name: sbom.asset_name, tags: [] as string[] };
+  // The asset's tags (docs/portfolio.md): policies scoped by tags apply to the assets carrying them.
+  const asset = { name: sbom.asset_name, tags: await tagsOfAsset(trx, orgId, sbom.asset_id) };
   const applicable = set.policies.filter((p) => appliesTo(p, asset));
   const drafts =
     applicable.length === 0

@@ -6,7 +6,7 @@ import type { Database } from '../db/database.ts';
 export const sbomOf = (db: Kysely<Database>, orgId: string, sbomId: string) =>
   db
     .selectFrom('sboms')
-    .select(['id', 'asset_name'])
+    .select(['id', 'asset_name', 'asset_id'])
     .where('org_id', '=', orgId)
     .where('id', '=', sbomId)
     .executeTakeFirst();

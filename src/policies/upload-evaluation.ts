@@ -2,6 +2,7 @@
 // Policies that only read the component (licenses, purls, versions, missing data) run on each batch while the
 // parser worker reads the next one, so their rows are never read back; those that read vulnerabilities run once
 // the findings are all in, on the components that have findings when that is all they can speak about.
+import { tagsOfAsset } from '../portfolio/asset.repository.ts';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/database.ts';
 import type { MatchableComponent } from '../sboms/component-matcher.ts';
@@ -52,7 +53,8 @@ export class UploadEvaluation {
     if (set.policies.length === 0) return null;
     const sbom = await sbomOf(trx, orgId, sbomId);
     if (!sbom) return null;
-    const asset = { name: sbom.asset_name, tags: [] as string[] };
+    // The asset's tags (docs/portfolio.md): policies scoped by tags apply to the assets carrying them.
+    const asset = { name: sbom.asset_name, tags: await tagsOfAsset(trx, orgId, sbom.asset_id) };
     const applicable = set.policies.filter((p) => appliesTo(p, asset));
     return applicable.length === 0
       ? null

@@ -149,3 +149,32 @@ export const sbomsOfAsset = (db: Kysely<Database>, orgId: string, assetId: strin
 export const orgRetention = async (db: Kysely<Database>, orgId: string): Promise<string | null> =>
   (await db.selectFrom('organizations').select('retention').where('id', '=', orgId).executeTakeFirst())
     ?.retention ?? null;
+
+/** The id of the asset's newest SBOM (ids are time-ordered). */
+export const latestSbomOfAssetId = async (
+  db: Kysely<Database>,
+  orgId: string,
+  assetId: string,
+): Promise<string | undefined> =>
+  (
+    await db
+      .selectFrom('sboms')
+      .select('id')
+      .where('org_id', '=', orgId)
+      .where('asset_id', '=', assetId)
+      .orderBy('id', 'desc')
+      .limit(1)
+      .executeTakeFirst()
+  )?.id;
+
+/** The asset's tags, sorted (what policies scoped by tags are matched against). */
+export const tagsOfAsset = async (db: Kysely<Database>, orgId: string, assetId: string): Promise<string[]> =>
+  (
+    await db
+      .selectFrom('asset_tags')
+      .select('tag')
+      .where('org_id', '=', orgId)
+      .where('asset_id', '=', assetId)
+      .orderBy('tag')
+      .execute()
+  ).map((r) => r.tag);

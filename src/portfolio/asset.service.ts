@@ -30,6 +30,8 @@ import type { ReachIds } from '../db/reach-filter.ts';
 export interface AssetHooks {
   /** Deletes one SBOM through the SBOM deletion path (chunked; audited `sbom.delete` with `details`). */
   deleteSbom(orgId: string, actorId: string, sbomId: string, details: Record<string, unknown>): Promise<void>;
+  /** An asset's tags changed: policies scoped by tags are evaluated again (in the background). */
+  tagsChanged?(orgId: string): void;
 }
 
 const noFindings = (): FindingCounts => ({ CRITICAL: 0, HIGH: 0, MEDIUM: 0, LOW: 0, total: 0 });
@@ -123,6 +125,7 @@ export class AssetService {
   }
 
   async update(orgId: string, actorId: string, id: string, input: UpdateAssetInput): Promise<AssetDetail> {
+    let tagsChanged = false;
     await this.#write(async (trx) => {
       const row = await repo.findAsset(trx, orgId, id);
       if (!row) throw notFound('Asset', id);
@@ -137,6 +140,7 @@ export class AssetService {
       await repo.updateAsset(trx, orgId, id, { ...patch, updated_at: nowIso() });
       if (patch.name !== undefined) await repo.renameSboms(trx, orgId, id, patch.name);
       if (input.tags !== undefined) await repo.replaceTags(trx, orgId, id, input.tags);
+      tagsChanged = input.tags !== undefined;
       await recordAudit(trx, orgId, {
         actorId,
         action: 'asset.update',
@@ -145,6 +149,7 @@ export class AssetService {
         details: { name: patch.name ?? row.name, changed: Object.keys(input).sort() },
       });
     }, input.name);
+    if (tagsChanged) this.#hooks?.tagsChanged?.(orgId);
     return this.get(orgId, id);
   }
 
@@ -233,12 +238,14 @@ export class AssetService {
   }
 
   async #load(orgId: string): Promise<Loaded> {
-    const [rows, tags, versions, orgText] = await Promise.all([
+    const [unsorted, tags, versions, orgText] = await Promise.all([
       repo.listAssets(this.#db, orgId),
       repo.tagsByAsset(this.#db, orgId),
       versionsOfOrg(this.#db, orgId),
       repo.orgRetention(this.#db, orgId),
     ]);
+    // By name in JS: the dialects' collations order case and punctuation differently.
+    const rows = unsorted.sort((a, b) => a.name.localeCompare(b.name));
     const org = retentionOf(orgText);
     const byId = new Map(rows.map((r) => [r.id, r]));
     const children = new Map<string, AssetRow[]>();

@@ -145,6 +145,12 @@ export class RetentionService {
     this.#interval.unref();
   }
 
+  /** Resolves once no sweep is pending or running (tests; a sweep scheduled meanwhile is waited for too). */
+  async idle(): Promise<void> {
+    while (this.#pending.size > 0) await new Promise((resolve) => setTimeout(resolve, 5));
+    await this.#running;
+  }
+
   async stop(): Promise<void> {
     this.#schedule = undefined;
     clearInterval(this.#interval);

@@ -14,7 +14,16 @@ const admin = sessionOnly('admin');
 export async function teamRoutes(app: App, { teams }: { teams: TeamService }): Promise<void> {
   app.get(
     '/teams',
-    { config: admin, schema: { tags: ['teams'], response: { 200: envelopeOf(z.array(TeamItem)) } } },
+    {
+      config: admin,
+      schema: {
+        summary: 'List teams',
+        description:
+          "The organisation's teams with their members and grants (docs/portfolio-access.md). Session only, admins.",
+        tags: ['teams'],
+        response: { 200: envelopeOf(z.array(TeamItem)) },
+      },
+    },
     async (request) => ok(await teams.list(principalOf(request).orgId)),
   );
 
@@ -22,7 +31,14 @@ export async function teamRoutes(app: App, { teams }: { teams: TeamService }): P
     '/teams',
     {
       config: admin,
-      schema: { tags: ['teams'], body: CreateTeamBody, response: { 201: envelopeOf(TeamItem) } },
+      schema: {
+        summary: 'Create a team',
+        description:
+          'Members (user ids) and grants (assetTags and/or assetIds, role). A tag no asset carries, an unknown asset or user is 400 naming it. Session only, admins.',
+        tags: ['teams'],
+        body: CreateTeamBody,
+        response: { 201: envelopeOf(TeamItem) },
+      },
     },
     async (request, reply) => {
       const { orgId, userId } = principalOf(request);
@@ -34,7 +50,13 @@ export async function teamRoutes(app: App, { teams }: { teams: TeamService }): P
     '/teams/:teamId',
     {
       config: admin,
-      schema: { tags: ['teams'], params: TeamParams, response: { 200: envelopeOf(TeamItem) } },
+      schema: {
+        summary: 'Get a team',
+        description: "One team; another organisation's id is 404. Session only, admins.",
+        tags: ['teams'],
+        params: TeamParams,
+        response: { 200: envelopeOf(TeamItem) },
+      },
     },
     async (request) => ok(await teams.get(principalOf(request).orgId, request.params.teamId)),
   );
@@ -44,6 +66,10 @@ export async function teamRoutes(app: App, { teams }: { teams: TeamService }): P
     {
       config: admin,
       schema: {
+        summary: 'Change a team',
+        description:
+          "Name, members and grants; members and grants given replace the team's. Applies to its members' next request. Session only, admins.",
+
         tags: ['teams'],
         params: TeamParams,
         body: UpdateTeamBody,
@@ -60,7 +86,13 @@ export async function teamRoutes(app: App, { teams }: { teams: TeamService }): P
     '/teams/:teamId',
     {
       config: admin,
-      schema: { tags: ['teams'], params: TeamParams, response: { 200: envelopeOf(TeamDeleted) } },
+      schema: {
+        summary: 'Delete a team',
+        description: 'Its members lose what it granted on their next request. Session only, admins.',
+        tags: ['teams'],
+        params: TeamParams,
+        response: { 200: envelopeOf(TeamDeleted) },
+      },
     },
     async (request) => {
       const { orgId, userId } = principalOf(request);

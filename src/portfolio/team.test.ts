@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { DIALECTS } from '../../test/support/store.ts';
 import { replaceTags } from './asset.repository.ts';
-import { scopedWorld, type ScopedWorld } from './portfolio-fixture.ts';
+import { scopedWorld, type ScopedWorld } from '../../test/support/portfolio.ts';
 
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 

@@ -90,7 +90,8 @@ export class RemediationService implements FindingPlaces {
   async plan(scope: ReachScope, sbomId: string): Promise<PlanItem[]> {
     const { orgId } = scope;
     // Out of the caller's reach (docs/portfolio-access.md) reads like another organisation's SBOM.
-    if (scope.reach && !(await findSbom(this.#db, orgId, sbomId, scope.reach))) throw notFound('SBOM', sbomId);
+    if (scope.reach && !(await findSbom(this.#db, orgId, sbomId, scope.reach)))
+      throw notFound('SBOM', sbomId);
     const graph = await this.graphOf(orgId, sbomId);
     if (!graph) throw notFound('SBOM', sbomId);
     const rows = await repo.openFindingsOf(this.#db, orgId, sbomId);

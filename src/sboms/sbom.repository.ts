@@ -1,5 +1,5 @@
 /** The SBOMs' and components' queries, always filtered on the organisation. */
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type SqlBool } from 'kysely';
 import { dialectOf } from '../db/connect.ts';
 import type { Database } from '../db/database.ts';
 import { containsInsensitive, insertRows } from '../db/helpers.ts';
@@ -59,16 +59,23 @@ export async function finishUpload(
   }
 }
 
-/** Newest first (ids are time-ordered); `q` is a case-insensitive substring of the name. */
+/**
+ * Newest first (ids are time-ordered); `q` is a case-insensitive substring of the name; `assetIds`: only those
+ * assets' SBOMs (none for an empty list).
+ */
 export function listSboms(
   db: Kysely<Database>,
   orgId: string,
   q?: string,
+  assetIds?: readonly string[],
   reach: ReachIds = null,
 ): Promise<SbomRow[]> {
   let query = db.selectFrom('sboms').selectAll().where('org_id', '=', orgId);
   if (reach) query = query.where(inReach(db, 'asset_id', reach));
   if (q) query = query.where((eb) => containsInsensitive(db, eb.ref('name'), q));
+  if (assetIds)
+    query =
+      assetIds.length === 0 ? query.where(sql<SqlBool>`1 = 0`) : query.where('asset_id', 'in', assetIds);
   return query.orderBy('id', 'desc').execute();
 }
 
@@ -79,11 +86,15 @@ export function listSbomsPage(
   q: string | undefined,
   after: string | undefined,
   limit: number,
+  assetIds?: readonly string[],
   reach: ReachIds = null,
 ): Promise<SbomRow[]> {
   let query = db.selectFrom('sboms').selectAll().where('org_id', '=', orgId);
   if (reach) query = query.where(inReach(db, 'asset_id', reach));
   if (q) query = query.where((eb) => containsInsensitive(db, eb.ref('name'), q));
+  if (assetIds)
+    query =
+      assetIds.length === 0 ? query.where(sql<SqlBool>`1 = 0`) : query.where('asset_id', 'in', assetIds);
   if (after !== undefined) query = query.where('id', '<', after);
   return query.orderBy('id', 'desc').limit(limit).execute();
 }

@@ -169,7 +169,10 @@ export async function sbomRoutes(
       config: read,
       schema: { tags, querystring: ListSbomsQuery, response: { 200: envelopeOf(z.array(SbomListItem)) } },
     },
-    async (request, reply) => sendList(reply, sboms.pages(principalOf(request), request.query.q)),
+    async (request, reply) => {
+      const { q, ...assets } = request.query;
+      return sendList(reply, sboms.pages(principalOf(request), q, assets));
+    },
   );
 
   app.get(

@@ -1,5 +1,6 @@
 /** Request and response schemas of the SBOM routes. */
 import { z } from 'zod';
+import { Tag } from '../portfolio/asset.schemas.ts';
 
 const text = (max: number) => z.string().trim().min(1).max(max);
 
@@ -32,7 +33,15 @@ export const UploadFields = z
 export type UploadFieldsInput = z.infer<typeof UploadFields>;
 
 export const SbomParams = z.object({ sbomId: z.string().min(1).max(100) }).strict();
-export const ListSbomsQuery = z.object({ q: z.string().max(200).optional() }).strict();
+export const ListSbomsQuery = z
+  .object({
+    q: z.string().max(200).optional(),
+    /** The asset's versions (docs/portfolio.md). */
+    assetId: z.string().min(1).max(100).optional(),
+    /** SBOMs of the assets carrying the tag and of their descendants. */
+    tag: Tag.optional(),
+  })
+  .strict();
 
 const format = z.enum(['cyclonedx', 'spdx']);
 
@@ -53,6 +62,7 @@ export const SbomListItem = z.object({
   id: z.string(),
   name: z.string(),
   assetName: z.string(),
+  assetId: z.string(),
   version: z.string().nullable(),
   source: format.nullable(),
   componentCount: z.number().int(),

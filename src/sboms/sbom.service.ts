@@ -26,6 +26,7 @@ import { DEFAULT_SBOM_LIMITS, type SbomLimits } from './parsers/parse-sbom.ts';
 import { coverageOf, type CoverageEntry } from '../vulndb/index.ts';
 import { assetForUpload, assetForRecord } from '../portfolio/asset-binding.ts';
 import type { ReachIds, ReachScope } from '../db/reach-filter.ts';
+import { assetScopeOf, type AssetFilter } from '../portfolio/asset-scope.ts';
 
 /**
  * Parses an uploaded file into rows; by default large files are parsed in a worker thread, whose rows arrive while
@@ -77,6 +78,7 @@ const toListItem = (row: SbomRow, findingCount: number): SbomListItem => ({
   assetName: row.asset_name,
   version: row.version,
   source: row.format as SbomFormat | null,
+  assetId: row.asset_id,
   componentCount: Number(row.component_count),
   findingCount,
   createdAt: row.created_at,
@@ -299,9 +301,10 @@ export class SbomService {
   }
 
   /** The scope's SBOMs: a Principal's reach (docs/portfolio-access.md), or `wholeOrg(orgId)`. */
-  async list(scope: ReachScope, q?: string): Promise<SbomListItem[]> {
+  async list(scope: ReachScope, q?: string, assets: AssetFilter = {}): Promise<SbomListItem[]> {
     const { orgId } = scope;
-    const rows = await repo.listSboms(this.#db, orgId, q, scope.reach);
+    const assetIds = await assetScopeOf(this.#db, orgId, assets);
+    const rows = await repo.listSboms(this.#db, orgId, q, assetIds, scope.reach);
     const counts = await this.#findingCounts(
       orgId,
       rows.map((r) => r.id),
@@ -309,11 +312,13 @@ export class SbomService {
     return rows.map((r) => toListItem(r, counts.get(r.id) ?? 0));
   }
 
-  /** `list` a page at a time (docs/resilience.md). */
-  pages(scope: ReachScope, q?: string): AsyncGenerator<SbomListItem[]> {
+  /** `list` a page at a time (docs/resilience.md); an unknown `assetId` is 404 before the first page. */
+  pages(scope: ReachScope, q?: string, assets: AssetFilter = {}): AsyncGenerator<SbomListItem[]> {
     const { orgId } = scope;
+    const assetIds = assetScopeOf(this.#db, orgId, assets);
     const rows = keysetPages(
-      (after: string | undefined, limit) => repo.listSbomsPage(this.#db, orgId, q, after, limit, scope.reach),
+      async (after: string | undefined, limit) =>
+        repo.listSbomsPage(this.#db, orgId, q, after, limit, await assetIds, scope.reach),
       (row) => row.id,
     );
     return mapPages(rows, async (page) => {

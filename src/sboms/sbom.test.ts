@@ -733,10 +733,12 @@ for (const dialect of DIALECTS) {
       assert.deepEqual(await names('%'), ['Billing 100%_done'], '% is a literal, not a wildcard');
       assert.deepEqual(await names('nothing'), []);
       const list = (await app.inject({ url: '/api/v1/sscs/sboms', headers: org.bearer('read') })).json();
+      assert.match(list.data[0].assetId, /^ast_/);
       assert.deepEqual(list.data[0], {
         id: uploaded.id,
         name: 'Web Shop',
         assetName: 'Web Shop',
+        assetId: list.data[0].assetId,
         version: '2.0.0',
         source: 'cyclonedx',
         componentCount: 1,

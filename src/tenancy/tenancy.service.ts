@@ -25,7 +25,16 @@ export interface Organization {
   mcpSupplyChainTools: boolean;
   /** Members and viewers reach only what their teams grant (docs/portfolio-access.md). */
   portfolioAccess: boolean;
+  /** The default retention of the organisation's assets (docs/portfolio.md); null: none. */
+  retention: OrgRetention | null;
   createdAt: string;
+}
+
+/** `{keepVersions?, maxAgeDays?, inactiveAfterDays?}`, validated by the edges (portfolio/asset.schemas.ts). */
+export interface OrgRetention {
+  keepVersions?: number | undefined;
+  maxAgeDays?: number | undefined;
+  inactiveAfterDays?: number | undefined;
 }
 
 export interface User {
@@ -115,6 +124,7 @@ const toOrganization = (row: OrganizationRow): Organization => ({
   mcpWriteEnabled: fromBool(row.mcp_write_enabled),
   mcpSupplyChainTools: fromBool(row.mcp_supply_chain_tools),
   portfolioAccess: fromBool(row.portfolio_access),
+  retention: fromJson<OrgRetention | null>(row.retention, null),
   createdAt: row.created_at,
 });
 
@@ -262,6 +272,8 @@ export class TenancyService {
       mcpSupplyChainTools?: boolean;
       name?: string;
       portfolioAccess?: boolean;
+      /** null or `{}`: no default retention. */
+      retention?: OrgRetention | null;
     },
     actorId = SYSTEM_ACTOR,
   ) {
@@ -276,6 +288,9 @@ export class TenancyService {
     if (changes.mcpSupplyChainTools !== undefined)
       set.mcp_supply_chain_tools = toBool(changes.mcpSupplyChainTools);
     if (changes.portfolioAccess !== undefined) set.portfolio_access = toBool(changes.portfolioAccess);
+    if (changes.retention !== undefined)
+      set.retention =
+        changes.retention && Object.keys(changes.retention).length > 0 ? toJson(changes.retention) : null;
     await this.#db.transaction().execute(async (trx) => {
       await repo.updateOrg(trx, org.id, set);
       await recordAudit(trx, org.id, {
@@ -388,9 +403,10 @@ export class TenancyService {
     const assetTags = input.assetTags && [...new Set(input.assetTags.map((t) => t.trim().toLowerCase()))];
     const badTag = assetTags?.find((t) => !ASSET_TAG.test(t));
     if (badTag !== undefined)
-      throw validationFailed(`Asset tag '${badTag}' must be lowercase letters, digits, '.', '_', ':' or '-'`, [
-        { path: 'assetTags', message: `'${badTag}' is not a tag` },
-      ]);
+      throw validationFailed(
+        `Asset tag '${badTag}' must be lowercase letters, digits, '.', '_', ':' or '-'`,
+        [{ path: 'assetTags', message: `'${badTag}' is not a tag` }],
+      );
     if (assetTags?.length === 0)
       throw validationFailed('assetTags must name at least one tag (leave it out for no restriction)', [
         { path: 'assetTags', message: 'empty' },

@@ -322,6 +322,7 @@ describe('console in the browser', { skip: NO_CHROMIUM }, () => {
     const nav = page.getByRole('navigation', { name: 'Main' });
     assert.deepEqual(await nav.getByRole('link').allTextContents(), [
       'Overview',
+      'Assets',
       'SBOMs',
       'Findings',
       'Vendors',

@@ -150,6 +150,8 @@ export interface ApiToken {
   id: string;
   name: string | null;
   scopes: string[];
+  /** The token reaches only assets with one of these tags (docs/portfolio-access.md); null: no restriction. */
+  assetTags?: string[] | null;
   expiresAt: string | null;
   createdAt?: string;
   revokedAt?: string | null;
@@ -172,6 +174,24 @@ export interface Org {
   mcpWriteEnabled: boolean;
   /** The supply-chain read tools of the tool server (findings_search, sbom_list, asset_overview). */
   mcpSupplyChainTools: boolean;
+  /** Members and viewers see only what their teams grant (docs/portfolio-access.md). */
+  portfolioAccess: boolean;
+}
+
+export interface TeamGrant {
+  id?: string;
+  assetTags: string[];
+  assetIds: string[];
+  role: 'member' | 'viewer';
+}
+
+export interface Team {
+  id: string;
+  name: string;
+  members: string[];
+  grants: TeamGrant[];
+  createdAt: string;
+  updatedAt: string;
 }
 
 export interface AuditItem {
@@ -278,4 +298,47 @@ export interface CollectionRun {
     reasons: string[];
     offending: string[];
   }[];
+}
+
+/** docs/portfolio.md: retention settings of an asset or of the organisation. */
+export interface Retention {
+  keepVersions?: number;
+  maxAgeDays?: number;
+  inactiveAfterDays?: number;
+}
+
+export interface SeverityCounts {
+  CRITICAL: number;
+  HIGH: number;
+  MEDIUM: number;
+  LOW: number;
+  total: number;
+}
+
+export interface ViolationCounts {
+  fail: number;
+  warn: number;
+  info: number;
+  total: number;
+}
+
+/** GET /sscs/assets: an asset with its versions and roll-ups. */
+export interface Asset {
+  id: string;
+  name: string;
+  assetName: string;
+  parentId: string | null;
+  tags: string[];
+  classifier: string;
+  active: boolean;
+  retention: Retention | null;
+  effectiveRetention: Retention;
+  lastUploadAt: string | null;
+  versions: { version: string | null; sbomId: string; createdAt: string }[];
+  latestSbomId: string | null;
+  openFindings: SeverityCounts;
+  openViolations: ViolationCounts;
+  rollup: { assets: number; openFindings: SeverityCounts; openViolations: ViolationCounts };
+  createdAt: string;
+  updatedAt: string;
 }

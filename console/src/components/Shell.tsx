@@ -5,6 +5,7 @@ import { isAdmin, useSession } from '../session.tsx';
 
 const MAIN_LINKS = [
   { to: '/', label: 'Overview' },
+  { to: '/assets', label: 'Assets' },
   { to: '/sboms', label: 'SBOMs' },
   { to: '/findings', label: 'Findings' },
   { to: '/vendors', label: 'Vendors' },
@@ -17,6 +18,7 @@ const MAIN_LINKS = [
 const ACCESS_LINKS = [
   { to: '/access/tokens', label: 'API tokens' },
   { to: '/access/users', label: 'Users' },
+  { to: '/access/teams', label: 'Teams' },
   { to: '/access/organisation', label: 'Organisation' },
   { to: '/audit', label: 'Audit log' },
 ] as const;

@@ -9,8 +9,9 @@ export default function Organisation() {
   const queryClient = useQueryClient();
   const org = useQuery({ queryKey: ['org'], queryFn: () => get<Org>('/org') });
   const update = useMutation({
-    mutationFn: (changes: Partial<Pick<Org, 'mcpWriteEnabled' | 'mcpSupplyChainTools'>>) =>
-      call<Org>('PATCH', '/org', changes),
+    mutationFn: (
+      changes: Partial<Pick<Org, 'mcpWriteEnabled' | 'mcpSupplyChainTools' | 'portfolioAccess'>>,
+    ) => call<Org>('PATCH', '/org', changes),
     onSuccess: (result) => queryClient.setQueryData(['org'], result.data),
   });
 
@@ -71,6 +72,29 @@ export default function Organisation() {
               <strong data-testid="mcp-supply-state">{org.data.mcpSupplyChainTools ? 'on' : 'off'}</strong>.
             </p>
             <ErrorMessage error={update.error} />
+          </section>
+          <section className="card" aria-labelledby="portfolio-h">
+            <h2 id="portfolio-h">Portfolio access</h2>
+            <div className="switch-row">
+              <button
+                type="button"
+                role="switch"
+                id="portfolio-access"
+                aria-checked={org.data.portfolioAccess}
+                aria-describedby="portfolio-access-help"
+                className="switch"
+                disabled={update.isPending}
+                onClick={() => update.mutate({ portfolioAccess: !org.data.portfolioAccess })}
+              >
+                <span aria-hidden="true" className="knob" />
+              </button>
+              <label htmlFor="portfolio-access">Scope members and viewers to their teams</label>
+            </div>
+            <p id="portfolio-access-help" className="muted">
+              When on, members and viewers see only the assets their teams grant (Access → Teams); owners and
+              admins see everything. Currently{' '}
+              <strong data-testid="portfolio-access-state">{org.data.portfolioAccess ? 'on' : 'off'}</strong>.
+            </p>
           </section>
         </>
       )}

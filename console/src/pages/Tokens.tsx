@@ -50,12 +50,19 @@ function CreatedSecret({ token, onDismiss }: { token: ApiToken & { token: string
   );
 }
 
+const tagList = (text: string): string[] =>
+  text
+    .split(',')
+    .map((t) => t.trim().toLowerCase())
+    .filter(Boolean);
+
 export default function Tokens() {
   const queryClient = useQueryClient();
   const tokens = useQuery({ queryKey: ['tokens'], queryFn: () => get<ApiToken[]>('/tokens') });
   const [name, setName] = useState('');
   const [scopes, setScopes] = useState<Set<string>>(new Set(['sbom:read']));
   const [expiresIn, setExpiresIn] = useState('30d');
+  const [assetTags, setAssetTags] = useState('');
   const [created, setCreated] = useState<(ApiToken & { token: string }) | null>(null);
 
   const create = useMutation({
@@ -64,10 +71,12 @@ export default function Tokens() {
         ...(name.trim() ? { name: name.trim() } : {}),
         scopes: SCOPES.filter((s) => scopes.has(s)),
         ...(expiresIn ? { expiresIn } : {}),
+        ...(tagList(assetTags).length > 0 ? { assetTags: tagList(assetTags) } : {}),
       }),
     onSuccess: async (result) => {
       setCreated(result.data);
       setName('');
+      setAssetTags('');
       await queryClient.invalidateQueries({ queryKey: ['tokens'] });
     },
   });
@@ -123,6 +132,18 @@ export default function Tokens() {
               </option>
             ))}
           </select>
+          <label htmlFor="t-tags">Asset tags (optional)</label>
+          <input
+            id="t-tags"
+            value={assetTags}
+            onChange={(e) => setAssetTags(e.target.value)}
+            placeholder="e.g. pay, web"
+            aria-describedby="t-tags-help"
+          />
+          <p id="t-tags-help" className="muted small">
+            Restricts the token to assets carrying one of these tags (and their children), whatever its
+            user&apos;s role.
+          </p>
           <ErrorMessage error={create.error} />
           <button type="submit" disabled={create.isPending || scopes.size === 0}>
             Create token
@@ -144,6 +165,7 @@ export default function Tokens() {
                     Id
                   </th>
                   <th scope="col">Scopes</th>
+                  <th scope="col">Asset tags</th>
                   <th scope="col">Expires</th>
                   <th scope="col">
                     <span className="visually-hidden">Actions</span>
@@ -156,6 +178,9 @@ export default function Tokens() {
                     <td>{t.name ?? '—'}</td>
                     <td className="mono small wide-only">{t.id}</td>
                     <td>{t.scopes.join(', ')}</td>
+                    <td data-testid="token-tags">
+                      {t.assetTags?.length ? t.assetTags.join(', ') : 'all assets'}
+                    </td>
                     <td>{t.expiresAt ? formatDate(t.expiresAt) : 'never'}</td>
                     <td>
                       <button

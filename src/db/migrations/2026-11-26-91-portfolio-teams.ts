@@ -31,7 +31,11 @@ export async function up(db: Db): Promise<void> {
     .addPrimaryKeyConstraint('team_members_pk', ['team_id', 'user_id'])
     .execute();
   // A principal's reach starts from its user's memberships.
-  await db.schema.createIndex('team_members_user').on('team_members').columns(['org_id', 'user_id']).execute();
+  await db.schema
+    .createIndex('team_members_user')
+    .on('team_members')
+    .columns(['org_id', 'user_id'])
+    .execute();
   await db.schema
     .createTable('team_grants')
     .addColumn('id', 'text', (c) => c.primaryKey())
@@ -47,6 +51,15 @@ export async function up(db: Db): Promise<void> {
     .addColumn('portfolio_access', 'integer', (c) => c.notNull().defaultTo(0))
     .execute();
   await db.schema.alterTable('api_tokens').addColumn('asset_tags', 'text').execute();
+  // The findings list walks (org_id, status, id) newest first; with sbom_id in the index too, a restricted
+  // member's list checks each entry's SBOM against its reach without reading the row (bench/portfolio). It
+  // replaces the narrower index, whose every use it serves.
+  await db.schema
+    .createIndex('findings_org_status_sbom_idx')
+    .on('findings')
+    .columns(['org_id', 'status', 'id', 'sbom_id'])
+    .execute();
+  await db.schema.dropIndex('findings_org_status_idx').execute();
   if (dialectOf(db) !== 'postgres') return;
   for (const table of NOTIFYING) {
     await sql`
@@ -69,6 +82,12 @@ export async function down(db: Db): Promise<void> {
     await sql`drop trigger asset_tags_notify_principals on asset_tags`.execute(db);
     await sql`drop trigger assets_parent_notify_principals on assets`.execute(db);
   }
+  await db.schema
+    .createIndex('findings_org_status_idx')
+    .on('findings')
+    .columns(['org_id', 'status', 'id'])
+    .execute();
+  await db.schema.dropIndex('findings_org_status_sbom_idx').execute();
   await db.schema.alterTable('api_tokens').dropColumn('asset_tags').execute();
   await db.schema.alterTable('organizations').dropColumn('portfolio_access').execute();
   await db.schema.dropTable('team_grants').execute();

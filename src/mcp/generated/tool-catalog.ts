@@ -1675,6 +1675,10 @@ export const TOOL_CATALOG: readonly ToolDefinition[] = [
               assetName: {
                 type: 'string',
               },
+              assetId: {
+                type: 'string',
+                description: 'ast_<id>: the asset whose version it is',
+              },
               version: {
                 type: 'string',
               },

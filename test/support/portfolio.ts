@@ -3,11 +3,11 @@
 // Z (ops-tool) nothing; each has one SBOM with the pipeline fixture's findings (3 each). A second organisation
 // has its own asset, to compare "out of reach" with "another organisation's id".
 import type { TestContext } from 'node:test';
-import { build, createOrg, type TestEnv, type TestOrg } from '../../test/support/app.ts';
-import { addUser, signIn, type SignedIn } from '../../test/support/session.ts';
-import type { DialectName } from '../db/connect.ts';
-import { formRequest, loadAdvisories, shopSbom } from '../pipeline/pipeline-fixture.ts';
-import { replaceTags } from './asset.repository.ts';
+import { build, createOrg, type TestEnv, type TestOrg } from './app.ts';
+import { addUser, signIn, type SignedIn } from './session.ts';
+import type { DialectName } from '../../src/db/connect.ts';
+import { formRequest, loadAdvisories, shopSbom } from '../../src/pipeline/pipeline-fixture.ts';
+import { replaceTags } from '../../src/portfolio/asset.repository.ts';
 
 export interface ScopedWorld extends TestEnv {
   org: TestOrg;

@@ -1,0 +1,96 @@
+// A reach cached by one server follows team, grant, tag and setting changes made through another handle on the
+// same store (another instance, or the CLI in another process): SQLite through data_version, PostgreSQL
+// through the triggers' notifications (docs/portfolio-access.md, "Reach").
+import assert from 'node:assert/strict';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, it, type TestContext } from 'node:test';
+import { defaultConfig } from '../src/config.ts';
+import { openStore, type DialectName, type Store } from '../src/db/connect.ts';
+import { migrateToLatest } from '../src/db/migrate.ts';
+import { insertAsset, replaceTags } from '../src/portfolio/asset.repository.ts';
+import { createServices } from '../src/services.ts';
+import { eventually } from './support/poll.ts';
+import { createTestStore, DIALECTS } from './support/store.ts';
+
+async function twoHandles(t: TestContext, dialect: DialectName): Promise<{ server: Store; other: Store }> {
+  if (dialect === 'sqlite') {
+    const url = `sqlite:${join(mkdtempSync(join(tmpdir(), 'bulwark-reach-')), 'reach.sqlite')}`;
+    const server = openStore(url);
+    await migrateToLatest(server.db);
+    const other = openStore(url);
+    t.after(async () => {
+      await other.close();
+      await server.close();
+    });
+    return { server, other };
+  }
+  const server = await createTestStore(dialect);
+  const schema = server.location.split('#')[1]!;
+  const other = openStore(process.env.TEST_DATABASE_URL, undefined, { schema });
+  t.after(async () => {
+    await other.close();
+    await server.close();
+  });
+  return { server, other };
+}
+
+const ids = (reach: ReadonlySet<string> | null | undefined) => (reach ? [...reach].sort() : reach);
+
+for (const dialect of DIALECTS) {
+  describe(`${dialect}: reaches follow changes made by another instance`, () => {
+    it('a grant, a tag and the setting changed elsewhere apply to the cached principal', async (t) => {
+      const { server, other } = await twoHandles(t, dialect);
+      const config = defaultConfig();
+      const here = createServices(server, config);
+      const there = createServices(other, config);
+      const org = await there.tenancy.createOrganization({ slug: 'acme' });
+      const admin = await there.tenancy.createUser('acme', { email: 'admin@acme.example', role: 'admin' });
+      const member = await there.tenancy.createUser('acme', { email: 'm@acme.example', role: 'member' });
+      const now = new Date().toISOString();
+      for (const id of ['ast_a', 'ast_b'])
+        await insertAsset(other.db, {
+          id,
+          org_id: org.id,
+          name: id,
+          parent_id: null,
+          classifier: 'application',
+          active: 1,
+          retention: null,
+          last_upload_at: null,
+          created_at: now,
+          updated_at: now,
+        });
+      await replaceTags(other.db, org.id, 'ast_a', ['pay']);
+      await replaceTags(other.db, org.id, 'ast_b', ['web']);
+      const team = await there.teams.create(org.id, admin.id, {
+        name: 'A',
+        members: [member.id],
+        grants: [{ assetTags: ['pay'], role: 'member' }],
+      });
+      await there.tenancy.updateOrganization('acme', { portfolioAccess: true });
+      const { secret } = await there.tenancy.createToken({
+        orgSlug: 'acme',
+        userEmail: member.email,
+        scopes: ['sbom:read'],
+      });
+      const reach = async () => (await here.tenancy.authenticate(secret))?.reach;
+      // Wait until the server caches (at once on SQLite; once its listener is up on PostgreSQL).
+      await eventually(reach, () => server.changeStamp() !== undefined);
+      assert.deepEqual(ids(await eventually(reach, (r) => ids(r)?.join() === 'ast_a')), ['ast_a']);
+      assert.equal(here.tenancy.cachedPrincipal(secret)?.tokenId !== undefined, true, 'cached');
+
+      await there.teams.update(org.id, admin.id, team.id, {
+        grants: [{ assetTags: ['web'], role: 'member' }],
+      });
+      assert.deepEqual(ids(await eventually(reach, (r) => ids(r)?.join() === 'ast_b')), ['ast_b']);
+
+      await replaceTags(other.db, org.id, 'ast_a', ['web']);
+      assert.deepEqual(ids(await eventually(reach, (r) => ids(r)?.length === 2)), ['ast_a', 'ast_b']);
+
+      await there.tenancy.updateOrganization('acme', { portfolioAccess: false });
+      assert.equal(await eventually(reach, (r) => r === null), null);
+    });
+  });
+}
