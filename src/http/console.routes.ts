@@ -33,6 +33,8 @@ const CONSOLE_SECTIONS = new Set([
   '',
   'sign-in',
   'sboms',
+  // The Assets page; the hashed files under /assets/ are told apart by the slash (below).
+  'assets',
   'findings',
   'vendors',
   'access',

@@ -101,6 +101,7 @@ describe('console: assets', { skip: NO_CHROMIUM }, () => {
     assert.match((await page.getByTestId('asset-billing').textContent()) ?? '', /inactive/);
     await page.getByLabel('Tag').selectOption('web');
     await page.getByTestId('asset-platform').waitFor({ state: 'detached' });
+    await page.getByTestId('asset-shop').waitFor();
     assert.deepEqual(await names(), ['shop']);
 
     // Retention of shop: keep 5 versions, saved through the API.
@@ -110,6 +111,10 @@ describe('console: assets', { skip: NO_CHROMIUM }, () => {
     await page.getByRole('heading', { name: 'Retention of shop' }).waitFor({ state: 'detached' });
     assert.match((await page.getByTestId('asset-shop').textContent()) ?? '', /newest 5/);
     assert.deepEqual((await assets.get(org.id, shop.id)).retention, { keepVersions: 5 });
+    // A deep link (a reload) opens the page too, not the console's "not found".
+    await page.goto(server.base + '/assets');
+    await page.getByRole('heading', { level: 1, name: 'Assets' }).waitFor();
+    await page.getByTestId('asset-platform').waitFor();
     assert.deepEqual(csp, []);
   });
 });

@@ -47,6 +47,8 @@ export default function Assets() {
   const assets = useQuery({
     queryKey: ['assets', tag, active],
     queryFn: () => get<Asset[]>('/sscs/assets' + query({ tag: tag || undefined, active })),
+    // The table stays while another filter loads, instead of flashing "Loading".
+    placeholderData: (previous) => previous,
   });
   const allTags = useQuery({
     queryKey: ['assets', 'tags'],
