@@ -33,7 +33,6 @@ import { detailsOf, type AdvisoryDetails } from './matcher.ts';
 import { rematchPackages, type RematchResult } from './rematch.ts';
 import { analysisOf, type Analysis, type Justification, type Response } from './triage/analysis.ts';
 import { recordStatusChanges } from './triage/status-changes.ts';
-import { NO_TAGS, type AssetTags } from './triage/rule-match.ts';
 import { triageNewFindings } from './triage/rules-at-creation.ts';
 
 export type { RematchResult };
@@ -182,16 +181,14 @@ export class FindingService implements SbomFindingsHooks {
   readonly #defaultSeverity: SeverityLevel;
   readonly #cache = new CandidateCache(toCandidate);
   readonly #places: FindingPlaces | undefined;
-  readonly #tagsOf: AssetTags;
 
   constructor(
     db: Kysely<Database>,
-    options: { defaultSeverity?: SeverityLevel; places?: FindingPlaces; tagsOf?: AssetTags } = {},
+    options: { defaultSeverity?: SeverityLevel; places?: FindingPlaces } = {},
   ) {
     this.#db = db;
     this.#defaultSeverity = options.defaultSeverity ?? 'MEDIUM';
     this.#places = options.places;
-    this.#tagsOf = options.tagsOf ?? NO_TAGS;
   }
 
   /**
@@ -227,7 +224,7 @@ export class FindingService implements SbomFindingsHooks {
     }
     // Triage rules apply before the rows are written, so no event ever tells them as open.
     const byId = new Map(components.map((c) => [c.id, c]));
-    const ruled = await triageNewFindings(trx, orgId, sbomId, rows, (id) => byId.get(id), this.#tagsOf);
+    const ruled = await triageNewFindings(trx, orgId, sbomId, rows, (id) => byId.get(id));
     // Creation is not written to the history table: the finding's created_at is that entry (see get()).
     await repo.insertFindings(trx, rows, ruled);
     return rows.length;

@@ -3,7 +3,6 @@
 import { notFound } from '../errors.ts';
 import { NO_ANALYSIS } from '../findings/triage/analysis.ts';
 import type { CompiledRule } from '../findings/triage/rule-engine.ts';
-import { NO_TAGS } from '../findings/triage/rule-match.ts';
 import { ruleFor, rulesInForce } from '../findings/triage/rules-at-creation.ts';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/database.ts';
@@ -124,7 +123,7 @@ export class ScanService {
     const open: PlanInput[] = [];
     const scanned = new Map<number, ScannedComponent['vulns']>();
     // Triage rules in force apply as they would to the stored findings: a rule-triaged finding never fails a scan.
-    const rules = orgId ? await rulesInForce(this.#db, orgId, NO_TAGS) : [];
+    const rules = orgId ? await rulesInForce(this.#db, orgId) : [];
     const assetName = options.assetName ?? parsed.metadataComponent?.name ?? file.fileName;
     const findings: ScannedFinding[] = [];
     for (const [index, list] of matches) {

@@ -168,6 +168,20 @@ export const latestSbomOfAssetId = async (
   )?.id;
 
 /** The asset's tags, sorted (what policies scoped by tags are matched against). */
+/** Every tagged asset's tags by asset name (triage rules match findings by their SBOM's asset name). */
+export async function tagsByAssetName(db: Kysely<Database>, orgId: string): Promise<Map<string, string[]>> {
+  const rows = await db
+    .selectFrom('asset_tags as t')
+    .innerJoin('assets as a', 'a.id', 't.asset_id')
+    .select(['a.name', 't.tag'])
+    .where('t.org_id', '=', orgId)
+    .orderBy('t.tag')
+    .execute();
+  const out = new Map<string, string[]>();
+  for (const { name, tag } of rows) out.set(name, [...(out.get(name) ?? []), tag]);
+  return out;
+}
+
 export const tagsOfAsset = async (db: Kysely<Database>, orgId: string, assetId: string): Promise<string[]> =>
   (
     await db

@@ -22,8 +22,8 @@ export interface MatchableFinding {
 }
 
 /**
- * An asset's tags. Tags come with the portfolio's asset records (another change of this round); until they are
- * merged no asset has any, so a rule naming tags matches nothing yet. Point this at the asset tags then.
+ * An asset's tags, by asset name (the portfolio's asset records: `assetTagsOf` in rules-at-creation.ts reads them
+ * once per pass).
  */
 export type AssetTags = (assetName: string) => readonly string[];
 export const NO_TAGS: AssetTags = () => [];

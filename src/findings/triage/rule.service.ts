@@ -9,7 +9,8 @@ import { newId } from '../../shared/ids.ts';
 import { nowIso } from '../../shared/time.ts';
 import type { Justification, Response } from './analysis.ts';
 import { applyRules, compileRule, previewRules, type PassResult } from './rule-engine.ts';
-import { NO_TAGS, type AssetTags, type RuleMatch } from './rule-match.ts';
+import type { RuleMatch } from './rule-match.ts';
+import { assetTagsOf } from './rules-at-creation.ts';
 import * as repo from './rule.repository.ts';
 import type { RuleInput } from './rule.schemas.ts';
 import type { TriageRuleRow } from './rule.table.ts';
@@ -60,11 +61,9 @@ const utc = (value: string | undefined) => (value === undefined ? null : new Dat
 
 export class TriageRuleService {
   readonly #db: Kysely<Database>;
-  readonly #tagsOf: AssetTags;
 
-  constructor(db: Kysely<Database>, options: { tagsOf?: AssetTags } = {}) {
+  constructor(db: Kysely<Database>) {
     this.#db = db;
-    this.#tagsOf = options.tagsOf ?? NO_TAGS;
   }
 
   async list(orgId: string): Promise<TriageRule[]> {
@@ -196,11 +195,12 @@ export class TriageRuleService {
       started_at: null,
       expired_at: null,
     };
-    const rules = (await repo.activeRules(this.#db, orgId, now)).map((r) => compileRule(r, this.#tagsOf));
+    const tagsOf = await assetTagsOf(this.#db, orgId);
+    const rules = (await repo.activeRules(this.#db, orgId, now)).map((r) => compileRule(r, tagsOf));
     const { matching, wouldChange, sample } = await previewRules(
       this.#db,
       orgId,
-      [...rules, compileRule(draft, this.#tagsOf)],
+      [...rules, compileRule(draft, tagsOf)],
       draft.id,
       100,
     );
@@ -241,7 +241,8 @@ export class TriageRuleService {
 
   /** One pass of every rule in force over the organisation's findings. */
   async #apply(orgId: string, now = nowIso()): Promise<PassResult> {
-    const rules = (await repo.activeRules(this.#db, orgId, now)).map((r) => compileRule(r, this.#tagsOf));
+    const tagsOf = await assetTagsOf(this.#db, orgId);
+    const rules = (await repo.activeRules(this.#db, orgId, now)).map((r) => compileRule(r, tagsOf));
     return applyRules(this.#db, orgId, rules);
   }
 
@@ -252,9 +253,10 @@ export class TriageRuleService {
     why: 'deleted' | 'expired',
     now = nowIso(),
   ): Promise<PassResult> {
+    const tagsOf = await assetTagsOf(this.#db, orgId);
     const rules = (await repo.activeRules(this.#db, orgId, now))
       .filter((r) => r.id !== ruleId)
-      .map((r) => compileRule(r, this.#tagsOf));
+      .map((r) => compileRule(r, tagsOf));
     return applyRules(this.#db, orgId, rules, { onlyRuleId: ruleId, reasonOf: () => why });
   }
 }

@@ -11,6 +11,7 @@ import type { NewFindingRow, NewHistoryRow } from '../finding.repository.ts';
 import { analysisColumns } from './analysis.ts';
 import { byPrecedence, compileRule, winner, type CompiledRule } from './rule-engine.ts';
 import type { AssetTags, MatchableFinding } from './rule-match.ts';
+import { tagsByAssetName } from '../../portfolio/asset.repository.ts';
 import { activeRules, assetNameOfSbom } from './rule.repository.ts';
 
 export interface NewComponent {
@@ -20,13 +21,18 @@ export interface NewComponent {
   ecosystem: string | null;
 }
 
+/** The organisation's asset tags as rules read them (docs/portfolio.md): one query for a whole pass. */
+export async function assetTagsOf(db: Kysely<Database>, orgId: string): Promise<AssetTags> {
+  const byName = await tagsByAssetName(db, orgId);
+  return (assetName) => byName.get(assetName) ?? [];
+}
+
 /** The rules in force now, in precedence order (empty for an organisation without rules: one indexed query). */
-export async function rulesInForce(
-  db: Kysely<Database>,
-  orgId: string,
-  tagsOf: AssetTags,
-): Promise<CompiledRule[]> {
-  return byPrecedence((await activeRules(db, orgId, nowIso())).map((r) => compileRule(r, tagsOf)));
+export async function rulesInForce(db: Kysely<Database>, orgId: string): Promise<CompiledRule[]> {
+  const rows = await activeRules(db, orgId, nowIso());
+  if (rows.length === 0) return [];
+  const tagsOf = await assetTagsOf(db, orgId);
+  return byPrecedence(rows.map((r) => compileRule(r, tagsOf)));
 }
 
 /** Which rule, if any, triages a finding about to be created (the scan asks the same). */
@@ -44,10 +50,9 @@ export async function triageNewFindings(
   sbomId: string,
   rows: NewFindingRow[],
   componentOf: (componentId: string) => NewComponent | undefined,
-  tagsOf: AssetTags,
 ): Promise<NewHistoryRow[]> {
   if (rows.length === 0) return [];
-  const rules = await rulesInForce(trx, orgId, tagsOf);
+  const rules = await rulesInForce(trx, orgId);
   if (rules.length === 0) return [];
   const assetName = await assetNameOfSbom(trx, orgId, sbomId);
   const now = nowIso();

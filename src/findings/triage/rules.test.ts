@@ -152,6 +152,27 @@ for (const dialect of DIALECTS) {
       assert.equal(scan.json().data.summary.total, 0);
     });
 
+    it('a rule naming tags triages the findings of assets with one of them, existing and new', async (t) => {
+      const { app, services } = await build(t, dialect);
+      await loadTriageAdvisories(t, services);
+      const org = await createOrg(services);
+      const shop = await uploadAsset(app, org, 'shop', ['pkg-a']);
+      const blog = await uploadAsset(app, org, 'blog', ['pkg-a']);
+      const asset = await services.portfolio.assets.resolve(org.id, 'shop');
+      await services.portfolio.assets.update(org.id, org.userId, asset.id, { tags: ['pci'] });
+      const created = await post(app, org, '', rule({ match: { tags: ['pci', 'prod'] } }));
+      assert.equal(created.statusCode, 201, created.body);
+      assert.equal(created.json().data.effect.triaged, 1);
+      assert.deepEqual(await statusesOf(app, org, shop.id), { 'pkg-a': 'false_positive' });
+      assert.deepEqual(await statusesOf(app, org, blog.id), { 'pkg-a': 'open' });
+      // A new version of the tagged asset is triaged as its findings are created.
+      const next = await uploadAsset(app, org, 'shop', ['pkg-a', 'pkg-b']);
+      assert.deepEqual(await statusesOf(app, org, next.id), {
+        'pkg-a': 'false_positive',
+        'pkg-b': 'false_positive',
+      });
+    });
+
     it('priority decides between rules; expiry reopens what the rule set and nobody changed', async (t) => {
       const { app, services } = await build(t, dialect);
       await loadTriageAdvisories(t, services);
