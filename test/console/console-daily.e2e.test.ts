@@ -185,7 +185,9 @@ describe('console for daily work', { skip: NO_CHROMIUM }, () => {
     await assertAccessible(page, 'triage dialog');
     await dialog.getByRole('button', { name: 'Close' }).click();
     await dialog.waitFor({ state: 'detached' });
-    await page.waitForFunction("document.activeElement?.textContent === 'PYSEC-2026-2'");
+    // A locator, not waitForFunction('…'): a string predicate is polled through eval, which the console's CSP
+    // (script-src 'self') refuses whenever the first check is not already true.
+    await page.locator(':focus', { hasText: /^PYSEC-2026-2$/ }).waitFor();
     await page.getByRole('button', { name: 'PYSEC-2026-1' }).click();
     const unrated = page.getByRole('dialog', { name: 'PYSEC-2026-1' });
     assert.equal(
@@ -193,7 +195,7 @@ describe('console for daily work', { skip: NO_CHROMIUM }, () => {
       'Unrated: no advisory gives a score or severity, so it counts as MEDIUM by default.',
     );
     await page.keyboard.press('Escape');
-    await page.waitForFunction("document.activeElement?.textContent === 'PYSEC-2026-1'");
+    await page.locator(':focus', { hasText: /^PYSEC-2026-1$/ }).waitFor();
 
     // The skip link moves focus into the page.
     await page.getByRole('link', { name: 'Skip to content' }).focus();
