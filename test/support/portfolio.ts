@@ -5,6 +5,7 @@
 import type { TestContext } from 'node:test';
 import { build, createOrg, type TestEnv, type TestOrg } from './app.ts';
 import { addUser, signIn, type SignedIn } from './session.ts';
+import type { Config } from '../../src/config.ts';
 import type { DialectName } from '../../src/db/connect.ts';
 import { formRequest, loadAdvisories, shopSbom } from '../../src/pipeline/pipeline-fixture.ts';
 import { replaceTags } from '../../src/portfolio/asset.repository.ts';
@@ -48,13 +49,13 @@ async function upload(
   return { sbom, asset: row.asset_id };
 }
 
-/** The world above, with `portfolioAccess` on unless `portfolioAccess: false`. */
+/** The world above, with `portfolioAccess` on unless `portfolioAccess: false`; `config` for the app. */
 export async function scopedWorld(
   t: Pick<TestContext, 'after'>,
   dialect: DialectName,
-  options: { portfolioAccess?: boolean } = {},
+  options: { portfolioAccess?: boolean; config?: Partial<Config> } = {},
 ): Promise<ScopedWorld> {
-  const env = await build(t, dialect);
+  const env = await build(t, dialect, options.config ? { config: options.config } : {});
   const { services, app, store } = env;
   await loadAdvisories(t, services);
   const org = await createOrg(services);
