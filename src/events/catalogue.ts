@@ -40,6 +40,22 @@ export const EVENT_TYPES = [
 ] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
 
+/**
+ * The types about one asset's data (its SBOMs, their findings and violations): each is recorded with that asset's
+ * id, and a webhook receives it only while the asset is in its creator's reach (docs/portfolio-access.md). The
+ * other types are organisation-wide and go to every webhook that wants them.
+ */
+export const ASSET_EVENT_TYPES = [
+  'sbom.uploaded',
+  'sbom.deleted',
+  'finding.created',
+  'finding.status_changed',
+  'finding.retracted',
+  'policy.violation',
+] as const satisfies readonly EventType[];
+export type AssetEventType = (typeof ASSET_EVENT_TYPES)[number];
+export const isAssetEvent = (type: string): boolean => (ASSET_EVENT_TYPES as readonly string[]).includes(type);
+
 const SEVERITY = z.enum(['CRITICAL', 'HIGH', 'MEDIUM', 'LOW']);
 const FINDING_STATUS = z.enum(['open', 'mitigated', 'accepted_risk', 'false_positive', 'fixed']);
 const timestamp = z.string().describe('ISO 8601 UTC');

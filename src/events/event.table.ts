@@ -7,6 +7,8 @@ export interface EventTable {
   type: string;
   created_at: string;
   payload: string;
+  /** The asset an asset event (catalogue.ts, ASSET_EVENT_TYPES) is about; null for organisation-wide ones. */
+  asset_id: string | null;
 }
 
 export type EventRow = Selectable<EventTable>;

@@ -104,6 +104,11 @@ for (const dialect of DIALECTS) {
       const upload = await uploadSbom(app, org, SBOM, 'shop.cdx.json');
       assert.equal(upload.statusCode, 201, upload.body);
       const sbomId = upload.json().data.id as string;
+      const { asset_id: assetId } = await store.db
+        .selectFrom('sboms')
+        .select('asset_id')
+        .where('id', '=', sbomId)
+        .executeTakeFirstOrThrow();
       // The upload's finding.created events are derived after its commit (deferred), as the dispatcher does.
       assert.deepEqual(
         (await storedEvents(store, org.id)).map((e) => e.type),
@@ -196,6 +201,29 @@ for (const dialect of DIALECTS) {
         sbom: { id: sbomId, name: 'shop.cdx.json', assetName: 'shop', version: '2.0.0' },
         actorId: admin.userId,
       });
+      // Each event about the asset's data is stored with the asset (webhooks deliver it within their creator's
+      // reach), the organisation-wide ones without, even once the SBOM is gone.
+      const stored = await store.db
+        .selectFrom('events')
+        .select(['type', 'asset_id'])
+        .where('org_id', '=', org.id)
+        .orderBy('id')
+        .execute();
+      assert.deepEqual(
+        stored.map((e) => [e.type, e.asset_id]),
+        [
+          ['vulndb.synced', null],
+          ['sbom.uploaded', assetId],
+          ['finding.created', assetId],
+          ['finding.status_changed', assetId],
+          ['finding.retracted', assetId],
+          ['vulndb.synced', null],
+          ['vendor.created', null],
+          ['vendor.replaced', null],
+          ['risk.draft_created', null],
+          ['sbom.deleted', assetId],
+        ],
+      );
       // Other organisations get none of this organisation's events.
       const other = await createOrg(services);
       assert.deepEqual(await storedEvents(store, other.id), []);

@@ -5,7 +5,7 @@ import { insertRows, toJson } from '../db/helpers.ts';
 import { preparedQuery } from '../db/prepared-query.ts';
 import { newId } from '../shared/ids.ts';
 import { nowIso } from '../shared/time.ts';
-import type { EventData, EventPayload, EventType } from './catalogue.ts';
+import type { AssetEventType, EventData, EventPayload, EventType } from './catalogue.ts';
 import { wants, type SubscriptionRow } from './subscription-filter.ts';
 
 /**
@@ -18,13 +18,22 @@ import { wants, type SubscriptionRow } from './subscription-filter.ts';
 export interface NewEvent<T extends EventType = EventType> {
   type: T;
   data: EventData<T>;
+  /** The asset an asset event is about (stored with it: webhooks deliver it within their creator's reach). */
+  assetId: string | null;
 }
 
-/** A typed constructor, so `data` is checked against its type. */
-export const event = <T extends EventType>(type: T, data: EventData<T>): NewEvent<T> => ({ type, data });
+/**
+ * A typed constructor, so `data` is checked against its type, and an asset event (ASSET_EVENT_TYPES) cannot be
+ * made without its asset's id.
+ */
+export const event = <T extends EventType>(
+  type: T,
+  data: EventData<T>,
+  ...asset: T extends AssetEventType ? [assetId: string] : []
+): NewEvent<T> => ({ type, data, assetId: asset[0] ?? null });
 
-const EVENT_COLUMNS = ['id', 'org_id', 'type', 'created_at', 'payload'];
-const EVENT_PG_TYPES = ['text', 'text', 'text', 'text', 'text'];
+const EVENT_COLUMNS = ['id', 'org_id', 'type', 'created_at', 'payload', 'asset_id'];
+const EVENT_PG_TYPES = ['text', 'text', 'text', 'text', 'text', 'text'];
 const DELIVERY_COLUMNS = [
   'id',
   'org_id',
@@ -98,7 +107,7 @@ export async function recordEvents(
     const targets = subscriptions.filter((s) => wants(s, payload));
     if (targets.length === 0) continue;
     stored.push(payload);
-    eventRows.push([payload.id, orgId, payload.type, now, toJson(payload)]);
+    eventRows.push([payload.id, orgId, payload.type, now, toJson(payload), e.assetId]);
     for (const s of targets)
       deliveryRows.push([newId('whd'), orgId, s.id, payload.id, 'pending', 0, now, now, now]);
   }

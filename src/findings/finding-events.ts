@@ -3,6 +3,7 @@ import type { Database } from '../db/database.ts';
 import { fromJson } from '../db/helpers.ts';
 import type { EventFinding } from '../events/catalogue.ts';
 import { event, type NewEvent } from '../events/outbox.ts';
+import { assetsOfSboms } from '../sboms/sbom.repository.ts';
 import { signalsOf } from './exploit-signals.ts';
 import { findingsCreatedBy } from './finding.repository.ts';
 import type { FindingRow } from './finding.table.ts';
@@ -50,14 +51,20 @@ export async function uploadFindingEvents(
 ): Promise<NewEvent[]> {
   // A finding a triage rule triaged as it was created is not announced (DESIGN section 16).
   const rows = (await findingsCreatedBy(trx, orgId, sbomId, at)).filter((r) => r.triage_source !== 'rule');
+  if (rows.length === 0) return [];
+  const assetOf = await assetsOfSboms(trx, orgId, [sbomId]);
   const events = rows.map((r) =>
-    event('finding.created', {
-      finding: eventFinding(r, {
-        name: r.component_name,
-        version: r.component_version,
-        purl: r.component_purl,
-      }),
-    }),
+    event(
+      'finding.created',
+      {
+        finding: eventFinding(r, {
+          name: r.component_name,
+          version: r.component_version,
+          purl: r.component_purl,
+        }),
+      },
+      assetOf(r.sbom_id),
+    ),
   );
   return withKev(trx, events);
 }

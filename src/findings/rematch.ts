@@ -6,6 +6,7 @@ import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/database.ts';
 import { event, recordEvents, type NewEvent } from '../events/outbox.ts';
+import { assetsOfSboms } from '../sboms/sbom.repository.ts';
 import { nowIso } from '../shared/time.ts';
 import type { PackageRef } from '../vulndb/index.ts';
 import { packagesOf, resolveMatches, type MatchOptions } from './finding-matching.ts';
@@ -109,12 +110,23 @@ async function rematchSlice(
   const inserts: repo.NewFindingRow[] = [];
   const history: ReturnType<typeof historyRow>[] = [];
   const events: NewEvent[] = [];
+  const assetOf = await assetsOfSboms(
+    trx,
+    orgId,
+    components.map((c) => c.sbom_id),
+  );
   for (const component of components) {
     const plan = reconcile(existing.get(component.id) ?? [], matches.get(component.id) ?? [], withdrawn);
     for (const v of plan.insert) {
       const row = newFindingRow(orgId, component.sbom_id, component.id, v, now);
       inserts.push(row);
-      events.push(event('finding.created', { finding: eventFinding(row as FindingRow, component) }));
+      events.push(
+        event(
+          'finding.created',
+          { finding: eventFinding(row as FindingRow, component) },
+          assetOf(component.sbom_id),
+        ),
+      );
     }
     for (const { row, vulnerability, reinstate } of plan.update) {
       const columns = matchedColumns(vulnerability);
@@ -143,7 +155,13 @@ async function rematchSlice(
         updated_at: now,
       });
       history.push(historyRow(orgId, row.id, 'retracted', now, { from: row.status, notes: reason }));
-      events.push(event('finding.retracted', { finding: eventFinding(row, component), reason }));
+      events.push(
+        event(
+          'finding.retracted',
+          { finding: eventFinding(row, component), reason },
+          assetOf(component.sbom_id),
+        ),
+      );
       counts.retracted++;
     }
   }

@@ -7,6 +7,7 @@ import type { Database } from '../db/database.ts';
 import { fromBool, fromJson } from '../db/helpers.ts';
 import { event, recordEvents } from '../events/outbox.ts';
 import type { LicenseData } from '../sboms/sbom-model.ts';
+import { assetsOfSboms } from '../sboms/sbom.repository.ts';
 import { newId } from '../shared/ids.ts';
 import { nowIso } from '../shared/time.ts';
 import { noTurn } from '../shared/turns.ts';
@@ -271,23 +272,32 @@ export async function recordViolationEvents(
       orgId,
       rows.map((r) => r.component_id),
     );
+    const assetOf = await assetsOfSboms(
+      trx,
+      orgId,
+      rows.map((r) => r.sbom_id),
+    );
     return rows.map((r) =>
-      event('policy.violation', {
-        violation: {
-          id: r.id,
-          policyId: r.policy_id,
-          policyName: names.get(r.policy_id) ?? '',
-          kind: r.kind as 'license',
-          state: r.state as 'fail',
-          componentId: r.component_id,
-          component: components.get(r.component_id) ?? { name: '', version: null, purl: null },
-          sbomId: r.sbom_id,
-          findingId: r.finding_id === '' ? null : r.finding_id,
-          reason: r.reason,
-          status: 'open',
-          createdAt: r.created_at,
+      event(
+        'policy.violation',
+        {
+          violation: {
+            id: r.id,
+            policyId: r.policy_id,
+            policyName: names.get(r.policy_id) ?? '',
+            kind: r.kind as 'license',
+            state: r.state as 'fail',
+            componentId: r.component_id,
+            component: components.get(r.component_id) ?? { name: '', version: null, purl: null },
+            sbomId: r.sbom_id,
+            findingId: r.finding_id === '' ? null : r.finding_id,
+            reason: r.reason,
+            status: 'open',
+            createdAt: r.created_at,
+          },
         },
-      }),
+        assetOf(r.sbom_id),
+      ),
     );
   });
 }

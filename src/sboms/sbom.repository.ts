@@ -111,6 +111,34 @@ export function findSbom(
   return query.executeTakeFirst();
 }
 
+/**
+ * The asset of each of these SBOMs, as a lookup: the events about their findings and violations carry it
+ * (events/catalogue.ts, ASSET_EVENT_TYPES). Events are recorded in the transaction that holds those rows, so an
+ * SBOM not found is a broken invariant, not an answer.
+ */
+export async function assetsOfSboms(
+  db: Kysely<Database>,
+  orgId: string,
+  sbomIds: Iterable<string>,
+): Promise<(sbomId: string) => string> {
+  const ids = [...new Set(sbomIds)];
+  const rows =
+    ids.length === 0
+      ? []
+      : await db
+          .selectFrom('sboms')
+          .select(['id', 'asset_id'])
+          .where('org_id', '=', orgId)
+          .where('id', 'in', ids)
+          .execute();
+  const assets = new Map(rows.map((r) => [r.id, r.asset_id]));
+  return (sbomId) => {
+    const assetId = assets.get(sbomId);
+    if (assetId === undefined) throw new Error(`SBOM ${sbomId} of organisation ${orgId} has no row`);
+    return assetId;
+  };
+}
+
 export const listComponents = (
   db: Kysely<Database>,
   orgId: string,

@@ -226,20 +226,24 @@ export class SbomService {
       await recordEvent(
         trx,
         orgId,
-        event('sbom.uploaded', {
-          sbom: {
-            id: row.id,
-            name: row.name,
-            assetName: row.asset_name,
-            version: row.version,
-            format: prepared.format,
-            specVersion: prepared.specVersion,
-            componentCount: row.component_count,
-            findingCount: found,
-            createdAt: row.created_at,
+        event(
+          'sbom.uploaded',
+          {
+            sbom: {
+              id: row.id,
+              name: row.name,
+              assetName: row.asset_name,
+              version: row.version,
+              format: prepared.format,
+              specVersion: prepared.specVersion,
+              componentCount: row.component_count,
+              findingCount: found,
+              createdAt: row.created_at,
+            },
+            actorId,
           },
-          actorId,
-        }),
+          row.asset_id,
+        ),
       );
       return found;
     });
@@ -387,10 +391,14 @@ export class SbomService {
       await recordEvent(
         trx,
         orgId,
-        event('sbom.deleted', {
-          sbom: { id, name: row.name, assetName: row.asset_name, version: row.version },
-          actorId,
-        }),
+        event(
+          'sbom.deleted',
+          {
+            sbom: { id, name: row.name, assetName: row.asset_name, version: row.version },
+            actorId,
+          },
+          row.asset_id,
+        ),
       );
     });
     return { id, deleted: true };

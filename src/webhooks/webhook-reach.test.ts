@@ -143,11 +143,7 @@ for (const dialect of DIALECTS) {
       });
       const deliveries = log.json().data as { status: string; attempts: number; lastError: string | null }[];
       assert.deepEqual(
-        Object.fromEntries(
-          Map.groupBy(deliveries, (d) => d.status)
-            .entries()
-            .map(([k, v]) => [k, v.length]),
-        ),
+        Object.fromEntries([...Map.groupBy(deliveries, (d) => d.status)].map(([k, v]) => [k, v.length])),
         { succeeded: 7, skipped: 12 },
       );
       const skipped = deliveries.find((d) => d.status === 'skipped')!;

@@ -5,6 +5,7 @@ import { recordAudit } from '../../audit/audit.repository.ts';
 import type { Database } from '../../db/database.ts';
 import { validationFailed } from '../../errors.ts';
 import { event, recordEvents } from '../../events/outbox.ts';
+import { assetsOfSboms } from '../../sboms/sbom.repository.ts';
 import { controlCharacterProblem } from '../../shared/control-characters.ts';
 import { nowIso } from '../../shared/time.ts';
 import { eventFinding, withKev } from '../finding-events.ts';
@@ -196,21 +197,30 @@ async function announce(
   if (ctx.source === 'carry_over') return;
   const announced = changed.filter(({ row, change }) => ctx.always || row.status !== change.to);
   if (announced.length === 0) return;
-  await recordEvents(trx, orgId, () =>
-    withKev(
+  await recordEvents(trx, orgId, async () => {
+    const assetOf = await assetsOfSboms(
+      trx,
+      orgId,
+      announced.map(({ row }) => row.sbom_id),
+    );
+    return withKev(
       trx,
       announced.map(({ row, change, notes }) =>
-        event('finding.status_changed', {
-          finding: eventFinding(
-            { ...row, status: change.to },
-            { name: row.component_name, version: row.component_version, purl: row.component_purl },
-          ),
-          fromStatus: row.status as FindingStatus,
-          toStatus: change.to,
-          remediationNotes: notes,
-          actorId: ctx.actorId,
-        }),
+        event(
+          'finding.status_changed',
+          {
+            finding: eventFinding(
+              { ...row, status: change.to },
+              { name: row.component_name, version: row.component_version, purl: row.component_purl },
+            ),
+            fromStatus: row.status as FindingStatus,
+            toStatus: change.to,
+            remediationNotes: notes,
+            actorId: ctx.actorId,
+          },
+          assetOf(row.sbom_id),
+        ),
       ),
-    ),
-  );
+    );
+  });
 }
