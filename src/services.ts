@@ -193,6 +193,7 @@ export function createServices(store: Store, config: Config, options: ServiceOpt
       timeoutMs: config.WEBHOOK_TIMEOUT_MS,
       pollMs: config.WEBHOOK_POLL_MS,
       retentionMs: config.EVENT_RETENTION_DAYS * 86_400_000,
+      reachOf: reach.resolve,
     }),
     oauth,
   };

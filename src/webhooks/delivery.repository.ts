@@ -9,10 +9,16 @@ import { newId } from '../shared/ids.ts';
 export interface ClaimedDelivery {
   id: string;
   attempt: number;
+  orgId: string;
   eventId: string;
+  eventType: string;
   eventCreatedAt: string;
+  /** The asset an asset event is about (null for organisation-wide events). */
+  assetId: string | null;
   payload: string;
   subscriptionId: string;
+  /** Who created the subscription: its deliveries stay within that user's reach (delivery-reach.ts). */
+  createdBy: string;
   url: string;
   secret: string;
   format: string;
@@ -48,10 +54,14 @@ export async function claimDue(
     .innerJoin('webhook_subscriptions as s', 's.id', 'd.subscription_id')
     .select([
       'd.id',
+      'd.org_id',
       'e.id as event_id',
+      'e.type as event_type',
       'e.created_at as event_created_at',
+      'e.asset_id',
       'e.payload',
       's.id as subscription_id',
+      's.created_by',
       's.url',
       's.secret',
       's.format',
@@ -61,14 +71,50 @@ export async function claimDue(
   return rows.map((r) => ({
     id: r.id,
     attempt: attempts.get(r.id)!,
+    orgId: r.org_id,
     eventId: r.event_id,
+    eventType: r.event_type,
     eventCreatedAt: r.event_created_at,
+    assetId: r.asset_id,
     payload: r.payload,
     subscriptionId: r.subscription_id,
+    createdBy: r.created_by,
     url: r.url,
     secret: r.secret,
     format: r.format,
   }));
+}
+
+/**
+ * Ends claimed deliveries without an attempt (delivery-reach.ts: the event's asset is outside the reach of the
+ * subscription's creator): `skipped`, with `reason`, the claim's attempt count given back. Guarded by the attempt
+ * number like an outcome, so a claim that expired meanwhile is left to its new holder.
+ */
+export async function skipDeliveries(
+  db: Kysely<Database>,
+  deliveries: { id: string; attempt: number }[],
+  reason: string,
+  now: string,
+): Promise<void> {
+  for (const [attempt, group] of Map.groupBy(deliveries, (d) => d.attempt))
+    await db
+      .updateTable('webhook_deliveries')
+      .set({
+        status: 'skipped',
+        attempts: attempt - 1,
+        lease_until: null,
+        next_attempt_at: now,
+        last_error: reason,
+        updated_at: now,
+      })
+      .where(
+        'id',
+        'in',
+        group.map((d) => d.id),
+      )
+      .where('attempts', '=', attempt)
+      .where('status', '=', 'pending')
+      .execute();
 }
 
 export interface AttemptOutcome {

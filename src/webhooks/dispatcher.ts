@@ -5,6 +5,9 @@ import type { Database } from '../db/database.ts';
 import type { EventPayload } from '../events/catalogue.ts';
 import { expandPending, type DeferredExpanders } from '../events/deferred.ts';
 import { uploadFindingEvents } from '../findings/finding-events.ts';
+import { ReachService } from '../portfolio/reach.ts';
+import type { ReachResolver } from '../tenancy/tenancy.service.ts';
+import { byCreatorReach, outOfReach } from './delivery-reach.ts';
 import * as repo from './delivery.repository.ts';
 import { httpSender, type Sender } from './http-sender.ts';
 import { pruneEvents } from './retention.ts';
@@ -47,6 +50,11 @@ export interface DispatcherOptions {
   onError?: (error: unknown) => void;
   /** How long events (and their delivery log) are kept once no delivery of theirs is pending. */
   retentionMs?: number;
+  /**
+   * The reach of a webhook's creator (delivery-reach.ts): the server passes its cached ReachService's; without
+   * one, each claim reads the store.
+   */
+  reachOf?: ReachResolver;
 }
 
 export class WebhookDispatcher {
@@ -57,6 +65,7 @@ export class WebhookDispatcher {
   readonly #pollMs: number;
   readonly #concurrency: number;
   readonly #retentionMs: number;
+  readonly #reachOf: ReachResolver;
   #lastSweep = Number.NEGATIVE_INFINITY;
   #sweeping: Promise<unknown> | undefined;
   #observer: DispatchObserver | undefined;
@@ -81,6 +90,7 @@ export class WebhookDispatcher {
     this.#pollMs = options.pollMs ?? 200;
     this.#concurrency = options.concurrency ?? 64;
     this.#retentionMs = options.retentionMs ?? 90 * 86_400_000;
+    this.#reachOf = options.reachOf ?? new ReachService(db).resolve;
     this.#observer = options.observer;
     this.#onError = options.onError ?? (() => {});
   }
@@ -125,10 +135,10 @@ export class WebhookDispatcher {
     while ((await expandPending(this.#db, DEFERRED_EXPANDERS)) > 0);
     let total = 0;
     for (;;) {
-      const claimed = await this.#claim(this.#concurrency);
-      if (claimed.length === 0) return total;
-      total += claimed.length;
-      await Promise.all(claimed.map((d) => this.#deliver(d)));
+      const { send, taken } = await this.#claim(this.#concurrency);
+      if (taken === 0) return total;
+      total += send.length;
+      await Promise.all(send.map((d) => this.#deliver(d)));
     }
   }
 
@@ -149,8 +159,9 @@ export class WebhookDispatcher {
         try {
           this.#sweepWhenDue();
           await expandPending(this.#db, DEFERRED_EXPANDERS);
-          for (const d of await this.#claim(free)) {
-            claimed++;
+          const { send, taken } = await this.#claim(free);
+          claimed = taken;
+          for (const d of send) {
             const work = this.#deliver(d).finally(() => {
               this.#inflight.delete(work);
               if (this.#inflight.size === this.#concurrency - 1) this.#wake?.();
@@ -191,8 +202,16 @@ export class WebhookDispatcher {
     return new Date(this.#now() + offsetMs).toISOString();
   }
 
-  #claim(limit: number): Promise<repo.ClaimedDelivery[]> {
-    return repo.claimDue(this.#db, this.#iso(), this.#iso(this.leaseMs), limit);
+  /**
+   * Claims up to `limit` due attempts and returns those to send; those outside their webhook's reach are skipped
+   * at once (delivery-reach.ts). `taken` counts both, so a full claim is followed by another at once.
+   */
+  async #claim(limit: number): Promise<{ send: repo.ClaimedDelivery[]; taken: number }> {
+    const claimed = await repo.claimDue(this.#db, this.#iso(), this.#iso(this.leaseMs), limit);
+    const { send, skip } = await byCreatorReach(claimed, this.#reachOf);
+    for (const [creator, deliveries] of skip)
+      await repo.skipDeliveries(this.#db, deliveries, outOfReach(creator), this.#iso());
+    return { send, taken: claimed.length };
   }
 
   async #deliver(delivery: repo.ClaimedDelivery): Promise<void> {

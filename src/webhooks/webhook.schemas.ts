@@ -48,7 +48,8 @@ export const Delivery = z.object({
   webhookId: z.string(),
   eventId: z.string(),
   eventType: z.string(),
-  status: z.enum(['pending', 'succeeded', 'failed']),
+  /** skipped: the event's asset is outside the reach of the webhook's creator (docs/portfolio-access.md). */
+  status: z.enum(['pending', 'succeeded', 'failed', 'skipped']),
   attempts: z.number().int(),
   nextAttemptAt: z.string().nullable(),
   lastStatusCode: z.number().int().nullable(),
