@@ -3,6 +3,7 @@ import { AuditService } from './audit/audit.service.ts';
 import { ComplianceService } from './compliance/compliance.service.ts';
 import type { Config } from './config.ts';
 import type { Store } from './db/connect.ts';
+import { wholeOrg } from './db/reach-filter.ts';
 import { recordVulnDbSynced } from './events/vulndb-synced.ts';
 import { FindingService } from './findings/finding.service.ts';
 import { TriageRuleService } from './findings/triage/rule.service.ts';
@@ -132,7 +133,7 @@ export function createServices(store: Store, config: Config, options: ServiceOpt
     store.db,
     {
       deleteSbom: async (orgId, actorId, sbomId, details) => {
-        await sboms.delete({ orgId, userId: actorId, reach: null }, sbomId, details);
+        await sboms.delete({ ...wholeOrg(orgId), userId: actorId }, sbomId, details);
       },
       tagsChanged: (orgId) => policies.reevaluation.schedule(orgId),
       rememberTriage: async (orgId, assetId, sbomId) => {

@@ -71,15 +71,21 @@ for (const dialect of DIALECTS) {
 
       const recorder = new DeleteRecorder();
       const sboms = new SbomService(env.store.db.withPlugin(recorder), { hooks: env.services.findings });
-      await assert.rejects(sboms.delete({ orgId: other.id, userId: other.userId, reach: null }, sbomId), {
-        code: 'NOT_FOUND',
-      });
+      await assert.rejects(
+        sboms.delete({ orgId: other.id, userId: other.userId, reach: null, writable: null }, sbomId),
+        {
+          code: 'NOT_FOUND',
+        },
+      );
       assert.deepEqual(recorder.deleted, []);
 
-      assert.deepEqual(await sboms.delete({ orgId: org.id, userId: org.userId, reach: null }, sbomId), {
-        id: sbomId,
-        deleted: true,
-      });
+      assert.deepEqual(
+        await sboms.delete({ orgId: org.id, userId: org.userId, reach: null, writable: null }, sbomId),
+        {
+          id: sbomId,
+          deleted: true,
+        },
+      );
       const rest = COUNT - 2 * DELETE_CHUNK_ROWS;
       assert.deepEqual(recorder.deleted, [
         ['findings', DELETE_CHUNK_ROWS],

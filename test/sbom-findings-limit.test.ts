@@ -125,10 +125,13 @@ for (const dialect of DIALECTS) {
       const sboms = new SbomService(env.store.db.withPlugin(recorder), {
         hooks: withCarryOver(env.services.findings),
       });
-      assert.deepEqual(await sboms.delete({ orgId: org.id, userId: org.userId, reach: null }, sbomId), {
-        id: sbomId,
-        deleted: true,
-      });
+      assert.deepEqual(
+        await sboms.delete({ orgId: org.id, userId: org.userId, reach: null, writable: null }, sbomId),
+        {
+          id: sbomId,
+          deleted: true,
+        },
+      );
       // Before, withCarryOver had no deleteFindingsOfSbom: the findings went with each chunk of components
       // through the foreign key (298,000 in one statement for the Go stdlib SBOM).
       assert.deepEqual(recorder.deleted, [

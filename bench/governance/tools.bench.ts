@@ -92,6 +92,7 @@ for (const size of values.sizes!.split(',').map(Number)) {
     plan: org.plan,
     mcpWriteEnabled: false,
     reach: null,
+    writable: null,
   };
   const ctx = { ...services, principal };
   const counts = await sql<{

@@ -243,7 +243,7 @@ async function run(
     // deleted in chunks.
     const deleteStart = performance.now();
     const deleteHold = await longestHold(() =>
-      withMatching.delete({ orgId: owner.id, userId: user.id, reach: null }, cold.sbomId),
+      withMatching.delete({ orgId: owner.id, userId: user.id, reach: null, writable: null }, cold.sbomId),
     );
     out[`delete the cold SBOM (${big.length} components, ${cold.findings} findings)`] =
       `${seconds(performance.now() - deleteStart)} s, longest event-loop stall ${deleteHold.toFixed(0)} ms`;

@@ -73,6 +73,7 @@ const { redirectTo } = await services.oauth.approve(uid, {
   plan: 'professional',
   mcpWriteEnabled: false,
   reach: null,
+  writable: null,
   session: { id: 'bench', role: 'admin', csrfToken: '', view: undefined as never },
 });
 const cookies = started.headers

@@ -454,7 +454,7 @@ for (const dialect of DIALECTS) {
         offending: [violations[0]!.id],
       });
       await services.policies.violations.update(
-        { orgId: org.id, userId: 'system', reach: null },
+        { orgId: org.id, userId: 'system', reach: null, writable: null },
         violations[0]!.id,
         {
           status: 'suppressed',

@@ -56,8 +56,20 @@ export function reachConditions(
   return scope.reach === null ? [] : [sbomInReach(db, scope.orgId, sbomColumn, scope.reach)];
 }
 
-/** Organisation-wide: what internal readers (collectors, schedules, the operator's CLI) pass. */
-export const wholeOrg = (orgId: string): ReachScope => ({ orgId, reach: null });
+/**
+ * Who writes, as far as the portfolio goes: what it reaches and, of that, the asset ids whose data it may change
+ * (null: all it reaches). Out of reach is 404; reached but not writable is 403 (portfolio/asset-reach.ts,
+ * `requireWritable`). A Principal is one.
+ */
+export interface WriteReach {
+  reach: ReachIds;
+  writable: ReachIds;
+}
+
+export interface WriteScope extends ReachScope, WriteReach {}
+
+/** Organisation-wide: what internal readers and writers (collectors, schedules, the operator's CLI) pass. */
+export const wholeOrg = (orgId: string): WriteScope => ({ orgId, reach: null, writable: null });
 
 /**
  * As `reachConditions`, with the reached SBOM ids read first (one probe of the sboms (org_id, asset_id) index):

@@ -1,4 +1,5 @@
 /** Findings: matching an uploaded SBOM's components, listing, detail with history, triage; re-matching is in rematch.ts. */
+import { requireWritable } from '../portfolio/asset-reach.ts';
 import { assetScopeOf, sbomOfAssets } from '../portfolio/asset-scope.ts';
 import { sql, type Kysely, type SqlBool } from 'kysely';
 import { SYSTEM_ACTOR } from '../audit/audit.repository.ts';
@@ -11,6 +12,7 @@ import { nowIso } from '../shared/time.ts';
 import { turnTaker } from '../shared/turns.ts';
 import { openTrend, type TrendPoint } from './finding-trend.ts';
 import type { SbomFindingsHooks } from '../sboms/component-matcher.ts';
+import { assetsOfSboms } from '../sboms/sbom.repository.ts';
 import type { Principal } from '../tenancy/tenancy.service.ts';
 import {
   affectedBy,
@@ -498,6 +500,8 @@ export class FindingService implements SbomFindingsHooks {
     await this.#db.transaction().execute(async (trx) => {
       const row = await repo.findFinding(trx, principal.orgId, id, reachConditions(trx, principal));
       if (!row) throw notFound('Finding', id);
+      const assetOf = await assetsOfSboms(trx, principal.orgId, [row.sbom_id]);
+      requireWritable(principal, assetOf(row.sbom_id), `finding '${id}'`);
       const recorded = analysisOf(row);
       const analysis: Analysis = {
         justification: input.justification === undefined ? recorded.justification : input.justification,

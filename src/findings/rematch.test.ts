@@ -81,7 +81,10 @@ for (const dialect of DIALECTS) {
             setImmediate(() => turns++);
             // The second SBOM goes between the first and second slice (its components are the last two).
             if (perTransaction.length === 1)
-              await services.sboms.delete({ orgId: org.id, userId: org.userId, reach: null }, second.id);
+              await services.sboms.delete(
+                { orgId: org.id, userId: org.userId, reach: null, writable: null },
+                second.id,
+              );
           },
         },
       );

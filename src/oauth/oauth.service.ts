@@ -11,7 +11,7 @@ import { fromBool, fromJson } from '../db/helpers.ts';
 import { notFound } from '../errors.ts';
 import { isScope, type Scope } from '../tenancy/plans.ts';
 import { isRole, scopesOfRole } from '../tenancy/roles.ts';
-import type { Principal, ReachResolver } from '../tenancy/tenancy.service.ts';
+import { UNRESTRICTED, type Principal, type ReachResolver } from '../tenancy/tenancy.service.ts';
 import * as repo from './oauth.repository.ts';
 import type { ChangeStamp } from '../db/change-stamp.ts';
 import { PrincipalCache } from '../tenancy/principal-cache.ts';
@@ -56,7 +56,7 @@ export class OAuthService implements UserCutOff {
   readonly #config: OAuthConfig;
   readonly #now: () => number;
   #provider: Promise<Provider> | undefined;
-  #reachOf: ReachResolver = async () => null;
+  #reachOf: ReachResolver = async () => UNRESTRICTED;
   /**
    * OAuth principals by token hash, like API tokens' (the same change stamp: any commit on SQLite; on PostgreSQL
    * the notifications of tokens, organisations, users and oauth_records), so a call costs no store round trip.
@@ -299,7 +299,7 @@ export class OAuthService implements UserCutOff {
       scopes: new Set(scopes),
       plan: account.plan,
       mcpWriteEnabled: fromBool(account.mcp_write_enabled),
-      reach: await this.#reachOf({ orgId: account.org_id, userId: account.user_id, assetTags: null }),
+      ...(await this.#reachOf({ orgId: account.org_id, userId: account.user_id, assetTags: null })),
     };
     return { principal, audiences, exp: token.exp ?? Math.floor(this.#now() / 1000) + 3600 };
   }

@@ -12,7 +12,9 @@ import { findControlCharacters } from '../shared/control-characters.ts';
 import { OPENVEX_JUSTIFICATION } from './export/vex-states.ts';
 import { packageIdentity } from './report-model.ts';
 import { parseVex, type VexStatement } from './vex-parse.ts';
-import { reachConditions, type ReachScope } from '../db/reach-filter.ts';
+import { reachConditions, type ReachScope, type WriteScope } from '../db/reach-filter.ts';
+import { requireWritable } from '../portfolio/asset-reach.ts';
+import { assetsOfSboms } from '../sboms/sbom.repository.ts';
 
 export interface VexResult {
   applied: number;
@@ -22,6 +24,7 @@ export interface VexResult {
 
 interface Candidate {
   id: string;
+  sbom_id: string;
   vulnerability_id: string;
   aliases: string;
   status: string;
@@ -46,9 +49,10 @@ export class VexService {
   /** `where` names the document in error paths as the REST validator does: `body`, or `file` for a multipart file. */
   /**
    * Only findings in the principal's reach (docs/portfolio-access.md) are touched; statements about the others
-   * read as unmatched, exactly as for another organisation's findings.
+   * read as unmatched, exactly as for another organisation's findings. A document that would change a finding
+   * of an asset the principal may only view is refused whole (403), nothing applied.
    */
-  async apply(who: ReachScope & { userId: string }, doc: unknown, where = 'body'): Promise<VexResult> {
+  async apply(who: WriteScope & { userId: string }, doc: unknown, where = 'body'): Promise<VexResult> {
     const { orgId, userId: actorId } = who;
     // The same check as the REST validator's, for a document no schema describes (docs/resilience.md).
     const issues = findControlCharacters(doc).map((i) => ({
@@ -61,6 +65,7 @@ export class VexService {
     return this.#db.transaction().execute(async (trx) => {
       const result: VexResult = { applied: 0, unchanged: 0, unmatched: [] };
       const changes: StatusChange[] = [];
+      const changing: Candidate[] = [];
       const touched = new Set<string>();
       for (const s of statements) {
         const unmatched = (reason: string) =>
@@ -83,6 +88,7 @@ export class VexService {
             result.unchanged++;
             continue;
           }
+          changing.push(f);
           changes.push({
             findingId: f.id,
             to: s.status,
@@ -96,6 +102,12 @@ export class VexService {
           });
         }
       }
+      const assetOf = await assetsOfSboms(
+        trx,
+        orgId,
+        changing.map((f) => f.sbom_id),
+      );
+      for (const f of changing) requireWritable(who, assetOf(f.sbom_id), `finding '${f.id}'`);
       const { changed } = await recordStatusChanges(trx, orgId, { actorId, source: 'vex' }, changes);
       result.applied = changed.length;
       result.unchanged += changes.length - changed.length;
@@ -111,6 +123,7 @@ export class VexService {
       .innerJoin('sbom_components as c', 'c.id', 'f.component_id')
       .select([
         'f.id',
+        'f.sbom_id',
         'f.vulnerability_id',
         'f.aliases',
         'f.status',

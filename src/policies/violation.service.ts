@@ -17,7 +17,9 @@ import type {
   SbomViolationSummary,
 } from './policy.schemas.ts';
 import * as repo from './violation.repository.ts';
-import type { ReachScope } from '../db/reach-filter.ts';
+import type { ReachScope, WriteScope } from '../db/reach-filter.ts';
+import { requireWritable } from '../portfolio/asset-reach.ts';
+import { assetsOfSboms } from '../sboms/sbom.repository.ts';
 
 /** Uploads under way, per transaction (gone with it, also when it rolls back) and SBOM. */
 const uploads = new WeakMap<Kysely<Database>, Map<string, UploadEvaluation | null>>();
@@ -130,7 +132,7 @@ export class ViolationService {
 
   /** Suppresses (or reopens) with a comment; a change is kept in the history and the audit trail. */
   async update(
-    who: ReachScope & { userId: string },
+    who: WriteScope & { userId: string },
     id: string,
     patch: ViolationPatch,
   ): Promise<ViolationDetail> {
@@ -138,6 +140,8 @@ export class ViolationService {
     await this.#db.transaction().execute(async (trx) => {
       const row = await repo.findViolation(trx, orgId, id, who.reach);
       if (!row) throw notFound('Violation', id);
+      const assetOf = await assetsOfSboms(trx, orgId, [row.sbom_id]);
+      requireWritable(who, assetOf(row.sbom_id), `violation '${id}'`);
       const comment = patch.comment === undefined ? row.comment : patch.comment;
       if (row.status === patch.status && comment === row.comment) return;
       const at = nowIso();

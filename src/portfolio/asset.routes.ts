@@ -16,7 +16,7 @@ import {
   UpdateAssetBody,
 } from './asset.schemas.ts';
 import type { PortfolioServices } from './index.ts';
-import { reachable, unrestricted } from './asset-reach.ts';
+import { unrestricted, writableAssets } from './asset-reach.ts';
 
 const feature = FEATURES.supplyChainSecurity;
 const read = { auth: { scope: 'sbom:read', feature } } as const;
@@ -92,9 +92,9 @@ export async function assetRoutes(app: App, { assets, retention }: PortfolioServ
       },
     },
     async (request) => {
-      const { orgId, userId, reach } = principalOf(request);
-      await reachable(assets, orgId, reach, [request.params.assetId, request.body.parentId]);
-      return ok(await assets.update(orgId, userId, request.params.assetId, request.body));
+      const principal = principalOf(request);
+      await writableAssets(assets, principal, [request.params.assetId, request.body.parentId]);
+      return ok(await assets.update(principal.orgId, principal.userId, request.params.assetId, request.body));
     },
   );
 
@@ -110,9 +110,9 @@ export async function assetRoutes(app: App, { assets, retention }: PortfolioServ
       },
     },
     async (request) => {
-      const { orgId, userId, reach } = principalOf(request);
-      await reachable(assets, orgId, reach, [request.params.assetId]);
-      return ok(await assets.delete(orgId, userId, request.params.assetId));
+      const principal = principalOf(request);
+      await writableAssets(assets, principal, [request.params.assetId]);
+      return ok(await assets.delete(principal.orgId, principal.userId, request.params.assetId));
     },
   );
 }

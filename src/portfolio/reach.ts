@@ -3,14 +3,17 @@
  * may see. Owners and admins, and everyone while `portfolioAccess` is off, reach everything unless their API
  * token carries `assetTags`; members and viewers with `portfolioAccess` on reach what their teams grant (assets
  * with a granted tag or id, and those assets' descendants). A token's tags restrict it always, and on top of the
- * teams' grants (the intersection). Reaches are cached until the store's change stamp moves or `invalidate`.
+ * teams' grants (the intersection). Beside the reach, what the principal may change: with the teams deciding,
+ * a member may change only the assets some grant of role member covers (the lower of workspace role and grant
+ * role wins, so a viewer changes none); otherwise whatever it reaches (its scopes still decide the rest).
+ * Reaches are cached until the store's change stamp moves or `invalidate`.
  */
 import type { Kysely } from 'kysely';
 import type { ChangeStamp } from '../db/change-stamp.ts';
 import type { Database } from '../db/database.ts';
 import { fromBool, fromJson } from '../db/helpers.ts';
 import { PrincipalCache } from '../tenancy/principal-cache.ts';
-import type { Reach, ReachQuery } from '../tenancy/tenancy.service.ts';
+import { UNRESTRICTED, type Reaches, type ReachQuery } from '../tenancy/tenancy.service.ts';
 import * as repo from './reach.repository.ts';
 import { grantsOfUser } from './team.repository.ts';
 import type { AssetLookup } from './team.service.ts';
@@ -19,7 +22,7 @@ const RESTRICTED_ROLES = new Set(['member', 'viewer']);
 
 export class ReachService implements AssetLookup {
   readonly #db: Kysely<Database>;
-  readonly #cache: PrincipalCache<Reach> | undefined;
+  readonly #cache: PrincipalCache<Reaches> | undefined;
 
   /** With a change stamp (servers) reaches are cached; without (CLI), every call reads the store. */
   constructor(db: Kysely<Database>, changeStamp?: ChangeStamp) {
@@ -28,7 +31,7 @@ export class ReachService implements AssetLookup {
   }
 
   /** The resolver tenancy/, sessions and OAuth call when they build a principal. */
-  readonly resolve = async (query: ReachQuery): Promise<Reach> => {
+  readonly resolve = async (query: ReachQuery): Promise<Reaches> => {
     const key = `${query.orgId}|${query.userId}|${query.assetTags?.join(',') ?? ''}`;
     const cached = this.#cache?.get(key);
     if (cached?.hit) return cached.hit.value;
@@ -41,25 +44,33 @@ export class ReachService implements AssetLookup {
     this.#cache?.invalidate();
   }
 
-  async #compute({ orgId, userId, assetTags }: ReachQuery): Promise<Reach> {
+  async #compute({ orgId, userId, assetTags }: ReachQuery): Promise<Reaches> {
     const who = await repo.roleAndSetting(this.#db, orgId, userId);
-    if (!who) return new Set();
+    if (!who) return { reach: new Set(), writable: new Set() };
     const byTeams = fromBool(who.portfolio_access) && RESTRICTED_ROLES.has(who.role);
-    if (!byTeams && assetTags === null) return null;
+    if (!byTeams && assetTags === null) return UNRESTRICTED;
     const tree = await repo.assetTree(this.#db, orgId);
-    let reach: Set<string> | null = null;
+    let reaches: Reaches = UNRESTRICTED;
     if (byTeams) {
       const grants = await grantsOfUser(this.#db, orgId, userId);
-      const tags = new Set(grants.flatMap((g) => fromJson<string[]>(g.asset_tags, [])));
-      const ids = grants.flatMap((g) => fromJson<string[]>(g.asset_ids, []));
-      const seeds = [...(await repo.assetsWithTags(this.#db, orgId, [...tags])), ...ids];
-      reach = withDescendants(tree, seeds);
+      const covered = async (roles: readonly string[]) => {
+        const mine = grants.filter((g) => roles.includes(g.role));
+        const tags = new Set(mine.flatMap((g) => fromJson<string[]>(g.asset_tags, [])));
+        const ids = mine.flatMap((g) => fromJson<string[]>(g.asset_ids, []));
+        return withDescendants(tree, [...(await repo.assetsWithTags(this.#db, orgId, [...tags])), ...ids]);
+      };
+      reaches = {
+        reach: await covered(['member', 'viewer']),
+        writable: who.role === 'member' ? await covered(['member']) : new Set(),
+      };
     }
     if (assetTags !== null) {
       const byToken = withDescendants(tree, await repo.assetsWithTags(this.#db, orgId, assetTags));
-      reach = reach === null ? byToken : new Set([...reach].filter((id) => byToken.has(id)));
+      const within = (ids: ReadonlySet<string> | null) =>
+        ids === null ? byToken : new Set([...ids].filter((id) => byToken.has(id)));
+      reaches = { reach: within(reaches.reach), writable: reaches.writable && within(reaches.writable) };
     }
-    return reach;
+    return reaches;
   }
 
   knownTags(orgId: string, tags: string[]): Promise<Set<string>> {

@@ -113,8 +113,8 @@ export function findSbom(
 
 /**
  * The asset of each of these SBOMs, as a lookup: the events about their findings and violations carry it
- * (events/catalogue.ts, ASSET_EVENT_TYPES). Events are recorded in the transaction that holds those rows, so an
- * SBOM not found is a broken invariant, not an answer.
+ * (events/catalogue.ts, ASSET_EVENT_TYPES), and writes to them check it (portfolio/asset-reach.ts). Callers ask
+ * in the transaction that holds those rows, so an SBOM not found is a broken invariant, not an answer.
  */
 export async function assetsOfSboms(
   db: Kysely<Database>,

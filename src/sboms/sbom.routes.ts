@@ -140,7 +140,7 @@ export async function sbomRoutes(
           userId,
           form.file,
           form.fields,
-          principalOf(request).reach,
+          principalOf(request),
         );
         return { data: upload, meta: { coverage, ...(warnings.length ? { warnings } : {}) } };
       });
@@ -157,8 +157,7 @@ export async function sbomRoutes(
         request,
         reply,
         () => jsonFingerprint(request),
-        () =>
-          sboms.create(orgId, userId, request.body, principalOf(request).reach).then((data) => ({ data })),
+        () => sboms.create(orgId, userId, request.body, principalOf(request)).then((data) => ({ data })),
       );
     },
   );

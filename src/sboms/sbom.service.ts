@@ -25,8 +25,9 @@ import { INLINE_BELOW, prepareSbomOffThread } from './worker-parser.ts';
 import { DEFAULT_SBOM_LIMITS, type SbomLimits } from './parsers/parse-sbom.ts';
 import { coverageOf, type CoverageEntry } from '../vulndb/index.ts';
 import { assetForUpload, assetForRecord } from '../portfolio/asset-binding.ts';
-import type { ReachIds, ReachScope } from '../db/reach-filter.ts';
+import type { ReachScope, WriteReach, WriteScope } from '../db/reach-filter.ts';
 import { assetScopeOf, type AssetFilter } from '../portfolio/asset-scope.ts';
+import { requireWritable } from '../portfolio/asset-reach.ts';
 
 /**
  * Parses an uploaded file into rows; by default large files are parsed in a worker thread, whose rows arrive while
@@ -138,9 +139,9 @@ export class SbomService {
     actorId: string,
     file: UploadedFile,
     fields: UploadFieldsInput,
-    reach: ReachIds = null,
+    writer: WriteReach = { reach: null, writable: null },
   ): Promise<SbomUpload> {
-    return (await this.uploadWithMeta(orgId, actorId, file, fields, reach)).upload;
+    return (await this.uploadWithMeta(orgId, actorId, file, fields, writer)).upload;
   }
 
   /**
@@ -152,8 +153,11 @@ export class SbomService {
     actorId: string,
     file: UploadedFile,
     fields: UploadFieldsInput,
-    /** The uploader's reach (docs/portfolio-access.md): a restricted one uploads only versions of its assets. */
-    reach: ReachIds = null,
+    /**
+     * The uploader's reach (docs/portfolio-access.md): a restricted one uploads only versions of the assets it
+     * reaches (404 otherwise) and may change (403 otherwise).
+     */
+    writer: WriteReach = { reach: null, writable: null },
   ): Promise<{ upload: SbomUpload; warnings: string[]; coverage: CoverageEntry[] }> {
     const id = newId('sbom');
     const prepared = await this.#prepare(file.fileName, file.bytes, orgId, id, this.#limits);
@@ -207,7 +211,8 @@ export class SbomService {
       row.root_depends_on = summary.rootDependsOn;
       row.asset_id = await asset.settle(row.asset_name);
       // Any other asset (new, or not reached) is 404 like another organisation's, and nothing stays behind.
-      if (reach && !reach.has(row.asset_id)) throw notFound('Asset', row.asset_name);
+      if (writer.reach && !writer.reach.has(row.asset_id)) throw notFound('Asset', row.asset_name);
+      requireWritable(writer, row.asset_id, `asset '${row.asset_name}'`);
       await repo.finishUpload(trx, orgId, row, summary.corrections);
       await this.#hooks?.matchedAll(trx, orgId, row.id, found);
       await recordAudit(trx, orgId, {
@@ -267,8 +272,8 @@ export class SbomService {
     orgId: string,
     actorId: string,
     input: CreateSbomInput,
-    /** As for uploads: a restricted principal records versions of the assets it reaches only. */
-    reach: ReachIds = null,
+    /** As for uploads: a restricted principal records versions of the assets it reaches and may change only. */
+    writer: WriteReach = { reach: null, writable: null },
   ): Promise<SbomRecord> {
     const now = nowIso();
     const row: SbomRow = {
@@ -291,7 +296,8 @@ export class SbomService {
       const asset = await assetForRecord(trx, orgId, input.name, input.assetId, now);
       row.asset_id = asset.id;
       row.asset_name = asset.name;
-      if (reach && !reach.has(asset.id)) throw notFound('Asset', input.assetId ?? input.name);
+      if (writer.reach && !writer.reach.has(asset.id)) throw notFound('Asset', input.assetId ?? input.name);
+      requireWritable(writer, asset.id, `asset '${input.assetId ?? input.name}'`);
       await repo.insertSbom(trx, row);
       await recordAudit(trx, orgId, {
         actorId,
@@ -361,16 +367,18 @@ export class SbomService {
 
   /**
    * Deletes the SBOM; its components and findings go with it (foreign keys cascade). `who`: the deleting
-   * principal; an SBOM outside its reach is 404. `details` add to the audit record's (retention says why:
+   * principal; an SBOM outside its reach is 404, one of an asset it may only view 403. `details` add to the audit record's (retention says why:
    * `{reason: 'retention', rule, …}`).
    */
   async delete(
-    who: ReachScope & { userId: string },
+    who: WriteScope & { userId: string },
     id: string,
     details: Record<string, unknown> = {},
   ): Promise<{ id: string; deleted: true }> {
     const { orgId, userId: actorId } = who;
-    if (!(await repo.findSbom(this.#db, orgId, id, who.reach))) throw notFound('SBOM', id);
+    const found = await repo.findSbom(this.#db, orgId, id, who.reach);
+    if (!found) throw notFound('SBOM', id);
+    requireWritable(who, found.asset_id, `SBOM '${id}'`);
     // Findings and components go first, a chunk per statement with a turn of the event loop between chunks:
     // one cascading delete of a 1M-component SBOM held SQLite's write lock and the event loop for 3 s. A
     // failure part-way leaves the SBOM with fewer components; deleting it again finishes the job.

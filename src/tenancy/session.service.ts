@@ -13,7 +13,7 @@ import { decoyHash, verifyPassword } from './password.ts';
 import { isRole, scopesOfRole, type Role } from './roles.ts';
 import * as repo from './session.repository.ts';
 import { findUsersByEmailAnyOrg, type UserWithOrg } from './tenancy.repository.ts';
-import type { Principal, ReachResolver, SessionView } from './tenancy.service.ts';
+import { UNRESTRICTED, type Principal, type ReachResolver, type SessionView } from './tenancy.service.ts';
 
 export const IDLE_TIMEOUT_MS = 12 * 3_600_000;
 export const ABSOLUTE_TIMEOUT_MS = 7 * 86_400_000;
@@ -80,7 +80,7 @@ export class SessionService {
   readonly #db: Kysely<Database>;
   readonly #now: () => number;
   #guard: SignInGuard | undefined;
-  #reachOf: ReachResolver = async () => null;
+  #reachOf: ReachResolver = async () => UNRESTRICTED;
 
   /** `now` is the clock (tests move it to cross the idle and absolute limits). */
   constructor(db: Kysely<Database>, options: { now?: () => number } = {}) {
@@ -244,7 +244,7 @@ export class SessionService {
       scopes: scopesOfRole(role),
       plan: row.plan,
       mcpWriteEnabled: fromBool(row.mcp_write_enabled),
-      reach: await this.#reachOf({ orgId: row.org_id, userId: row.user_id, assetTags: null }),
+      ...(await this.#reachOf({ orgId: row.org_id, userId: row.user_id, assetTags: null })),
       session: {
         id: row.id,
         role,

@@ -73,10 +73,22 @@ export interface ReachQuery {
 }
 
 /**
+ * What a principal reaches, and within that what it may change (docs/portfolio-access.md, "Grant roles"): an
+ * asset whose only covering grants have role viewer is read-only to a member, and everything is to a viewer.
+ */
+export interface Reaches {
+  reach: Reach;
+  /** The reached asset ids whose data the principal may change; null: every asset it reaches. */
+  writable: Reach;
+}
+
+export const UNRESTRICTED: Reaches = { reach: null, writable: null };
+
+/**
  * Computes a reach (portfolio/reach.ts, injected by services.ts: portfolio/ depends on tenancy/, not the reverse).
  * Without one every principal reaches everything, which only bare unit tests rely on.
  */
-export type ReachResolver = (query: ReachQuery) => Promise<Reach>;
+export type ReachResolver = (query: ReachQuery) => Promise<Reaches>;
 
 export const ASSET_TAG = /^[a-z0-9][a-z0-9._:-]{0,63}$/;
 
@@ -94,6 +106,8 @@ export interface Principal {
   mcpWriteEnabled: boolean;
   /** The asset ids this principal reaches; null: all of its organisation's. */
   reach: Reach;
+  /** Of those, the ones whose data it may change (its grants' roles); null: all it reaches. Checked by writes. */
+  writable: Reach;
   /** Set when a person signed in through POST /session (never for a token). */
   session?: SessionInfo;
 }
@@ -161,7 +175,7 @@ export class TenancyService {
   readonly #db: Kysely<Database>;
   readonly #principals: PrincipalCache<Principal> | undefined;
   readonly #cutOffs: UserCutOff[] = [];
-  #reachOf: ReachResolver = async () => null;
+  #reachOf: ReachResolver = async () => UNRESTRICTED;
   readonly #forgetListeners: (() => void)[] = [];
 
   /** With a change stamp, resolved principals are cached (servers); without, every call reads the store. */
@@ -173,11 +187,6 @@ export class TenancyService {
   /** How principals get their reach (portfolio/reach.ts); set once by services.ts. */
   useReach(resolver: ReachResolver): void {
     this.#reachOf = resolver;
-  }
-
-  /** The reach of a user (and token restriction), for the other principal builders (sessions, OAuth). */
-  reachOf(query: ReachQuery): Promise<Reach> {
-    return this.#reachOf(query);
   }
 
   /** Called whenever cached principals are dropped here, so caches of reaches elsewhere drop with them. */
@@ -527,7 +536,7 @@ export class TenancyService {
     if (!row || !hashesEqual(row.secret_hash, hash)) return undefined;
     if (row.revoked_at !== null || isExpired(row.expires_at, now)) return undefined;
     const assetTags = fromJson<string[] | null>(row.asset_tags, null);
-    const reach = await this.#reachOf({ orgId: row.org_id, userId: row.user_id, assetTags });
+    const reaches = await this.#reachOf({ orgId: row.org_id, userId: row.user_id, assetTags });
     const principal: Principal = {
       tokenId: row.id,
       orgId: row.org_id,
@@ -535,7 +544,7 @@ export class TenancyService {
       scopes: new Set(fromJson<Scope[]>(row.scopes, [])),
       plan: row.plan,
       mcpWriteEnabled: fromBool(row.mcp_write_enabled),
-      reach,
+      ...reaches,
     };
     // Only live tokens are cached: unknown secrets must not fill memory.
     this.#principals?.set(hash, generation, { value: principal, expiresAt: row.expires_at });

@@ -22,7 +22,8 @@ export async function byCreatorReach(
   const reachOfCreator = ({ orgId, createdBy }: ClaimedDelivery) => {
     const key = `${orgId}|${createdBy}`;
     let reach = reaches.get(key);
-    if (!reach) reaches.set(key, (reach = reachOf({ orgId, userId: createdBy, assetTags: null })));
+    if (!reach)
+      reaches.set(key, (reach = reachOf({ orgId, userId: createdBy, assetTags: null }).then((r) => r.reach)));
     return reach;
   };
   const send: ClaimedDelivery[] = [];

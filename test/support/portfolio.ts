@@ -1,5 +1,5 @@
 // Test helpers of the scoped-access tests: one organisation, three assets and two teams with overlapping tags.
-// Team A grants tag `pay`; team B grants tags `pay` and `web`. Asset X (pay-api) is tagged pay, Y (web-shop) web,
+// Team A grants tag `pay` with role member; team B grants tags `pay` and `web` with role viewer. Asset X (pay-api) is tagged pay, Y (web-shop) web,
 // Z (ops-tool) nothing; each has one SBOM with the pipeline fixture's findings (3 each). A second organisation
 // has its own asset, to compare "out of reach" with "another organisation's id".
 import type { TestContext } from 'node:test';
@@ -23,6 +23,8 @@ export interface ScopedWorld extends TestEnv {
   memberB: SignedIn;
   /** In no team: reaches nothing once portfolioAccess is on. */
   loner: SignedIn;
+  /** A member in teams A and B: reaches X and Y, may change X (A's grant, role member) but only view Y. */
+  mixed: SignedIn;
   teamA: string;
   teamB: string;
   /** API tokens (all a member's scopes) of memberA and of the admin. */
@@ -86,15 +88,16 @@ export async function scopedWorld(
     memberA: await addUser(services, org, 'member'),
     memberB: await addUser(services, org, 'viewer'),
     loner: await addUser(services, org, 'member'),
+    mixed: await addUser(services, org, 'member'),
   };
   const teamA = await services.teams.create(org.id, users.admin.id, {
     name: 'Team A',
-    members: [users.memberA.id],
+    members: [users.memberA.id, users.mixed.id],
     grants: [{ assetTags: ['pay'], role: 'member' }],
   });
   const teamB = await services.teams.create(org.id, users.admin.id, {
     name: 'Team B',
-    members: [users.memberB.id],
+    members: [users.memberB.id, users.mixed.id],
     grants: [{ assetTags: ['pay', 'web'], role: 'viewer' }],
   });
   if (options.portfolioAccess !== false)
@@ -113,6 +116,7 @@ export async function scopedWorld(
     memberA: await signIn(app, users.memberA.email),
     memberB: await signIn(app, users.memberB.email),
     loner: await signIn(app, users.loner.email),
+    mixed: await signIn(app, users.mixed.email),
     teamA: teamA.id,
     teamB: teamB.id,
     tokens: { memberA: await token(users.memberA.email), admin: await token(users.admin.email) },

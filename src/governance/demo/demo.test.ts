@@ -76,6 +76,7 @@ for (const dialect of DIALECTS) {
       plan: 'professional',
       mcpWriteEnabled: false,
       reach: null,
+      writable: null,
     });
     const call = async (name: string, args: Record<string, unknown> = {}) =>
       governanceToolHandlers[name]!({ ...services, principal: principal() }, args);
