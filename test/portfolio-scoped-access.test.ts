@@ -1,6 +1,7 @@
 // Every registered route and every tool, classified; each one scoped by asset proves that a restricted member
 // (team A: tag pay, reaching X) gets 404 or an empty list for team B's asset Y (tagged web), with two teams whose
-// grants overlap on `pay`. A new route or tool fails the first tests until it is classified here.
+// grants overlap on `pay`; each scoped write proves that a member who reaches Y only through a grant of role
+// viewer gets 403 there and may write X. A new route or tool fails the first tests until it is classified here.
 import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -523,6 +524,165 @@ async function callTool(
   return (await handler({ ...w.services, principal }, args)) as Record<string, unknown>;
 }
 
+/**
+ * Writes to an asset's data (docs/portfolio-access.md, "Grant roles"): `mixed`, a member of teams A and B, reaches
+ * Y only through B's grant of role viewer, so each write is 403 FORBIDDEN on Y and changes nothing, while the
+ * same write on X (A's grant, role member) passes. They run after the read probes, in this order. Every scoped
+ * route that is not a GET is probed here or says in NOT_ASSET_WRITES why not.
+ */
+const WRITE_PROBES: Record<string, Probe> = {
+  'PATCH /api/v1/sscs/findings/:findingId/status': async (w) => {
+    const [onY] = await findingIdsOf(w, w.sboms.y);
+    await readOnly(w, 'PATCH', `/api/v1/sscs/findings/${onY}/status`, { status: 'accepted_risk' });
+    assert.deepEqual(await statusesOf(w, w.sboms.y, 'findings'), ['open']);
+    const [onX] = await findingIdsOf(w, w.sboms.x);
+    await allowed(w, 'PATCH', `/api/v1/sscs/findings/${onX}/status`, { status: 'accepted_risk' });
+  },
+  'PATCH /api/v1/sscs/violations/:violationId': async (w) => {
+    const [onY] = await violationIdsOf(w, w.sboms.y);
+    await readOnly(w, 'PATCH', `/api/v1/sscs/violations/${onY}`, { status: 'suppressed' });
+    assert.deepEqual(await statusesOf(w, w.sboms.y, 'policy_violations'), ['open']);
+    const [onX] = await violationIdsOf(w, w.sboms.x);
+    await allowed(w, 'PATCH', `/api/v1/sscs/violations/${onX}`, { status: 'suppressed' });
+  },
+  'POST /api/v1/sscs/vex': async (w) => {
+    // x/text is on every asset: X's finding already says not_affected (the read probe), Y's would change.
+    await readOnly(w, 'POST', '/api/v1/sscs/vex', {
+      '@context': 'https://openvex.dev/ns/v0.2.0',
+      '@id': 'https://example.com/vex/2',
+      author: 'test',
+      timestamp: '2026-01-01T00:00:00Z',
+      version: 1,
+      statements: [
+        {
+          vulnerability: { name: 'GO-2022-0001' },
+          products: [{ '@id': 'pkg:golang/golang.org/x/text@0.3.7' }],
+          status: 'not_affected',
+          justification: 'vulnerable_code_not_in_execute_path',
+        },
+      ],
+    });
+    assert.deepEqual(await statusesOf(w, w.sboms.y, 'findings'), ['open']);
+  },
+  'POST /api/v1/sscs/sboms/upload': async (w) => {
+    for (const [assetName, status] of [
+      ['web-shop', 403],
+      ['pay-api', 201],
+    ] as const) {
+      const form = multipart([
+        ['file', shopSbom('2.10', '0.3.7'), 'v2.cdx.json'],
+        ['assetName', assetName],
+      ]);
+      const res = await w.app.inject({
+        method: 'POST',
+        url: '/api/v1/sscs/sboms/upload',
+        headers: { ...w.mixed.write, 'content-type': form.contentType },
+        payload: form.payload,
+      });
+      assert.equal(res.statusCode, status, `${assetName}: ${res.body}`);
+    }
+    assert.equal((await sbomIdsOf(w, w.assets.y)).length, 1, 'no new version of Y');
+  },
+  'POST /api/v1/sscs/sboms': async (w) => {
+    await readOnly(w, 'POST', '/api/v1/sscs/sboms', { name: 'web-shop', version: '9' });
+    await readOnly(w, 'POST', '/api/v1/sscs/sboms', { name: 'ignored', assetId: w.assets.y });
+    assert.equal((await sbomIdsOf(w, w.assets.y)).length, 1, 'no new version of Y');
+    await allowed(w, 'POST', '/api/v1/sscs/sboms', { name: 'pay-api', version: '9' }, 201);
+  },
+  'DELETE /api/v1/sscs/sboms/:sbomId': async (w) => {
+    await readOnly(w, 'DELETE', `/api/v1/sscs/sboms/${w.sboms.y}`);
+    assert.deepEqual(await sbomIdsOf(w, w.assets.y), [w.sboms.y]);
+    const newest = (await sbomIdsOf(w, w.assets.x)).at(-1)!;
+    assert.notEqual(newest, w.sboms.x, 'a version the probes above added');
+    await allowed(w, 'DELETE', `/api/v1/sscs/sboms/${newest}`);
+  },
+  'PATCH /api/v1/sscs/assets/:assetId': async (w) => {
+    await readOnly(w, 'PATCH', `/api/v1/sscs/assets/${w.assets.y}`, { tags: ['web', 'mine'] });
+    // Nor may an asset it may change move under one it may only view (Y's grants would then cover it).
+    await readOnly(w, 'PATCH', `/api/v1/sscs/assets/${w.assets.x}`, { parentId: w.assets.y });
+    await allowed(w, 'PATCH', `/api/v1/sscs/assets/${w.assets.x}`, { classifier: 'service' });
+  },
+  'DELETE /api/v1/sscs/assets/:assetId': async (w) => {
+    await readOnly(w, 'DELETE', `/api/v1/sscs/assets/${w.assets.y}`);
+    // A child of X is covered by A's grant like X: an admin makes one, mixed may delete it.
+    const child = await w.app.inject({
+      method: 'POST',
+      url: '/api/v1/sscs/assets',
+      headers: w.admin.write,
+      payload: { name: 'pay-worker', parentId: w.assets.x },
+    });
+    assert.equal(child.statusCode, 201, child.body);
+    await allowed(w, 'DELETE', `/api/v1/sscs/assets/${child.json().data.id}`);
+  },
+};
+
+/** Scoped routes that are not GETs and write no single asset's data, with the reason (each probed above). */
+const NOT_ASSET_WRITES: Record<string, string> = {
+  'POST /api/v1/sscs/policies/preview': 'evaluates a policy without storing anything',
+  'POST /api/v1/sscs/scan': 'matches a file without storing it',
+  'POST /api/v1/sscs/triage-rules': 'organisation-wide: 403 for any restricted principal',
+  'POST /api/v1/sscs/triage-rules/preview': 'organisation-wide: 403 for any restricted principal',
+  'PUT /api/v1/sscs/triage-rules/:ruleId': 'organisation-wide: 403 for any restricted principal',
+  'DELETE /api/v1/sscs/triage-rules/:ruleId': 'organisation-wide: 403 for any restricted principal',
+  'POST /api/v1/sscs/assets': 'organisation-wide: 403 for any restricted principal',
+  'POST /api/v1/sscs/assets/retention/run': 'organisation-wide: 403 for any restricted principal',
+  'POST /api/v1/mcp': 'the tool server: its only write tool, risk_create_draft, is organisation-wide',
+};
+
+async function readOnly(
+  w: ScopedWorld,
+  method: 'POST' | 'PATCH' | 'DELETE',
+  url: string,
+  payload?: unknown,
+): Promise<void> {
+  const res = await w.app.inject({
+    method,
+    url,
+    headers: w.mixed.write,
+    ...(payload ? { payload: payload as object } : {}),
+  });
+  assert.deepEqual(
+    [res.statusCode, res.json().error?.code],
+    [403, 'FORBIDDEN'],
+    `${method} ${url}: ${res.body}`,
+  );
+  assert.match(
+    res.json().error.message,
+    /^You may view but not change .*: your teams grant its asset with role viewer only$/,
+  );
+}
+
+async function allowed(
+  w: ScopedWorld,
+  method: 'POST' | 'PATCH' | 'DELETE',
+  url: string,
+  payload?: unknown,
+  status = 200,
+): Promise<void> {
+  const res = await w.app.inject({
+    method,
+    url,
+    headers: w.mixed.write,
+    ...(payload ? { payload: payload as object } : {}),
+  });
+  assert.equal(res.statusCode, status, `${method} ${url}: ${res.body}`);
+}
+
+async function statusesOf(w: ScopedWorld, sbomId: string, table: 'findings' | 'policy_violations') {
+  const rows = await w.store.db.selectFrom(table).select('status').where('sbom_id', '=', sbomId).execute();
+  return [...new Set(rows.map((r) => r.status))].sort();
+}
+
+async function sbomIdsOf(w: ScopedWorld, assetId: string): Promise<string[]> {
+  const rows = await w.store.db
+    .selectFrom('sboms')
+    .select('id')
+    .where('asset_id', '=', assetId)
+    .orderBy('id')
+    .execute();
+  return rows.map((r) => r.id);
+}
+
 describe('scoped access: classification', () => {
   it('classifies every registered route, and names no route that is gone', async (t) => {
     const { build } = await import('./support/app.ts');
@@ -551,6 +711,13 @@ describe('scoped access: classification', () => {
       [],
       'every scoped route has a probe',
     );
+    assert.deepEqual(
+      scoped.filter(
+        (key) => !key.startsWith('GET ') && !(key in WRITE_PROBES) === !(key in NOT_ASSET_WRITES),
+      ),
+      [],
+      'every scoped write is probed as view-only (WRITE_PROBES) or says why not (NOT_ASSET_WRITES), not both',
+    );
   });
 
   it('classifies every tool, and probes every scoped one', () => {
@@ -577,7 +744,7 @@ describe('scoped access: classification', () => {
 
 for (const dialect of DIALECTS) {
   describe(`${dialect}: scoped access, two teams with overlapping tags`, () => {
-    it('answers a restricted member 404 or an empty list for another team’s asset on every scoped route and tool', async (t) => {
+    it('answers a restricted member 404 or an empty list for another team’s asset on every scoped route and tool, and 403 for a write to a view-only one', async (t) => {
       const w = await scopedWorld(t, dialect);
       await w.services.policies.reevaluation.idle();
       // The admin, unrestricted, sees all three assets' findings (3 each, hand-counted in the fixture).
@@ -590,6 +757,9 @@ for (const dialect of DIALECTS) {
       }
       for (const [name, probe] of Object.entries(TOOL_PROBES)) {
         await t.test(`tool ${name}`, () => probe(w));
+      }
+      for (const [key, probe] of Object.entries(WRITE_PROBES)) {
+        await t.test(`${key} on a view-only asset`, () => probe(w));
       }
       void json;
     });
