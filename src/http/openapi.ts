@@ -102,7 +102,8 @@ export const OPERATION_DOCS: Record<string, OperationDoc> = {
       '2.2/2.3, SPDX 2.3 tag-value, SPDX 3.0.1 JSON-LD; the file name decides, or the content when the name is ' +
       'missing or ambiguous: -, .json, .txt) and optional name, assetName and version fields. Stores the ' +
       'SBOM, its components and their findings in one transaction. Needs sbom:write (FORBIDDEN without it). ' +
-      'Duplicate bom-refs are reported in meta.warnings. ' +
+      'A caller restricted by its teams gets 404 for an asset out of its reach and 403 FORBIDDEN for one its ' +
+      'grants let it only view (docs/portfolio-access.md). Duplicate bom-refs are reported in meta.warnings. ' +
       IDEMPOTENT,
     errors: {
       400: ['PARSE_ERROR', 'UNSUPPORTED_FORMAT', 'MISSING_FILE'],
