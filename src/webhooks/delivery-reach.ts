@@ -36,7 +36,11 @@ export async function byCreatorReach(
     const reach = await reachOfCreator(d);
     // An asset event recorded without its asset (before migration 94) reaches only an unrestricted creator.
     if (reach === null || (d.assetId !== null && reach.has(d.assetId))) send.push(d);
-    else skip.set(d.createdBy, [...(skip.get(d.createdBy) ?? []), d]);
+    else {
+      const skipped = skip.get(d.createdBy);
+      if (skipped) skipped.push(d);
+      else skip.set(d.createdBy, [d]);
+    }
   }
   return { send, skip };
 }
