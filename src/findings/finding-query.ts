@@ -111,7 +111,7 @@ const BY_ID: FindingSort = {
 export const encodeCursor = (value: string | number, id: string) =>
   Buffer.from(JSON.stringify([value, id])).toString('base64url');
 
-function decodeCursor(cursor: string): [string | number, string] {
+export function decodeCursor(cursor: string): [string | number, string] {
   try {
     const value: unknown = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
     if (

@@ -1,11 +1,17 @@
 /** Findings: matching an uploaded SBOM's components, listing, detail with history, triage; re-matching is in rematch.ts. */
 import { requireWritable } from '../portfolio/asset-reach.ts';
 import { assetScopeOf, sbomOfAssets } from '../portfolio/asset-scope.ts';
-import { sql, type Kysely, type SqlBool } from 'kysely';
+import { sql, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
 import { SYSTEM_ACTOR } from '../audit/audit.repository.ts';
 import type { Database } from '../db/database.ts';
 import { fromJson } from '../db/helpers.ts';
-import { reachConditions, reachedSbomConditions, type ReachScope } from '../db/reach-filter.ts';
+import {
+  inReach,
+  reachConditions,
+  reachedSbomConditions,
+  reachedSbomIds,
+  type ReachScope,
+} from '../db/reach-filter.ts';
 import { notFound } from '../errors.ts';
 import { recordDeferred } from '../events/deferred.ts';
 import { nowIso } from '../shared/time.ts';
@@ -28,7 +34,8 @@ import { CandidateCache } from './candidate-cache.ts';
 import { byPriority, exploitConditions, signalsOf, type ExploitSignals } from './exploit-signals.ts';
 import { resolveMatches, toCandidate, type MatchableComponent } from './finding-matching.ts';
 import { newFindingRow } from './finding-rows.ts';
-import { encodeCursor, pageOf, positionOf, queryFilter } from './finding-query.ts';
+import { decodeCursor, encodeCursor, pageOf, positionOf, queryFilter } from './finding-query.ts';
+import { newestIdsInSboms, probesPay } from './sparse-page.ts';
 import * as repo from './finding.repository.ts';
 import type { FindingHistoryRow } from './finding.table.ts';
 import { detailsOf, type AdvisoryDetails } from './matcher.ts';
@@ -299,14 +306,27 @@ export class FindingService implements SbomFindingsHooks {
     }
     const { kev, epssMin, ...rest } = filter;
     const full = queryFilter(rest);
+    const sbomIds = await reachedSbomIds(this.#db, scope);
+    const reached = probesPay({ ...full, kev, epssMin }, sbomIds)
+      ? await this.#newestInReach(sbomIds!, full.status, full.cursor, full.limit! + 1)
+      : reachedSbomConditions(this.#db, sbomIds);
     const { rows, nextCursor } = pageOf(
-      await repo.listFindings(this.#db, orgId, full, [
-        ...exploitConditions({ kev, epssMin }),
-        ...(await reachedSbomConditions(this.#db, scope)),
-      ]),
+      await repo.listFindings(this.#db, orgId, full, [...exploitConditions({ kev, epssMin }), ...reached]),
       full,
     );
     return { findings: await this.#toFindings(orgId, rows), nextCursor };
+  }
+
+  /** The page's ids taken SBOM by SBOM (findings/sparse-page.ts), as the list's condition. */
+  async #newestInReach(
+    sbomIds: ReadonlySet<string>,
+    status: string,
+    cursor: string | undefined,
+    take: number,
+  ): Promise<RawBuilder<SqlBool>[]> {
+    const before = cursor === undefined ? undefined : decodeCursor(cursor)[1];
+    const ids = await newestIdsInSboms(this.#db, sbomIds, status, before, take);
+    return [inReach(this.#db, 'f.id', new Set(ids))];
   }
 
   async #toFindings(orgId: string, rows: repo.FindingWithComponent[]): Promise<Finding[]> {
