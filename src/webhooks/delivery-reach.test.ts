@@ -48,7 +48,7 @@ describe('webhook deliveries within their creator’s reach', () => {
       [delivery('2', 'finding.created', 'ast_y', 'usr_a'), 'skip'],
       [delivery('3', 'policy.violation', 'ast_y', 'usr_admin'), 'send'],
       [delivery('4', 'vendor.created', null, 'usr_a'), 'send'],
-      // An asset event recorded without its asset (before migration 94): only an unrestricted creator.
+      // An asset event recorded without its asset (before migration 96): only an unrestricted creator.
       [delivery('5', 'finding.status_changed', null, 'usr_a'), 'skip'],
       [delivery('6', 'finding.status_changed', null, 'usr_admin'), 'send'],
       // The operator's CLI: no creator, the whole organisation (never resolved).

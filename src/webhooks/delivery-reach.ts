@@ -34,7 +34,7 @@ export async function byCreatorReach(
       continue;
     }
     const reach = await reachOfCreator(d);
-    // An asset event recorded without its asset (before migration 94) reaches only an unrestricted creator.
+    // An asset event recorded without its asset (before migration 96) reaches only an unrestricted creator.
     if (reach === null || (d.assetId !== null && reach.has(d.assetId))) send.push(d);
     else {
       const skipped = skip.get(d.createdBy);
