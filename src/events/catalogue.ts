@@ -54,7 +54,8 @@ export const ASSET_EVENT_TYPES = [
   'policy.violation',
 ] as const satisfies readonly EventType[];
 export type AssetEventType = (typeof ASSET_EVENT_TYPES)[number];
-export const isAssetEvent = (type: string): boolean => (ASSET_EVENT_TYPES as readonly string[]).includes(type);
+export const isAssetEvent = (type: string): boolean =>
+  (ASSET_EVENT_TYPES as readonly string[]).includes(type);
 
 const SEVERITY = z.enum(['CRITICAL', 'HIGH', 'MEDIUM', 'LOW']);
 const FINDING_STATUS = z.enum(['open', 'mitigated', 'accepted_risk', 'false_positive', 'fixed']);
