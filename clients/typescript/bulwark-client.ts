@@ -333,9 +333,7 @@ export class BulwarkRestClient {
 export type AccessAnomalyDiscoveryArgs = Record<string, never>;
 /** Result of access_anomaly_discovery, as the tool server answers it. */
 export type AccessAnomalyDiscoveryResult = {
-  items: Array<{
-    [key: string]: unknown;
-  }>;
+  items: Array<Record<string, unknown>>;
   /** Number of items in this result */
   total: number;
   /** Present when the organisation has no governance data yet; the result is then empty, not estimated. */
@@ -348,14 +346,10 @@ export type AccessConcentrationArgs = Record<string, never>;
 /** Result of access_concentration, as the tool server answers it. */
 export type AccessConcentrationResult = {
   /** Concentration outliers, highest ratio first */
-  items: Array<{
-    [key: string]: unknown;
-  }>;
+  items: Array<Record<string, unknown>>;
   total: number;
   privilegedOutliers?: number;
-  singleHolders?: {
-    [key: string]: unknown;
-  };
+  singleHolders?: Record<string, unknown>;
   sodViolations?: {
     total?: number;
     /** Violations covered by an exception in force */
@@ -363,9 +357,7 @@ export type AccessConcentrationResult = {
     withoutException?: number;
     terminatedIdentities?: number;
     throughOwnedAccounts?: number;
-    items?: Array<{
-      [key: string]: unknown;
-    }>;
+    items?: Array<Record<string, unknown>>;
     [key: string]: unknown;
   };
   /** Present when the organisation has no governance data yet; the result is then empty, not estimated. */
@@ -377,9 +369,7 @@ export type AccessConcentrationResult = {
 export type AccessDepartmentRiskArgs = Record<string, never>;
 /** Result of access_department_risk, as the tool server answers it. */
 export type AccessDepartmentRiskResult = {
-  items: Array<{
-    [key: string]: unknown;
-  }>;
+  items: Array<Record<string, unknown>>;
   /** Number of items in this result */
   total: number;
   /** Present when the organisation has no governance data yet; the result is then empty, not estimated. */
@@ -392,9 +382,7 @@ export type AccessHighRiskLifecycleArgs = Record<string, never>;
 /** Result of access_high_risk_lifecycle, as the tool server answers it. */
 export type AccessHighRiskLifecycleResult = {
   /** High-risk grants unused for 90+ days or never used */
-  items: Array<{
-    [key: string]: unknown;
-  }>;
+  items: Array<Record<string, unknown>>;
   total: number;
   /** On enabled accounts */
   highRiskGrants?: number;
@@ -402,13 +390,9 @@ export type AccessHighRiskLifecycleResult = {
     [key: string]: number;
   };
   /** Disabled accounts with active grants */
-  disabledAccounts?: {
-    [key: string]: unknown;
-  };
+  disabledAccounts?: Record<string, unknown>;
   /** Identities on leave and logins during leave */
-  leave?: {
-    [key: string]: unknown;
-  };
+  leave?: Record<string, unknown>;
   /** Present when the organisation has no governance data yet; the result is then empty, not estimated. */
   note?: string;
   [key: string]: unknown;
@@ -424,13 +408,9 @@ export type AccessNormalizationHealthResult = {
   uncorrelatedAccounts?: number;
   /** Percentage of correlated accounts */
   correlationRate?: number;
-  systems?: Array<{
-    [key: string]: unknown;
-  }>;
+  systems?: Array<Record<string, unknown>>;
   /** Active identities missing department, title or manager (department heads need no manager) */
-  identitiesMissingAttributes?: {
-    [key: string]: unknown;
-  };
+  identitiesMissingAttributes?: Record<string, unknown>;
   /** Present when the organisation has no governance data yet; the result is then empty, not estimated. */
   note?: string;
   [key: string]: unknown;
@@ -440,9 +420,7 @@ export type AccessNormalizationHealthResult = {
 export type AccessOffboardingViolationsArgs = Record<string, never>;
 /** Result of access_offboarding_violations, as the tool server answers it. */
 export type AccessOffboardingViolationsResult = {
-  items: Array<{
-    [key: string]: unknown;
-  }>;
+  items: Array<Record<string, unknown>>;
   /** Number of items in this result */
   total: number;
   /** Present when the organisation has no governance data yet; the result is then empty, not estimated. */
@@ -455,9 +433,7 @@ export type AccessPrivilegedDeltaArgs = Record<string, never>;
 /** Result of access_privileged_delta, as the tool server answers it. */
 export type AccessPrivilegedDeltaResult = {
   windowDays: 30;
-  items: Array<{
-    [key: string]: unknown;
-  }>;
+  items: Array<Record<string, unknown>>;
   total: number;
   /** Present when the organisation has no governance data yet; the result is then empty, not estimated. */
   note?: string;
@@ -468,9 +444,7 @@ export type AccessPrivilegedDeltaResult = {
 export type AccessReviewsListArgs = Record<string, never>;
 /** Result of access_reviews_list, as the tool server answers it. */
 export type AccessReviewsListResult = {
-  items: Array<{
-    [key: string]: unknown;
-  }>;
+  items: Array<Record<string, unknown>>;
   /** Number of items in this result */
   total: number;
   /** Present when the organisation has no governance data yet; the result is then empty, not estimated. */
@@ -487,9 +461,7 @@ export type AccessSecurityDebtTrendArgs = {
 export type AccessSecurityDebtTrendResult = {
   months: number;
   /** One point per month (YYYY-MM), oldest first */
-  items: Array<{
-    [key: string]: unknown;
-  }>;
+  items: Array<Record<string, unknown>>;
   total: number;
   /** Present when the organisation has no governance data yet; the result is then empty, not estimated. */
   note?: string;
@@ -500,9 +472,7 @@ export type AccessSecurityDebtTrendResult = {
 export type AccessStaleAccountsArgs = Record<string, never>;
 /** Result of access_stale_accounts, as the tool server answers it. */
 export type AccessStaleAccountsResult = {
-  items: Array<{
-    [key: string]: unknown;
-  }>;
+  items: Array<Record<string, unknown>>;
   /** Number of items in this result */
   total: number;
   /** Present when the organisation has no governance data yet; the result is then empty, not estimated. */
@@ -579,9 +549,7 @@ export type EvidenceLogArgs = {
 /** Result of evidence_log, as the tool server answers it. */
 export type EvidenceLogResult = {
   projectId?: string;
-  items: Array<{
-    [key: string]: unknown;
-  }>;
+  items: Array<Record<string, unknown>>;
   total: number;
   byStatus?: {
     [key: string]: number;
@@ -659,9 +627,7 @@ export type IsoControlsListArgs = {
 export type IsoControlsListResult = {
   /** The project the controls belong to; absent when there is none */
   projectId?: string;
-  items: Array<{
-    [key: string]: unknown;
-  }>;
+  items: Array<Record<string, unknown>>;
   total: number;
   /** Present when the organisation has no governance data yet; the result is then empty, not estimated. */
   note?: string;
@@ -676,9 +642,7 @@ export type IsoGapStatusArgs = {
 /** Result of iso_gap_status, as the tool server answers it. */
 export type IsoGapStatusResult = {
   projectId?: string;
-  evidenceCoverage?: {
-    [key: string]: unknown;
-  };
+  evidenceCoverage?: Record<string, unknown>;
   /** Present when the organisation has no governance data yet; the result is then empty, not estimated. */
   note?: string;
   [key: string]: unknown;
@@ -692,14 +656,10 @@ export type IsoSoaSummaryArgs = {
 /** Result of iso_soa_summary, as the tool server answers it. */
 export type IsoSoaSummaryResult = {
   projectId?: string;
-  completeness?: {
-    [key: string]: unknown;
-  };
+  completeness?: Record<string, unknown>;
   version?: string;
   approvedAt?: string;
-  riskLinks?: {
-    [key: string]: unknown;
-  };
+  riskLinks?: Record<string, unknown>;
   /** Present when the organisation has no governance data yet; the result is then empty, not estimated. */
   note?: string;
   [key: string]: unknown;
@@ -709,9 +669,7 @@ export type IsoSoaSummaryResult = {
 export type MaturityScoresArgs = Record<string, never>;
 /** Result of maturity_scores, as the tool server answers it. */
 export type MaturityScoresResult = {
-  items: Array<{
-    [key: string]: unknown;
-  }>;
+  items: Array<Record<string, unknown>>;
   /** Number of items in this result */
   total: number;
   /** Present when the organisation has no governance data yet; the result is then empty, not estimated. */
@@ -995,13 +953,9 @@ export type SupplierListResult = {
 export type UarStatusArgs = Record<string, never>;
 /** Result of uar_status, as the tool server answers it. */
 export type UarStatusResult = {
-  campaigns?: Array<{
-    [key: string]: unknown;
-  }>;
+  campaigns?: Array<Record<string, unknown>>;
   /** Open review items */
-  items: Array<{
-    [key: string]: unknown;
-  }>;
+  items: Array<Record<string, unknown>>;
   /** Number of open items returned */
   total: number;
   /** Present when the organisation has no governance data yet; the result is then empty, not estimated. */

@@ -58,10 +58,22 @@ function objectType(
     );
   }
   const extra = schema.additionalProperties;
-  if (typeof extra === 'object')
+  if (typeof extra === 'object') {
     lines.push(`${inner}[key: string]: ${tsType(extra, reading, direction, inner)};`);
-  else if (extra !== false) lines.push(`${inner}[key: string]: unknown;`);
-  return lines.length === 0 ? 'Record<string, never>' : `{\n${lines.join('\n')}\n${indent}}`;
+  } else if (extra === false) {
+    // No property at all: a client may send nothing; a handler reading any property does not compile.
+    if (lines.length === 0) return reading === 'client' ? 'Record<string, never>' : 'Record<never, never>';
+  } else if (reading === 'handler' && lines.length === 0) {
+    // Any object: `object` admits a service's interface types, which an index signature of unknown refuses.
+    return 'object';
+  } else if (reading === 'client' || extra === true) {
+    if (lines.length === 0) return 'Record<string, unknown>';
+    lines.push(`${inner}[key: string]: unknown;`);
+  }
+  // A handler's result lists only the declared properties unless the schema says `additionalProperties: true`:
+  // further keys of a service's value still pass (structural typing), but a key an object literal adds by hand
+  // must be declared in the manifest.
+  return `{\n${lines.join('\n')}\n${indent}}`;
 }
 
 function docComment(schema: JsonSchema, indent: string): string {

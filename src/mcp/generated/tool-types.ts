@@ -2,32 +2,25 @@
 // Tool argument and result types for the handlers (src/mcp/tool-handler.ts).
 
 /** Arguments of access_anomaly_discovery, as its handler receives them: validated, defaults filled in. */
-export type AccessAnomalyDiscoveryArgs = Record<string, never>;
+export type AccessAnomalyDiscoveryArgs = Record<never, never>;
 /** Result of access_anomaly_discovery, as its handler returns it (null = absent). */
 export type AccessAnomalyDiscoveryResult = {
-  items: Array<{
-    [key: string]: unknown;
-  }>;
+  items: Array<object>;
   /** Number of items in this result */
   total: number;
   /** Present when the organisation has no governance data yet; the result is then empty, not estimated. */
   note?: string | null;
-  [key: string]: unknown;
 };
 
 /** Arguments of access_concentration, as its handler receives them: validated, defaults filled in. */
-export type AccessConcentrationArgs = Record<string, never>;
+export type AccessConcentrationArgs = Record<never, never>;
 /** Result of access_concentration, as its handler returns it (null = absent). */
 export type AccessConcentrationResult = {
   /** Concentration outliers, highest ratio first */
-  items: Array<{
-    [key: string]: unknown;
-  }>;
+  items: Array<object>;
   total: number;
   privilegedOutliers?: number | null;
-  singleHolders?: {
-    [key: string]: unknown;
-  } | null;
+  singleHolders?: object | null;
   sodViolations?: {
     total?: number | null;
     /** Violations covered by an exception in force */
@@ -35,38 +28,30 @@ export type AccessConcentrationResult = {
     withoutException?: number | null;
     terminatedIdentities?: number | null;
     throughOwnedAccounts?: number | null;
-    items?: Array<{
-      [key: string]: unknown;
-    }> | null;
+    items?: Array<object> | null;
     [key: string]: unknown;
   } | null;
   /** Present when the organisation has no governance data yet; the result is then empty, not estimated. */
   note?: string | null;
-  [key: string]: unknown;
 };
 
 /** Arguments of access_department_risk, as its handler receives them: validated, defaults filled in. */
-export type AccessDepartmentRiskArgs = Record<string, never>;
+export type AccessDepartmentRiskArgs = Record<never, never>;
 /** Result of access_department_risk, as its handler returns it (null = absent). */
 export type AccessDepartmentRiskResult = {
-  items: Array<{
-    [key: string]: unknown;
-  }>;
+  items: Array<object>;
   /** Number of items in this result */
   total: number;
   /** Present when the organisation has no governance data yet; the result is then empty, not estimated. */
   note?: string | null;
-  [key: string]: unknown;
 };
 
 /** Arguments of access_high_risk_lifecycle, as its handler receives them: validated, defaults filled in. */
-export type AccessHighRiskLifecycleArgs = Record<string, never>;
+export type AccessHighRiskLifecycleArgs = Record<never, never>;
 /** Result of access_high_risk_lifecycle, as its handler returns it (null = absent). */
 export type AccessHighRiskLifecycleResult = {
   /** High-risk grants unused for 90+ days or never used */
-  items: Array<{
-    [key: string]: unknown;
-  }>;
+  items: Array<object>;
   total: number;
   /** On enabled accounts */
   highRiskGrants?: number | null;
@@ -74,20 +59,15 @@ export type AccessHighRiskLifecycleResult = {
     [key: string]: number;
   } | null;
   /** Disabled accounts with active grants */
-  disabledAccounts?: {
-    [key: string]: unknown;
-  } | null;
+  disabledAccounts?: object | null;
   /** Identities on leave and logins during leave */
-  leave?: {
-    [key: string]: unknown;
-  } | null;
+  leave?: object | null;
   /** Present when the organisation has no governance data yet; the result is then empty, not estimated. */
   note?: string | null;
-  [key: string]: unknown;
 };
 
 /** Arguments of access_normalization_health, as its handler receives them: validated, defaults filled in. */
-export type AccessNormalizationHealthArgs = Record<string, never>;
+export type AccessNormalizationHealthArgs = Record<never, never>;
 /** Result of access_normalization_health, as its handler returns it (null = absent). */
 export type AccessNormalizationHealthResult = {
   /** Active accounts of every type (human and non-human) */
@@ -96,58 +76,44 @@ export type AccessNormalizationHealthResult = {
   uncorrelatedAccounts?: number | null;
   /** Percentage of correlated accounts */
   correlationRate?: number | null;
-  systems?: Array<{
-    [key: string]: unknown;
-  }> | null;
+  systems?: Array<object> | null;
   /** Active identities missing department, title or manager (department heads need no manager) */
-  identitiesMissingAttributes?: {
-    [key: string]: unknown;
-  } | null;
+  identitiesMissingAttributes?: object | null;
   /** Present when the organisation has no governance data yet; the result is then empty, not estimated. */
   note?: string | null;
-  [key: string]: unknown;
 };
 
 /** Arguments of access_offboarding_violations, as its handler receives them: validated, defaults filled in. */
-export type AccessOffboardingViolationsArgs = Record<string, never>;
+export type AccessOffboardingViolationsArgs = Record<never, never>;
 /** Result of access_offboarding_violations, as its handler returns it (null = absent). */
 export type AccessOffboardingViolationsResult = {
-  items: Array<{
-    [key: string]: unknown;
-  }>;
+  items: Array<object>;
   /** Number of items in this result */
   total: number;
   /** Present when the organisation has no governance data yet; the result is then empty, not estimated. */
   note?: string | null;
-  [key: string]: unknown;
 };
 
 /** Arguments of access_privileged_delta, as its handler receives them: validated, defaults filled in. */
-export type AccessPrivilegedDeltaArgs = Record<string, never>;
+export type AccessPrivilegedDeltaArgs = Record<never, never>;
 /** Result of access_privileged_delta, as its handler returns it (null = absent). */
 export type AccessPrivilegedDeltaResult = {
   windowDays: 30;
-  items: Array<{
-    [key: string]: unknown;
-  }>;
+  items: Array<object>;
   total: number;
   /** Present when the organisation has no governance data yet; the result is then empty, not estimated. */
   note?: string | null;
-  [key: string]: unknown;
 };
 
 /** Arguments of access_reviews_list, as its handler receives them: validated, defaults filled in. */
-export type AccessReviewsListArgs = Record<string, never>;
+export type AccessReviewsListArgs = Record<never, never>;
 /** Result of access_reviews_list, as its handler returns it (null = absent). */
 export type AccessReviewsListResult = {
-  items: Array<{
-    [key: string]: unknown;
-  }>;
+  items: Array<object>;
   /** Number of items in this result */
   total: number;
   /** Present when the organisation has no governance data yet; the result is then empty, not estimated. */
   note?: string | null;
-  [key: string]: unknown;
 };
 
 /** Arguments of access_security_debt_trend, as its handler receives them: validated, defaults filled in. */
@@ -159,27 +125,21 @@ export type AccessSecurityDebtTrendArgs = {
 export type AccessSecurityDebtTrendResult = {
   months: number;
   /** One point per month (YYYY-MM), oldest first */
-  items: Array<{
-    [key: string]: unknown;
-  }>;
+  items: Array<object>;
   total: number;
   /** Present when the organisation has no governance data yet; the result is then empty, not estimated. */
   note?: string | null;
-  [key: string]: unknown;
 };
 
 /** Arguments of access_stale_accounts, as its handler receives them: validated, defaults filled in. */
-export type AccessStaleAccountsArgs = Record<string, never>;
+export type AccessStaleAccountsArgs = Record<never, never>;
 /** Result of access_stale_accounts, as its handler returns it (null = absent). */
 export type AccessStaleAccountsResult = {
-  items: Array<{
-    [key: string]: unknown;
-  }>;
+  items: Array<object>;
   /** Number of items in this result */
   total: number;
   /** Present when the organisation has no governance data yet; the result is then empty, not estimated. */
   note?: string | null;
-  [key: string]: unknown;
 };
 
 /** Arguments of asset_overview, as its handler receives them: validated, defaults filled in. */
@@ -194,7 +154,6 @@ export type AssetOverviewResult = {
     version?: string | null;
     sbomId: string;
     createdAt: string;
-    [key: string]: unknown;
   }>;
   openFindings: {
     CRITICAL: number;
@@ -203,7 +162,6 @@ export type AssetOverviewResult = {
     LOW: number;
     total: number;
     kev: number;
-    [key: string]: unknown;
   };
   /** Open policy violations of the latest version by state (fail, warn, info) */
   openViolations: {
@@ -211,9 +169,7 @@ export type AssetOverviewResult = {
     warn: number;
     info: number;
     total: number;
-    [key: string]: unknown;
   };
-  [key: string]: unknown;
 };
 
 /** Arguments of audit_trail_search, as its handler receives them: validated, defaults filled in. */
@@ -234,13 +190,11 @@ export type AuditTrailSearchResult = {
     /** Masked identity of the actor */
     actor: string;
     at: string;
-    [key: string]: unknown;
   }>;
   /** Full count of matching entries */
   total: number;
   limit: number;
   offset: number;
-  [key: string]: unknown;
 };
 
 /** Arguments of evidence_log, as its handler receives them: validated, defaults filled in. */
@@ -251,9 +205,7 @@ export type EvidenceLogArgs = {
 /** Result of evidence_log, as its handler returns it (null = absent). */
 export type EvidenceLogResult = {
   projectId?: string | null;
-  items: Array<{
-    [key: string]: unknown;
-  }>;
+  items: Array<object>;
   total: number;
   byStatus?: {
     [key: string]: number;
@@ -267,7 +219,6 @@ export type EvidenceLogResult = {
   expiringSoon?: number | null;
   /** Present when the organisation has no governance data yet; the result is then empty, not estimated. */
   note?: string | null;
-  [key: string]: unknown;
 };
 
 /** Arguments of findings_search, as its handler receives them: validated, defaults filled in. */
@@ -306,20 +257,17 @@ export type FindingsSearchResult = {
       name: string;
       version?: string | null;
       purl?: string | null;
-      [key: string]: unknown;
     };
     /** In CISA's KEV catalog */
     kev: boolean;
     /** Highest EPSS probability of the id and its aliases */
     epss?: number | null;
     fixedVersions: Array<string>;
-    [key: string]: unknown;
   }>;
   /** Findings on this page */
   count: number;
   /** Absent on the last page */
   nextCursor?: string | null;
-  [key: string]: unknown;
 };
 
 /** Arguments of iso_controls_list, as its handler receives them: validated, defaults filled in. */
@@ -331,13 +279,10 @@ export type IsoControlsListArgs = {
 export type IsoControlsListResult = {
   /** The project the controls belong to; absent when there is none */
   projectId?: string | null;
-  items: Array<{
-    [key: string]: unknown;
-  }>;
+  items: Array<object>;
   total: number;
   /** Present when the organisation has no governance data yet; the result is then empty, not estimated. */
   note?: string | null;
-  [key: string]: unknown;
 };
 
 /** Arguments of iso_gap_status, as its handler receives them: validated, defaults filled in. */
@@ -348,9 +293,7 @@ export type IsoGapStatusArgs = {
 /** Result of iso_gap_status, as its handler returns it (null = absent). */
 export type IsoGapStatusResult = {
   projectId?: string | null;
-  evidenceCoverage?: {
-    [key: string]: unknown;
-  } | null;
+  evidenceCoverage?: object | null;
   /** Present when the organisation has no governance data yet; the result is then empty, not estimated. */
   note?: string | null;
   [key: string]: unknown;
@@ -364,31 +307,24 @@ export type IsoSoaSummaryArgs = {
 /** Result of iso_soa_summary, as its handler returns it (null = absent). */
 export type IsoSoaSummaryResult = {
   projectId?: string | null;
-  completeness?: {
-    [key: string]: unknown;
-  } | null;
+  completeness?: object | null;
   version?: string | null;
   approvedAt?: string | null;
-  riskLinks?: {
-    [key: string]: unknown;
-  } | null;
+  riskLinks?: object | null;
   /** Present when the organisation has no governance data yet; the result is then empty, not estimated. */
   note?: string | null;
   [key: string]: unknown;
 };
 
 /** Arguments of maturity_scores, as its handler receives them: validated, defaults filled in. */
-export type MaturityScoresArgs = Record<string, never>;
+export type MaturityScoresArgs = Record<never, never>;
 /** Result of maturity_scores, as its handler returns it (null = absent). */
 export type MaturityScoresResult = {
-  items: Array<{
-    [key: string]: unknown;
-  }>;
+  items: Array<object>;
   /** Number of items in this result */
   total: number;
   /** Present when the organisation has no governance data yet; the result is then empty, not estimated. */
   note?: string | null;
-  [key: string]: unknown;
 };
 
 /** Arguments of policy_violations, as its handler receives them: validated, defaults filled in. */
@@ -422,7 +358,6 @@ export type PolicyViolationsResult = {
       name: string;
       version?: string | null;
       purl?: string | null;
-      [key: string]: unknown;
     };
     sbomId: string;
     /** fnd_<id>, when the condition is about a vulnerability */
@@ -432,17 +367,15 @@ export type PolicyViolationsResult = {
     /** Why it was suppressed (or reopened) */
     comment?: string | null;
     createdAt: string;
-    [key: string]: unknown;
   }>;
   /** Violations on this page */
   count: number;
   /** Absent on the last page */
   nextCursor?: string | null;
-  [key: string]: unknown;
 };
 
 /** Arguments of posture_summary, as its handler receives them: validated, defaults filled in. */
-export type PostureSummaryArgs = Record<string, never>;
+export type PostureSummaryArgs = Record<never, never>;
 /** Result of posture_summary, as its handler returns it (null = absent). */
 export type PostureSummaryResult = {
   /** Present when the organisation has no governance data yet; the result is then empty, not estimated. */
@@ -476,21 +409,17 @@ export type RemediationPlanResult = {
         HIGH: number;
         MEDIUM: number;
         LOW: number;
-        [key: string]: unknown;
       };
       kev: number;
-      [key: string]: unknown;
     };
     /** Open findings the target leaves */
     remaining: number;
     findingIds: Array<string>;
     /** Direct dependencies (purls) that bring it in */
     introducedBy: Array<string>;
-    [key: string]: unknown;
   }>;
   total: number;
   truncated: boolean;
-  [key: string]: unknown;
 };
 
 /** Arguments of risk_create_draft, as its handler receives them: validated, defaults filled in. */
@@ -523,7 +452,6 @@ export type RiskCreateDraftResult = {
   createdBy: string;
   createdAt: string;
   updatedAt: string;
-  [key: string]: unknown;
 };
 
 /** Arguments of risk_get, as its handler receives them: validated, defaults filled in. */
@@ -550,11 +478,10 @@ export type RiskGetResult = {
   createdBy: string;
   createdAt: string;
   updatedAt: string;
-  [key: string]: unknown;
 };
 
 /** Arguments of risk_register_list, as its handler receives them: validated, defaults filled in. */
-export type RiskRegisterListArgs = Record<string, never>;
+export type RiskRegisterListArgs = Record<never, never>;
 /** Result of risk_register_list, as its handler returns it (null = absent). */
 export type RiskRegisterListResult = {
   items: Array<{
@@ -575,10 +502,8 @@ export type RiskRegisterListResult = {
     createdBy: string;
     createdAt: string;
     updatedAt: string;
-    [key: string]: unknown;
   }>;
   total: number;
-  [key: string]: unknown;
 };
 
 /** Arguments of sbom_list, as its handler receives them: validated, defaults filled in. */
@@ -601,15 +526,13 @@ export type SbomListResult = {
     componentCount: number;
     findingCount: number;
     createdAt: string;
-    [key: string]: unknown;
   }>;
   total: number;
   truncated: boolean;
-  [key: string]: unknown;
 };
 
 /** Arguments of supplier_assessment_status, as its handler receives them: validated, defaults filled in. */
-export type SupplierAssessmentStatusArgs = Record<string, never>;
+export type SupplierAssessmentStatusArgs = Record<never, never>;
 /** Result of supplier_assessment_status, as its handler returns it (null = absent). */
 export type SupplierAssessmentStatusResult = {
   total: number;
@@ -623,29 +546,24 @@ export type SupplierAssessmentStatusResult = {
       total: number;
       completed: number;
       completionRate?: number | null;
-      [key: string]: unknown;
     };
     '2': {
       total: number;
       completed: number;
       completionRate?: number | null;
-      [key: string]: unknown;
     };
     '3': {
       total: number;
       completed: number;
       completionRate?: number | null;
-      [key: string]: unknown;
     };
-    [key: string]: unknown;
   };
   /** Tier-1 suppliers not completed */
   unassessedCritical: number;
-  [key: string]: unknown;
 };
 
 /** Arguments of supplier_list, as its handler receives them: validated, defaults filled in. */
-export type SupplierListArgs = Record<string, never>;
+export type SupplierListArgs = Record<never, never>;
 /** Result of supplier_list, as its handler returns it (null = absent). */
 export type SupplierListResult = {
   items: Array<{
@@ -656,29 +574,22 @@ export type SupplierListResult = {
     riskTier: 1 | 2 | 3;
     assessmentStatus: 'not_started' | 'in_progress' | 'completed';
     website?: string | null;
-    [key: string]: unknown;
   }>;
   total: number;
   truncated: boolean;
-  [key: string]: unknown;
 };
 
 /** Arguments of uar_status, as its handler receives them: validated, defaults filled in. */
-export type UarStatusArgs = Record<string, never>;
+export type UarStatusArgs = Record<never, never>;
 /** Result of uar_status, as its handler returns it (null = absent). */
 export type UarStatusResult = {
-  campaigns?: Array<{
-    [key: string]: unknown;
-  }> | null;
+  campaigns?: Array<object> | null;
   /** Open review items */
-  items: Array<{
-    [key: string]: unknown;
-  }>;
+  items: Array<object>;
   /** Number of open items returned */
   total: number;
   /** Present when the organisation has no governance data yet; the result is then empty, not estimated. */
   note?: string | null;
-  [key: string]: unknown;
 };
 
 /** Each tool's arguments as its handler receives them, by tool name. */
