@@ -14,12 +14,7 @@ export type Reading = 'client' | 'handler';
 const IDENT = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
 
 /** A TypeScript type for a JSON Schema (the subset the manifest allows: no type arrays, no combinators). */
-export function tsType(
-  schema: JsonSchema,
-  reading: Reading,
-  direction: 'args' | 'result',
-  indent = '',
-): string {
+function tsType(schema: JsonSchema, reading: Reading, direction: 'args' | 'result', indent = ''): string {
   if (schema.const !== undefined) return JSON.stringify(schema.const);
   if (schema.enum) return schema.enum.map((v) => JSON.stringify(v)).join(' | ');
   switch (schema.type) {
