@@ -1,4 +1,4 @@
-// Generates the tool server's catalog and the client libraries from manifest/tools.yaml, and the event
+// Generates the tool server's catalog and tool types and the client libraries from manifest/tools.yaml, and the event
 // JSON Schemas from the event catalogue (src/events/catalogue.ts).
 //   node scripts/generate.ts          write the generated files
 //   node scripts/generate.ts --check  exit 1 when a generated file is missing or stale (CI)
@@ -9,7 +9,7 @@ import { format } from 'prettier';
 import { EVENT_TYPES, eventJsonSchema } from '../src/events/catalogue.ts';
 import { loadManifest, wireOutputSchema, type ManifestTool } from './codegen/manifest.ts';
 import { pythonClient } from './codegen/python.ts';
-import { toolCatalogTs, typescriptClient } from './codegen/typescript.ts';
+import { toolCatalogTs, toolTypesTs, typescriptClient } from './codegen/typescript.ts';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -36,6 +36,7 @@ export async function generateAll(): Promise<Map<string, string>> {
   const tools = loadManifest(resolve(root, 'manifest/tools.yaml'));
   return new Map([
     ['src/mcp/generated/tool-catalog.ts', await prettierTs(toolCatalogTs(tools, wire))],
+    ['src/mcp/generated/tool-types.ts', await prettierTs(toolTypesTs(tools))],
     ['clients/typescript/bulwark-client.ts', await prettierTs(typescriptClient(tools))],
     ['clients/python/bulwark_client.py', pythonClient(tools)],
     // One JSON Schema per event type (docs/events.md).

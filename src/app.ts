@@ -72,12 +72,10 @@ export const API_PREFIX = '/api/v1';
  * tool server imports no tool set. `overrides` replace implementations (tests).
  */
 export function toolHandlers(overrides: Record<string, ToolHandler> = {}): Map<string, ToolHandler> {
-  return toolRegistry({
-    ...governanceToolHandlers,
-    ...builtinToolHandlers,
-    ...supplyChainToolHandlers,
-    ...overrides,
-  });
+  return toolRegistry(
+    { ...governanceToolHandlers, ...builtinToolHandlers, ...supplyChainToolHandlers },
+    overrides,
+  );
 }
 
 /** Builds the HTTP app: plugins, the request pipeline, then each domain's routes under /api/v1. */

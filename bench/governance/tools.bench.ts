@@ -17,6 +17,7 @@ import { openSqlite, openStore, type Store } from '../../src/db/connect.ts';
 import { migrateToLatest } from '../../src/db/migrate.ts';
 import { COLLECTORS } from '../../src/compliance/collectors.ts';
 import { runDemo } from '../../src/governance/demo/demo.service.ts';
+import { toolHandlers } from '../../src/app.ts';
 import { governanceToolHandlers } from '../../src/mcp/governance.tools.ts';
 import { createServices } from '../../src/services.ts';
 import { noTurn } from '../../src/shared/turns.ts';
@@ -107,7 +108,9 @@ for (const size of values.sizes!.split(',').map(Number)) {
   console.log(`  baseline count(*) over ${Number(counts.rows[0]?.n)} grants: ${baseline.toFixed(1)} ms`);
   let slowest = { name: '', ms: 0 };
   let over = 0;
-  for (const [name, handler] of Object.entries(governanceToolHandlers)) {
+  const handlers = toolHandlers();
+  for (const name of Object.keys(governanceToolHandlers)) {
+    const handler = handlers.get(name)!;
     for (let i = 0; i < WARMUP; i++) await handler(ctx, {});
     const samples = [];
     for (let i = 0; i < runs; i++) samples.push(await time(() => handler(ctx, {})));

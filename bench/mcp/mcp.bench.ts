@@ -7,8 +7,7 @@
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import { z } from 'zod';
-import { builtinToolHandlers } from '../../src/mcp/builtin-tools.ts';
-import { governanceToolHandlers } from '../../src/mcp/governance.tools.ts';
+import { toolHandlers } from '../../src/app.ts';
 import { TOOL_CATALOG } from '../../src/mcp/generated/tool-catalog.ts';
 import { defaultConfig } from '../../src/config.ts';
 import { openStore } from '../../src/db/connect.ts';
@@ -134,12 +133,12 @@ async function handlerBaselines(iterations: number): Promise<Map<string, number>
     ? openStore(pgUrl, undefined, { schema: 'bench_mcp_demo' })
     : openStore(`sqlite:${outDir}mcp-demo.sqlite`);
   const services = createServices(store, defaultConfig());
-  const handlers = { ...governanceToolHandlers, ...builtinToolHandlers };
+  const handlers = toolHandlers();
   const p50s = new Map<string, number>();
   try {
     for (const s of scenarios) {
       const principal = (await services.tenancy.authenticate(s.secret))!;
-      const handler = handlers[s.tool]!;
+      const handler = handlers.get(s.tool)!;
       // The arguments as the tool server hands them over: validated, defaults filled in.
       const definition = TOOL_CATALOG.find((t) => t.name === s.tool)!;
       const args = z

@@ -329,13 +329,11 @@ export class BulwarkRestClient {
   }
 }
 
-/** Arguments of access_anomaly_discovery. */
+/** Arguments of access_anomaly_discovery, as a caller sends them. */
 export type AccessAnomalyDiscoveryArgs = Record<string, never>;
-/** Result of access_anomaly_discovery. */
+/** Result of access_anomaly_discovery, as the tool server answers it. */
 export type AccessAnomalyDiscoveryResult = {
-  items: Array<{
-    [key: string]: unknown;
-  }>;
+  items: Array<Record<string, unknown>>;
   /** Number of items in this result */
   total: number;
   /** Present when the organisation has no governance data yet; the result is then empty, not estimated. */
@@ -343,19 +341,15 @@ export type AccessAnomalyDiscoveryResult = {
   [key: string]: unknown;
 };
 
-/** Arguments of access_concentration. */
+/** Arguments of access_concentration, as a caller sends them. */
 export type AccessConcentrationArgs = Record<string, never>;
-/** Result of access_concentration. */
+/** Result of access_concentration, as the tool server answers it. */
 export type AccessConcentrationResult = {
   /** Concentration outliers, highest ratio first */
-  items: Array<{
-    [key: string]: unknown;
-  }>;
+  items: Array<Record<string, unknown>>;
   total: number;
   privilegedOutliers?: number;
-  singleHolders?: {
-    [key: string]: unknown;
-  };
+  singleHolders?: Record<string, unknown>;
   sodViolations?: {
     total?: number;
     /** Violations covered by an exception in force */
@@ -363,9 +357,7 @@ export type AccessConcentrationResult = {
     withoutException?: number;
     terminatedIdentities?: number;
     throughOwnedAccounts?: number;
-    items?: Array<{
-      [key: string]: unknown;
-    }>;
+    items?: Array<Record<string, unknown>>;
     [key: string]: unknown;
   };
   /** Present when the organisation has no governance data yet; the result is then empty, not estimated. */
@@ -373,13 +365,11 @@ export type AccessConcentrationResult = {
   [key: string]: unknown;
 };
 
-/** Arguments of access_department_risk. */
+/** Arguments of access_department_risk, as a caller sends them. */
 export type AccessDepartmentRiskArgs = Record<string, never>;
-/** Result of access_department_risk. */
+/** Result of access_department_risk, as the tool server answers it. */
 export type AccessDepartmentRiskResult = {
-  items: Array<{
-    [key: string]: unknown;
-  }>;
+  items: Array<Record<string, unknown>>;
   /** Number of items in this result */
   total: number;
   /** Present when the organisation has no governance data yet; the result is then empty, not estimated. */
@@ -387,36 +377,30 @@ export type AccessDepartmentRiskResult = {
   [key: string]: unknown;
 };
 
-/** Arguments of access_high_risk_lifecycle. */
+/** Arguments of access_high_risk_lifecycle, as a caller sends them. */
 export type AccessHighRiskLifecycleArgs = Record<string, never>;
-/** Result of access_high_risk_lifecycle. */
+/** Result of access_high_risk_lifecycle, as the tool server answers it. */
 export type AccessHighRiskLifecycleResult = {
   /** High-risk grants unused for 90+ days or never used */
-  items: Array<{
-    [key: string]: unknown;
-  }>;
+  items: Array<Record<string, unknown>>;
   total: number;
   /** On enabled accounts */
   highRiskGrants?: number;
   byStage?: {
-    [key: string]: unknown;
+    [key: string]: number;
   };
   /** Disabled accounts with active grants */
-  disabledAccounts?: {
-    [key: string]: unknown;
-  };
+  disabledAccounts?: Record<string, unknown>;
   /** Identities on leave and logins during leave */
-  leave?: {
-    [key: string]: unknown;
-  };
+  leave?: Record<string, unknown>;
   /** Present when the organisation has no governance data yet; the result is then empty, not estimated. */
   note?: string;
   [key: string]: unknown;
 };
 
-/** Arguments of access_normalization_health. */
+/** Arguments of access_normalization_health, as a caller sends them. */
 export type AccessNormalizationHealthArgs = Record<string, never>;
-/** Result of access_normalization_health. */
+/** Result of access_normalization_health, as the tool server answers it. */
 export type AccessNormalizationHealthResult = {
   /** Active accounts of every type (human and non-human) */
   totalAccounts?: number;
@@ -424,25 +408,19 @@ export type AccessNormalizationHealthResult = {
   uncorrelatedAccounts?: number;
   /** Percentage of correlated accounts */
   correlationRate?: number;
-  systems?: Array<{
-    [key: string]: unknown;
-  }>;
+  systems?: Array<Record<string, unknown>>;
   /** Active identities missing department, title or manager (department heads need no manager) */
-  identitiesMissingAttributes?: {
-    [key: string]: unknown;
-  };
+  identitiesMissingAttributes?: Record<string, unknown>;
   /** Present when the organisation has no governance data yet; the result is then empty, not estimated. */
   note?: string;
   [key: string]: unknown;
 };
 
-/** Arguments of access_offboarding_violations. */
+/** Arguments of access_offboarding_violations, as a caller sends them. */
 export type AccessOffboardingViolationsArgs = Record<string, never>;
-/** Result of access_offboarding_violations. */
+/** Result of access_offboarding_violations, as the tool server answers it. */
 export type AccessOffboardingViolationsResult = {
-  items: Array<{
-    [key: string]: unknown;
-  }>;
+  items: Array<Record<string, unknown>>;
   /** Number of items in this result */
   total: number;
   /** Present when the organisation has no governance data yet; the result is then empty, not estimated. */
@@ -450,27 +428,23 @@ export type AccessOffboardingViolationsResult = {
   [key: string]: unknown;
 };
 
-/** Arguments of access_privileged_delta. */
+/** Arguments of access_privileged_delta, as a caller sends them. */
 export type AccessPrivilegedDeltaArgs = Record<string, never>;
-/** Result of access_privileged_delta. */
+/** Result of access_privileged_delta, as the tool server answers it. */
 export type AccessPrivilegedDeltaResult = {
   windowDays: 30;
-  items: Array<{
-    [key: string]: unknown;
-  }>;
+  items: Array<Record<string, unknown>>;
   total: number;
   /** Present when the organisation has no governance data yet; the result is then empty, not estimated. */
   note?: string;
   [key: string]: unknown;
 };
 
-/** Arguments of access_reviews_list. */
+/** Arguments of access_reviews_list, as a caller sends them. */
 export type AccessReviewsListArgs = Record<string, never>;
-/** Result of access_reviews_list. */
+/** Result of access_reviews_list, as the tool server answers it. */
 export type AccessReviewsListResult = {
-  items: Array<{
-    [key: string]: unknown;
-  }>;
+  items: Array<Record<string, unknown>>;
   /** Number of items in this result */
   total: number;
   /** Present when the organisation has no governance data yet; the result is then empty, not estimated. */
@@ -478,31 +452,27 @@ export type AccessReviewsListResult = {
   [key: string]: unknown;
 };
 
-/** Arguments of access_security_debt_trend. */
+/** Arguments of access_security_debt_trend, as a caller sends them. */
 export type AccessSecurityDebtTrendArgs = {
-  /** Number of calendar months to cover, including the current one (1–24, default 6). */
+  /** Number of calendar months to cover, including the current one (1–24, default 6). @default 6 */
   months?: number;
 };
-/** Result of access_security_debt_trend. */
+/** Result of access_security_debt_trend, as the tool server answers it. */
 export type AccessSecurityDebtTrendResult = {
   months: number;
   /** One point per month (YYYY-MM), oldest first */
-  items: Array<{
-    [key: string]: unknown;
-  }>;
+  items: Array<Record<string, unknown>>;
   total: number;
   /** Present when the organisation has no governance data yet; the result is then empty, not estimated. */
   note?: string;
   [key: string]: unknown;
 };
 
-/** Arguments of access_stale_accounts. */
+/** Arguments of access_stale_accounts, as a caller sends them. */
 export type AccessStaleAccountsArgs = Record<string, never>;
-/** Result of access_stale_accounts. */
+/** Result of access_stale_accounts, as the tool server answers it. */
 export type AccessStaleAccountsResult = {
-  items: Array<{
-    [key: string]: unknown;
-  }>;
+  items: Array<Record<string, unknown>>;
   /** Number of items in this result */
   total: number;
   /** Present when the organisation has no governance data yet; the result is then empty, not estimated. */
@@ -510,11 +480,11 @@ export type AccessStaleAccountsResult = {
   [key: string]: unknown;
 };
 
-/** Arguments of asset_overview. */
+/** Arguments of asset_overview, as a caller sends them. */
 export type AssetOverviewArgs = {
   assetName: string;
 };
-/** Result of asset_overview. */
+/** Result of asset_overview, as the tool server answers it. */
 export type AssetOverviewResult = {
   assetName: string;
   latestSbomId: string;
@@ -544,16 +514,16 @@ export type AssetOverviewResult = {
   [key: string]: unknown;
 };
 
-/** Arguments of audit_trail_search. */
+/** Arguments of audit_trail_search, as a caller sends them. */
 export type AuditTrailSearchArgs = {
   /** Exact actor id (usr_<id>, or "system"); omit to list every actor. */
   actorId?: string;
-  /** Page size (1–200, default 50). */
+  /** Page size (1–200, default 50). @default 50 */
   limit?: number;
-  /** Entries to skip (default 0). */
+  /** Entries to skip (default 0). @default 0 */
   offset?: number;
 };
-/** Result of audit_trail_search. */
+/** Result of audit_trail_search, as the tool server answers it. */
 export type AuditTrailSearchResult = {
   items: Array<{
     /** aud_<id> */
@@ -571,24 +541,22 @@ export type AuditTrailSearchResult = {
   [key: string]: unknown;
 };
 
-/** Arguments of evidence_log. */
+/** Arguments of evidence_log, as a caller sends them. */
 export type EvidenceLogArgs = {
   /** ISO 27001 project id (iso_<id>). Omit to use the organisation's first active ISO project. */
   projectId?: string;
 };
-/** Result of evidence_log. */
+/** Result of evidence_log, as the tool server answers it. */
 export type EvidenceLogResult = {
   projectId?: string;
-  items: Array<{
-    [key: string]: unknown;
-  }>;
+  items: Array<Record<string, unknown>>;
   total: number;
   byStatus?: {
-    [key: string]: unknown;
+    [key: string]: number;
   };
   /** Accepted evidence by expiry */
   accepted?: {
-    [key: string]: unknown;
+    [key: string]: number;
   };
   /** Accepted evidence past its expiry */
   expired?: number;
@@ -598,7 +566,7 @@ export type EvidenceLogResult = {
   [key: string]: unknown;
 };
 
-/** Arguments of findings_search. */
+/** Arguments of findings_search, as a caller sends them. */
 export type FindingsSearchArgs = {
   /** Default open */
   status?: 'open' | 'mitigated' | 'accepted_risk' | 'false_positive' | 'fixed';
@@ -619,7 +587,7 @@ export type FindingsSearchArgs = {
   /** nextCursor of the previous page */
   cursor?: string;
 };
-/** Result of findings_search. */
+/** Result of findings_search, as the tool server answers it. */
 export type FindingsSearchResult = {
   items: Array<{
     /** fnd_<id> */
@@ -650,68 +618,58 @@ export type FindingsSearchResult = {
   [key: string]: unknown;
 };
 
-/** Arguments of iso_controls_list. */
+/** Arguments of iso_controls_list, as a caller sends them. */
 export type IsoControlsListArgs = {
   /** ISO 27001 project id (iso_<id>). Omit to use the organisation's first active ISO project. */
   projectId?: string;
 };
-/** Result of iso_controls_list. */
+/** Result of iso_controls_list, as the tool server answers it. */
 export type IsoControlsListResult = {
   /** The project the controls belong to; absent when there is none */
   projectId?: string;
-  items: Array<{
-    [key: string]: unknown;
-  }>;
+  items: Array<Record<string, unknown>>;
   total: number;
   /** Present when the organisation has no governance data yet; the result is then empty, not estimated. */
   note?: string;
   [key: string]: unknown;
 };
 
-/** Arguments of iso_gap_status. */
+/** Arguments of iso_gap_status, as a caller sends them. */
 export type IsoGapStatusArgs = {
   /** ISO 27001 project id (iso_<id>). Omit to use the organisation's first active ISO project. */
   projectId?: string;
 };
-/** Result of iso_gap_status. */
+/** Result of iso_gap_status, as the tool server answers it. */
 export type IsoGapStatusResult = {
   projectId?: string;
-  evidenceCoverage?: {
-    [key: string]: unknown;
-  };
+  evidenceCoverage?: Record<string, unknown>;
   /** Present when the organisation has no governance data yet; the result is then empty, not estimated. */
   note?: string;
   [key: string]: unknown;
 };
 
-/** Arguments of iso_soa_summary. */
+/** Arguments of iso_soa_summary, as a caller sends them. */
 export type IsoSoaSummaryArgs = {
   /** ISO 27001 project id (iso_<id>). Omit to use the organisation's first active ISO project. */
   projectId?: string;
 };
-/** Result of iso_soa_summary. */
+/** Result of iso_soa_summary, as the tool server answers it. */
 export type IsoSoaSummaryResult = {
   projectId?: string;
-  completeness?: {
-    [key: string]: unknown;
-  };
+  completeness?: Record<string, unknown>;
   version?: string;
   approvedAt?: string;
-  riskLinks?: {
-    [key: string]: unknown;
-  };
+  riskLinks?: Record<string, unknown>;
   /** Present when the organisation has no governance data yet; the result is then empty, not estimated. */
   note?: string;
   [key: string]: unknown;
 };
 
-/** Arguments of maturity_scores. */
+/** Arguments of maturity_scores, as a caller sends them. */
 export type MaturityScoresArgs = Record<string, never>;
-/** Result of maturity_scores. */
+/** Result of maturity_scores, as the tool server answers it. */
 export type MaturityScoresResult = {
-  items: Array<{
-    [key: string]: unknown;
-  }>;
+  items: Array<Record<string, unknown>>;
   /** Number of items in this result */
   total: number;
   /** Present when the organisation has no governance data yet; the result is then empty, not estimated. */
@@ -719,7 +677,7 @@ export type MaturityScoresResult = {
   [key: string]: unknown;
 };
 
-/** Arguments of policy_violations. */
+/** Arguments of policy_violations, as a caller sends them. */
 export type PolicyViolationsArgs = {
   /** Default open */
   status?: 'open' | 'suppressed';
@@ -736,7 +694,7 @@ export type PolicyViolationsArgs = {
   /** nextCursor of the previous page */
   cursor?: string;
 };
-/** Result of policy_violations. */
+/** Result of policy_violations, as the tool server answers it. */
 export type PolicyViolationsResult = {
   items: Array<{
     /** pvl_<id> */
@@ -769,23 +727,23 @@ export type PolicyViolationsResult = {
   [key: string]: unknown;
 };
 
-/** Arguments of posture_summary. */
+/** Arguments of posture_summary, as a caller sends them. */
 export type PostureSummaryArgs = Record<string, never>;
-/** Result of posture_summary. */
+/** Result of posture_summary, as the tool server answers it. */
 export type PostureSummaryResult = {
   /** Present when the organisation has no governance data yet; the result is then empty, not estimated. */
   note?: string;
   [key: string]: unknown;
 };
 
-/** Arguments of remediation_plan. */
+/** Arguments of remediation_plan, as a caller sends them. */
 export type RemediationPlanArgs = {
   /** sbom_<id> */
   sbomId?: string;
   /** The asset's latest SBOM */
   assetName?: string;
 };
-/** Result of remediation_plan. */
+/** Result of remediation_plan, as the tool server answers it. */
 export type RemediationPlanResult = {
   /** The SBOM the plan is for */
   sbomId: string;
@@ -821,7 +779,7 @@ export type RemediationPlanResult = {
   [key: string]: unknown;
 };
 
-/** Arguments of risk_create_draft. */
+/** Arguments of risk_create_draft, as a caller sends them. */
 export type RiskCreateDraftArgs = {
   /** Short name of the risk */
   title: string;
@@ -832,7 +790,7 @@ export type RiskCreateDraftArgs = {
   impact?: number;
   treatment?: 'mitigate' | 'accept' | 'transfer' | 'avoid';
 };
-/** Result of risk_create_draft. */
+/** Result of risk_create_draft, as the tool server answers it. */
 export type RiskCreateDraftResult = {
   /** risk_<id> */
   id: string;
@@ -854,12 +812,12 @@ export type RiskCreateDraftResult = {
   [key: string]: unknown;
 };
 
-/** Arguments of risk_get. */
+/** Arguments of risk_get, as a caller sends them. */
 export type RiskGetArgs = {
   /** risk_<id> */
   id: string;
 };
-/** Result of risk_get. */
+/** Result of risk_get, as the tool server answers it. */
 export type RiskGetResult = {
   /** risk_<id> */
   id: string;
@@ -881,9 +839,9 @@ export type RiskGetResult = {
   [key: string]: unknown;
 };
 
-/** Arguments of risk_register_list. */
+/** Arguments of risk_register_list, as a caller sends them. */
 export type RiskRegisterListArgs = Record<string, never>;
-/** Result of risk_register_list. */
+/** Result of risk_register_list, as the tool server answers it. */
 export type RiskRegisterListResult = {
   items: Array<{
     /** risk_<id> */
@@ -909,12 +867,12 @@ export type RiskRegisterListResult = {
   [key: string]: unknown;
 };
 
-/** Arguments of sbom_list. */
+/** Arguments of sbom_list, as a caller sends them. */
 export type SbomListArgs = {
   /** Text in the SBOM's name or asset */
   q?: string;
 };
-/** Result of sbom_list. */
+/** Result of sbom_list, as the tool server answers it. */
 export type SbomListResult = {
   items: Array<{
     /** sbom_<id> */
@@ -936,9 +894,9 @@ export type SbomListResult = {
   [key: string]: unknown;
 };
 
-/** Arguments of supplier_assessment_status. */
+/** Arguments of supplier_assessment_status, as a caller sends them. */
 export type SupplierAssessmentStatusArgs = Record<string, never>;
-/** Result of supplier_assessment_status. */
+/** Result of supplier_assessment_status, as the tool server answers it. */
 export type SupplierAssessmentStatusResult = {
   total: number;
   notStarted: number;
@@ -972,9 +930,9 @@ export type SupplierAssessmentStatusResult = {
   [key: string]: unknown;
 };
 
-/** Arguments of supplier_list. */
+/** Arguments of supplier_list, as a caller sends them. */
 export type SupplierListArgs = Record<string, never>;
-/** Result of supplier_list. */
+/** Result of supplier_list, as the tool server answers it. */
 export type SupplierListResult = {
   items: Array<{
     /** vnd_<id> */
@@ -991,17 +949,13 @@ export type SupplierListResult = {
   [key: string]: unknown;
 };
 
-/** Arguments of uar_status. */
+/** Arguments of uar_status, as a caller sends them. */
 export type UarStatusArgs = Record<string, never>;
-/** Result of uar_status. */
+/** Result of uar_status, as the tool server answers it. */
 export type UarStatusResult = {
-  campaigns?: Array<{
-    [key: string]: unknown;
-  }>;
+  campaigns?: Array<Record<string, unknown>>;
   /** Open review items */
-  items: Array<{
-    [key: string]: unknown;
-  }>;
+  items: Array<Record<string, unknown>>;
   /** Number of open items returned */
   total: number;
   /** Present when the organisation has no governance data yet; the result is then empty, not estimated. */

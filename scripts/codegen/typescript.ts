@@ -1,49 +1,7 @@
 /** Generates the TypeScript tool catalog and client library from the tool manifest. */
-import { camelCase, pascalCase, type JsonSchema, type ManifestTool } from './manifest.ts';
 import { readFileSync } from 'node:fs';
-
-const IDENT = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
-
-/** A TypeScript type for a JSON Schema (the subset the manifest uses). */
-export function tsType(schema: JsonSchema, indent = ''): string {
-  if (schema.const !== undefined) return JSON.stringify(schema.const);
-  if (schema.enum) return schema.enum.map((v) => JSON.stringify(v)).join(' | ');
-  const types = Array.isArray(schema.type) ? schema.type : [schema.type ?? 'unknown'];
-  return types.map((t) => singleType(t, schema, indent)).join(' | ');
-}
-
-function singleType(type: string, schema: JsonSchema, indent: string): string {
-  switch (type) {
-    case 'string':
-      return 'string';
-    case 'integer':
-    case 'number':
-      return 'number';
-    case 'boolean':
-      return 'boolean';
-    case 'null':
-      return 'null';
-    case 'array':
-      return `Array<${schema.items ? tsType(schema.items, indent) : 'unknown'}>`;
-    case 'object':
-      return objectType(schema, indent);
-    default:
-      return 'unknown';
-  }
-}
-
-function objectType(schema: JsonSchema, indent: string): string {
-  const inner = `${indent}  `;
-  const required = new Set(schema.required ?? []);
-  const lines: string[] = [];
-  for (const [key, value] of Object.entries(schema.properties ?? {})) {
-    const name = IDENT.test(key) ? key : JSON.stringify(key);
-    const doc = value.description ? `${inner}/** ${value.description.replaceAll('*/', '*\\/')} */\n` : '';
-    lines.push(`${doc}${inner}${name}${required.has(key) ? '' : '?'}: ${tsType(value, inner)};`);
-  }
-  if (schema.additionalProperties !== false) lines.push(`${inner}[key: string]: unknown;`);
-  return lines.length === 0 ? 'Record<string, never>' : `{\n${lines.join('\n')}\n${indent}}`;
-}
+import { camelCase, pascalCase, type ManifestTool } from './manifest.ts';
+import { toolTypes } from './tool-types.ts';
 
 const HEADER = (what: string) =>
   `// Generated from manifest/tools.yaml by scripts/generate.ts (npm run generate): do not edit.\n// ${what}\n`;
@@ -72,14 +30,30 @@ ${entries}
 `;
 }
 
+/**
+ * The server's types: every tool's Args and Result as its handler sees them, and the maps by tool name that type
+ * the handler registry (src/mcp/tool-handler.ts).
+ */
+export function toolTypesTs(tools: ManifestTool[]): string {
+  const map = (suffix: string) => tools.map((t) => `  ${t.name}: ${pascalCase(t.name)}${suffix};`).join('\n');
+  return `${HEADER('Tool argument and result types for the handlers (src/mcp/tool-handler.ts).')}
+${toolTypes(tools, 'handler')}
+
+/** Each tool's arguments as its handler receives them, by tool name. */
+export interface ToolArgs {
+${map('Args')}
+}
+
+/** Each tool's result as its handler returns it, by tool name. */
+export interface ToolResult {
+${map('Result')}
+}
+`;
+}
+
 /** The TypeScript client: REST methods (fixed) and one typed method per tool. */
 export function typescriptClient(tools: ManifestTool[]): string {
-  const types = tools
-    .map((t) => {
-      const base = pascalCase(t.name);
-      return `/** Arguments of ${t.name}. */\nexport type ${base}Args = ${tsType(t.inputSchema)};\n/** Result of ${t.name}. */\nexport type ${base}Result = ${tsType(t.outputSchema)};`;
-    })
-    .join('\n\n');
+  const types = toolTypes(tools, 'client');
   const methods = tools
     .map((t) => {
       const base = pascalCase(t.name);

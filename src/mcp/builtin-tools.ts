@@ -1,18 +1,18 @@
 /** The tools backed by the risk register, the audit trail and the vendors: each translates and calls a service. */
 import { SYSTEM_ACTOR } from '../audit/audit.repository.ts';
 import { maskEmails } from './masking.ts';
-import type { ToolHandler } from './tool-handler.ts';
+import type { ToolHandlers } from './tool-handler.ts';
 
 /** supplier_list returns at most this many suppliers (partial results are allowed; `total` is exact). */
 export const SUPPLIER_LIST_CAP = 200;
 
-export const builtinToolHandlers: Record<string, ToolHandler> = {
+export const builtinToolHandlers = {
   async risk_create_draft({ risks, principal }, args) {
     return { ...(await risks.createDraft(principal.orgId, principal.userId, args)) };
   },
 
   async risk_get({ risks, principal }, args) {
-    return { ...(await risks.get(principal.orgId, String(args.id))) };
+    return { ...(await risks.get(principal.orgId, args.id)) };
   },
 
   async risk_register_list({ risks, principal }) {
@@ -21,9 +21,8 @@ export const builtinToolHandlers: Record<string, ToolHandler> = {
   },
 
   async audit_trail_search({ audit, tenancy, principal }, args) {
-    const limit = Number(args.limit);
-    const offset = Number(args.offset);
-    const filter = { limit, offset, ...(typeof args.actorId === 'string' ? { actorId: args.actorId } : {}) };
+    const { limit, offset, actorId } = args;
+    const filter = { limit, offset, ...(actorId !== undefined ? { actorId } : {}) };
     const [{ rows, total }, users] = await Promise.all([
       audit.page(principal.orgId, filter),
       tenancy.listUsers(principal.orgId),
@@ -57,4 +56,4 @@ export const builtinToolHandlers: Record<string, ToolHandler> = {
   async supplier_assessment_status({ vendors, principal }) {
     return { ...(await vendors.assessmentStatus(principal.orgId)) };
   },
-};
+} satisfies Partial<ToolHandlers>;

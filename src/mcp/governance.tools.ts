@@ -1,15 +1,11 @@
 /** The 17 governance tools: each translates its arguments and calls the GovernanceService. */
-import type { ToolHandler } from './tool-handler.ts';
-
-/** The tool server validated args against the manifest already; these only pick the optional ones. */
-const project = (args: Record<string, unknown>) =>
-  typeof args.projectId === 'string' ? { projectId: args.projectId } : {};
+import type { ToolHandlers } from './tool-handler.ts';
 
 /**
  * Every result carries person names only under displayName / holderName / ownerName / reviewerName /
  * actorName keys the tool server masks; ids stay.
  */
-export const governanceToolHandlers: Record<string, ToolHandler> = {
+export const governanceToolHandlers = {
   access_anomaly_discovery: async ({ governance, principal }) => governance.anomalyDiscovery(principal.orgId),
   access_concentration: async ({ governance, principal }) => governance.concentration(principal.orgId),
   access_department_risk: async ({ governance, principal }) => governance.departmentRisk(principal.orgId),
@@ -22,21 +18,15 @@ export const governanceToolHandlers: Record<string, ToolHandler> = {
   access_privileged_delta: async ({ governance, principal }) => governance.privilegedDelta(principal.orgId),
   access_reviews_list: async ({ governance, principal }) => governance.reviewsList(principal.orgId),
   access_security_debt_trend: async ({ governance, principal }, args) =>
-    governance.securityDebtTrend(
-      principal.orgId,
-      typeof args.months === 'number' ? { months: args.months } : {},
-    ),
+    governance.securityDebtTrend(principal.orgId, { months: args.months }),
   access_stale_accounts: async ({ governance, principal }) => governance.staleAccounts(principal.orgId),
   uar_status: async ({ governance, principal }) => governance.uarStatus(principal.orgId),
   iso_controls_list: async ({ governance, principal }, args) =>
-    governance.isoControlsList(principal.orgId, project(args)),
-  iso_gap_status: async ({ governance, principal }, args) =>
-    governance.isoGapStatus(principal.orgId, project(args)),
-  iso_soa_summary: async ({ governance, principal }, args) =>
-    governance.isoSoaSummary(principal.orgId, project(args)),
-  evidence_log: async ({ governance, principal }, args) =>
-    governance.evidenceLog(principal.orgId, project(args)),
+    governance.isoControlsList(principal.orgId, args),
+  iso_gap_status: async ({ governance, principal }, args) => governance.isoGapStatus(principal.orgId, args),
+  iso_soa_summary: async ({ governance, principal }, args) => governance.isoSoaSummary(principal.orgId, args),
+  evidence_log: async ({ governance, principal }, args) => governance.evidenceLog(principal.orgId, args),
   maturity_scores: async ({ governance, principal }) => governance.maturityScores(principal.orgId),
   posture_summary: async ({ governance, principal }) =>
     governance.postureSummary(principal.orgId, {}, principal.reach),
-};
+} satisfies Partial<ToolHandlers>;

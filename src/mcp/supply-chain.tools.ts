@@ -5,15 +5,14 @@
  */
 import { AppError, notFound } from '../errors.ts';
 import type { Finding } from '../findings/finding.service.ts';
-import type { ToolContext, ToolHandler } from './tool-handler.ts';
+import type { PolicyViolationsArgs, RemediationPlanArgs } from './generated/tool-types.ts';
+import type { ToolContext, ToolHandlers } from './tool-handler.ts';
 
 /** sbom_list's cap: a model needs a view, not the whole register (`total` and `truncated` say what was left). */
 const SBOM_LIST_CAP = 200;
 /** remediation_plan's cap: the plan is ranked most valuable first, so the first 100 packages are the ones to do. */
 const PLAN_CAP = 100;
 const DEFAULT_PAGE = 25;
-
-const text = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined);
 
 /** An asset with at least one SBOM (one without versions has nothing to overview or search). */
 async function assetOf(ctx: ToolContext, assetName: string) {
@@ -28,10 +27,8 @@ async function assetOf(ctx: ToolContext, assetName: string) {
 async function sbomOf(
   ctx: ToolContext,
   tool: string,
-  args: Record<string, unknown>,
+  { sbomId, assetName }: PolicyViolationsArgs | RemediationPlanArgs,
 ): Promise<string | undefined> {
-  const sbomId = text(args.sbomId);
-  const assetName = text(args.assetName);
   if (sbomId !== undefined && assetName !== undefined)
     throw new AppError(
       'VALIDATION_FAILED',
@@ -57,21 +54,20 @@ const findingItem = (f: Finding) => ({
   fixedVersions: f.fixedVersions,
 });
 
-export const supplyChainToolHandlers: Record<string, ToolHandler> = {
+export const supplyChainToolHandlers = {
   findings_search: async (ctx, args) => {
-    const assetName = text(args.assetName);
-    const sbomId = assetName === undefined ? undefined : (await assetOf(ctx, assetName)).latestSbomId;
+    const sbomId =
+      args.assetName === undefined ? undefined : (await assetOf(ctx, args.assetName)).latestSbomId;
     const page = await ctx.findings.listPage(ctx.principal, {
-      status: text(args.status) as Finding['status'] | undefined,
-      severity:
-        Array.isArray(args.severity) && args.severity.length > 0 ? args.severity.join(',') : undefined,
-      kev: typeof args.kev === 'boolean' ? args.kev : undefined,
-      epssMin: typeof args.epssMin === 'number' ? args.epssMin : undefined,
-      vulnerabilityId: text(args.vulnerabilityId),
-      q: text(args.q),
+      status: args.status,
+      severity: args.severity?.length ? args.severity.join(',') : undefined,
+      kev: args.kev,
+      epssMin: args.epssMin,
+      vulnerabilityId: args.vulnerabilityId,
+      q: args.q,
       sbomId,
-      cursor: text(args.cursor),
-      limit: typeof args.limit === 'number' ? args.limit : DEFAULT_PAGE,
+      cursor: args.cursor,
+      limit: args.limit ?? DEFAULT_PAGE,
     });
     return {
       items: page.findings.map(findingItem),
@@ -80,11 +76,11 @@ export const supplyChainToolHandlers: Record<string, ToolHandler> = {
     };
   },
   sbom_list: async (ctx, args) => {
-    const all = await ctx.sboms.list(ctx.principal, text(args.q));
+    const all = await ctx.sboms.list(ctx.principal, args.q);
     return { items: all.slice(0, SBOM_LIST_CAP), total: all.length, truncated: all.length > SBOM_LIST_CAP };
   },
   asset_overview: async (ctx, args) => {
-    const asset = await assetOf(ctx, String(args.assetName));
+    const asset = await assetOf(ctx, args.assetName);
     const [summary, violations] = await Promise.all([
       ctx.findings.summary(ctx.principal, { sbomId: asset.latestSbomId }),
       ctx.policies.violations.summary(ctx.principal, { sbomId: asset.latestSbomId }),
@@ -100,12 +96,12 @@ export const supplyChainToolHandlers: Record<string, ToolHandler> = {
   policy_violations: async (ctx, args) => {
     const page = await ctx.policies.violations.list(ctx.principal, {
       sbomId: await sbomOf(ctx, 'policy_violations', args),
-      status: (text(args.status) ?? 'open') as 'open' | 'suppressed',
-      state: text(args.state) as 'fail' | 'warn' | 'info' | undefined,
-      kind: text(args.kind) as 'license' | 'security' | 'operational' | undefined,
-      policyId: text(args.policyId),
-      cursor: text(args.cursor),
-      limit: typeof args.limit === 'number' ? args.limit : DEFAULT_PAGE,
+      status: args.status ?? 'open',
+      state: args.state,
+      kind: args.kind,
+      policyId: args.policyId,
+      cursor: args.cursor,
+      limit: args.limit ?? DEFAULT_PAGE,
     });
     return { items: page.items, count: page.items.length, nextCursor: page.nextCursor };
   },
@@ -125,4 +121,4 @@ export const supplyChainToolHandlers: Record<string, ToolHandler> = {
       truncated: plan.length > PLAN_CAP,
     };
   },
-};
+} satisfies Partial<ToolHandlers>;

@@ -172,6 +172,8 @@ function parseArgs(
       `Invalid arguments for ${tool.definition.name}: ${problems.join('; ')}`,
     );
   }
+  // The parsed value has every `default` filled in: the handlers' generated Args types count on it
+  // (src/mcp/generated/tool-types.ts; src/mcp/tool-types.test.ts checks it).
   const parsed = tool.args.safeParse(raw ?? {});
   if (parsed.success) return parsed.data as Record<string, unknown>;
   const problems = parsed.error.issues.map(

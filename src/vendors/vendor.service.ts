@@ -41,13 +41,32 @@ export const REMAINING: Record<string, number> = { not_started: 1, in_progress: 
 const completionRate = (completed: number, total: number): number | null =>
   total === 0 ? null : Math.round((1000 * completed) / total) / 10;
 
+/** A third party as the supplier tools list it: never of type internal, and of a tier the vendor body admits. */
+export type ThirdParty = Vendor & {
+  type: Exclude<VendorType, 'internal'>;
+  riskTier: VendorInput['riskTier'];
+};
+
+// The third-party queries leave type internal out, and every write went through VendorBody (tiers 1–3).
+const toThirdParty = (row: VendorRow): ThirdParty => ({
+  ...toVendor(row),
+  type: row.type as ThirdParty['type'],
+  riskTier: row.risk_tier as ThirdParty['riskTier'],
+});
+
+interface TierStatus {
+  total: number;
+  completed: number;
+  completionRate: number | null;
+}
+
 export interface SupplierAssessmentStatus {
   total: number;
   notStarted: number;
   inProgress: number;
   completed: number;
   completionRate: number | null;
-  byTier: Record<string, { total: number; completed: number; completionRate: number | null }>;
+  byTier: Record<'1' | '2' | '3', TierStatus>;
   /** Tier-1 third parties whose assessment is not completed. */
   unassessedCritical: number;
 }
@@ -138,12 +157,12 @@ export class VendorService {
   }
 
   /** The organisation's third parties (type internal left out), tier 1 first, at most `limit`, and their full count. */
-  async listThirdParties(orgId: string, limit: number): Promise<{ vendors: Vendor[]; total: number }> {
+  async listThirdParties(orgId: string, limit: number): Promise<{ vendors: ThirdParty[]; total: number }> {
     const [rows, total] = await Promise.all([
       repo.listThirdPartyVendors(this.#db, orgId, limit),
       repo.countThirdPartyVendors(this.#db, orgId),
     ]);
-    return { vendors: rows.map(toVendor), total };
+    return { vendors: rows.map(toThirdParty), total };
   }
 
   /**
@@ -152,13 +171,15 @@ export class VendorService {
    */
   async assessmentStatus(orgId: string): Promise<SupplierAssessmentStatus> {
     const byStatus = { not_started: 0, in_progress: 0, completed: 0 };
-    const byTier: SupplierAssessmentStatus['byTier'] = {};
-    for (const tier of ['1', '2', '3']) byTier[tier] = { total: 0, completed: 0, completionRate: null };
+    const none = (): TierStatus => ({ total: 0, completed: 0, completionRate: null });
+    const byTier: SupplierAssessmentStatus['byTier'] = { '1': none(), '2': none(), '3': none() };
+    // The same objects, looked up by a row's tier (any integer to the database).
+    const tiers: Record<string, TierStatus | undefined> = byTier;
     for (const r of await repo.countThirdPartyVendorsByTierAndStatus(this.#db, orgId)) {
       const count = Number(r.n);
       const status = r.assessment_status as AssessmentStatus;
       byStatus[status] += count;
-      const tier = byTier[String(r.risk_tier)];
+      const tier = tiers[String(r.risk_tier)];
       if (!tier) continue;
       tier.total += count;
       if (status === 'completed') tier.completed += count;
@@ -173,7 +194,7 @@ export class VendorService {
       completed: byStatus.completed,
       completionRate: completionRate(byStatus.completed, total),
       byTier,
-      unassessedCritical: byTier['1']!.total - byTier['1']!.completed,
+      unassessedCritical: byTier['1'].total - byTier['1'].completed,
     };
   }
 

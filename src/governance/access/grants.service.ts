@@ -5,7 +5,8 @@ import * as repo from './grants.repository.ts';
 import { readPostureSnapshot, type PostureSnapshot } from './posture-snapshot.ts';
 import { DAY, minusMs, num, resolveAsOf, type AsOf } from '../common.ts';
 
-export const DELTA_WINDOW_DAYS = 30;
+/** A literal type (`as const`), so results keep the `windowDays: 30` the tool's output schema promises. */
+export const DELTA_WINDOW_DAYS = 30 as const;
 export const DELTA_ITEMS_CAP = 25;
 export const LIFECYCLE_ITEMS_CAP = 25;
 /** Joiners were hired, movers changed department, within this many days. */

@@ -3,6 +3,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { defaultConfig } from '../../config.ts';
 import type { Store } from '../../db/connect.ts';
+import { toolHandlers } from '../../app.ts';
 import { createServices, type Services } from '../../services.ts';
 import { createTestStore, DIALECTS } from '../../../test/support/store.ts';
 import { governanceToolHandlers } from '../../mcp/governance.tools.ts';
@@ -78,8 +79,9 @@ for (const dialect of DIALECTS) {
       reach: null,
       writable: null,
     });
+    // By name through the registry, where a handler takes any tool's arguments (its own set is typed per tool).
     const call = async (name: string, args: Record<string, unknown> = {}) =>
-      governanceToolHandlers[name]!({ ...services, principal: principal() }, args);
+      toolHandlers().get(name)!({ ...services, principal: principal() }, args);
     before(async () => {
       store = await createTestStore(dialect);
       services = createServices(store, defaultConfig());
@@ -201,7 +203,7 @@ for (const dialect of DIALECTS) {
         { code: 'NOT_FOUND' },
       );
       assert.deepEqual(
-        (await governanceToolHandlers.maturity_scores!({ ...services, principal: other }, {})).items,
+        (await governanceToolHandlers.maturity_scores({ ...services, principal: other })).items,
         [],
       );
     });
