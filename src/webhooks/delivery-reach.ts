@@ -8,7 +8,8 @@ import type { ClaimedDelivery } from './delivery.repository.ts';
  * event about an asset (events/catalogue.ts, ASSET_EVENT_TYPES) goes to it only while that asset is in the
  * creator's reach, decided when each attempt is claimed, so a change of grants, teams, role or `portfolioAccess`
  * applies from the next attempt on. Webhooks are made by sessions (never API tokens), so no token restriction
- * applies; one the operator's CLI made (`system`) has no creator and reaches the whole organisation.
+ * applies; one the operator's CLI made, or whose creator has been removed (`system`), reaches the whole
+ * organisation.
  * Organisation-wide events go to every webhook that wants them.
  */
 

@@ -1,4 +1,5 @@
 import { sql, type Kysely } from 'kysely';
+import { SYSTEM_ACTOR } from '../audit/audit.repository.ts';
 import { dialectOf } from '../db/connect.ts';
 import type { Database } from '../db/database.ts';
 import { insertRows } from '../db/helpers.ts';
@@ -17,7 +18,11 @@ export interface ClaimedDelivery {
   assetId: string | null;
   payload: string;
   subscriptionId: string;
-  /** Who created the subscription: its deliveries stay within that user's reach (delivery-reach.ts). */
+  /**
+   * Who created the subscription: its deliveries stay within that user's reach (delivery-reach.ts). `system`
+   * when the operator's CLI made it, or when its creator has since been removed: the webhook is the
+   * organisation's, managed by its admins, and does not go quiet because the person who set it up left.
+   */
   createdBy: string;
   url: string;
   secret: string;
@@ -52,6 +57,9 @@ export async function claimDue(
     .selectFrom('webhook_deliveries as d')
     .innerJoin('events as e', 'e.id', 'd.event_id')
     .innerJoin('webhook_subscriptions as s', 's.id', 'd.subscription_id')
+    .leftJoin('users as u', (join) =>
+      join.onRef('u.id', '=', 's.created_by').onRef('u.org_id', '=', 's.org_id'),
+    )
     .select([
       'd.id',
       'd.org_id',
@@ -61,7 +69,7 @@ export async function claimDue(
       'e.asset_id',
       'e.payload',
       's.id as subscription_id',
-      's.created_by',
+      'u.id as creator_id',
       's.url',
       's.secret',
       's.format',
@@ -78,7 +86,7 @@ export async function claimDue(
     assetId: r.asset_id,
     payload: r.payload,
     subscriptionId: r.subscription_id,
-    createdBy: r.created_by,
+    createdBy: r.creator_id ?? SYSTEM_ACTOR,
     url: r.url,
     secret: r.secret,
     format: r.format,

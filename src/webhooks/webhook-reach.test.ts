@@ -1,7 +1,8 @@
 // A webhook carries the reach of whoever created it (docs/portfolio-access.md, "Events and webhooks"), evaluated
 // when each delivery is attempted: two admins create webhooks, are then demoted to members of two teams whose
 // grants overlap on `pay`, and their receivers get exactly the events of the assets their teams grant, through
-// the real upload path; a grant change and the portfolioAccess switch apply to the next event.
+// the real upload path; a grant change and the portfolioAccess switch apply to the next event, and a webhook
+// whose creator is removed reaches the whole organisation.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { SYSTEM_ACTOR } from '../audit/audit.repository.ts';
@@ -178,6 +179,20 @@ for (const dialect of DIALECTS) {
         takeReceived(world, '/operator'),
         sorted(uploadEvents('pay-api'), uploadEvents('web-shop'), ['sbom.deleted pay-api']),
       );
+
+      // Scoping on again, and Bob leaves: his webhook is the organisation's now and reaches all of it (ops-tool
+      // was never in his teams' grants), while Alice's stays within team A's.
+      await patch(w, '/api/v1/org', { portfolioAccess: true });
+      const removed = await w.app.inject({
+        method: 'DELETE',
+        url: `/api/v1/users/${bob.id}`,
+        headers: w.admin.write,
+      });
+      assert.equal(removed.statusCode, 200, removed.body);
+      await uploadVersion(world, 'ops-tool', '3');
+      await w.services.webhookDispatcher.runDue();
+      assert.deepEqual(takeReceived(world, '/bob'), uploadEvents('ops-tool'));
+      assert.deepEqual(takeReceived(world, '/alice'), []);
     });
   });
 }
