@@ -23,10 +23,10 @@ import {
   type SeveritySource,
 } from '../vulndb/index.ts';
 import { CandidateCache } from './candidate-cache.ts';
-import { byPriority, exploitConditions, signalsOf, type ExploitSignals } from './exploit-signals.ts';
+import { exploitConditions, signalsOf, type ExploitSignals } from './exploit-signals.ts';
 import { resolveMatches, toCandidate, type MatchableComponent } from './finding-matching.ts';
 import { newFindingRow } from './finding-rows.ts';
-import { encodeCursor, pageOf, positionOf, queryFilter } from './finding-query.ts';
+import { FINDING_SORTS, pageOf, queryFilter } from './finding-query.ts';
 import * as repo from './finding.repository.ts';
 import type { FindingHistoryRow } from './finding.table.ts';
 import { detailsOf, type AdvisoryDetails } from './matcher.ts';
@@ -261,50 +261,43 @@ export class FindingService implements SbomFindingsHooks {
     return { ...rest, assetScope: { orgId, assetIds } };
   }
 
-  /** Findings of the scope's reach (docs/portfolio-access.md): a Principal, or `wholeOrg(orgId)`. */
-  async list(scope: ReachScope, unscoped: FindingListFilter): Promise<Finding[]> {
-    const { orgId } = scope;
-    const filter = await this.#scoped(orgId, unscoped);
-    const { kev, epssMin, sort, limit: _limit, cursor: _cursor, ...rest } = filter;
-    const rows = await repo.listFindings(
-      this.#db,
-      orgId,
-      queryFilter({ ...rest, sort: sort === 'priority' ? undefined : sort }),
-      [...exploitConditions({ kev, epssMin }), ...reachConditions(this.#db, scope)],
-    );
-    const findings = await this.#toFindings(orgId, rows);
-    return sort === 'priority' ? findings.sort(byPriority) : findings;
-  }
-
   /**
-   * One page of the list (`limit` given) and the cursor of the next, null on the last. The priority order is
-   * computed over the whole list, so its cursor is a position in it.
+   * One page of the list (`limit` given) and the cursor of the next, null on the last. Findings of the scope's
+   * reach (docs/portfolio-access.md): a Principal, or `wholeOrg(orgId)`.
    */
   async listPage(
     scope: ReachScope,
     unscoped: FindingListFilter & { limit: number },
   ): Promise<{ findings: Finding[]; nextCursor: string | null }> {
+    return (await this.#page(scope, unscoped)).page;
+  }
+
+  /** `listPage` and how many findings the filters match over all pages (the REST list's `meta.total`). */
+  async listPageWithTotal(
+    scope: ReachScope,
+    unscoped: FindingListFilter & { limit: number },
+  ): Promise<{ findings: Finding[]; nextCursor: string | null; total: number }> {
+    const { page, count } = await this.#page(scope, unscoped);
+    return { ...page, total: await count() };
+  }
+
+  async #page(scope: ReachScope, unscoped: FindingListFilter & { limit: number }) {
     const { orgId } = scope;
-    const filter = { ...(await this.#scoped(orgId, unscoped)), limit: unscoped.limit };
-    if (filter.sort === 'priority') {
-      const all = await this.list(scope, { ...filter, cursor: undefined });
-      const start = filter.cursor ? positionOf(filter.cursor) : 0;
-      const end = start + filter.limit;
-      return {
-        findings: all.slice(start, end),
-        nextCursor: end < all.length ? encodeCursor(end, 'priority') : null,
-      };
-    }
-    const { kev, epssMin, ...rest } = filter;
-    const full = queryFilter(rest);
-    const { rows, nextCursor } = pageOf(
-      await repo.listFindings(this.#db, orgId, full, [
-        ...exploitConditions({ kev, epssMin }),
-        ...(await reachedSbomConditions(this.#db, scope)),
-      ]),
-      full,
-    );
-    return { findings: await this.#toFindings(orgId, rows), nextCursor };
+    const { filter, conditions } = await this.#listQuery(scope, await this.#scoped(orgId, unscoped));
+    const { rows, nextCursor } = pageOf(await repo.listFindings(this.#db, orgId, filter, conditions), filter);
+    return {
+      page: { findings: await this.#toFindings(orgId, rows), nextCursor },
+      count: () => repo.countFindings(this.#db, orgId, filter, conditions),
+    };
+  }
+
+  /** The repository's filter and the SQL conditions (KEV, EPSS, reach) of an already scoped list filter. */
+  async #listQuery(scope: ReachScope, scoped: FindingListFilter) {
+    const { kev, epssMin, ...rest } = scoped;
+    return {
+      filter: queryFilter(rest),
+      conditions: [...exploitConditions({ kev, epssMin }), ...(await reachedSbomConditions(this.#db, scope))],
+    };
   }
 
   async #toFindings(orgId: string, rows: repo.FindingWithComponent[]): Promise<Finding[]> {
@@ -334,17 +327,12 @@ export class FindingService implements SbomFindingsHooks {
     return findings.map((f, i) => ({ ...f, ...signals[i]!, ...(places?.get(f.componentId) ?? NO_PLACE) }));
   }
 
-  /** `list` a page at a time (docs/resilience.md), through the list's own keyset cursor. */
+  /** The whole list a page at a time (docs/resilience.md), through the list's own keyset cursor. */
   pages(scope: ReachScope, unscoped: FindingListFilter): AsyncGenerator<Finding[]> {
     // Resolved before the first page: an unknown assetId is answered 404 before anything is sent.
     const scoping = this.#scoped(scope.orgId, unscoped);
-    // The priority order needs every finding's KEV and EPSS data: computed whole, sent as one page.
-    if (unscoped.sort === 'priority') {
-      const whole = async () => this.list(scope, await scoping);
-      return (async function* () {
-        yield await whole();
-      })();
-    }
+    if (unscoped.sort !== undefined && FINDING_SORTS[unscoped.sort]?.computed)
+      return this.#computedOrderPages(scope, scoping);
     const page = async (cursor: string | undefined) =>
       this.listPage(scope, { ...(await scoping), limit: STREAM_PAGE, cursor });
     return (async function* () {
@@ -355,6 +343,24 @@ export class FindingService implements SbomFindingsHooks {
         cursor = next.nextCursor ?? undefined;
       } while (cursor);
     })();
+  }
+
+  /**
+   * An order computed per row (priority, EPSS) read in one query, then shaped a page at a time: page after page
+   * through the cursor would evaluate the KEV and EPSS lookups of every finding again for each page.
+   */
+  async *#computedOrderPages(
+    scope: ReachScope,
+    scoping: Promise<FindingListFilter>,
+  ): AsyncGenerator<Finding[]> {
+    const { orgId } = scope;
+    const { filter, conditions } = await this.#listQuery(scope, await scoping);
+    const rows = await repo.listFindings(this.#db, orgId, filter, conditions);
+    let start = 0;
+    do {
+      yield await this.#toFindings(orgId, rows.slice(start, start + STREAM_PAGE));
+      start += STREAM_PAGE;
+    } while (start < rows.length);
   }
 
   /**
