@@ -170,7 +170,8 @@ export function applyFindingQuery(
     );
   }
   keys.forEach((key, i) => (q = q.select(sql`${key}`.as(sortKeyAlias(i)))));
-  for (const key of ordered) q = q.orderBy(key, sort.direction);
+  keys.forEach((_, i) => (q = q.orderBy(sql.ref(sortKeyAlias(i)), sort.direction)));
+  if (!sort.unique) q = q.orderBy('f.id', sort.direction);
   if (filter.limit !== undefined) q = q.limit(filter.limit + 1);
   return q;
 }
