@@ -83,6 +83,25 @@ export async function seedFindings(store: Store, services: Services, findings: n
   return { orgId, findings: made };
 }
 
+/**
+ * EPSS scores and KEV entries for the seeded findings' CVEs (each finding's alias `CVE-2026-<10000 + n>`): FIRST
+ * scores nearly every CVE, so each gets one (spread over 0–1); 1 in 100 is in the KEV catalog. The priority and
+ * EPSS orders then look up real rows, as they would in a workspace with synced data.
+ */
+export async function seedExploitData(store: Store, findings: number): Promise<void> {
+  const cve = (n: number) => `CVE-2026-${10000 + n}`;
+  const epss: Record<string, unknown>[] = [];
+  const kev: Record<string, unknown>[] = [];
+  for (let n = 0; n < findings; n++) {
+    const score = ((n * 7919) % 100_000) / 100_000;
+    epss.push({ cve_id: cve(n), score, percentile: score, score_date: '2026-11-25' });
+    if (n % 100 === 0)
+      kev.push({ cve_id: cve(n), date_added: '2026-01-01', due_date: null, ransomware: 'Unknown' });
+  }
+  await insertMany(store.db, 'vuln_epss', epss);
+  await insertMany(store.db, 'vuln_kev', kev);
+}
+
 /** One SBOM with `count` components (no findings), for the virtualised component table. */
 export async function seedComponents(store: Store, services: Services, count: number): Promise<string> {
   const orgId = (await services.tenancy.requireOrganization('default')).id;
