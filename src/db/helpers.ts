@@ -42,11 +42,11 @@ export function containsInsensitive(
 export const codePointOrder = (db: Kysely<Database>, text: Expression<unknown>): RawBuilder<string> =>
   dialectOf(db) === 'postgres' ? sql<string>`(${text} collate "C")` : sql<string>`${text}`;
 
-/** The strings of a JSON array held as text, as a subquery of one column `value` (for `in (…)`). */
-export const jsonTextElements = (db: Kysely<Database>, json: Expression<unknown>): RawBuilder<string> =>
+/** A FROM item of the strings of a JSON array held as text: one row each, in column `value`. */
+export const jsonTextArray = (db: Kysely<Database>, json: Expression<unknown>): RawBuilder<unknown> =>
   dialectOf(db) === 'postgres'
-    ? sql<string>`select t.value from jsonb_array_elements_text(cast(${json} as jsonb)) as t(value)`
-    : sql<string>`select value from json_each(${json})`;
+    ? sql`jsonb_array_elements_text(cast(${json} as jsonb)) as value`
+    : sql`json_each(${json})`;
 
 /** Bound parameters per statement: SQLite allows 32,766, PostgreSQL 65,535. */
 const MAX_PARAMS = { sqlite: 32_000, postgres: 65_000 } as const;

@@ -296,7 +296,10 @@ export class FindingService implements SbomFindingsHooks {
     const { kev, epssMin, ...rest } = scoped;
     return {
       filter: queryFilter(rest),
-      conditions: [...exploitConditions({ kev, epssMin }), ...(await reachedSbomConditions(this.#db, scope))],
+      conditions: [
+        ...exploitConditions(this.#db, { kev, epssMin }),
+        ...(await reachedSbomConditions(this.#db, scope)),
+      ],
     };
   }
 
@@ -313,7 +316,7 @@ export class FindingService implements SbomFindingsHooks {
   /** Open findings whose EPSS score (any id) is at least `min` (posture_summary's `highEpss`, min 0.1). */
   async countOpenWithEpss(scope: ReachScope, min: number): Promise<number> {
     return repo.countOpen(this.#db, scope.orgId, [
-      ...exploitConditions({ epssMin: min }),
+      ...exploitConditions(this.#db, { epssMin: min }),
       ...reachConditions(this.#db, scope),
     ]);
   }
@@ -421,7 +424,10 @@ export class FindingService implements SbomFindingsHooks {
       if (severity in out) out[severity as 'LOW'] += n;
       out.total += n;
     }
-    out.kev = await repo.countOpen(this.#db, orgId, [...exploitConditions({ kev: true }), ...conditions]);
+    out.kev = await repo.countOpen(this.#db, orgId, [
+      ...exploitConditions(this.#db, { kev: true }),
+      ...conditions,
+    ]);
     return out;
   }
 
