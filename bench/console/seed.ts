@@ -52,8 +52,9 @@ export async function seedFindings(store: Store, services: Services, findings: n
         org_id: orgId,
         sbom_id: sbom.id,
         component_id: componentId,
-        vulnerability_id: `GHSA-bench-${made}`,
-        aliases: `["CVE-2026-${10000 + made}"]`,
+        // A CVE when there is one, as matching prefers (the GHSA advisory that matched is an alias).
+        vulnerability_id: `CVE-2026-${10000 + made}`,
+        aliases: `["GHSA-bench-${made}"]`,
         advisory_ids: `["GHSA-bench-${made}"]`,
         summary: `Benchmark advisory ${made} in ${name}`,
         severity: SEVERITIES[made % SEVERITIES.length],
@@ -84,7 +85,7 @@ export async function seedFindings(store: Store, services: Services, findings: n
 }
 
 /**
- * EPSS scores and KEV entries for the seeded findings' CVEs (each finding's alias `CVE-2026-<10000 + n>`): FIRST
+ * EPSS scores and KEV entries for the seeded findings' CVEs (finding n's is `CVE-2026-<10000 + n>`): FIRST
  * scores nearly every CVE, so each gets one (spread over 0–1); 1 in 100 is in the KEV catalog. The priority and
  * EPSS orders then look up real rows, as they would in a workspace with synced data.
  */
