@@ -9,7 +9,7 @@ import type { Logger } from 'pino';
 import type { Config } from './config.ts';
 import type { Store } from './db/connect.ts';
 import { consoleRoutes } from './http/console.routes.ts';
-import { authHook, type RouteAuth } from './http/route-auth.ts';
+import { authHook, type RouteAuth } from './tenancy/route-auth.ts';
 import { installBodyTimeout } from './http/body-timeout.ts';
 import { installErrorHandling } from './http/error-handler.ts';
 import { clientErrorHandler, frameworkErrors } from './http/framework-errors.ts';

@@ -8,6 +8,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
+import { sql } from 'kysely';
 import { buildApp } from '../../src/app.ts';
 import { defaultConfig } from '../../src/config.ts';
 import { openSqlite, type Store } from '../../src/db/connect.ts';
@@ -137,6 +138,8 @@ for (let a = 0; a < ASSETS; a++) {
   });
 }
 const seedMs = performance.now() - seedStart;
+// PostgreSQL plans by statistics that autovacuum gathers some time after a bulk load; a running server has them.
+if (postgres) await sql`analyze`.execute(store.db);
 await services.teams.create(org.id, admin.id, {
   name: 'Payments',
   members: [member.id],

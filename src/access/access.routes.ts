@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { validationFailed } from '../errors.ts';
 import type { App } from '../http/app-type.ts';
 import { envelopeOf, ok } from '../http/envelope.ts';
-import { principalOf, sessionOnly } from '../http/route-auth.ts';
+import { principalOf, sessionOnly } from '../tenancy/route-auth.ts';
 import { parseDuration } from '../shared/time.ts';
 import {
   CreatedToken,

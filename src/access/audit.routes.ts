@@ -8,7 +8,7 @@ import type { AuditService } from '../audit/audit.service.ts';
 import { fromJson } from '../db/helpers.ts';
 import type { App } from '../http/app-type.ts';
 import { envelopeOf, ok } from '../http/envelope.ts';
-import { principalOf, sessionOnly } from '../http/route-auth.ts';
+import { principalOf, sessionOnly } from '../tenancy/route-auth.ts';
 
 export const AuditQuery = z
   .object({

@@ -1,7 +1,7 @@
 /** POST /session signs in (sets the cookie), GET /session says who is signed in, DELETE /session signs out. */
 import type { App } from '../http/app-type.ts';
 import { envelopeOf, ok } from '../http/envelope.ts';
-import { principalOf, sessionOnly } from '../http/route-auth.ts';
+import { principalOf, sessionOnly } from '../tenancy/route-auth.ts';
 import { clearSessionCookie, setSessionCookie } from '../http/session-cookie.ts';
 import { Deleted } from './access.schemas.ts';
 import { SessionView, SignInBody } from './session.schemas.ts';

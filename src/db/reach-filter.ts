@@ -59,28 +59,36 @@ export function reachConditions(
 /** Organisation-wide: what internal readers (collectors, schedules, the operator's CLI) pass. */
 export const wholeOrg = (orgId: string): ReachScope => ({ orgId, reach: null });
 
-/**
- * As `reachConditions`, with the reached SBOM ids read first (one probe of the sboms (org_id, asset_id) index):
- * the findings list then filters on its own `sbom_id` column, which its indexes can serve, instead of a
- * subquery per row.
- */
-export async function reachedSbomConditions(
+/** The ids of the SBOMs in a scope's reach (one probe of the sboms (org_id, asset_id) index); null: all. */
+export async function reachedSbomIds(
   db: Kysely<Database>,
   scope: ReachScope,
-  sbomColumn = 'f.sbom_id',
-): Promise<RawBuilder<SqlBool>[]> {
-  if (scope.reach === null) return [];
-  if (scope.reach.size === 0) return [sql<SqlBool>`1 = 0`];
+): Promise<ReadonlySet<string> | null> {
+  if (scope.reach === null) return null;
+  if (scope.reach.size === 0) return new Set();
   const rows = await db
     .selectFrom('sboms')
     .select('id')
     .where('org_id', '=', scope.orgId)
     .where(inReach(db, 'asset_id', scope.reach))
     .execute();
-  const ids = new Set(rows.map((r) => r.id));
+  return new Set(rows.map((r) => r.id));
+}
+
+/**
+ * As `reachConditions`, for SBOM ids already read by `reachedSbomIds`: the findings list then filters on its own
+ * `sbom_id` column, which its indexes can serve, instead of a subquery per row.
+ */
+export function reachedSbomConditions(
+  db: Kysely<Database>,
+  ids: ReadonlySet<string> | null,
+  sbomColumn = 'f.sbom_id',
+): RawBuilder<SqlBool>[] {
+  if (ids === null) return [];
+  if (ids.size === 0) return [sql<SqlBool>`1 = 0`];
   // SQLite: the unary + keeps the planner on the list's own (org_id, status, id) index, walked in the list's
   // order and stopping at the page's end, rather than gathering every reached finding by SBOM and sorting them.
-  if (dialectOf(db) === 'sqlite' && ids.size > 0)
+  if (dialectOf(db) === 'sqlite')
     return [
       sql<SqlBool>`+${sql.ref(sbomColumn)} in (select value from json_each(${JSON.stringify([...ids])}))`,
     ];

@@ -121,10 +121,10 @@ const invalidCursor = () =>
   ]);
 
 /** `[key values…, id]`: for one key the `[value, id]` cursors of earlier versions, which stay valid. */
-export const encodeCursor = (values: readonly (string | number)[], id: string) =>
+const encodeCursor = (values: readonly (string | number)[], id: string) =>
   Buffer.from(JSON.stringify([...values, id])).toString('base64url');
 
-function decodeCursor(cursor: string, keys: number): { values: (string | number)[]; id: string } {
+export function decodeCursor(cursor: string, keys: number): { values: (string | number)[]; id: string } {
   let value: unknown;
   try {
     value = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));

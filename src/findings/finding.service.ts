@@ -1,10 +1,16 @@
 /** Findings: matching an uploaded SBOM's components, listing, detail with history, triage; re-matching is in rematch.ts. */
 import { assetScopeOf, sbomOfAssets } from '../portfolio/asset-scope.ts';
-import { sql, type Kysely, type SqlBool } from 'kysely';
+import { sql, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
 import { SYSTEM_ACTOR } from '../audit/audit.repository.ts';
 import type { Database } from '../db/database.ts';
 import { fromJson } from '../db/helpers.ts';
-import { reachConditions, reachedSbomConditions, type ReachScope } from '../db/reach-filter.ts';
+import {
+  inReach,
+  reachConditions,
+  reachedSbomConditions,
+  reachedSbomIds,
+  type ReachScope,
+} from '../db/reach-filter.ts';
 import { notFound } from '../errors.ts';
 import { recordDeferred } from '../events/deferred.ts';
 import { nowIso } from '../shared/time.ts';
@@ -26,7 +32,8 @@ import { CandidateCache } from './candidate-cache.ts';
 import { exploitConditions, signalsOf, type ExploitSignals } from './exploit-signals.ts';
 import { resolveMatches, toCandidate, type MatchableComponent } from './finding-matching.ts';
 import { newFindingRow } from './finding-rows.ts';
-import { FINDING_SORTS, pageOf, queryFilter } from './finding-query.ts';
+import { decodeCursor, FINDING_SORTS, pageOf, queryFilter } from './finding-query.ts';
+import { newestIdsInSboms, probesPay } from './sparse-page.ts';
 import * as repo from './finding.repository.ts';
 import type { FindingHistoryRow } from './finding.table.ts';
 import { detailsOf, type AdvisoryDetails } from './matcher.ts';
@@ -283,24 +290,47 @@ export class FindingService implements SbomFindingsHooks {
 
   async #page(scope: ReachScope, unscoped: FindingListFilter & { limit: number }) {
     const { orgId } = scope;
-    const { filter, conditions } = await this.#listQuery(scope, await this.#scoped(orgId, unscoped));
-    const { rows, nextCursor } = pageOf(await repo.listFindings(this.#db, orgId, filter, conditions), filter);
+    const { filter, signals, exploit, sbomIds } = await this.#listQuery(
+      scope,
+      await this.#scoped(orgId, unscoped),
+    );
+    const reached = reachedSbomConditions(this.#db, sbomIds);
+    // A restricted member's newest-first page may be cheaper taken SBOM by SBOM; the total counts the reach.
+    const pageReach = probesPay({ ...filter, ...signals }, sbomIds)
+      ? await this.#newestInReach(sbomIds!, filter.status, filter.cursor, filter.limit! + 1)
+      : reached;
+    const { rows, nextCursor } = pageOf(
+      await repo.listFindings(this.#db, orgId, filter, [...exploit, ...pageReach]),
+      filter,
+    );
     return {
       page: { findings: await this.#toFindings(orgId, rows), nextCursor },
-      count: () => repo.countFindings(this.#db, orgId, filter, conditions),
+      count: () => repo.countFindings(this.#db, orgId, filter, [...exploit, ...reached]),
     };
   }
 
-  /** The repository's filter and the SQL conditions (KEV, EPSS, reach) of an already scoped list filter. */
+  /** The repository's filter, the KEV and EPSS filters as conditions, and the SBOMs in reach of a scoped filter. */
   async #listQuery(scope: ReachScope, scoped: FindingListFilter) {
     const { kev, epssMin, ...rest } = scoped;
     return {
       filter: queryFilter(rest),
-      conditions: [
-        ...exploitConditions(this.#db, { kev, epssMin }),
-        ...(await reachedSbomConditions(this.#db, scope)),
-      ],
+      signals: { kev, epssMin },
+      exploit: exploitConditions(this.#db, { kev, epssMin }),
+      sbomIds: await reachedSbomIds(this.#db, scope),
     };
+  }
+
+  /** The page's ids taken SBOM by SBOM (findings/sparse-page.ts), as the list's condition. */
+  async #newestInReach(
+    sbomIds: ReadonlySet<string>,
+    status: string,
+    cursor: string | undefined,
+    take: number,
+  ): Promise<RawBuilder<SqlBool>[]> {
+    // Only the default order is probed: its cursor holds the id alone as its key.
+    const before = cursor === undefined ? undefined : decodeCursor(cursor, 1).id;
+    const ids = await newestIdsInSboms(this.#db, sbomIds, status, before, take);
+    return [inReach(this.#db, 'f.id', new Set(ids))];
   }
 
   async #toFindings(orgId: string, rows: repo.FindingWithComponent[]): Promise<Finding[]> {
@@ -357,8 +387,9 @@ export class FindingService implements SbomFindingsHooks {
     scoping: Promise<FindingListFilter>,
   ): AsyncGenerator<Finding[]> {
     const { orgId } = scope;
-    const { filter, conditions } = await this.#listQuery(scope, await scoping);
-    const rows = await repo.listFindings(this.#db, orgId, filter, conditions);
+    const { filter, exploit, sbomIds } = await this.#listQuery(scope, await scoping);
+    const reached = reachedSbomConditions(this.#db, sbomIds);
+    const rows = await repo.listFindings(this.#db, orgId, filter, [...exploit, ...reached]);
     let start = 0;
     do {
       yield await this.#toFindings(orgId, rows.slice(start, start + STREAM_PAGE));

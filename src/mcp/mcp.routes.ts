@@ -2,7 +2,7 @@
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import type { App } from '../http/app-type.ts';
 import type { RateLimits } from '../http/rate-limit.ts';
-import { principalOf } from '../http/route-auth.ts';
+import { principalOf } from '../tenancy/route-auth.ts';
 import { BATCH_BUDGET_MS } from './call-queue.ts';
 import { connectToolServer, createToolServer } from './tool-server.ts';
 import type { ToolHandler, ToolServices } from './tool-handler.ts';

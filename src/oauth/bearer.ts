@@ -1,6 +1,6 @@
 /** OAuth access tokens at the HTTP edge: accepted on the tool server only, and its RFC 9728 401 challenge. */
 import type { FastifyRequest } from 'fastify';
-import type { OAuthBearer } from '../http/route-auth.ts';
+import type { OAuthBearer } from '../tenancy/route-auth.ts';
 import type { OAuthService } from './oauth.service.ts';
 import { originFor } from './provider.ts';
 

@@ -9,7 +9,7 @@ import { LRUCache } from 'lru-cache';
 import { z } from 'zod';
 import type { App } from '../http/app-type.ts';
 import { envelopeOf, ok } from '../http/envelope.ts';
-import { principalOf, sessionOnly } from '../http/route-auth.ts';
+import { principalOf, sessionOnly } from '../tenancy/route-auth.ts';
 import type { OAuthService } from './oauth.service.ts';
 import {
   Connection,

@@ -5,7 +5,7 @@ import type { FastifyRequest } from 'fastify';
 import { AppError, validationFailed } from '../errors.ts';
 import type { App } from '../http/app-type.ts';
 import { envelopeOf, ok } from '../http/envelope.ts';
-import { principalOf } from '../http/route-auth.ts';
+import { principalOf } from '../tenancy/route-auth.ts';
 import { AssetParams } from '../portfolio/asset.schemas.ts';
 import { SbomParams } from '../sboms/sbom.schemas.ts';
 import { admit, leaveGate, stopReading } from '../sboms/sbom.routes.ts';

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { AppError } from '../errors.ts';
 import type { App } from '../http/app-type.ts';
 import { envelopeOf, ok } from '../http/envelope.ts';
-import { principalOf } from '../http/route-auth.ts';
+import { principalOf } from '../tenancy/route-auth.ts';
 import { FEATURES } from '../tenancy/plans.ts';
 import {
   LicenseGroup,

@@ -83,20 +83,27 @@ export async function deleteAsset(db: Kysely<Database>, orgId: string, id: strin
   return Number(result.numDeletedRows) === 1;
 }
 
-/** Tags by asset id (sorted), for the assets of the organisation. */
-export async function tagsByAsset(db: Kysely<Database>, orgId: string): Promise<Map<string, string[]>> {
+/**
+ * The tags of the organisation's assets (each list sorted), by asset id, or by asset name (triage rules match
+ * findings by their SBOM's asset name).
+ */
+export async function tagsByAsset(
+  db: Kysely<Database>,
+  orgId: string,
+  key: 'id' | 'name' = 'id',
+): Promise<Map<string, string[]>> {
   const rows = await db
-    .selectFrom('asset_tags')
-    .select(['asset_id', 'tag'])
-    .where('org_id', '=', orgId)
-    .orderBy('asset_id')
-    .orderBy('tag')
+    .selectFrom('asset_tags as t')
+    .innerJoin('assets as a', 'a.id', 't.asset_id')
+    .select([key === 'id' ? 'a.id as key' : 'a.name as key', 't.tag'])
+    .where('t.org_id', '=', orgId)
+    .orderBy('t.tag')
     .execute();
   const byAsset = new Map<string, string[]>();
-  for (const { asset_id, tag } of rows) {
-    const tags = byAsset.get(asset_id);
+  for (const { key: asset, tag } of rows) {
+    const tags = byAsset.get(asset);
     if (tags) tags.push(tag);
-    else byAsset.set(asset_id, [tag]);
+    else byAsset.set(asset, [tag]);
   }
   return byAsset;
 }
@@ -168,20 +175,6 @@ export const latestSbomOfAssetId = async (
   )?.id;
 
 /** The asset's tags, sorted (what policies scoped by tags are matched against). */
-/** Every tagged asset's tags by asset name (triage rules match findings by their SBOM's asset name). */
-export async function tagsByAssetName(db: Kysely<Database>, orgId: string): Promise<Map<string, string[]>> {
-  const rows = await db
-    .selectFrom('asset_tags as t')
-    .innerJoin('assets as a', 'a.id', 't.asset_id')
-    .select(['a.name', 't.tag'])
-    .where('t.org_id', '=', orgId)
-    .orderBy('t.tag')
-    .execute();
-  const out = new Map<string, string[]>();
-  for (const { name, tag } of rows) out.set(name, [...(out.get(name) ?? []), tag]);
-  return out;
-}
-
 export const tagsOfAsset = async (db: Kysely<Database>, orgId: string, assetId: string): Promise<string[]> =>
   (
     await db

@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import type { App } from '../http/app-type.ts';
 import { envelopeOf, ok } from '../http/envelope.ts';
-import { principalOf, sessionOnly } from '../http/route-auth.ts';
+import { principalOf, sessionOnly } from '../tenancy/route-auth.ts';
 import { CreateTeamBody, TeamDeleted, TeamItem, TeamParams, UpdateTeamBody } from './team.schemas.ts';
 import type { TeamService } from './team.service.ts';
 

@@ -1,7 +1,7 @@
 /** REST route of the upgrade plan: GET /sscs/sboms/{id}/remediation (docs/remediation.md). */
 import type { App } from '../http/app-type.ts';
 import { envelopeOf, ok } from '../http/envelope.ts';
-import { principalOf } from '../http/route-auth.ts';
+import { principalOf } from '../tenancy/route-auth.ts';
 import { SbomParams } from '../sboms/sbom.schemas.ts';
 import { FEATURES } from '../tenancy/plans.ts';
 import { NoQuery, RemediationPlan } from './remediation.schemas.ts';

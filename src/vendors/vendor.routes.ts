@@ -2,8 +2,8 @@
 import { z } from 'zod';
 import type { App } from '../http/app-type.ts';
 import { envelopeOf, ok } from '../http/envelope.ts';
-import { idempotentCreate, jsonFingerprint } from '../http/idempotency.ts';
-import { principalOf } from '../http/route-auth.ts';
+import { idempotentCreate, jsonFingerprint } from '../idempotency/idempotency.hook.ts';
+import { principalOf } from '../tenancy/route-auth.ts';
 import type { IdempotencyService } from '../idempotency/idempotency.service.ts';
 import { sendList } from '../http/stream-array.ts';
 import { FEATURES } from '../tenancy/plans.ts';

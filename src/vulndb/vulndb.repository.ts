@@ -119,12 +119,17 @@ function advisoryRow(a: Advisory, now: string, importedAt: string) {
  * column changes (nothing to match again), so a re-import or the next sync fills them without a change.
  */
 export async function fillCwes(db: Kysely<Database>, advisories: readonly Advisory[]): Promise<void> {
-  for (const a of advisories)
-    await db
-      .updateTable('vuln_advisories')
-      .set({ cwes: toJson(a.cwes) })
-      .where('id', '=', a.id)
-      .execute();
+  // One statement per distinct CWE list (most advisories share a few), not one per advisory.
+  const idsByCwes = new Map<string, string[]>();
+  for (const a of advisories) {
+    const cwes = toJson(a.cwes);
+    const ids = idsByCwes.get(cwes);
+    if (ids) ids.push(a.id);
+    else idsByCwes.set(cwes, [a.id]);
+  }
+  for (const [cwes, ids] of idsByCwes)
+    for (const part of chunks(ids))
+      await db.updateTable('vuln_advisories').set({ cwes }).where('id', 'in', part).execute();
 }
 
 /**

@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import type { App } from '../http/app-type.ts';
 import { envelopeOf, ok } from '../http/envelope.ts';
-import { principalOf } from '../http/route-auth.ts';
+import { principalOf } from '../tenancy/route-auth.ts';
 import type { VulnSyncService } from './sync/sync.service.ts';
 
 const VulnDbStatus = z.object({

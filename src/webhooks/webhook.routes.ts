@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { AppError } from '../errors.ts';
 import type { App } from '../http/app-type.ts';
 import { envelopeOf, ok } from '../http/envelope.ts';
-import { principalOf, sessionOnly } from '../http/route-auth.ts';
+import { principalOf, sessionOnly } from '../tenancy/route-auth.ts';
 import {
   CreatedWebhook,
   CreateWebhookBody,

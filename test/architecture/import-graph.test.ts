@@ -55,6 +55,15 @@ describe('import graph of src/', () => {
     assert.deepEqual(offending, []);
   });
 
+  it('http/ is a kit: it imports no domain (only db/, shared/ and the root leaves)', () => {
+    const graph = folderGraph(modules(SRC));
+    const kit = new Set(['db/', 'shared/', 'errors.ts', 'version.ts', 'config.ts', 'logger.ts']);
+    const offending = [...(graph.get('http/') ?? new Map<string, string>())]
+      .filter(([to]) => !kit.has(to))
+      .map(([to, file]) => `http/ -> ${to} (${file})`);
+    assert.deepEqual(offending, []);
+  });
+
   it('other folders reach vulndb/ only through src/vulndb/index.ts (or ecosystems.ts, which imports nothing)', () => {
     const vulndb = join(SRC, 'vulndb') + sep;
     // The SBOM parser worker maps purls to OSV packages with ecosystems.ts alone: through index.ts it would load

@@ -39,6 +39,7 @@ import * as portfolioAssets from './2026-11-26-90-portfolio-assets.ts';
 import * as portfolioTeams from './2026-11-26-91-portfolio-teams.ts';
 import * as assetTriageMemory from './2026-11-26-92-asset-triage-memory.ts';
 import * as findingsSbomIndex from './2026-11-26-93-findings-sbom-index.ts';
+import * as findingsSbomOrderIndex from './2026-11-26-95-findings-sbom-order-index.ts';
 
 /**
  * Every migration, in order. Names are dated so they sort; a migration is frozen once it has landed
@@ -84,4 +85,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-26-91-portfolio-teams': portfolioTeams,
   '2026-11-26-92-asset-triage-memory': assetTriageMemory,
   '2026-11-26-93-findings-sbom-index': findingsSbomIndex,
+  '2026-11-26-95-findings-sbom-order-index': findingsSbomOrderIndex,
 };

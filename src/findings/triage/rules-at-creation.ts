@@ -11,7 +11,7 @@ import type { NewFindingRow, NewHistoryRow } from '../finding.repository.ts';
 import { analysisColumns } from './analysis.ts';
 import { byPrecedence, compileRule, winner, type CompiledRule } from './rule-engine.ts';
 import type { AssetTags, MatchableFinding } from './rule-match.ts';
-import { tagsByAssetName } from '../../portfolio/asset.repository.ts';
+import { tagsByAsset } from '../../portfolio/asset.repository.ts';
 import { activeRules, assetNameOfSbom } from './rule.repository.ts';
 
 export interface NewComponent {
@@ -23,7 +23,7 @@ export interface NewComponent {
 
 /** The organisation's asset tags as rules read them (docs/portfolio.md): one query for a whole pass. */
 export async function assetTagsOf(db: Kysely<Database>, orgId: string): Promise<AssetTags> {
-  const byName = await tagsByAssetName(db, orgId);
+  const byName = await tagsByAsset(db, orgId, 'name');
   return (assetName) => byName.get(assetName) ?? [];
 }
 

@@ -6,7 +6,7 @@ import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { AppError } from '../../errors.ts';
 import type { App } from '../../http/app-type.ts';
-import { principalOf } from '../../http/route-auth.ts';
+import { principalOf } from '../../tenancy/route-auth.ts';
 import {
   groupResource,
   listResponse,

@@ -8,7 +8,7 @@ import { z } from 'zod';
 import { AppError } from '../../errors.ts';
 import type { App } from '../../http/app-type.ts';
 import { envelopeOf, ok } from '../../http/envelope.ts';
-import { principalOf, sessionOnly } from '../../http/route-auth.ts';
+import { principalOf, sessionOnly } from '../../tenancy/route-auth.ts';
 import { setSessionCookie } from '../../http/session-cookie.ts';
 import { ABSOLUTE_TIMEOUT_MS } from '../../tenancy/session.service.ts';
 import type { TenancyService } from '../../tenancy/tenancy.service.ts';

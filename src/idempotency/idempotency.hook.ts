@@ -5,8 +5,8 @@
 import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { validationFailed } from '../errors.ts';
-import type { IdempotencyService } from '../idempotency/idempotency.service.ts';
-import { principalOf } from './route-auth.ts';
+import type { IdempotencyService } from './idempotency.service.ts';
+import { principalOf } from '../tenancy/route-auth.ts';
 
 const KEY = /^[\x21-\x7e]{1,255}$/;
 const JSON_TYPE = 'application/json; charset=utf-8';

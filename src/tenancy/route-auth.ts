@@ -1,11 +1,11 @@
 /** Authentication and authorisation of routes: bearer tokens or sessions, scopes, plan features. */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../errors.ts';
-import type { Feature, Scope } from '../tenancy/plans.ts';
-import { roleAtLeast, type Role } from '../tenancy/roles.ts';
-import { csrfMatches, type SessionService } from '../tenancy/session.service.ts';
-import { hasFeature, type Principal, type TenancyService } from '../tenancy/tenancy.service.ts';
-import { readSessionCookie } from './session-cookie.ts';
+import type { Feature, Scope } from './plans.ts';
+import { roleAtLeast, type Role } from './roles.ts';
+import { csrfMatches, type SessionService } from './session.service.ts';
+import { hasFeature, type Principal, type TenancyService } from './tenancy.service.ts';
+import { readSessionCookie } from '../http/session-cookie.ts';
 
 /** A public-API route: an API token with the scope, or a session whose role grants it (docs/sessions.md). */
 export interface ScopedAuth {
