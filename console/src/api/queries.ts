@@ -1,5 +1,5 @@
 // Query keys and fetchers shared by pages, so a page and the overview read the same cache entries.
-import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { infiniteQueryOptions, useInfiniteQuery, useQuery, type QueryClient } from '@tanstack/react-query';
 import { call, get, query } from './http.ts';
 import type {
   Finding,
@@ -70,8 +70,8 @@ export interface FindingPage {
 }
 
 /** The findings list a page at a time, in the server's order (keyset cursors: no row twice, none skipped). */
-export const useFindingPages = (filter: FindingFilter) =>
-  useInfiniteQuery({
+const findingPages = (filter: FindingFilter, options: { quiet401?: boolean } = {}) =>
+  infiniteQueryOptions({
     queryKey: findingsKey(filter),
     initialPageParam: null as string | null,
     queryFn: async ({ pageParam }): Promise<FindingPage> => {
@@ -88,12 +88,23 @@ export const useFindingPages = (filter: FindingFilter) =>
             limit: FINDINGS_PAGE,
             cursor: pageParam,
           }),
+        undefined,
+        options,
       );
       const page = meta as { nextCursor: string | null; total: number };
       return { findings: data, nextCursor: page.nextCursor, total: page.total };
     },
     getNextPageParam: (last) => last.nextCursor,
   });
+
+export const useFindingPages = (filter: FindingFilter) => useInfiniteQuery(findingPages(filter));
+
+/**
+ * The first page, asked while the session is being checked (main.tsx) rather than once the page's code has
+ * loaded: the request then runs beside the route's chunks (a signed-out visitor's 401 here is harmless).
+ */
+export const prefetchFindingPages = (client: QueryClient, filter: FindingFilter) =>
+  client.prefetchInfiniteQuery(findingPages(filter, { quiet401: true }));
 
 export const useVendors = () =>
   useQuery({ queryKey: ['vendors'], queryFn: () => get<Vendor[]>('/sscs/vendors') });
