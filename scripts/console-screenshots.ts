@@ -87,7 +87,13 @@ await page.goto(`${server.base}/sboms/${sboms.at(-1)!.id}`);
 await shoot(page, 'sbom-detail', sboms.at(-1)!.name + ' 1.8.0');
 await page.goto(server.base + '/findings');
 await shoot(page, 'findings', 'Findings');
-await page.getByRole('table', { name: 'Findings' }).getByRole('button').first().click();
+// A finding's own button: the header row's buttons sort the columns.
+await page
+  .getByRole('table', { name: 'Findings' })
+  .locator('[role=row][data-key]')
+  .getByRole('button')
+  .first()
+  .click();
 await page.getByTestId('history').waitFor();
 await page.screenshot({ path: `${out}triage.png` });
 console.log('docs/console/triage.png');

@@ -1,5 +1,6 @@
-// Lighthouse (performance and accessibility) on the console's overview and findings pages, with N findings in
-// the organisation, driving Debian's Chromium through chrome-launcher (CHROME_PATH; nothing is downloaded).
+// Lighthouse (performance and accessibility) on the console's overview and findings pages (newest first and by
+// priority), with N findings in the organisation, driving Debian's Chromium through chrome-launcher (CHROME_PATH;
+// nothing is downloaded).
 // Lighthouse's desktop preset (simulated 40 ms RTT, 10 Mbit/s, no CPU slowdown): the console is a workplace
 // tool used from desktops. Targets (issue 33): performance ≥ 90, accessibility 100.
 // `node bench/console/lighthouse.bench.ts [--findings 62500]` (one in five seeded findings is closed).
@@ -18,7 +19,7 @@ import { bootstrapIfEmpty } from '../../src/server.ts';
 import { createServices } from '../../src/services.ts';
 import { CHROMIUM, ensureConsoleBuilt, NO_CHROMIUM } from '../../test/support/browser.ts';
 import { machine } from '../support/process.ts';
-import { seedFindings } from './seed.ts';
+import { seedExploitData, seedFindings } from './seed.ts';
 
 const { values } = parseArgs({ options: { findings: { type: 'string', default: '62500' } } });
 const FINDINGS = Number(values.findings);
@@ -36,6 +37,7 @@ const config = defaultConfig({ RATE_LIMIT_MAX: 1_000_000 });
 const services = createServices(store, config);
 const files = await bootstrapIfEmpty(services, dataDir);
 const seeded = await seedFindings(store, services, FINDINGS);
+await seedExploitData(store, seeded.findings);
 const app = await buildApp({ store, config, services, logger: createLogger('silent') });
 await app.listen({ port: 0, host: '127.0.0.1' });
 const { port } = app.server.address() as { port: number };
@@ -71,6 +73,7 @@ try {
   for (const [page, path] of [
     ['overview', '/'],
     ['findings', '/findings'],
+    ['findings by priority', '/findings?sort=priority'],
   ] as const) {
     const result = await lighthouse(
       base + path,

@@ -52,8 +52,9 @@ export async function seedFindings(store: Store, services: Services, findings: n
         org_id: orgId,
         sbom_id: sbom.id,
         component_id: componentId,
-        vulnerability_id: `GHSA-bench-${made}`,
-        aliases: `["CVE-2026-${10000 + made}"]`,
+        // A CVE when there is one, as matching prefers (the GHSA advisory that matched is an alias).
+        vulnerability_id: `CVE-2026-${10000 + made}`,
+        aliases: `["GHSA-bench-${made}"]`,
         advisory_ids: `["GHSA-bench-${made}"]`,
         summary: `Benchmark advisory ${made} in ${name}`,
         severity: SEVERITIES[made % SEVERITIES.length],
@@ -81,6 +82,26 @@ export async function seedFindings(store: Store, services: Services, findings: n
       .execute();
   }
   return { orgId, findings: made };
+}
+
+/**
+ * EPSS scores and KEV entries for the seeded findings' CVEs (finding n's is `CVE-2026-<10000 + n>`): FIRST
+ * scores nearly every CVE, so each gets one (spread over 0–1); 1 in 100 is in the KEV catalog. The priority and
+ * EPSS orders then look up real rows, as they would in a workspace with synced data.
+ */
+export async function seedExploitData(store: Store, findings: number): Promise<void> {
+  const cve = (n: number) => `CVE-2026-${10000 + n}`;
+  const epss: Record<string, unknown>[] = [];
+  const kev: Record<string, unknown>[] = [];
+  for (let n = 0; n < findings; n++) {
+    const score = ((n * 7919) % 100_000) / 100_000;
+    epss.push({ cve_id: cve(n), score, percentile: score, score_date: '2026-11-25' });
+    // n % 5 === 0 is closed (seedFindings): 1 apart, so the KEV entries fall on open findings.
+    if (n % 100 === 1)
+      kev.push({ cve_id: cve(n), date_added: '2026-01-01', due_date: null, ransomware: 'Unknown' });
+  }
+  await insertMany(store.db, 'vuln_epss', epss);
+  await insertMany(store.db, 'vuln_kev', kev);
 }
 
 /** One SBOM with `count` components (no findings), for the virtualised component table. */

@@ -4,9 +4,10 @@ import { createRoot } from 'react-dom/client';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
 import { ApiError } from './api/http.ts';
-import { fetchSummary, summaryKey } from './api/queries.ts';
+import { fetchSummary, prefetchFindingPages, summaryKey } from './api/queries.ts';
 import { OutageBanner } from './components/OutageBanner.tsx';
 import { router } from './router.tsx';
+import { findingSearchOf } from './search.ts';
 import { SessionProvider, useSession } from './session.tsx';
 import './styles.css';
 
@@ -26,6 +27,10 @@ const queryClient = new QueryClient({
 // visitor's 401 here is harmless: signing in clears the cache).
 if (window.location.pathname === '/') {
   void queryClient.prefetchQuery({ queryKey: summaryKey, queryFn: () => fetchSummary({ quiet401: true }) });
+}
+// The findings page likewise: its first 200 rows, with the filters and order the router will read from the URL.
+if (window.location.pathname === '/findings') {
+  void prefetchFindingPages(queryClient, findingSearchOf(router.options.parseSearch(window.location.search)));
 }
 
 function App() {

@@ -8,16 +8,9 @@ import {
   Outlet,
   redirect,
 } from '@tanstack/react-router';
-import {
-  FINDING_STATUSES,
-  SEVERITIES,
-  type FindingStatus,
-  type Session,
-  type Severity,
-} from './api/types.ts';
+import type { Session } from './api/types.ts';
 import { AdminOnly, AuthedLayout } from './components/Shell.tsx';
-import { isFindingOrder } from './pages/finding-order.ts';
-import type { FindingSearch, ViolationSearch } from './search.ts';
+import { findingSearchOf, str, type ViolationSearch } from './search.ts';
 import Overview from './pages/Overview.tsx';
 import { SignIn } from './pages/SignIn.tsx';
 
@@ -27,9 +20,6 @@ export interface RouterContext {
 }
 
 const rootRoute = createRootRouteWithContext<RouterContext>()({ component: Outlet });
-
-const str = (value: unknown): string | undefined =>
-  typeof value === 'string' && value !== '' ? value : undefined;
 
 export const signInRoute = createRoute({
   getParentRoute: () => rootRoute,
@@ -103,22 +93,7 @@ export const sbomRoute = createRoute({
 export const findingsRoute = createRoute({
   getParentRoute: () => authed,
   path: '/findings',
-  validateSearch: (search: Record<string, unknown>): FindingSearch => {
-    const out: FindingSearch = {};
-    const status = str(search.status);
-    const severity = str(search.severity);
-    if (status && (FINDING_STATUSES as readonly string[]).includes(status))
-      out.status = status as FindingStatus;
-    if (severity && (SEVERITIES as readonly string[]).includes(severity)) out.severity = severity as Severity;
-    const sbomId = str(search.sbomId);
-    const q = str(search.q);
-    if (sbomId) out.sbomId = sbomId;
-    if (q) out.q = q;
-    if (search.kev === true || search.kev === 'true') out.kev = true;
-    const sort = str(search.sort);
-    if (sort && isFindingOrder(sort)) out.sort = sort;
-    return out;
-  },
+  validateSearch: findingSearchOf,
   component: lazyRouteComponent(() => import('./pages/Findings.tsx')),
 });
 

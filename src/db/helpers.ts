@@ -35,6 +35,19 @@ export function containsInsensitive(
     : sql<SqlBool>`lower(${column}) like lower(${pattern}) escape '\\'`;
 }
 
+/**
+ * Text ordered by code point on both dialects: SQLite's default (BINARY) already is; a PostgreSQL database's
+ * collation may be a locale's, which ignores punctuation and case at first, so the same rows would sort apart.
+ */
+export const codePointOrder = (db: Kysely<Database>, text: Expression<unknown>): RawBuilder<string> =>
+  dialectOf(db) === 'postgres' ? sql<string>`(${text} collate "C")` : sql<string>`${text}`;
+
+/** A FROM item of the strings of a JSON array held as text: one row each, in column `value`. */
+export const jsonTextArray = (db: Kysely<Database>, json: Expression<unknown>): RawBuilder<unknown> =>
+  dialectOf(db) === 'postgres'
+    ? sql`jsonb_array_elements_text(cast(${json} as jsonb)) as value`
+    : sql`json_each(${json})`;
+
 /** Bound parameters per statement: SQLite allows 32,766, PostgreSQL 65,535. */
 const MAX_PARAMS = { sqlite: 32_000, postgres: 65_000 } as const;
 

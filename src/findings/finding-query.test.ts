@@ -73,7 +73,7 @@ for (const dialect of DIALECTS) {
         bySeverity.map((f: { id: string }) => f.id),
       );
       const last = await get(app, org, `${url}?limit=5`);
-      assert.deepEqual(last.json().meta, { nextCursor: null });
+      assert.deepEqual(last.json().meta, { nextCursor: null, total: 5 });
 
       for (const bad of [
         'severity=SEVERE',

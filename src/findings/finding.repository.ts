@@ -3,7 +3,13 @@ import type { Insertable, Kysely, RawBuilder, SqlBool, Updateable } from 'kysely
 import type { Database } from '../db/database.ts';
 import { insertRows } from '../db/helpers.ts';
 import { chunks, type PackageRef } from '../vulndb/index.ts';
-import { applyFindingQuery, type FindingListFilter as FindingListQueryFilter } from './finding-query.ts';
+import {
+  applyFindingQuery,
+  filterFindings,
+  rowsOfPage,
+  sortOf,
+  type FindingListFilter as FindingListQueryFilter,
+} from './finding-query.ts';
 import type { FindingHistoryRow, FindingHistoryTable, FindingRow, FindingTable } from './finding.table.ts';
 
 export type NewFindingRow = Insertable<FindingTable>;
@@ -49,9 +55,23 @@ export function findingsCreatedBy(
     .execute();
 }
 
+/** Non-retracted findings of the filter's status meeting `conditions` (KEV, EPSS, reach). */
+function listed(
+  db: Kysely<Database>,
+  orgId: string,
+  filter: FindingFilter,
+  conditions: RawBuilder<SqlBool>[],
+) {
+  let query = withComponent(db, orgId)
+    .where('f.status', '=', filter.status)
+    .where('f.retracted_at', 'is', null);
+  for (const condition of conditions) query = query.where(condition);
+  return query;
+}
+
 /**
- * Non-retracted findings meeting `conditions` (KEV, EPSS) and the filter, sorted and (with `limit`) paged by
- * finding-query.ts; newest first by default. With `limit`, one more row than asked says whether more follow.
+ * The listed findings that meet the filter, sorted and (with `limit`) paged by finding-query.ts; newest first by
+ * default. With `limit`, one more row than asked says whether more follow.
  */
 export async function listFindings(
   db: Kysely<Database>,
@@ -59,11 +79,31 @@ export async function listFindings(
   filter: FindingFilter,
   conditions: RawBuilder<SqlBool>[] = [],
 ): Promise<FindingWithComponent[]> {
-  let query = withComponent(db, orgId)
-    .where('f.status', '=', filter.status)
-    .where('f.retracted_at', 'is', null);
-  for (const condition of conditions) query = query.where(condition);
-  return (await applyFindingQuery(db, query, filter).execute()) as FindingWithComponent[];
+  const list = listed(db, orgId, filter, conditions);
+  // Only the default order walks an index; any other sorts the ids and keys first, then reads the page's rows.
+  const query = sortOf(filter).unique
+    ? applyFindingQuery(db, list, filter)
+    : rowsOfPage(
+        db,
+        withComponent(db, orgId),
+        applyFindingQuery(db, list.clearSelect().select('f.id'), filter),
+        filter,
+      );
+  return (await query.execute()) as FindingWithComponent[];
+}
+
+/** How many findings `listFindings` would return without `limit` (a paged list's `meta.total`). */
+export async function countFindings(
+  db: Kysely<Database>,
+  orgId: string,
+  filter: FindingFilter,
+  conditions: RawBuilder<SqlBool>[] = [],
+): Promise<number> {
+  const row = await filterFindings(db, listed(db, orgId, filter, conditions), filter)
+    .clearSelect()
+    .select((eb) => eb.fn.countAll<number | string>().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
 }
 
 export async function findFinding(

@@ -26,23 +26,47 @@ const tags = ['findings'];
 const FindingPage = z.object({
   data: z.array(Finding),
   error: z.null(),
-  meta: z.object({ nextCursor: z.string().nullable() }).nullable(),
+  meta: z
+    .object({
+      nextCursor: z.string().nullable(),
+      /** How many findings the filters match over all pages, so a client can say "N of M". */
+      total: z.number().int(),
+    })
+    .nullable(),
 });
+
+const LIST_DESCRIPTION =
+  'Findings of the organisation, open ones unless `status` says otherwise; filters `severity` (one or a comma ' +
+  'list), `sbomId`, `vulnerabilityId` (or any alias), `q` (component name or purl contains), `kev`, `epssMin`, ' +
+  '`triageRuleId`, `assetId`, `tag`. `sort`: `priority` (KEV first, then EPSS score + severity weight, then ' +
+  'CVSS), `severity` / `-severity`, `-createdAt` / `createdAt`, `epss` / `-epss` (highest or lowest EPSS ' +
+  'first, unscored last either way), `vulnerability` / `-vulnerability` (vulnerability id A to Z or Z to A), ' +
+  '`package` / `-package` (component name, then version); ties by finding id. Without `sort`: newest first by ' +
+  'id. Without `limit` the whole list comes back with `meta` null; with `limit` (1–1000) one page and ' +
+  '`meta: {nextCursor, total}`: pass `nextCursor` as `cursor` for the next page (null on the last); `total` ' +
+  'counts the matching findings over all pages. Every order pages by keyset, so no finding is repeated or ' +
+  'skipped across pages.';
 
 export async function findingRoutes(app: App, { findings }: { findings: FindingService }): Promise<void> {
   app.get(
     '/sscs/findings',
     {
       config: read,
-      schema: { tags, querystring: FindingQuery, response: { 200: FindingPage } },
+      schema: {
+        tags,
+        summary: 'List findings',
+        description: LIST_DESCRIPTION,
+        querystring: FindingQuery,
+        response: { 200: FindingPage },
+      },
     },
     async (request, reply) => {
       const principal = principalOf(request);
       const query = request.query;
       // Paging is opt-in: without limit the whole list streams with meta null, as it always did.
       if (query.limit === undefined) return sendList(reply, findings.pages(principal, query));
-      const page = await findings.listPage(principal, { ...query, limit: query.limit });
-      return { data: page.findings, error: null, meta: { nextCursor: page.nextCursor } };
+      const page = await findings.listPageWithTotal(principal, { ...query, limit: query.limit });
+      return { data: page.findings, error: null, meta: { nextCursor: page.nextCursor, total: page.total } };
     },
   );
 

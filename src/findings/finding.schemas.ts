@@ -25,7 +25,7 @@ export const FindingQuery = z
       .optional()
       .transform((v) => (v === undefined ? undefined : v === 'true')),
     epssMin: z.coerce.number().min(0).max(1).optional(),
-    sort: z.enum(['priority', ...Object.keys(FINDING_SORTS)] as [string, ...string[]]).optional(),
+    sort: z.enum(Object.keys(FINDING_SORTS) as [string, ...string[]]).optional(),
     /** Findings of the asset's SBOMs (every version); docs/portfolio.md. */
     assetId: z.string().min(1).max(100).optional(),
     /** Findings of the SBOMs of assets carrying the tag, and of their descendants. */

@@ -31,10 +31,10 @@ import {
   type SeveritySource,
 } from '../vulndb/index.ts';
 import { CandidateCache } from './candidate-cache.ts';
-import { byPriority, exploitConditions, signalsOf, type ExploitSignals } from './exploit-signals.ts';
+import { exploitConditions, signalsOf, type ExploitSignals } from './exploit-signals.ts';
 import { resolveMatches, toCandidate, type MatchableComponent } from './finding-matching.ts';
 import { newFindingRow } from './finding-rows.ts';
-import { decodeCursor, encodeCursor, pageOf, positionOf, queryFilter } from './finding-query.ts';
+import { decodeCursor, FINDING_SORTS, pageOf, queryFilter } from './finding-query.ts';
 import { newestIdsInSboms, probesPay } from './sparse-page.ts';
 import * as repo from './finding.repository.ts';
 import type { FindingHistoryRow } from './finding.table.ts';
@@ -270,51 +270,56 @@ export class FindingService implements SbomFindingsHooks {
     return { ...rest, assetScope: { orgId, assetIds } };
   }
 
-  /** Findings of the scope's reach (docs/portfolio-access.md): a Principal, or `wholeOrg(orgId)`. */
-  async list(scope: ReachScope, unscoped: FindingListFilter): Promise<Finding[]> {
-    const { orgId } = scope;
-    const filter = await this.#scoped(orgId, unscoped);
-    const { kev, epssMin, sort, limit: _limit, cursor: _cursor, ...rest } = filter;
-    const rows = await repo.listFindings(
-      this.#db,
-      orgId,
-      queryFilter({ ...rest, sort: sort === 'priority' ? undefined : sort }),
-      [...exploitConditions({ kev, epssMin }), ...reachConditions(this.#db, scope)],
-    );
-    const findings = await this.#toFindings(orgId, rows);
-    return sort === 'priority' ? findings.sort(byPriority) : findings;
-  }
-
   /**
-   * One page of the list (`limit` given) and the cursor of the next, null on the last. The priority order is
-   * computed over the whole list, so its cursor is a position in it.
+   * One page of the list (`limit` given) and the cursor of the next, null on the last. Findings of the scope's
+   * reach (docs/portfolio-access.md): a Principal, or `wholeOrg(orgId)`.
    */
   async listPage(
     scope: ReachScope,
     unscoped: FindingListFilter & { limit: number },
   ): Promise<{ findings: Finding[]; nextCursor: string | null }> {
+    return (await this.#page(scope, unscoped)).page;
+  }
+
+  /** `listPage` and how many findings the filters match over all pages (the REST list's `meta.total`). */
+  async listPageWithTotal(
+    scope: ReachScope,
+    unscoped: FindingListFilter & { limit: number },
+  ): Promise<{ findings: Finding[]; nextCursor: string | null; total: number }> {
+    const { page, count } = await this.#page(scope, unscoped);
+    return { ...page, total: await count() };
+  }
+
+  async #page(scope: ReachScope, unscoped: FindingListFilter & { limit: number }) {
     const { orgId } = scope;
-    const filter = { ...(await this.#scoped(orgId, unscoped)), limit: unscoped.limit };
-    if (filter.sort === 'priority') {
-      const all = await this.list(scope, { ...filter, cursor: undefined });
-      const start = filter.cursor ? positionOf(filter.cursor) : 0;
-      const end = start + filter.limit;
-      return {
-        findings: all.slice(start, end),
-        nextCursor: end < all.length ? encodeCursor(end, 'priority') : null,
-      };
-    }
-    const { kev, epssMin, ...rest } = filter;
-    const full = queryFilter(rest);
-    const sbomIds = await reachedSbomIds(this.#db, scope);
-    const reached = probesPay({ ...full, kev, epssMin }, sbomIds)
-      ? await this.#newestInReach(sbomIds!, full.status, full.cursor, full.limit! + 1)
-      : reachedSbomConditions(this.#db, sbomIds);
-    const { rows, nextCursor } = pageOf(
-      await repo.listFindings(this.#db, orgId, full, [...exploitConditions({ kev, epssMin }), ...reached]),
-      full,
+    const { filter, signals, exploit, sbomIds } = await this.#listQuery(
+      scope,
+      await this.#scoped(orgId, unscoped),
     );
-    return { findings: await this.#toFindings(orgId, rows), nextCursor };
+    const reached = reachedSbomConditions(this.#db, sbomIds);
+    // A restricted member's newest-first page may be cheaper taken SBOM by SBOM; the total counts the reach.
+    const pageReach = probesPay({ ...filter, ...signals }, sbomIds)
+      ? await this.#newestInReach(sbomIds!, filter.status, filter.cursor, filter.limit! + 1)
+      : reached;
+    const { rows, nextCursor } = pageOf(
+      await repo.listFindings(this.#db, orgId, filter, [...exploit, ...pageReach]),
+      filter,
+    );
+    return {
+      page: { findings: await this.#toFindings(orgId, rows), nextCursor },
+      count: () => repo.countFindings(this.#db, orgId, filter, [...exploit, ...reached]),
+    };
+  }
+
+  /** The repository's filter, the KEV and EPSS filters as conditions, and the SBOMs in reach of a scoped filter. */
+  async #listQuery(scope: ReachScope, scoped: FindingListFilter) {
+    const { kev, epssMin, ...rest } = scoped;
+    return {
+      filter: queryFilter(rest),
+      signals: { kev, epssMin },
+      exploit: exploitConditions(this.#db, { kev, epssMin }),
+      sbomIds: await reachedSbomIds(this.#db, scope),
+    };
   }
 
   /** The page's ids taken SBOM by SBOM (findings/sparse-page.ts), as the list's condition. */
@@ -324,7 +329,8 @@ export class FindingService implements SbomFindingsHooks {
     cursor: string | undefined,
     take: number,
   ): Promise<RawBuilder<SqlBool>[]> {
-    const before = cursor === undefined ? undefined : decodeCursor(cursor)[1];
+    // Only the default order is probed: its cursor holds the id alone as its key.
+    const before = cursor === undefined ? undefined : decodeCursor(cursor, 1).id;
     const ids = await newestIdsInSboms(this.#db, sbomIds, status, before, take);
     return [inReach(this.#db, 'f.id', new Set(ids))];
   }
@@ -342,7 +348,7 @@ export class FindingService implements SbomFindingsHooks {
   /** Open findings whose EPSS score (any id) is at least `min` (posture_summary's `highEpss`, min 0.1). */
   async countOpenWithEpss(scope: ReachScope, min: number): Promise<number> {
     return repo.countOpen(this.#db, scope.orgId, [
-      ...exploitConditions({ epssMin: min }),
+      ...exploitConditions(this.#db, { epssMin: min }),
       ...reachConditions(this.#db, scope),
     ]);
   }
@@ -356,17 +362,12 @@ export class FindingService implements SbomFindingsHooks {
     return findings.map((f, i) => ({ ...f, ...signals[i]!, ...(places?.get(f.componentId) ?? NO_PLACE) }));
   }
 
-  /** `list` a page at a time (docs/resilience.md), through the list's own keyset cursor. */
+  /** The whole list a page at a time (docs/resilience.md), through the list's own keyset cursor. */
   pages(scope: ReachScope, unscoped: FindingListFilter): AsyncGenerator<Finding[]> {
     // Resolved before the first page: an unknown assetId is answered 404 before anything is sent.
     const scoping = this.#scoped(scope.orgId, unscoped);
-    // The priority order needs every finding's KEV and EPSS data: computed whole, sent as one page.
-    if (unscoped.sort === 'priority') {
-      const whole = async () => this.list(scope, await scoping);
-      return (async function* () {
-        yield await whole();
-      })();
-    }
+    if (unscoped.sort !== undefined && FINDING_SORTS[unscoped.sort]?.computed)
+      return this.#computedOrderPages(scope, scoping);
     const page = async (cursor: string | undefined) =>
       this.listPage(scope, { ...(await scoping), limit: STREAM_PAGE, cursor });
     return (async function* () {
@@ -377,6 +378,25 @@ export class FindingService implements SbomFindingsHooks {
         cursor = next.nextCursor ?? undefined;
       } while (cursor);
     })();
+  }
+
+  /**
+   * An order computed per row (priority, EPSS) read in one query, then shaped a page at a time: page after page
+   * through the cursor would evaluate the KEV and EPSS lookups of every finding again for each page.
+   */
+  async *#computedOrderPages(
+    scope: ReachScope,
+    scoping: Promise<FindingListFilter>,
+  ): AsyncGenerator<Finding[]> {
+    const { orgId } = scope;
+    const { filter, exploit, sbomIds } = await this.#listQuery(scope, await scoping);
+    const reached = reachedSbomConditions(this.#db, sbomIds);
+    const rows = await repo.listFindings(this.#db, orgId, filter, [...exploit, ...reached]);
+    let start = 0;
+    do {
+      yield await this.#toFindings(orgId, rows.slice(start, start + STREAM_PAGE));
+      start += STREAM_PAGE;
+    } while (start < rows.length);
   }
 
   /**
@@ -437,7 +457,10 @@ export class FindingService implements SbomFindingsHooks {
       if (severity in out) out[severity as 'LOW'] += n;
       out.total += n;
     }
-    out.kev = await repo.countOpen(this.#db, orgId, [...exploitConditions({ kev: true }), ...conditions]);
+    out.kev = await repo.countOpen(this.#db, orgId, [
+      ...exploitConditions(this.#db, { kev: true }),
+      ...conditions,
+    ]);
     return out;
   }
 

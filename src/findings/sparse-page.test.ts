@@ -120,8 +120,10 @@ for (const dialect of DIALECTS) {
         const ids: string[] = [];
         let cursor: string | undefined;
         do {
-          const page = await services.findings.listPage(scope, { limit, cursor, ...extra });
+          const page = await services.findings.listPageWithTotal(scope, { limit, cursor, ...extra });
           assert.ok(page.findings.length <= limit);
+          // The total counts the whole reach, not the ids a probe took for this page.
+          assert.equal(page.total, EXPECTED.length, `total, limit ${limit}`);
           ids.push(...page.findings.map((f) => f.id));
           cursor = page.nextCursor ?? undefined;
         } while (cursor);

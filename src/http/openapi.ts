@@ -136,11 +136,6 @@ export const OPERATION_DOCS: Record<string, OperationDoc> = {
     description: 'The components in document order (nested components flattened depth-first).',
     errors: NOT_FOUND,
   },
-  'GET /sscs/findings': {
-    summary: 'List findings',
-    description:
-      'Findings of the organisation, open ones unless `status` says otherwise; filter by severity and SBOM.',
-  },
   'GET /sscs/findings/summary': {
     summary: 'Open findings by severity',
     description: 'Counts of open, not retracted findings per severity, and their total.',

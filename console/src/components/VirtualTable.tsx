@@ -1,6 +1,7 @@
 // A table that renders only the rows in view (fixed row height), so 100,000 rows scroll smoothly.
 // It keeps table semantics (role=table/row/cell with aria-rowcount and aria-rowindex) for screen readers.
-import { useCallback, useRef, useState, type ReactNode } from 'react';
+// A list loaded a page at a time passes `rowCount` (all its rows) and `onNearEnd` (load the next page).
+import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 
 export interface Column<T> {
   key: string;
@@ -13,6 +14,8 @@ export interface Column<T> {
 
 const ROW_HEIGHT = 36;
 const OVERSCAN = 10;
+/** `onNearEnd` fires when the rendered window comes this close to the last loaded row: about three screens. */
+const NEAR_END_ROWS = 50;
 
 export function VirtualTable<T>({
   rows,
@@ -20,12 +23,18 @@ export function VirtualTable<T>({
   rowKey,
   label,
   height = 480,
+  rowCount = rows.length,
+  onNearEnd,
 }: {
   rows: readonly T[];
   columns: Column<T>[];
   rowKey: (row: T) => string;
   label: string;
   height?: number;
+  /** Rows of the whole list when only the first `rows.length` are loaded. */
+  rowCount?: number;
+  /** Called as scrolling nears the last loaded row (and again after each change while it stays near). */
+  onNearEnd?: () => void;
 }) {
   const viewport = useRef<HTMLDivElement>(null);
   const [scrollTop, setScrollTop] = useState(0);
@@ -42,9 +51,14 @@ export function VirtualTable<T>({
   // Rows are keyed by their index modulo the window's size: a row keeps its element (and focus) while it stays
   // in view, and an element leaving the window is reused for the one entering, instead of being rebuilt.
   const pool = Math.ceil(height / ROW_HEIGHT) + 2 * OVERSCAN + 1;
+  const nearEnd = rows.length - last < NEAR_END_ROWS;
+  useEffect(() => {
+    if (nearEnd) onNearEnd?.();
+  }, [nearEnd, rows.length, onNearEnd]);
+  const more = rowCount > rows.length;
 
   return (
-    <div role="table" aria-label={label} aria-rowcount={rows.length + 1} className="vtable">
+    <div role="table" aria-label={label} aria-rowcount={rowCount + 1} className="vtable">
       <div role="rowgroup">
         <div role="row" aria-rowindex={1} className="vrow vhead" style={{ gridTemplateColumns: template }}>
           {columns.map((c) =>
@@ -70,7 +84,11 @@ export function VirtualTable<T>({
         role="rowgroup"
         className="vbody"
         tabIndex={0}
-        aria-label={`${label}, ${rows.length.toLocaleString()} rows; scroll to see more`}
+        aria-label={
+          more
+            ? `${label}, ${rows.length.toLocaleString()} of ${rowCount.toLocaleString()} rows loaded; scroll to load more`
+            : `${label}, ${rows.length.toLocaleString()} rows; scroll to see more`
+        }
         onScroll={onScroll}
         style={{ height: Math.min(height, rows.length * ROW_HEIGHT + 2) }}
       >

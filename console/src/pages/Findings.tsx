@@ -1,8 +1,9 @@
-// Findings: filters (status, severity, SBOM, KEV and text, all on the server), a virtualised list with
-// selection, the triage dialog and keyboard-driven bulk triage.
-import { useMemo, useState, type KeyboardEvent } from 'react';
+// Findings: filters (status, severity, SBOM, KEV and text) and the order, all on the server; a virtualised list
+// loaded a page at a time as it scrolls, with selection of the loaded rows, the triage dialog and keyboard-driven
+// bulk triage.
+import { useEffect, useMemo, useState, type KeyboardEvent } from 'react';
 import { getRouteApi, useNavigate } from '@tanstack/react-router';
-import { useFindings, useSboms } from '../api/queries.ts';
+import { FINDINGS_PAGE, useFindingPages, useSboms } from '../api/queries.ts';
 import {
   FINDING_STATUSES,
   label,
@@ -16,14 +17,7 @@ import { Page } from '../components/Shell.tsx';
 import { VirtualTable, type Column } from '../components/VirtualTable.tsx';
 import type { FindingSearch } from '../search.ts';
 import { canWrite, useSession } from '../session.tsx';
-import {
-  directionOf,
-  FINDING_ORDERS,
-  isFindingOrder,
-  nextOrder,
-  ordered,
-  serverSort,
-} from './finding-order.ts';
+import { directionOf, FINDING_ORDERS, isFindingOrder, nextOrder } from './finding-order.ts';
 import { BulkTriageDialog, TriageDialog } from './Triage.tsx';
 
 const findingsRoute = getRouteApi('/authed/findings');
@@ -33,7 +27,7 @@ export default function Findings() {
   const search = findingsRoute.useSearch();
   const navigate = useNavigate();
   const sboms = useSboms();
-  const findings = useFindings({ ...search, sort: serverSort(search.sort) });
+  const findings = useFindingPages(search);
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [open, setOpen] = useState<string | null>(null);
   const [bulk, setBulk] = useState(false);
@@ -49,7 +43,19 @@ export default function Findings() {
     [sboms.data],
   );
 
-  const shown = useMemo(() => ordered(findings.data ?? [], search.sort), [findings.data, search.sort]);
+  // The loaded pages, in the server's order; the total is the latest page's (it follows triage and new uploads).
+  const shown = useMemo(() => findings.data?.pages.flatMap((p) => p.findings) ?? [], [findings.data]);
+  const total = findings.data?.pages.at(-1)?.total ?? 0;
+  // bench/console reads this mark: the first frame that shows finding rows (relative to navigation start).
+  const hasRows = shown.length > 0;
+  useEffect(() => {
+    if (hasRows) requestAnimationFrame(() => performance.mark('bulwark:finding-rows-painted'));
+  }, [hasRows]);
+  const allLoaded = !findings.hasNextPage;
+  const loadMore = () => {
+    if (findings.hasNextPage && !findings.isFetchingNextPage && !findings.isFetchNextPageError)
+      void findings.fetchNextPage();
+  };
   const sortBy = (column: string) => ({
     direction: directionOf(search.sort, column),
     onSort: () => setFilter({ sort: nextOrder(search.sort, column) }),
@@ -130,7 +136,7 @@ export default function Findings() {
     { key: 'status', header: 'Status', width: '8rem', render: (f) => <StatusBadge status={f.status} /> },
   ];
 
-  // Shift+A selects every finding shown, Shift+T opens bulk triage, Escape clears the selection.
+  // Shift+A selects every loaded finding, Shift+T opens bulk triage, Escape clears the selection.
   function onKeyDown(event: KeyboardEvent) {
     if (event.key === 'Escape' && selected.size > 0 && !open && !bulk) {
       setSelected(new Set());
@@ -250,7 +256,7 @@ export default function Findings() {
               className="secondary"
               onClick={() => setSelected(new Set(shown.map((f) => f.id)))}
             >
-              Select all shown
+              {allLoaded ? 'Select all' : `Select the ${shown.length.toLocaleString()} loaded`}
             </button>
             <button
               type="button"
@@ -263,7 +269,10 @@ export default function Findings() {
             <button type="button" disabled={selected.size === 0} onClick={() => setBulk(true)}>
               Triage selected
             </button>
-            <span className="muted small">Keys: Shift+A select all, Shift+T triage selected, Esc clear.</span>
+            <span className="muted small">
+              Keys: Shift+A select all loaded, Shift+T triage selected, Esc clear.
+              {!allLoaded && ' Selection covers loaded rows only: scroll to load more.'}
+            </span>
           </div>
         )}
 
@@ -273,9 +282,32 @@ export default function Findings() {
         {shown.length > 0 && (
           <>
             <p className="muted small" role="status">
-              {shown.length.toLocaleString()} findings
+              {allLoaded
+                ? `${total.toLocaleString()} findings`
+                : `Showing ${shown.length.toLocaleString()} of ${total.toLocaleString()} findings`}
+              {findings.isFetchingNextPage && ' · loading more…'}
             </p>
-            <VirtualTable rows={shown} columns={columns} rowKey={(f) => f.id} label="Findings" height={560} />
+            <VirtualTable
+              rows={shown}
+              rowCount={allLoaded ? shown.length : Math.max(total, shown.length)}
+              onNearEnd={loadMore}
+              columns={columns}
+              rowKey={(f) => f.id}
+              label="Findings"
+              height={560}
+            />
+            {!allLoaded && (
+              <button
+                type="button"
+                className="secondary"
+                disabled={findings.isFetchingNextPage}
+                onClick={() => void findings.fetchNextPage()}
+              >
+                {findings.isFetchNextPageError
+                  ? 'Try loading more again'
+                  : `Load ${Math.min(FINDINGS_PAGE, total - shown.length).toLocaleString()} more`}
+              </button>
+            )}
           </>
         )}
       </div>
