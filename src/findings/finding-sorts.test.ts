@@ -157,10 +157,10 @@ const get = async (app: App, org: TestOrg, query: string): Promise<Page> => {
   return res.json();
 };
 
-/** Every page of `limit` in order: the ids, the page count, and each page's `meta.total`. */
+/** Every page of `limit` in order: the ids, the page count, and each page's `meta.total` (first page only). */
 async function walk(app: App, org: TestOrg, query: string, limit: number) {
   const ids: string[] = [];
-  const totals: number[] = [];
+  const totals: (number | null)[] = [];
   let cursor: string | null = null;
   let pages = 0;
   do {
@@ -196,7 +196,7 @@ for (const dialect of DIALECTS) {
         ] as const) {
           assert.deepEqual(
             await walk(app, org, query, limit),
-            { ids: expected, pages, totals: Array<number>(pages).fill(7) },
+            { ids: expected, pages, totals: [7, ...Array<null>(pages - 1).fill(null)] },
             `${query}, pages of ${limit}`,
           );
         }
@@ -212,12 +212,12 @@ for (const dialect of DIALECTS) {
       assert.deepEqual(await walk(app, org, 'severity=HIGH&sort=package', 2), {
         ids: ['f4', 'f1', 'f7'],
         pages: 2,
-        totals: [3, 3],
+        totals: [3, null],
       });
       assert.deepEqual(await walk(app, org, 'kev=true&sort=priority', 1), {
         ids: ['f2', 'f3'],
         pages: 2,
-        totals: [2, 2],
+        totals: [2, null],
       });
       const other = await createOrg(services);
       assert.deepEqual(await get(app, other, 'sort=epss&limit=2'), {

@@ -29,8 +29,8 @@ const FindingPage = z.object({
   meta: z
     .object({
       nextCursor: z.string().nullable(),
-      /** How many findings the filters match over all pages, so a client can say "N of M". */
-      total: z.number().int(),
+      /** How many findings the filters match over all pages, so a client can say "N of M": first page only. */
+      total: z.number().int().nullable(),
     })
     .nullable(),
 });
@@ -44,7 +44,7 @@ const LIST_DESCRIPTION =
   '`package` / `-package` (component name, then version); ties by finding id. Without `sort`: newest first by ' +
   'id. Without `limit` the whole list comes back with `meta` null; with `limit` (1–1000) one page and ' +
   '`meta: {nextCursor, total}`: pass `nextCursor` as `cursor` for the next page (null on the last); `total` ' +
-  'counts the matching findings over all pages. Every order pages by keyset, so no finding is repeated or ' +
+  'counts the matching findings over all pages, on the first page only (null on the pages after it). Every order pages by keyset, so no finding is repeated or ' +
   'skipped across pages.';
 
 export async function findingRoutes(app: App, { findings }: { findings: FindingService }): Promise<void> {

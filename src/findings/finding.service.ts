@@ -281,13 +281,17 @@ export class FindingService implements SbomFindingsHooks {
     return (await this.#page(scope, unscoped)).page;
   }
 
-  /** `listPage` and how many findings the filters match over all pages (the REST list's `meta.total`). */
+  /**
+   * `listPage` and, on the first page only (no cursor), how many findings the filters match over all pages (the
+   * REST list's `meta.total`): counting is a pass over every matching index entry (36 ms at 100,000 findings on
+   * SQLite, bench/portfolio), which a client paging on should not pay again on every page.
+   */
   async listPageWithTotal(
     scope: ReachScope,
     unscoped: FindingListFilter & { limit: number },
-  ): Promise<{ findings: Finding[]; nextCursor: string | null; total: number }> {
+  ): Promise<{ findings: Finding[]; nextCursor: string | null; total: number | null }> {
     const { page, count } = await this.#page(scope, unscoped);
-    return { ...page, total: await count() };
+    return { ...page, total: unscoped.cursor === undefined ? await count() : null };
   }
 
   async #page(scope: ReachScope, unscoped: FindingListFilter & { limit: number }) {

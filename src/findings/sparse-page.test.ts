@@ -122,8 +122,8 @@ for (const dialect of DIALECTS) {
         do {
           const page = await services.findings.listPageWithTotal(scope, { limit, cursor, ...extra });
           assert.ok(page.findings.length <= limit);
-          // The total counts the whole reach, not the ids a probe took for this page.
-          assert.equal(page.total, EXPECTED.length, `total, limit ${limit}`);
+          // The first page's total counts the whole reach, not the ids a probe took for this page.
+          assert.equal(page.total, cursor ? null : EXPECTED.length, `total, limit ${limit}`);
           ids.push(...page.findings.map((f) => f.id));
           cursor = page.nextCursor ?? undefined;
         } while (cursor);

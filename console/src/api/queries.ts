@@ -65,8 +65,8 @@ export interface FindingPage {
   findings: Finding[];
   /** The next page's `cursor`; null on the last page. */
   nextCursor: string | null;
-  /** How many findings the filters match over all pages. */
-  total: number;
+  /** How many findings the filters match over all pages: on the first page only (null after it). */
+  total: number | null;
 }
 
 /** The findings list a page at a time, in the server's order (keyset cursors: no row twice, none skipped). */
@@ -91,7 +91,7 @@ const findingPages = (filter: FindingFilter, options: { quiet401?: boolean } = {
         undefined,
         options,
       );
-      const page = meta as { nextCursor: string | null; total: number };
+      const page = meta as { nextCursor: string | null; total: number | null };
       return { findings: data, nextCursor: page.nextCursor, total: page.total };
     },
     getNextPageParam: (last) => last.nextCursor,
