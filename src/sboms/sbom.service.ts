@@ -188,6 +188,18 @@ export class SbomService {
     let stored = 0;
     const perEcosystem = new Map<string, number>();
     let summary: StreamedSummary | undefined;
+    // What the answer and the sbom.uploaded event say of the stored SBOM.
+    const uploadOf = (findingCount: number): SbomUpload => ({
+      id: row.id,
+      name: row.name,
+      assetName: row.asset_name,
+      version: row.version,
+      format: prepared.format,
+      specVersion: prepared.specVersion,
+      componentCount: row.component_count,
+      findingCount,
+      createdAt: row.created_at,
+    });
     const findingCount = await this.#db.transaction().execute(async (trx) => {
       const asset = await assetForUpload(trx, orgId, row.asset_name, now);
       row.asset_id = asset.provisionalId;
@@ -228,44 +240,12 @@ export class SbomService {
           findingCount: found,
         },
       });
-      await recordEvent(
-        trx,
-        orgId,
-        event(
-          'sbom.uploaded',
-          {
-            sbom: {
-              id: row.id,
-              name: row.name,
-              assetName: row.asset_name,
-              version: row.version,
-              format: prepared.format,
-              specVersion: prepared.specVersion,
-              componentCount: row.component_count,
-              findingCount: found,
-              createdAt: row.created_at,
-            },
-            actorId,
-          },
-          row.asset_id,
-        ),
-      );
+      await recordEvent(trx, orgId, event('sbom.uploaded', { sbom: uploadOf(found), actorId }, row.asset_id));
       return found;
     });
     this.#uploaded?.(orgId, row.asset_id);
-    const upload: SbomUpload = {
-      id: row.id,
-      name: row.name,
-      assetName: row.asset_name,
-      version: row.version,
-      format: prepared.format,
-      specVersion: prepared.specVersion,
-      componentCount: row.component_count,
-      findingCount,
-      createdAt: row.created_at,
-    };
     const coverage = await coverageOf(this.#db, perEcosystem);
-    return { upload, warnings: summary!.warnings, coverage };
+    return { upload: uploadOf(findingCount), warnings: summary!.warnings, coverage };
   }
 
   async create(
