@@ -412,21 +412,7 @@ const PROBES: Record<string, Probe> = {
   'GET /api/v1/sscs/sboms/:sbomId/export': (w) =>
     notFound(w, 'GET', `/api/v1/sscs/sboms/${w.sboms.y}/export?format=csv`),
   'POST /api/v1/sscs/vex': async (w) => {
-    const doc = {
-      '@context': 'https://openvex.dev/ns/v0.2.0',
-      '@id': 'https://example.com/vex/1',
-      author: 'test',
-      timestamp: '2026-01-01T00:00:00Z',
-      version: 1,
-      statements: [
-        {
-          vulnerability: { name: 'GO-2022-0001' },
-          products: [{ '@id': 'pkg:golang/golang.org/x/text@0.3.7' }],
-          status: 'not_affected',
-          justification: 'vulnerable_code_not_in_execute_path',
-        },
-      ],
-    };
+    const doc = vexNotAffected(1);
     const res = await request(w, 'POST', '/api/v1/sscs/vex', doc);
     assert.equal(res.status, 200, JSON.stringify(res.body));
     const changed = await w.store.db
@@ -547,21 +533,7 @@ const WRITE_PROBES: Record<string, Probe> = {
   },
   'POST /api/v1/sscs/vex': async (w) => {
     // x/text is on every asset: X's finding already says not_affected (the read probe), Y's would change.
-    await readOnly(w, 'POST', '/api/v1/sscs/vex', {
-      '@context': 'https://openvex.dev/ns/v0.2.0',
-      '@id': 'https://example.com/vex/2',
-      author: 'test',
-      timestamp: '2026-01-01T00:00:00Z',
-      version: 1,
-      statements: [
-        {
-          vulnerability: { name: 'GO-2022-0001' },
-          products: [{ '@id': 'pkg:golang/golang.org/x/text@0.3.7' }],
-          status: 'not_affected',
-          justification: 'vulnerable_code_not_in_execute_path',
-        },
-      ],
-    });
+    await readOnly(w, 'POST', '/api/v1/sscs/vex', vexNotAffected(2));
     assert.deepEqual(await statusesOf(w, w.sboms.y, 'findings'), ['open']);
   },
   'POST /api/v1/sscs/sboms/upload': async (w) => {
@@ -740,6 +712,23 @@ describe('scoped access: classification', () => {
       [],
     );
   });
+});
+
+/** An OpenVEX document saying x/text 0.3.7 (on every asset of the world) is not affected by GO-2022-0001. */
+const vexNotAffected = (n: number) => ({
+  '@context': 'https://openvex.dev/ns/v0.2.0',
+  '@id': `https://example.com/vex/${n}`,
+  author: 'test',
+  timestamp: '2026-01-01T00:00:00Z',
+  version: 1,
+  statements: [
+    {
+      vulnerability: { name: 'GO-2022-0001' },
+      products: [{ '@id': 'pkg:golang/golang.org/x/text@0.3.7' }],
+      status: 'not_affected',
+      justification: 'vulnerable_code_not_in_execute_path',
+    },
+  ],
 });
 
 for (const dialect of DIALECTS) {
