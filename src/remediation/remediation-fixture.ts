@@ -23,7 +23,10 @@ const advisory = (
 
 export const ADVISORIES = [
   advisory('GHSA-lo-0001', 'npm', 'lodash', 'HIGH', [{ introduced: '0' }, { fixed: '4.17.19' }]),
-  advisory('GHSA-lo-0002', 'npm', 'lodash', 'CRITICAL', [{ introduced: '0' }, { fixed: '4.17.21' }]),
+  // Its alias is in the KEV catalog of the plan test: the plan counts it as KEV through the alias.
+  advisory('GHSA-lo-0002', 'npm', 'lodash', 'CRITICAL', [{ introduced: '0' }, { fixed: '4.17.21' }], {
+    aliases: ['CVE-2021-23337'],
+  }),
   advisory('GHSA-lo-0003', 'npm', 'lodash', 'LOW', [{ introduced: '4.0.0' }, { last_affected: '4.17.20' }]),
   advisory('GHSA-ji-0001', 'PyPI', 'jinja2', 'CRITICAL', [{ introduced: '0' }, { fixed: '2.10.1' }]),
   advisory('PYSEC-ji-0002', 'PyPI', 'jinja2', 'MODERATE', [{ introduced: '0' }, { fixed: '2.11.3' }]),

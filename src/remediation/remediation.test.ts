@@ -6,6 +6,8 @@ import { build, createOrg, type TestOrg } from '../../test/support/app.ts';
 import { DIALECTS } from '../../test/support/store.ts';
 import { schemaErrors } from '../../test/support/json-schemas.ts';
 import { uploadFile } from '../../test/support/upload.ts';
+import { parseKev } from '../vulndb/exploit-feeds.ts';
+import { replaceKev } from '../vulndb/exploit.repository.ts';
 import type { App } from '../http/app-type.ts';
 import { FLAT, loadAdvisories, SHOP } from './remediation-fixture.ts';
 
@@ -41,10 +43,14 @@ const JINJA = 'pkg:pypi/jinja2@2.10';
 for (const dialect of DIALECTS) {
   describe(`${dialect}: remediation`, () => {
     it('gives each finding direct and its shortest paths, and the ranked plan without triaged findings', async (t) => {
-      const { app, services } = await build(t, dialect);
+      const { app, services, store } = await build(t, dialect);
       await loadAdvisories(t, services);
       const org = await createOrg(services);
       const sbomId = await uploaded(app, org, SHOP);
+      // lodash's two findings of GHSA-lo-0002 (named by its alias CVE-2021-23337) are KEV; the rest are not.
+      const kev = { cveID: 'CVE-2021-23337', dateAdded: '2024-01-05', dueDate: '2024-01-26' };
+      const catalog = JSON.stringify({ catalogVersion: '2024.01.05', vulnerabilities: [kev] });
+      await replaceKev(store.db, parseKev(catalog, 'kev.json').entries);
 
       const findings: FindingJson[] = (await get(app, org, `/api/v1/sscs/findings?sbomId=${sbomId}`)).json()
         .data;
@@ -52,9 +58,11 @@ for (const dialect of DIALECTS) {
         .map((f) => `${f.vulnerabilityId} ${f.component.purl} ${f.direct} ${JSON.stringify(f.paths)}`)
         .sort();
       assert.deepEqual(places, [
+        `CVE-2021-23337 ${LODASH} false [["${KIT}","${LODASH}"],["${TOOLS}","${KIT}","${LODASH}"]]`,
+        `CVE-2021-23337 ${LODASH} false [["${TOOLS}","${LODASH}"]]`,
         `GHSA-ji-0001 ${JINJA} true [["${JINJA}"]]`,
         // lodash appears twice: once under kit (two ways in), once under tools.
-        ...['0001', '0001', '0002', '0002', '0003', '0003'].map((n, i) =>
+        ...['0001', '0001', '0003', '0003'].map((n, i) =>
           i % 2 === 0
             ? `GHSA-lo-${n} ${LODASH} false [["${KIT}","${LODASH}"],["${TOOLS}","${KIT}","${LODASH}"]]`
             : `GHSA-lo-${n} ${LODASH} false [["${TOOLS}","${LODASH}"]]`,
@@ -63,7 +71,7 @@ for (const dialect of DIALECTS) {
         `PYSEC-ji-0002 ${JINJA} true [["${JINJA}"]]`,
       ]);
       // The detail says the same as the list.
-      const lodash = findings.find((f) => f.paths.length === 2 && f.vulnerabilityId === 'GHSA-lo-0002')!;
+      const lodash = findings.find((f) => f.paths.length === 2 && f.vulnerabilityId === 'CVE-2021-23337')!;
       const detail = (await get(app, org, `/api/v1/sscs/findings/${lodash.id}`)).json().data;
       assert.deepEqual([detail.direct, detail.paths], [false, lodash.paths]);
 
@@ -90,9 +98,9 @@ for (const dialect of DIALECTS) {
             currentVersion: '4.17.15',
             targetVersion: '4.17.21',
             targetAbove: null,
-            fixes: { total: 6, bySeverity: counts(2, 2, 0, 2), kev: 0 },
+            fixes: { total: 6, bySeverity: counts(2, 2, 0, 2), kev: 2 },
             remaining: 0,
-            findingIds: ids('GHSA-lo', LODASH).sort(),
+            findingIds: ids('', LODASH).sort(), // all six, CVE-2021-23337's among them
             introducedBy: [KIT, TOOLS],
           },
           {
@@ -240,7 +248,7 @@ for (const dialect of DIALECTS) {
             'pkg:npm/lodash',
             '4.17.21',
             { total: 6, bySeverity: counts(2, 2, 0, 2), kev: 0 },
-            ['GHSA-lo-0001', 'GHSA-lo-0002', 'GHSA-lo-0003'],
+            ['CVE-2021-23337', 'GHSA-lo-0001', 'GHSA-lo-0003'],
           ],
           [
             'pkg:pypi/jinja2',

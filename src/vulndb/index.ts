@@ -26,7 +26,7 @@ export {
   type Ordering,
   type VersionOrdering,
 } from './versions/index.ts';
-export { exploitDataOf, type EpssInfo, type KevInfo } from './exploit.repository.ts';
+export { exploitDataOf, kevIdsAmong, type EpssInfo, type KevInfo } from './exploit.repository.ts';
 export { coverageOf, type CoverageEntry } from './coverage.ts';
 export {
   advisoryDetails,
