@@ -1,5 +1,5 @@
 // The real Bulwark server on a fresh store, for the upload benchmark. Usage: node server.ts <store-url> [pg-schema]
-// Prints `LISTENING <base-url> <token>` once it accepts requests.
+// Prints `LISTENING <base-url> <token> <another organisation's token>` once it accepts requests.
 import { buildApp } from '../../src/app.ts';
 import { defaultConfig } from '../../src/config.ts';
 import { openStore } from '../../src/db/connect.ts';
@@ -22,9 +22,17 @@ const slug = `bench-${Date.now()}`;
 await services.tenancy.createOrganization({ slug, plan: 'professional' });
 await services.tenancy.createUser(slug, { email: 'bench@bulwark.example' });
 const { secret } = await services.tenancy.createToken({ orgSlug: slug, scopes: ['sbom:read', 'sbom:write'] });
+// Another organisation, whose small writes (a vendor each) the benchmark times during the upload.
+const other = `bench-other-${Date.now()}`;
+await services.tenancy.createOrganization({ slug: other, plan: 'professional' });
+await services.tenancy.createUser(other, { email: 'other@bulwark.example' });
+const { secret: otherSecret } = await services.tenancy.createToken({
+  orgSlug: other,
+  scopes: ['sbom:read', 'sbom:write'],
+});
 const app = await buildApp({ store, config, services, logger: createLogger('silent') });
 const address = await app.listen({ port: 0, host: '127.0.0.1' });
-process.stdout.write(`LISTENING ${address} ${secret}\n`);
+process.stdout.write(`LISTENING ${address} ${secret} ${otherSecret}\n`);
 process.on(
   'SIGTERM',
   () =>
