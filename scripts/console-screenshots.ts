@@ -62,22 +62,24 @@ for (const vendor of [
 }
 // This round's pages need something to show: two policies (their violations come from the re-evaluation) and a
 // portfolio-wide triage rule.
-await api('POST', '/sscs/policies', {
-  name: 'No strong copyleft',
-  kind: 'license',
-  operator: 'any',
-  violationState: 'fail',
-  conditions: [{ subject: 'license_group', operator: 'is', value: 'copyleft' }],
-  enabled: true,
-});
-await api('POST', '/sscs/policies', {
-  name: 'No critical vulnerabilities',
-  kind: 'security',
-  operator: 'any',
-  violationState: 'warn',
-  conditions: [{ subject: 'severity', operator: 'at_least', value: 'CRITICAL' }],
-  enabled: true,
-});
+for (const [name, kind, violationState, condition] of [
+  ['No strong copyleft', 'license', 'fail', { subject: 'license_group', operator: 'is', value: 'copyleft' }],
+  [
+    'No critical vulnerabilities',
+    'security',
+    'warn',
+    { subject: 'severity', operator: 'at_least', value: 'CRITICAL' },
+  ],
+] as const) {
+  await api('POST', '/sscs/policies', {
+    name,
+    kind,
+    operator: 'any',
+    violationState,
+    conditions: [condition],
+    enabled: true,
+  });
+}
 await api('POST', '/sscs/triage-rules', {
   name: 'x/net HTTP/2 advisories: not reachable in our builds',
   match: { purls: ['pkg:golang/golang.org/x/net'] },
