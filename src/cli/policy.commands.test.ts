@@ -1,11 +1,12 @@
 // `bulwark policy`, `bulwark license-group` and `bulwark scan --fail-on policy` as an operator and a CI job run
-// them: separate processes on a fresh store of each dialect.
+// them, on a fresh store of each dialect: in process through `main(argv, io)`, with one spawned run of each
+// command group (`license-group list`, `policy list`) for the binary itself.
 import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
-import { freshDatabaseUrl, runCli } from '../../test/support/cli.ts';
+import { freshDatabaseUrl, runCli, runMain } from '../../test/support/cli.ts';
 import { DIALECTS } from '../../test/support/store.ts';
 import { policySbom } from '../policies/policy-fixture.ts';
 
@@ -35,10 +36,10 @@ for (const dialect of DIALECTS) {
         await db.cleanup();
       });
       const env = { DATABASE_URL: db.url, DATA_DIR: db.dataDir, BULWARK_URL: '', BULWARK_TOKEN: '' };
-      const cli = (args: string[], extra: Record<string, string> = {}) => runCli(args, { ...env, ...extra });
+      const cli = (args: string[], extra: Record<string, string> = {}) => runMain(args, { ...env, ...extra });
       assert.equal((await cli(['org', 'create', 'acme', '--json'])).code, 0);
 
-      const groups = await cli(['license-group', 'list', '--org', 'acme', '--json']);
+      const groups = await runCli(['license-group', 'list', '--org', 'acme', '--json'], env);
       assert.equal(groups.code, 0, groups.stderr);
       assert.deepEqual(
         JSON.parse(groups.stdout).licenseGroups.map((g: { name: string }) => g.name),
@@ -108,7 +109,9 @@ for (const dialect of DIALECTS) {
       const broken = await cli(['policy', 'apply', join(dir, 'broken.yaml'), '--org', 'acme']);
       assert.equal(broken.code, 2);
       assert.match(broken.stderr, /policies\.0\.conditions\.0\.subject: 'colour' is not one of/);
-      const list = JSON.parse((await cli(['policy', 'list', '--org', 'acme', '--json'])).stdout).policies;
+      const list = JSON.parse(
+        (await runCli(['policy', 'list', '--org', 'acme', '--json'], env)).stdout,
+      ).policies;
       assert.deepEqual(
         list.map((p: { name: string }) => p.name),
         ['Approved licenses only', 'No event-stream'],
