@@ -1,4 +1,6 @@
-// CLI contract (docs/contract.md, CLI) and serve bootstrap, checked from outside through real processes.
+// CLI contract (docs/contract.md, CLI) and serve bootstrap, checked from outside: commands run in process through
+// `main(argv, io)`, and each command group once as a real `node bin/bulwark.js` process (`cliProcess`); `serve`
+// always runs as a process (it listens, writes its bootstrap token and logs to its own stdout).
 import { describe, it, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync, readFileSync, statSync } from 'node:fs';
@@ -13,6 +15,7 @@ import {
   freshStore,
   cli,
   cliJson,
+  cliProcess,
   serve,
   call,
   expectError,
@@ -24,16 +27,16 @@ for (const dialect of DIALECTS) {
     let store: Store;
     before(async () => {
       store = await freshStore(dialect);
-      // Migrate once up front: the tests below start CLI processes in parallel, and concurrent first-time
-      // migrations on SQLite race (reported as a known deviation).
-      const m = await cli(store, ['migrate']);
+      // Migrate once up front: some tests below run a CLI process beside in-process commands, and concurrent
+      // first-time migrations on SQLite race (reported as a known deviation).
+      const m = await cliProcess(store, ['migrate']);
       assert.equal(m.code, 0, m.stderr);
     });
     after(() => store.cleanup());
 
     it('org create --json prints {id, slug, plan, mcpWriteEnabled}', async () => {
       const [org, withWrite] = await Promise.all([
-        cliJson(store, ['org', 'create', 'acme', '--name', 'Acme Ltd', '--plan', 'essentials']),
+        cliJson(store, ['org', 'create', 'acme', '--name', 'Acme Ltd', '--plan', 'essentials'], cliProcess),
         cliJson(store, ['org', 'create', 'writer', '--mcp-write']),
       ]);
       assert.match(org.id as string, /^org_/);
@@ -59,16 +62,11 @@ for (const dialect of DIALECTS) {
     });
 
     it('user create --json prints a usr_ id', async () => {
-      const user = await cliJson(store, [
-        'user',
-        'create',
-        '--org',
-        'acme',
-        '--email',
-        'ann@acme.example.com',
-        '--name',
-        'Ann Example',
-      ]);
+      const user = await cliJson(
+        store,
+        ['user', 'create', '--org', 'acme', '--email', 'ann@acme.example.com', '--name', 'Ann Example'],
+        cliProcess,
+      );
       assert.match(user.id as string, /^usr_/);
     });
 
@@ -96,7 +94,7 @@ for (const dialect of DIALECTS) {
       assert.ok(days > 29.9 && days < 30.1, `expiresAt ≈ now + 30d, got ${tok.expiresAt}`);
       assert.equal(forever.expiresAt, null);
 
-      const listed = await cli(store, ['token', 'list', '--org', 'acme', '--json']);
+      const listed = await cliProcess(store, ['token', 'list', '--org', 'acme', '--json']);
       assert.equal(listed.code, 0, listed.stderr);
       assert.ok(!listed.stdout.includes(tok.token as string), 'token list never prints a secret');
       const list = JSON.parse(listed.stdout) as Record<string, unknown>;
@@ -130,8 +128,10 @@ for (const dialect of DIALECTS) {
         ['no-such-command'],
         ['vulndb', 'import', '/nonexistent/path.zip'],
       ];
-      // In parallel: each process start costs seconds on a shared machine, and none of these writes anything.
-      const results = await Promise.all(cases.map((args) => cli(store, args)));
+      // In process (one after another), but for an unknown command, which the binary itself must also refuse.
+      const results = await Promise.all(
+        cases.map((args) => (args[0] === 'no-such-command' ? cliProcess : cli)(store, args)),
+      );
       results.forEach((r, i) =>
         assert.notEqual(r.code, 0, `bulwark ${cases[i]!.join(' ')} should fail (stdout: ${r.stdout})`),
       );
@@ -142,7 +142,7 @@ for (const dialect of DIALECTS) {
       { skip: HAS_DATA ? false : NO_DATA, timeout: 120_000 },
       async () => {
         // The shape of DESIGN section 11: one entry per OSV ecosystem, then KEV and EPSS.
-        const empty = await cliJson(store, ['vulndb', 'status']);
+        const empty = await cliJson(store, ['vulndb', 'status'], cliProcess);
         assert.deepEqual(empty.osv, []);
         assert.deepEqual(empty.kev, { entries: 0, catalogVersion: null, lastSyncAt: null });
         assert.deepEqual(empty.epss, { entries: 0, scoreDate: null, lastSyncAt: null });

@@ -1,5 +1,6 @@
-// Black-box harness for the contract tests: the product is driven only through `node bin/bulwark.js …`
-// processes and HTTP, as an outside user would. Expectations come from docs/contract.md.
+// Black-box harness for the contract tests: the product is driven only through its command line (`main(argv,
+// io)` in process, `node bin/bulwark.js …` processes) and HTTP, as an outside user would. Expectations come
+// from docs/contract.md.
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, mkdirSync, rmSync } from 'node:fs';
@@ -8,6 +9,7 @@ import { join, resolve } from 'node:path';
 import assert from 'node:assert/strict';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import { runMain, type CliResult } from '../support/cli.ts';
 import { announcePostgresAbsent } from '../support/services.ts';
 import { SHARED_DATA, SHARED_DATA_ABSENT, sharedDataSkip } from '../support/shared-data.ts';
 
@@ -60,13 +62,28 @@ async function pgQuery(url: string, sql: string): Promise<void> {
   }
 }
 
-export interface CliResult {
-  code: number;
-  stdout: string;
-  stderr: string;
-}
-
+/**
+ * Runs `bulwark …` in this process through `main(argv, io)` (test/support/cli.ts: the binary's command table,
+ * parsing and exit codes), with the store's environment. A spawned run paid Node's start-up, seconds apiece on a
+ * loaded machine; `cliProcess` keeps one per command group for the binary itself. Paths are passed absolute: the
+ * spawned runs worked in `store.dir`, so the default DATA_DIR (./data) is set to `store.dir`/data here.
+ * Calls run one at a time: with better-sqlite3 a command waiting for the write lock blocks this process's event
+ * loop, so two in-process commands on one SQLite file could not both progress (separate processes could).
+ */
 export function cli(store: Store, args: string[], extraEnv: Record<string, string> = {}): Promise<CliResult> {
+  const env = { DATA_DIR: join(store.dir, 'data'), ...store.env, ...extraEnv };
+  const run = inProcess.then(() => runMain(args, env));
+  inProcess = run.catch(() => undefined);
+  return run;
+}
+let inProcess: Promise<unknown> = Promise.resolve();
+
+/** Runs `node bin/bulwark.js …` as a separate process in `store.dir`, as an operator would. */
+export function cliProcess(
+  store: Store,
+  args: string[],
+  extraEnv: Record<string, string> = {},
+): Promise<CliResult> {
   return new Promise((done) => {
     execFile(
       process.execPath,
@@ -81,9 +98,13 @@ export function cli(store: Store, args: string[], extraEnv: Record<string, strin
   });
 }
 
-/** Runs a command that must succeed with `--json` and returns its one JSON object. */
-export async function cliJson(store: Store, args: string[]): Promise<Record<string, unknown>> {
-  const r = await cli(store, [...args, '--json']);
+/** Runs a command that must succeed with `--json` and returns its one JSON object (in process, or spawned). */
+export async function cliJson(
+  store: Store,
+  args: string[],
+  run: typeof cli = cli,
+): Promise<Record<string, unknown>> {
+  const r = await run(store, [...args, '--json']);
   assert.equal(r.code, 0, `bulwark ${args.join(' ')} failed: ${r.stderr}`);
   return JSON.parse(r.stdout) as Record<string, unknown>;
 }

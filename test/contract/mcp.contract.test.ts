@@ -11,6 +11,7 @@ import {
   freshStore,
   cli,
   cliJson,
+  cliProcess,
   serve,
   call,
   expectError,
@@ -371,9 +372,10 @@ for (const dialect of DIALECTS) {
     });
 
     it('stdio: `bulwark mcp` refuses to start without a valid BULWARK_TOKEN', async () => {
+      // Processes: what is checked is that the binary exits instead of serving on its stdin.
       const [bad, none] = await Promise.all([
-        cli(store, ['mcp'], { BULWARK_TOKEN: 'bwk_nope' }),
-        cli(store, ['mcp'], { BULWARK_TOKEN: '' }),
+        cliProcess(store, ['mcp'], { BULWARK_TOKEN: 'bwk_nope' }),
+        cliProcess(store, ['mcp'], { BULWARK_TOKEN: '' }),
       ]);
       assert.notEqual(bad.code, 0);
       assert.notEqual(none.code, 0);
