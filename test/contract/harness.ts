@@ -62,6 +62,8 @@ async function pgQuery(url: string, sql: string): Promise<void> {
   }
 }
 
+let inProcess: Promise<unknown> = Promise.resolve();
+
 /**
  * Runs `bulwark …` in this process through `main(argv, io)` (test/support/cli.ts: the binary's command table,
  * parsing and exit codes), with the store's environment. A spawned run paid Node's start-up, seconds apiece on a
@@ -76,7 +78,6 @@ export function cli(store: Store, args: string[], extraEnv: Record<string, strin
   inProcess = run.catch(() => undefined);
   return run;
 }
-let inProcess: Promise<unknown> = Promise.resolve();
 
 /** Runs `node bin/bulwark.js …` as a separate process in `store.dir`, as an operator would. */
 export function cliProcess(
