@@ -47,9 +47,9 @@ for (const dialect of DIALECTS) {
       const disabled = await runMain(['org', 'update', 'acme', '--no-mcp-write', '--json'], env);
       assert.equal(JSON.parse(disabled.stdout).mcpWriteEnabled, false);
       // The supply-chain tools of the tool server: off by default, on and off again.
-      const supply = await runCli(['org', 'update', 'acme', '--mcp-supply-chain-tools', '--json'], env);
+      const supply = await runMain(['org', 'update', 'acme', '--mcp-supply-chain-tools', '--json'], env);
       assert.equal(JSON.parse(supply.stdout).mcpSupplyChainTools, true);
-      const noSupply = await runCli(['org', 'update', 'acme', '--no-mcp-supply-chain-tools'], env);
+      const noSupply = await runMain(['org', 'update', 'acme', '--no-mcp-supply-chain-tools'], env);
       assert.equal(
         noSupply.stdout.trim(),
         `Updated organisation acme (${orgJson.id}), plan professional, MCP write disabled, supply-chain tools disabled, portfolio access off`,
