@@ -202,7 +202,7 @@ export type LicenseCache = Map<string, { license: ComponentLicense; missing: boo
 export function factsOf(
   row: Omit<ComponentFactRow, 'position'>,
   cache: LicenseCache,
-  vulns: Map<string, VulnFacts[]>,
+  vulns: ReadonlyMap<string, VulnFacts[]>,
   asset: { name: string; tags: string[] },
 ): ComponentFacts {
   // Components of one SBOM share a few dozen license texts: read each once.
