@@ -13,6 +13,7 @@ import {
   factsOf,
   loadPolicySet,
   recordViolationEvents,
+  readLicense,
   rowOf,
   vulnsByComponent,
   draftsOf,
@@ -20,12 +21,12 @@ import {
 } from './evaluation.ts';
 import { componentFactRows, sbomOf } from './facts.repository.ts';
 import { appliesTo, evaluateComponent, type CompiledPolicy } from './policy-engine.ts';
-import type { VulnFacts } from './conditions.ts';
+import type { ComponentFacts, VulnFacts } from './conditions.ts';
 import type { PolicyViolationRow } from './policy.table.ts';
 import { insertViolations } from './violation.repository.ts';
 
-/** Component-only policies read no vulnerabilities: one empty map for every component of every batch. */
-const NO_VULNS: ReadonlyMap<string, VulnFacts[]> = new Map();
+/** Component-only policies read no vulnerabilities: one empty list for every component of every batch. */
+const NO_VULNS_OF_COMPONENT: VulnFacts[] = [];
 
 export class UploadEvaluation {
   readonly #orgId: string;
@@ -81,21 +82,20 @@ export class UploadEvaluation {
     const now = nowIso();
     const rows: PolicyViolationRow[] = [];
     for (const c of components) {
-      const facts = factsOf(
-        {
-          id: c.id,
-          name: c.name,
-          group_name: c.group ?? null,
-          version: c.version,
-          purl: c.purl,
-          ecosystem: c.ecosystem,
-          licenses: c.licenses ?? '[]',
-          license_data: c.licenseData ?? null,
-        },
-        this.#licenses,
-        NO_VULNS,
-        this.#asset,
-      );
+      // The facts factsOf makes of a stored row, made here from the batch's values (no row object between).
+      const read = readLicense(this.#licenses, c.licenseData ?? null, c.licenses ?? '[]');
+      const facts: ComponentFacts = {
+        id: c.id,
+        name: c.name,
+        group: c.group ?? null,
+        version: c.version,
+        purl: c.purl,
+        ecosystem: c.ecosystem,
+        license: read.license,
+        licenseMissing: read.missing,
+        vulns: NO_VULNS_OF_COMPONENT,
+        asset: this.#asset,
+      };
       for (const d of evaluateComponent(this.#perBatch, facts))
         rows.push(rowOf(this.#orgId, this.#sbomId, d, now));
     }
