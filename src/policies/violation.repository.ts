@@ -22,29 +22,18 @@ export const VIOLATION_COLUMNS = [
 ] as const satisfies readonly (keyof PolicyViolationRow)[];
 const VIOLATION_PG_TYPES = VIOLATION_COLUMNS.map(() => 'text');
 
-/** A row's values in VIOLATION_COLUMNS' order, spelled out: an upload writes tens of thousands of them. */
-const valuesOf = (r: PolicyViolationRow): unknown[] => [
-  r.id,
-  r.org_id,
-  r.policy_id,
-  r.sbom_id,
-  r.component_id,
-  r.finding_id,
-  r.kind,
-  r.state,
-  r.reason,
-  r.status,
-  r.comment,
-  r.created_at,
-  r.updated_at,
-];
-
 export async function insertViolations(
   db: Kysely<Database>,
   rows: readonly PolicyViolationRow[],
 ): Promise<void> {
   if (rows.length === 0) return;
-  await insertRows(db, 'policy_violations', VIOLATION_COLUMNS, rows.map(valuesOf), VIOLATION_PG_TYPES);
+  await insertRows(
+    db,
+    'policy_violations',
+    VIOLATION_COLUMNS,
+    rows.map((r) => VIOLATION_COLUMNS.map((c) => r[c])),
+    VIOLATION_PG_TYPES,
+  );
 }
 
 /** The stored violations of an SBOM after `afterId`, by id (what a re-evaluation compares against, page by page). */
