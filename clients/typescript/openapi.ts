@@ -10693,12 +10693,43 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description Default Response */
+      /** @description The envelope (format=json, the default) or the CSV file (format=csv). */
       200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': {
+            data: {
+              projectId: string;
+              project: string;
+              soaVersion: string | null;
+              asOf: string;
+              controls: {
+                controlId: string;
+                theme: string;
+                title: string;
+                applicable: boolean | null;
+                justification: string | null;
+                implementationStatus: string;
+                result: string;
+                /** @enum {string} */
+                evidenceCoverage: 'current' | 'expiredOrPending' | 'none' | 'notApplicable';
+                evidence: {
+                  id: string;
+                  title: string;
+                  status: string;
+                  collectedAt: string;
+                  expiresAt: string | null;
+                  source: string;
+                }[];
+              }[];
+            };
+            error: null;
+            meta: null;
+          };
+          'text/csv': string;
+        };
       };
       /** @description Bad request. Codes: VALIDATION_FAILED, INVALID_REQUEST. */
       400: {

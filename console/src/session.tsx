@@ -2,7 +2,7 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { ApiError, call, setCsrfToken, setUnauthorizedHandler } from './api/http.ts';
-import type { Role, Session } from './api/types.ts';
+import type { Role, Session } from './api/rest.ts';
 
 interface SessionState {
   /** undefined while the first GET /session is in flight. */

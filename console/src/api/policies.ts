@@ -1,8 +1,8 @@
 // Policies, license groups, violations and triage rules as the console reads them (DESIGN sections 15 and 16;
-// docs/policies.md, docs/triage.md). Kept apart from types.ts so these pages add to the shared files only lines.
+// docs/policies.md, docs/triage.md).
 import { useQuery } from '@tanstack/react-query';
 import { call, get, query } from './http.ts';
-import type { Justification, VexResponse } from './types.ts';
+import type { Justification, VexResponse } from './rest.ts';
 
 export const POLICY_KINDS = ['license', 'security', 'operational'] as const;
 export type PolicyKind = (typeof POLICY_KINDS)[number];

@@ -9,7 +9,7 @@ import type {
   Summary,
   Vendor,
   VendorRiskSummary,
-} from './types.ts';
+} from './rest.ts';
 
 export const summaryKey = ['findings', 'summary'];
 export const fetchSummary = async (options: { quiet401?: boolean } = {}) =>

@@ -5,7 +5,7 @@ import { useMemo, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { call, get, query } from '../api/http.ts';
-import type { Asset, Retention } from '../api/types.ts';
+import type { Asset, Retention } from '../api/rest.ts';
 import { Empty, ErrorMessage, formatDate, Loading } from '../components/bits.tsx';
 import { Page } from '../components/Shell.tsx';
 import { isAdmin, useSession } from '../session.tsx';

@@ -3,7 +3,7 @@
 import { useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { get, query } from '../api/http.ts';
-import type { AuditItem, AuditPage, User } from '../api/types.ts';
+import type { AuditItem, AuditPage, User } from '../api/rest.ts';
 import { Empty, ErrorMessage, formatDateTime, Loading } from '../components/bits.tsx';
 import { Page } from '../components/Shell.tsx';
 

@@ -3,7 +3,7 @@
 import { useMemo, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { call, get } from '../api/http.ts';
-import type { CollectionRun, Soa, SoaControl } from '../api/types.ts';
+import type { CollectionRun, Soa, SoaControl } from '../api/rest.ts';
 import { Empty, ErrorMessage, formatDateTime, Loading } from '../components/bits.tsx';
 import { Page } from '../components/Shell.tsx';
 import { isAdmin, useSession } from '../session.tsx';

@@ -2,7 +2,7 @@
 // KEV and CRITICAL first, what each fixes and leaves, and which direct dependencies bring the package in.
 import { useQuery } from '@tanstack/react-query';
 import { get } from '../api/http.ts';
-import type { PlanItem } from '../api/types.ts';
+import type { PlanItem } from '../api/rest.ts';
 import { Empty, ErrorMessage, Loading } from '../components/bits.tsx';
 
 const SHOWN = 10;

@@ -1,7 +1,7 @@
 // The overview's vulnerability data freshness: GET /vulndb/status, what `bulwark vulndb status` prints.
 import { useQuery } from '@tanstack/react-query';
 import { get } from '../api/http.ts';
-import type { VulnDbStatus } from '../api/types.ts';
+import type { VulnDbStatus } from '../api/rest.ts';
 import { ErrorMessage, formatDateTime, Loading } from '../components/bits.tsx';
 
 const when = (iso: string | null): string => (iso ? formatDateTime(iso) : 'never');

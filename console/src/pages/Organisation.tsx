@@ -1,7 +1,7 @@
 // Organisation settings (admins): the MCP write switch, which lets AI assistants create draft risks.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { call, get } from '../api/http.ts';
-import type { Org } from '../api/types.ts';
+import type { Org } from '../api/rest.ts';
 import { ErrorMessage, Loading } from '../components/bits.tsx';
 import { Page } from '../components/Shell.tsx';
 

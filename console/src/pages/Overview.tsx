@@ -6,7 +6,7 @@ import { Link, useNavigate } from '@tanstack/react-router';
 import { useQuery } from '@tanstack/react-query';
 import { get } from '../api/http.ts';
 import { useSboms, useSummary, useVendorRisk } from '../api/queries.ts';
-import type { FindingTrend, TopPackage } from '../api/types.ts';
+import type { FindingTrend, TopPackage } from '../api/rest.ts';
 import { ErrorMessage, Loading } from '../components/bits.tsx';
 import { SeverityBars, TrendLine } from '../components/charts.tsx';
 import { Page } from '../components/Shell.tsx';

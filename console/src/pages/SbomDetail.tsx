@@ -3,7 +3,7 @@ import { useMemo, useState } from 'react';
 import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { call, get, query } from '../api/http.ts';
-import type { Component, Finding, SbomRecord, Summary } from '../api/types.ts';
+import type { Component, Finding, SbomRecord, Summary } from '../api/rest.ts';
 import {
   Empty,
   ErrorMessage,

@@ -3,7 +3,7 @@
 import { useState, type FormEvent } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { call, get } from '../api/http.ts';
-import type { Team, TeamGrant, User } from '../api/types.ts';
+import type { Team, TeamGrant, User } from '../api/rest.ts';
 import { Empty, ErrorMessage, Loading } from '../components/bits.tsx';
 import { Page } from '../components/Shell.tsx';
 

@@ -2,7 +2,8 @@
 import { useState, type FormEvent } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { call, get } from '../api/http.ts';
-import { SCOPES, type ApiToken } from '../api/types.ts';
+import { SCOPES } from '../api/choices.ts';
+import type { ApiToken } from '../api/rest.ts';
 import { Empty, ErrorMessage, formatDate, Loading } from '../components/bits.tsx';
 import { Page } from '../components/Shell.tsx';
 

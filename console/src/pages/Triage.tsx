@@ -3,7 +3,8 @@
 import { useState, type FormEvent } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { call, get } from '../api/http.ts';
-import { FINDING_STATUSES, label, type FindingDetail, type FindingStatus } from '../api/types.ts';
+import { FINDING_STATUSES, label } from '../api/choices.ts';
+import type { FindingDetail, FindingStatus } from '../api/rest.ts';
 import { ErrorMessage, formatDateTime, Loading, SeverityBadge, StatusBadge } from '../components/bits.tsx';
 import { Dialog } from '../components/Dialog.tsx';
 import { useSession } from '../session.tsx';

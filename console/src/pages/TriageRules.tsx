@@ -14,7 +14,8 @@ import {
   type RuleStatus,
   type TriageRule,
 } from '../api/policies.ts';
-import { label, type Finding } from '../api/types.ts';
+import { label } from '../api/choices.ts';
+import type { Finding } from '../api/rest.ts';
 import { Empty, ErrorMessage, formatDateTime, Loading } from '../components/bits.tsx';
 import { Dialog } from '../components/Dialog.tsx';
 import { Page } from '../components/Shell.tsx';

@@ -3,7 +3,7 @@ import { useRef, useState, type DragEvent, type FormEvent } from 'react';
 import { Link } from '@tanstack/react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { upload } from '../api/http.ts';
-import type { SbomRecord } from '../api/types.ts';
+import type { SbomRecord } from '../api/rest.ts';
 import { ErrorMessage } from '../components/bits.tsx';
 
 interface Coverage {

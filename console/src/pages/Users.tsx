@@ -2,7 +2,8 @@
 import { useState, type FormEvent } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { call, get } from '../api/http.ts';
-import { ROLES, type Role, type User } from '../api/types.ts';
+import { ROLES } from '../api/choices.ts';
+import type { Role, User } from '../api/rest.ts';
 import { ErrorMessage, Loading } from '../components/bits.tsx';
 import { Page } from '../components/Shell.tsx';
 import { useSession } from '../session.tsx';

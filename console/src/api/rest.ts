@@ -1,0 +1,70 @@
+// The REST API's shapes as the console reads them: names for the generated types (clients/typescript/openapi.ts,
+// from the OpenAPI document by npm run generate), never copies of them. docs/console.md lists the endpoints used.
+import type { operations } from '../../../clients/typescript/openapi.ts';
+
+export type { paths } from '../../../clients/typescript/openapi.ts';
+
+type Success<Op extends keyof operations> = operations[Op]['responses'] extends infer R
+  ? R extends { 200: { content: { 'application/json': infer B } } }
+    ? B
+    : R extends { 201: { content: { 'application/json': infer B } } }
+      ? B
+      : never
+  : never;
+
+/** The envelope's `data` of an operation's success answer, by operationId. */
+export type Data<Op extends keyof operations> = Success<Op> extends { data: infer D } ? D : never;
+
+/** The JSON body an operation takes, by operationId. */
+export type Body<Op extends keyof operations> = operations[Op]['requestBody'] extends
+  { content: { 'application/json': infer B } } | undefined
+  ? B
+  : never;
+
+export type Session = Data<'getSession'>;
+export type Role = Session['user']['role'];
+
+export type Summary = Data<'getSscsFindingsSummary'>;
+export type SbomItem = Data<'getSscsSboms'>[number];
+export type SbomRecord = Data<'getSscsSbomsBySbomId'>;
+export type Component = Data<'getSscsSbomsBySbomIdComponents'>[number];
+
+export type Finding = Data<'getSscsFindings'>[number];
+export type FindingDetail = Data<'getSscsFindingsByFindingId'>;
+export type HistoryEntry = FindingDetail['history'][number];
+export type Severity = Finding['severity'];
+export type FindingStatus = Finding['status'];
+export type Justification = NonNullable<Finding['justification']>;
+export type VexResponse = NonNullable<Finding['response']>[number];
+/** GET /sscs/findings/packages: the packages with the most open findings. */
+export type TopPackage = Data<'getSscsFindingsPackages'>[number];
+export type FindingTrend = Data<'getSscsFindingsTrend'>;
+/** One upgrade of an SBOM's fix plan (GET /sscs/sboms/{id}/remediation). */
+export type PlanItem = Data<'getSbomRemediation'>[number];
+
+export type Vendor = Data<'getSscsVendors'>[number];
+export type VendorRiskSummary = Data<'getSscsVendorsRiskSummary'>;
+
+export type ApiToken = Data<'getTokens'>[number];
+export type User = Data<'getUsers'>[number];
+export type Org = Data<'getOrg'>;
+export type Team = Data<'getTeams'>[number];
+export type TeamGrant = Team['grants'][number];
+
+export type AuditPage = Data<'getAudit'>;
+export type AuditItem = AuditPage['items'][number];
+
+/** GET /vulndb/status: what `bulwark vulndb status --json` prints. */
+export type VulnDbStatus = Data<'getVulndbStatus'>;
+
+/** GET /governance/soa/export: the Statement of Applicability with the evidence behind each control. */
+export type Soa = Data<'getGovernanceSoaExport'>;
+export type SoaControl = Soa['controls'][number];
+/** POST /governance/evidence/collect: one run of the evidence collectors. */
+export type CollectionRun = Data<'postGovernanceEvidenceCollect'>;
+
+/** GET /sscs/assets: an asset with its versions and roll-ups (docs/portfolio.md). */
+export type Asset = Data<'getSscsAssets'>[number];
+export type Retention = Asset['effectiveRetention'];
+export type SeverityCounts = Asset['openFindings'];
+export type ViolationCounts = Asset['openViolations'];
