@@ -5930,7 +5930,13 @@ export interface operations {
               conditions: {
                 subject: string;
                 operator: string;
-                value: unknown;
+                value:
+                  | string
+                  | number
+                  | boolean
+                  | {
+                      [key: string]: string;
+                    };
               }[];
               assetNames: string[] | null;
               tags: string[] | null;
@@ -6062,7 +6068,13 @@ export interface operations {
               conditions: {
                 subject: string;
                 operator: string;
-                value: unknown;
+                value:
+                  | string
+                  | number
+                  | boolean
+                  | {
+                      [key: string]: string;
+                    };
               }[];
               assetNames: string[] | null;
               tags: string[] | null;
@@ -6292,7 +6304,13 @@ export interface operations {
               conditions: {
                 subject: string;
                 operator: string;
-                value: unknown;
+                value:
+                  | string
+                  | number
+                  | boolean
+                  | {
+                      [key: string]: string;
+                    };
               }[];
               assetNames: string[] | null;
               tags: string[] | null;
@@ -6426,7 +6444,13 @@ export interface operations {
               conditions: {
                 subject: string;
                 operator: string;
-                value: unknown;
+                value:
+                  | string
+                  | number
+                  | boolean
+                  | {
+                      [key: string]: string;
+                    };
               }[];
               assetNames: string[] | null;
               tags: string[] | null;

@@ -2,7 +2,7 @@
 // docs/policies.md, docs/triage.md).
 import { useQuery } from '@tanstack/react-query';
 import { call, get, query } from './http.ts';
-import type { Justification, VexResponse } from './rest.ts';
+import type { Body, Data } from './rest.ts';
 
 export const POLICY_KINDS = ['license', 'security', 'operational'] as const;
 export type PolicyKind = (typeof POLICY_KINDS)[number];
@@ -55,86 +55,19 @@ export const KIND_SUBJECTS: Record<PolicyKind, Subject[]> = {
   operational: ['purl', 'version', 'missing', 'license', 'license_group', 'expression'],
 };
 
-export type ConditionValue = string | number | boolean | Record<string, string>;
-
-export interface Condition {
-  subject: string;
-  operator: string;
-  value: ConditionValue;
-}
-
-export interface Policy {
-  id: string;
-  name: string;
-  description: string | null;
-  kind: PolicyKind;
-  operator: 'any' | 'all';
-  violationState: ViolationState;
-  conditions: Condition[];
-  assetNames: string[] | null;
-  tags: string[] | null;
-  enabled: boolean;
-  createdAt: string;
-  updatedAt: string;
-}
-
-export type PolicyBody = Omit<Policy, 'id' | 'createdAt' | 'updatedAt'>;
-
-export interface LicenseGroup {
-  id: string;
-  name: string;
-  licenses: string[];
-  createdAt: string;
-  updatedAt: string;
-}
-
-export interface PolicyPreview {
-  sboms: number;
-  violations: number;
-  components: number;
-  sample: {
-    sbomId: string;
-    assetName: string;
-    componentId: string;
-    component: { name: string; version: string | null; purl: string | null };
-    findingId: string | null;
-    state: ViolationState;
-    reason: string;
-  }[];
-}
-
-export interface Violation {
-  id: string;
-  policyId: string;
-  policyName: string;
-  kind: PolicyKind;
-  state: ViolationState;
-  componentId: string;
-  component: { name: string; version: string | null; purl: string | null };
-  sbomId: string;
-  findingId?: string;
-  reason: string;
-  status: 'open' | 'suppressed';
-  comment?: string;
-  createdAt: string;
-}
-
-export interface ViolationDetail extends Violation {
-  history: {
-    fromStatus: 'open' | 'suppressed' | null;
-    toStatus: 'open' | 'suppressed';
-    comment: string | null;
-    actorId: string;
-    at: string;
-  }[];
-}
-
-export interface ViolationSummary {
-  fail: number;
-  warn: number;
-  info: number;
-  total: number;
-}
+export type Policy = Data<'getSscsPolicies'>[number];
+export type PolicyBody = Body<'postSscsPolicies'>;
+export type Condition = Policy['conditions'][number];
+export type ConditionValue = Condition['value'];
+export type LicenseGroup = Data<'getSscsLicenseGroups'>[number];
+export type PolicyPreview = Data<'postSscsPoliciesPreview'>;
+export type Violation = Data<'getSscsViolations'>[number];
+export type ViolationDetail = Data<'getSscsViolationsByViolationId'>;
+export type ViolationSummary = Data<'getSscsViolationsSummary'>;
+export type TriageRule = Data<'getSscsTriageRules'>[number];
+export type RuleMatch = TriageRule['match'];
+export type RuleBody = Body<'postSscsTriageRules'>;
+export type RulePreview = Data<'postSscsTriageRulesPreview'>;
 
 export interface ViolationFilter {
   policyId?: string;
@@ -145,57 +78,12 @@ export interface ViolationFilter {
   assetName?: string;
 }
 
-export const RULE_STATUSES = ['false_positive', 'accepted_risk', 'mitigated'] as const;
+export const RULE_STATUSES = [
+  'false_positive',
+  'accepted_risk',
+  'mitigated',
+] as const satisfies readonly TriageRule['analysis']['status'][];
 export type RuleStatus = (typeof RULE_STATUSES)[number];
-
-export interface RuleMatch {
-  vulnerabilityIds?: string[];
-  purls?: string[];
-  assetNames?: string[];
-  tags?: string[];
-  expression?: string;
-}
-
-export interface TriageRule {
-  id: string;
-  name: string;
-  match: RuleMatch;
-  analysis: {
-    status: RuleStatus;
-    justification: Justification | null;
-    response: VexResponse[];
-    detail: string;
-  };
-  validFrom: string | null;
-  validUntil: string | null;
-  priority: number;
-  active: boolean;
-  createdBy: string;
-  createdAt: string;
-  updatedAt: string;
-}
-
-export interface RuleBody {
-  name: string;
-  match: RuleMatch;
-  analysis: { status: RuleStatus; justification?: Justification; response?: VexResponse[]; detail: string };
-  validFrom?: string;
-  validUntil?: string;
-  priority: number;
-}
-
-export interface RulePreview {
-  matching: number;
-  wouldChange: number;
-  findings: {
-    id: string;
-    vulnerabilityId: string;
-    component: { name: string; version: string | null; purl: string | null };
-    assetName: string;
-    status: string;
-    triageRuleId: string | null;
-  }[];
-}
 
 export const usePolicies = () =>
   useQuery({ queryKey: ['policies'], queryFn: () => get<Policy[]>('/sscs/policies') });
