@@ -1,5 +1,8 @@
 // The console's only way to the server: the public REST API under /api/v1, with the session cookie and the
-// CSRF header the session contract asks for on writes (docs/console.md).
+// CSRF header the session contract asks for on writes (docs/console.md). Calls go through `api`, openapi-fetch typed
+// by the generated paths (rest.ts), so a path, its parameters, its body and its answer are the contract's.
+import createClient from 'openapi-fetch';
+import type { paths } from './rest.ts';
 
 export interface ApiErrorBody {
   code: string;
@@ -55,10 +58,10 @@ export function setServerDown(down: boolean): void {
 const UNREACHABLE = { code: 'NETWORK_ERROR', message: 'The server could not be reached.' };
 
 /** fetch that reports reachability: a network failure becomes ApiError NETWORK_ERROR, never "Failed to fetch". */
-async function reach(url: string, init: RequestInit): Promise<Response> {
+async function reach(input: string | Request, init?: RequestInit): Promise<Response> {
   let response: Response;
   try {
-    response = await fetch(url, init);
+    response = await fetch(input, init);
   } catch {
     setServerDown(true);
     throw new ApiError(0, UNREACHABLE);
@@ -78,6 +81,44 @@ function toError(status: number, payload: unknown): ApiError {
   const body = (payload as { error?: ApiErrorBody } | null)?.error;
   return new ApiError(status, body ?? { code: 'HTTP_' + status, message: `The server answered ${status}` });
 }
+
+/**
+ * The REST API typed by its OpenAPI document: `api.GET('/sscs/sboms/{sbomId}', { params: { path: { sbomId } } })`.
+ * Same-origin, the CSRF header on writes, reachability reported; `unwrap` turns its answer into the envelope's
+ * data and meta, or an ApiError, as `call` does.
+ */
+export const api = createClient<paths>({
+  baseUrl: '/api/v1',
+  credentials: 'same-origin',
+  headers: { accept: 'application/json' },
+  fetch: (request: Request) => {
+    if (WRITES.has(request.method) && csrfToken) request.headers.set('x-csrf-token', csrfToken);
+    return reach(request);
+  },
+});
+
+type Envelope = { data: unknown; meta?: unknown };
+/** An answer's meta as documented (null where the operation documents none). */
+type MetaOf<E> = E extends { meta: infer M } ? M | null : null;
+
+/** The envelope's data and meta of an `api` call; an error answer rejects with ApiError (a 401 also signals). */
+export async function unwrap<E extends Envelope>(
+  pending: Promise<{ data?: E; error?: unknown; response: Response }>,
+  options: { quiet401?: boolean } = {},
+): Promise<{ data: E['data']; meta: MetaOf<E> }> {
+  const { data: envelope, error, response } = await pending;
+  if (!response.ok || !envelope) {
+    if (response.status === 401 && !options.quiet401) onUnauthorized?.();
+    throw toError(response.status, error ?? null);
+  }
+  return { data: envelope.data, meta: (envelope.meta ?? null) as MetaOf<E> };
+}
+
+/** The envelope's data of an `api` call (see unwrap). */
+export const read = async <E extends Envelope>(
+  pending: Promise<{ data?: E; error?: unknown; response: Response }>,
+  options: { quiet401?: boolean } = {},
+): Promise<E['data']> => (await unwrap(pending, options)).data;
 
 export interface ApiResult<T> {
   data: T;
@@ -108,6 +149,13 @@ export async function call<T>(
 
 export async function get<T>(path: string): Promise<T> {
   return (await call<T>('GET', path)).data;
+}
+
+/** Query parameters without the empty ones (undefined, null, ''), as `query` leaves them out of a URL. */
+export function present<T extends object>(params: T): T {
+  return Object.fromEntries(
+    Object.entries(params).filter(([, value]) => value !== undefined && value !== null && value !== ''),
+  ) as T;
 }
 
 export function query(params: Record<string, string | number | boolean | undefined | null>): string {

@@ -1,7 +1,7 @@
 // Policies, license groups, violations and triage rules as the console reads them (DESIGN sections 15 and 16;
 // docs/policies.md, docs/triage.md).
 import { useQuery } from '@tanstack/react-query';
-import { call, get, query } from './http.ts';
+import { api, present, read, unwrap } from './http.ts';
 import type { Body, Data } from './rest.ts';
 
 export const POLICY_KINDS = ['license', 'security', 'operational'] as const;
@@ -86,10 +86,13 @@ export const RULE_STATUSES = [
 export type RuleStatus = (typeof RULE_STATUSES)[number];
 
 export const usePolicies = () =>
-  useQuery({ queryKey: ['policies'], queryFn: () => get<Policy[]>('/sscs/policies') });
+  useQuery({ queryKey: ['policies'], queryFn: (): Promise<Policy[]> => read(api.GET('/sscs/policies')) });
 
 export const useLicenseGroups = () =>
-  useQuery({ queryKey: ['license-groups'], queryFn: () => get<LicenseGroup[]>('/sscs/license-groups') });
+  useQuery({
+    queryKey: ['license-groups'],
+    queryFn: (): Promise<LicenseGroup[]> => read(api.GET('/sscs/license-groups')),
+  });
 
 /** The most violations a list shows (the API pages them; the rest are counted as "more"). */
 export const VIOLATION_PAGE = 1_000;
@@ -98,9 +101,10 @@ export const useViolations = (filter: ViolationFilter) =>
   useQuery({
     queryKey: ['violations', 'list', filter],
     queryFn: async () => {
-      const { data, meta } = await call<Violation[]>(
-        'GET',
-        '/sscs/violations' + query({ ...filter, limit: VIOLATION_PAGE }),
+      const { data, meta } = await unwrap(
+        api.GET('/sscs/violations', {
+          params: { query: { ...present(filter), limit: VIOLATION_PAGE } },
+        }),
       );
       return { items: data, more: typeof meta?.nextCursor === 'string' };
     },
@@ -110,7 +114,8 @@ export const useViolations = (filter: ViolationFilter) =>
 export const useViolationSummary = (sbomId?: string) =>
   useQuery({
     queryKey: ['violations', 'summary', sbomId ?? ''],
-    queryFn: () => get<ViolationSummary>('/sscs/violations/summary' + query({ sbomId })),
+    queryFn: (): Promise<ViolationSummary> =>
+      read(api.GET('/sscs/violations/summary', { params: { query: present({ sbomId }) } })),
   });
 
 /** Open violations of each SBOM that has any, in one request (the SBOM list's badges). */
@@ -118,16 +123,14 @@ export const useSbomViolationSummaries = () =>
   useQuery({
     queryKey: ['violations', 'summary', 'sboms'],
     queryFn: async () =>
-      new Map(
-        (await get<(ViolationSummary & { sbomId: string })[]>('/sscs/violations/summary/sboms')).map((s) => [
-          s.sbomId,
-          s,
-        ]),
-      ),
+      new Map((await read(api.GET('/sscs/violations/summary/sboms'))).map((s) => [s.sbomId, s])),
   });
 
 export const useTriageRules = () =>
-  useQuery({ queryKey: ['triage-rules'], queryFn: () => get<TriageRule[]>('/sscs/triage-rules') });
+  useQuery({
+    queryKey: ['triage-rules'],
+    queryFn: (): Promise<TriageRule[]> => read(api.GET('/sscs/triage-rules')),
+  });
 
 /** A condition in words: "license group is copyleft", "severity at least HIGH". */
 export function describeCondition(c: Condition): string {

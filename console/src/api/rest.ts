@@ -21,6 +21,9 @@ export type Body<Op extends keyof operations> = operations[Op]['requestBody'] ex
   ? B
   : never;
 
+/** The query parameters an operation takes, by operationId. */
+export type Query<Op extends keyof operations> = NonNullable<operations[Op]['parameters']['query']>;
+
 export type Session = Data<'getSession'>;
 export type Role = Session['user']['role'];
 
