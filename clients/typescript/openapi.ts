@@ -3974,7 +3974,7 @@ export interface operations {
               name: string;
               /** @enum {string} */
               type: 'oss' | 'commercial' | 'internal';
-              riskTier: number;
+              riskTier: 1 | 2 | 3;
               /** @enum {string} */
               assessmentStatus: 'not_started' | 'in_progress' | 'completed';
               website: string | null;
@@ -4077,7 +4077,7 @@ export interface operations {
               name: string;
               /** @enum {string} */
               type: 'oss' | 'commercial' | 'internal';
-              riskTier: number;
+              riskTier: 1 | 2 | 3;
               /** @enum {string} */
               assessmentStatus: 'not_started' | 'in_progress' | 'completed';
               website: string | null;
@@ -4283,7 +4283,7 @@ export interface operations {
               name: string;
               /** @enum {string} */
               type: 'oss' | 'commercial' | 'internal';
-              riskTier: number;
+              riskTier: 1 | 2 | 3;
               /** @enum {string} */
               assessmentStatus: 'not_started' | 'in_progress' | 'completed';
               website: string | null;

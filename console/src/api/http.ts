@@ -87,7 +87,7 @@ function toError(status: number, payload: unknown): ApiError {
  * Same-origin, the CSRF header on writes, reachability reported; `unwrap` turns its answer into the envelope's
  * data and meta, or an ApiError, as `call` does.
  */
-export const api = createClient<paths>({
+export const api = createClient<paths, 'application/json'>({
   baseUrl: '/api/v1',
   credentials: 'same-origin',
   headers: { accept: 'application/json' },
@@ -120,12 +120,12 @@ export const read = async <E extends Envelope>(
   options: { quiet401?: boolean } = {},
 ): Promise<E['data']> => (await unwrap(pending, options)).data;
 
-export interface ApiResult<T> {
+export interface ApiResult<T, M = Record<string, unknown>> {
   data: T;
-  meta: Record<string, unknown> | null;
+  meta: M | null;
 }
 
-/** One JSON call; resolves to the envelope's data and meta, rejects with ApiError. */
+/** One JSON call to a path built at run time (prefer `api`, typed); resolves to the envelope's data and meta, rejects with ApiError. */
 export async function call<T>(
   method: string,
   path: string,
@@ -147,37 +147,24 @@ export async function call<T>(
   return { data: envelope.data, meta: envelope.meta ?? null };
 }
 
-export async function get<T>(path: string): Promise<T> {
-  return (await call<T>('GET', path)).data;
-}
-
-/** Query parameters without the empty ones (undefined, null, ''), as `query` leaves them out of a URL. */
-export function present<T extends object>(params: T): T {
+/** Query parameters without the empty ones (undefined, null, ''): the console never sends `?q=`. */
+export function present<const T extends object>(params: T): T {
   return Object.fromEntries(
     Object.entries(params).filter(([, value]) => value !== undefined && value !== null && value !== ''),
   ) as T;
-}
-
-export function query(params: Record<string, string | number | boolean | undefined | null>): string {
-  const search = new URLSearchParams();
-  for (const [key, value] of Object.entries(params)) {
-    if (value !== undefined && value !== null && value !== '') search.set(key, String(value));
-  }
-  const text = search.toString();
-  return text ? '?' + text : '';
 }
 
 /**
  * Multipart upload through XMLHttpRequest, because fetch cannot report upload progress.
  * `onProgress` receives a fraction between 0 and 1.
  */
-export function upload<T>(
+export function upload<T, M = Record<string, unknown>>(
   path: string,
   form: FormData,
   onProgress: (fraction: number) => void,
-): { promise: Promise<ApiResult<T>>; abort: () => void } {
+): { promise: Promise<ApiResult<T, M>>; abort: () => void } {
   const xhr = new XMLHttpRequest();
-  const promise = new Promise<ApiResult<T>>((resolve, reject) => {
+  const promise = new Promise<ApiResult<T, M>>((resolve, reject) => {
     xhr.open('POST', '/api/v1' + path);
     xhr.responseType = 'json';
     xhr.setRequestHeader('accept', 'application/json');
@@ -188,7 +175,7 @@ export function upload<T>(
     xhr.onload = () => {
       const payload: unknown = xhr.response;
       if (xhr.status >= 200 && xhr.status < 300) {
-        const envelope = payload as { data: T; meta: Record<string, unknown> | null };
+        const envelope = payload as { data: T; meta: M | null };
         resolve({ data: envelope.data, meta: envelope.meta ?? null });
         return;
       }

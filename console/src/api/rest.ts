@@ -15,6 +15,9 @@ type Success<Op extends keyof operations> = operations[Op]['responses'] extends 
 /** The envelope's `data` of an operation's success answer, by operationId. */
 export type Data<Op extends keyof operations> = Success<Op> extends { data: infer D } ? D : never;
 
+/** The envelope's `meta` of an operation's success answer, by operationId. */
+export type Meta<Op extends keyof operations> = Success<Op> extends { meta: infer M } ? M : never;
+
 /** The JSON body an operation takes, by operationId. */
 export type Body<Op extends keyof operations> = operations[Op]['requestBody'] extends
   { content: { 'application/json': infer B } } | undefined
