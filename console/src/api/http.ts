@@ -2,13 +2,10 @@
 // CSRF header the session contract asks for on writes (docs/console.md). Calls go through `api`, openapi-fetch typed
 // by the generated paths (rest.ts), so a path, its parameters, its body and its answer are the contract's.
 import createClient from 'openapi-fetch';
-import type { paths } from './rest.ts';
+import type { components, paths } from './rest.ts';
 
-export interface ApiErrorBody {
-  code: string;
-  message: string;
-  details?: { path?: string; message: string }[];
-}
+/** The error envelope's `error`: the documented code, the server's message, per-field details. */
+export type ApiErrorBody = components['schemas']['ErrorEnvelope']['error'];
 
 /** A failed API call, with the documented error code and the server's message. */
 export class ApiError extends Error {

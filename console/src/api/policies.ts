@@ -2,11 +2,20 @@
 // docs/policies.md, docs/triage.md).
 import { useQuery } from '@tanstack/react-query';
 import { api, present, read, unwrap } from './http.ts';
-import type { Body, Data } from './rest.ts';
+import type { Body, Data, Query } from './rest.ts';
 
-export const POLICY_KINDS = ['license', 'security', 'operational'] as const;
+// The console's order of the contract's kinds and states (checked against the generated types).
+export const POLICY_KINDS = [
+  'license',
+  'security',
+  'operational',
+] as const satisfies readonly Policy['kind'][];
 export type PolicyKind = (typeof POLICY_KINDS)[number];
-export const VIOLATION_STATES = ['fail', 'warn', 'info'] as const;
+export const VIOLATION_STATES = [
+  'fail',
+  'warn',
+  'info',
+] as const satisfies readonly Policy['violationState'][];
 export type ViolationState = (typeof VIOLATION_STATES)[number];
 
 /** Each subject's operators, as the server accepts them (src/policies/conditions.ts SUBJECT_OPERATORS). */
@@ -69,14 +78,8 @@ export type RuleMatch = TriageRule['match'];
 export type RuleBody = Body<'postSscsTriageRules'>;
 export type RulePreview = Data<'postSscsTriageRulesPreview'>;
 
-export interface ViolationFilter {
-  policyId?: string;
-  status?: 'open' | 'suppressed';
-  state?: ViolationState;
-  kind?: PolicyKind;
-  sbomId?: string;
-  assetName?: string;
-}
+/** The violations list's filters: the API's query without the paging. */
+export type ViolationFilter = Omit<Query<'getSscsViolations'>, 'limit' | 'cursor'>;
 
 export const RULE_STATUSES = [
   'false_positive',

@@ -2,7 +2,7 @@
 // from the OpenAPI document by npm run generate), never copies of them. docs/console.md lists the endpoints used.
 import type { operations } from '../../../clients/typescript/openapi.ts';
 
-export type { paths } from '../../../clients/typescript/openapi.ts';
+export type { components, paths } from '../../../clients/typescript/openapi.ts';
 
 type Success<Op extends keyof operations> = operations[Op]['responses'] extends infer R
   ? R extends { 200: { content: { 'application/json': infer B } } }
