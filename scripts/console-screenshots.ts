@@ -60,6 +60,35 @@ for (const vendor of [
 ]) {
   await api('POST', '/sscs/vendors', vendor);
 }
+// This round's pages need something to show: two policies (their violations come from the re-evaluation) and a
+// portfolio-wide triage rule.
+for (const [name, kind, violationState, condition] of [
+  ['No strong copyleft', 'license', 'fail', { subject: 'license_group', operator: 'is', value: 'copyleft' }],
+  [
+    'No critical vulnerabilities',
+    'security',
+    'warn',
+    { subject: 'severity', operator: 'at_least', value: 'CRITICAL' },
+  ],
+] as const) {
+  await api('POST', '/sscs/policies', {
+    name,
+    kind,
+    operator: 'any',
+    violationState,
+    conditions: [condition],
+    enabled: true,
+  });
+}
+await api('POST', '/sscs/triage-rules', {
+  name: 'x/net HTTP/2 advisories: not reachable in our builds',
+  match: { purls: ['pkg:golang/golang.org/x/net'] },
+  analysis: {
+    status: 'false_positive',
+    justification: 'code_not_reachable',
+    detail: 'The services terminate HTTP/2 at the load balancer.',
+  },
+});
 const sboms = await api<{ id: string; name: string }[]>('GET', '/sscs/sboms');
 
 const browser = await launchBrowser(t);
@@ -85,6 +114,10 @@ await page.goto(server.base + '/sboms');
 await shoot(page, 'sboms', 'SBOMs');
 await page.goto(`${server.base}/sboms/${sboms.at(-1)!.id}`);
 await shoot(page, 'sbom-detail', sboms.at(-1)!.name + ' 1.8.0');
+const plan = page.getByTestId('fix-plan');
+await plan.getByRole('region', { name: 'Fix plan upgrades' }).waitFor();
+await plan.screenshot({ path: `${out}fix-plan.png` });
+console.log('docs/console/fix-plan.png');
 await page.goto(server.base + '/findings');
 await shoot(page, 'findings', 'Findings');
 // A finding's own button: the header row's buttons sort the columns.
@@ -107,6 +140,19 @@ await page.goto(server.base + '/access/organisation');
 await shoot(page, 'organisation', 'Organisation');
 await page.goto(server.base + '/access/connect');
 await shoot(page, 'connect', 'Connect an AI assistant');
+for (const [path, name, heading] of [
+  ['/assets', 'assets', 'Assets'],
+  ['/policies', 'policies', 'Policies'],
+  ['/violations', 'violations', 'Violations'],
+  ['/triage-rules', 'triage-rules', 'Triage rules'],
+  ['/governance/evidence', 'evidence', 'Evidence'],
+  ['/access/teams', 'teams', 'Teams'],
+  ['/access/security', 'security', 'Security'],
+  ['/access/applications', 'applications', 'Connected applications'],
+] as const) {
+  await page.goto(server.base + path);
+  await shoot(page, name, heading);
+}
 
 const phone = await browser.newPage({ viewport: { width: 390, height: 844 } });
 await phone.context().addCookies(await page.context().cookies());

@@ -19,7 +19,7 @@ import { turnTaker } from '../shared/turns.ts';
 import { openTrend, type TrendPoint } from './finding-trend.ts';
 import type { SbomFindingsHooks } from '../sboms/component-matcher.ts';
 import { assetsOfSboms } from '../sboms/sbom.repository.ts';
-import type { Principal } from '../tenancy/tenancy.service.ts';
+import type { Principal } from '../tenancy/principal.ts';
 import {
   affectedBy,
   comparatorFor,

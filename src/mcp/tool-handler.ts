@@ -1,6 +1,6 @@
 /** The contract between the tool server and the tool implementations (an edge: translate, call a service). */
 import type { Services } from '../services.ts';
-import type { Principal } from '../tenancy/tenancy.service.ts';
+import type { Principal } from '../tenancy/principal.ts';
 import type { ToolName } from './generated/tool-catalog.ts';
 import type { ToolArgs, ToolResult } from './generated/tool-types.ts';
 

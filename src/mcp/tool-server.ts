@@ -13,7 +13,7 @@ import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv
 import { z } from 'zod';
 import { AppError, type ErrorCode as AppErrorCode } from '../errors.ts';
 import { callQueue } from './call-queue.ts';
-import type { Principal } from '../tenancy/tenancy.service.ts';
+import type { Principal } from '../tenancy/principal.ts';
 import { TOOL_CATALOG, type ToolDefinition } from './generated/tool-catalog.ts';
 import { findControlCharacters } from '../shared/control-characters.ts';
 import { maskEmails, maskResult } from './masking.ts';

@@ -11,7 +11,7 @@ import { fromBool, fromJson } from '../db/helpers.ts';
 import { notFound } from '../errors.ts';
 import { isScope, type Scope } from '../tenancy/plans.ts';
 import { isRole, scopesOfRole } from '../tenancy/roles.ts';
-import { UNRESTRICTED, type Principal, type ReachResolver } from '../tenancy/tenancy.service.ts';
+import { UNRESTRICTED, type Principal, type ReachResolver } from '../tenancy/principal.ts';
 import * as repo from './oauth.repository.ts';
 import type { ChangeStamp } from '../db/change-stamp.ts';
 import { PrincipalCache } from '../tenancy/principal-cache.ts';

@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { DIALECTS } from '../../test/support/store.ts';
 import { scopedWorld, type ScopedWorld } from '../../test/support/portfolio.ts';
-import type { Reach } from '../tenancy/tenancy.service.ts';
+import type { Reach } from '../tenancy/principal.ts';
 
 const ids = (set: Reach) => (set === null ? null : [...set].sort());
 

@@ -13,7 +13,7 @@ import type { ChangeStamp } from '../db/change-stamp.ts';
 import type { Database } from '../db/database.ts';
 import { fromBool, fromJson } from '../db/helpers.ts';
 import { PrincipalCache } from '../tenancy/principal-cache.ts';
-import { UNRESTRICTED, type Reaches, type ReachQuery } from '../tenancy/tenancy.service.ts';
+import { UNRESTRICTED, type Reaches, type ReachQuery } from '../tenancy/principal.ts';
 import * as repo from './reach.repository.ts';
 import { grantsOfUser } from './team.repository.ts';
 import type { AssetLookup } from './team.service.ts';

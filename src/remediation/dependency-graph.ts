@@ -44,6 +44,9 @@ interface Partial {
   length: number;
 }
 
+/** The dependencies of a leaf, shared: read only. */
+const NO_INDEXES: number[] = [];
+
 export class DependencyGraph {
   /** Whether the SBOM has a dependency graph at all (its subject's dependencies or any component's). */
   readonly hasGraph: boolean;
@@ -160,12 +163,19 @@ export class DependencyGraph {
   }
 
   #indexesOf(ids: readonly string[]): number[] {
-    const out = new Set<number>();
+    // Most components of a large SBOM are leaves: no Set and no array of their own (the lists are never
+    // written to), a third of a 100,000-component graph's build (BENCHMARKS.md "Remediation").
+    if (ids.length === 0) return NO_INDEXES;
+    const out: number[] = [];
+    // Repeats: a scan of a short list beats a Set; a long one (a component depending on thousands) needs the Set.
+    const seen = ids.length > 16 ? new Set<number>() : null;
     for (const id of ids) {
       const i = this.#index.get(id);
-      if (i !== undefined) out.add(i);
+      if (i === undefined || (seen ? seen.has(i) : out.includes(i))) continue;
+      seen?.add(i);
+      out.push(i);
     }
-    return [...out];
+    return out;
   }
 
   /** Breadth-first from every direct dependency at once; cycles and diamonds visit each node once. */

@@ -124,7 +124,10 @@ function takeParser(): Worker {
   return worker;
 }
 
-/** The rows of each slice, one slice per event-loop turn (a slice is ≈ 5 ms of JSON.parse, at most ~1 MB). */
+/**
+ * The rows of each slice (≈ 5 ms of JSON.parse, at most ~1 MB). Slices already arrived follow one another without
+ * a turn of the event loop: the consumer (SbomService.upload) gives one after each batch.
+ */
 async function* batchesOf(slices: Arrivals): AsyncGenerator<ComponentValues[]> {
   for await (const slice of slices) yield JSON.parse(slice) as ComponentValues[];
 }

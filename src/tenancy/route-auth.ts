@@ -4,7 +4,8 @@ import { AppError } from '../errors.ts';
 import type { Feature, Scope } from './plans.ts';
 import { roleAtLeast, type Role } from './roles.ts';
 import { csrfMatches, type SessionService } from './session.service.ts';
-import { hasFeature, type Principal, type TenancyService } from './tenancy.service.ts';
+import type { TenancyService } from './tenancy.service.ts';
+import { hasFeature, type Principal } from './principal.ts';
 import { readSessionCookie } from '../http/session-cookie.ts';
 
 /** A public-API route: an API token with the scope, or a session whose role grants it (docs/sessions.md). */

@@ -13,7 +13,7 @@ import { decoyHash, verifyPassword } from './password.ts';
 import { isRole, scopesOfRole, type Role } from './roles.ts';
 import * as repo from './session.repository.ts';
 import { findUsersByEmailAnyOrg, type UserWithOrg } from './tenancy.repository.ts';
-import { UNRESTRICTED, type Principal, type ReachResolver, type SessionView } from './tenancy.service.ts';
+import { UNRESTRICTED, type Principal, type ReachResolver, type SessionView } from './principal.ts';
 
 export const IDLE_TIMEOUT_MS = 12 * 3_600_000;
 export const ABSOLUTE_TIMEOUT_MS = 7 * 86_400_000;

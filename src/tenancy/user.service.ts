@@ -11,7 +11,8 @@ import { roleAtLeast, type Role } from './roles.ts';
 import { deleteUserSessions } from './session.repository.ts';
 import * as repo from './tenancy.repository.ts';
 import type { UserRow } from './tenancy.table.ts';
-import { toUser, type Principal, type TenancyService, type User } from './tenancy.service.ts';
+import { toUser, type TenancyService, type User } from './tenancy.service.ts';
+import type { Principal } from './principal.ts';
 
 export interface UserChanges {
   name?: string | null | undefined;

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import type { ReachQuery, Reaches } from '../tenancy/tenancy.service.ts';
+import type { ReachQuery, Reaches } from '../tenancy/principal.ts';
 import { byCreatorReach } from './delivery-reach.ts';
 import type { ClaimedDelivery } from './delivery.repository.ts';
 

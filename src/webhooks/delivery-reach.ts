@@ -1,6 +1,6 @@
 import { SYSTEM_ACTOR } from '../audit/audit.repository.ts';
 import { isAssetEvent } from '../events/catalogue.ts';
-import type { Reach, ReachResolver } from '../tenancy/tenancy.service.ts';
+import type { Reach, ReachResolver } from '../tenancy/principal.ts';
 import type { ClaimedDelivery } from './delivery.repository.ts';
 
 /**

@@ -6,7 +6,7 @@ import type { EventPayload } from '../events/catalogue.ts';
 import { expandPending, type DeferredExpanders } from '../events/deferred.ts';
 import { uploadFindingEvents } from '../findings/finding-events.ts';
 import { ReachService } from '../portfolio/reach.ts';
-import type { ReachResolver } from '../tenancy/tenancy.service.ts';
+import type { ReachResolver } from '../tenancy/principal.ts';
 import { byCreatorReach, outOfReach } from './delivery-reach.ts';
 import * as repo from './delivery.repository.ts';
 import { httpSender, type Sender } from './http-sender.ts';

@@ -335,17 +335,24 @@ describe('console for daily work', { skip: NO_CHROMIUM }, () => {
 
   it('shows the Statement of Applicability and collects evidence on demand', async (t) => {
     const server = await startConsoleServer(t);
+    const browser = await launchBrowser(t);
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    await signIn(page, server);
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Evidence' }).click();
+    await heading(page, 'Evidence');
+    // No active ISO project yet: said as a state with the way out, not as a 404 error.
+    const none = page.getByTestId('no-iso-project');
+    await none.getByRole('heading', { name: 'No ISO 27001 project yet' }).waitFor();
+    assert.match((await none.textContent()) ?? '', /bulwark import governance\.json --org <slug>/);
+    assert.equal(await page.locator('.error').count(), 0);
+
     const { importBundle } = await import('../../src/governance/import/import.service.ts');
     const org = await server.services.tenancy.requireOrganization('default');
     await importBundle(server.store.db, org.id, 'system', {
       version: 1,
       isoProjects: [{ externalId: 'p1', name: 'ISMS 2026', status: 'active' }],
     });
-    const browser = await launchBrowser(t);
-    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-    await signIn(page, server);
-    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Evidence' }).click();
-    await heading(page, 'Evidence');
+    await page.reload();
     await page.getByRole('heading', { name: 'Statement of Applicability: ISMS 2026' }).waitFor();
     assert.equal(await page.getByTestId('soa').locator('tbody tr').count(), 93);
     assert.equal(

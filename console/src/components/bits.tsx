@@ -15,7 +15,8 @@ export function SeverityBadge({ severity, source }: { severity: Severity; source
         className="badge sev-unrated"
         title={`No score in its advisories; counted as ${severity} by default`}
       >
-        Unrated <span className="small">({severity.toLowerCase()} by default)</span>
+        {/* The default in words for screen readers; sighted users get the title (a table column has no room). */}
+        Unrated <span className="visually-hidden">({severity.toLowerCase()} by default)</span>
       </span>
     );
   return <span className={`badge sev-${severity.toLowerCase()}`}>{severity}</span>;

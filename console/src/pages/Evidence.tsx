@@ -2,7 +2,7 @@
 // behind it, the workspace's own collectors run on demand (admins), and the SoA as a file. docs/compliance.md.
 import { useMemo, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, read, unwrap } from '../api/http.ts';
+import { api, ApiError, read, unwrap } from '../api/http.ts';
 import type { CollectionRun, SoaControl } from '../api/rest.ts';
 import { Empty, ErrorMessage, formatDateTime, Loading } from '../components/bits.tsx';
 import { Page } from '../components/Shell.tsx';
@@ -108,7 +108,21 @@ export default function Evidence() {
       <ErrorMessage error={collect.error} />
       {collect.data && <LastRun run={collect.data.data} />}
       {soa.isPending && <Loading what="the Statement of Applicability" />}
-      <ErrorMessage error={soa.error} />
+      {/* 404: the organisation has no active ISO 27001 project yet, a state to explain rather than an error. */}
+      {soa.error instanceof ApiError && soa.error.status === 404 ? (
+        <section className="card" data-testid="no-iso-project">
+          <h2>No ISO 27001 project yet</h2>
+          <p>
+            Evidence is recorded against the controls of the organisation's active ISO 27001 project, and
+            there is none. Import one in a governance bundle (<code>isoProjects</code>, with{' '}
+            <code>bulwark import governance.json --org &lt;slug&gt;</code>) or fill a trial organisation with{' '}
+            <code>bulwark demo --org &lt;slug&gt;</code>. Until then the collectors still run, but record
+            nothing.
+          </p>
+        </section>
+      ) : (
+        <ErrorMessage error={soa.error} />
+      )}
       {soa.data && (
         <section className="card" aria-labelledby="soa-h">
           <div className="page-head">

@@ -67,6 +67,7 @@ function SecondFactor() {
       )}
       {enrolment && (
         <form
+          className="stack"
           onSubmit={(e: FormEvent) => {
             e.preventDefault();
             confirm.mutate();
@@ -92,6 +93,7 @@ function SecondFactor() {
       )}
       {status.data?.enabled && (
         <form
+          className="stack"
           onSubmit={(e: FormEvent) => {
             e.preventDefault();
             disable.mutate();
@@ -215,6 +217,7 @@ function SingleSignOn() {
         Redirect URI for the provider: <code>{`${window.location.origin}/api/v1/session/sso/callback`}</code>
       </p>
       <form
+        className="stack"
         onSubmit={(e: FormEvent) => {
           e.preventDefault();
           save.mutate();
@@ -251,14 +254,16 @@ function SingleSignOn() {
           />{' '}
           Only owners may sign in with a password
         </label>
-        <button type="submit" disabled={save.isPending}>
-          Save
-        </button>
-        {config.data && (
-          <button type="button" onClick={() => test.mutate()} disabled={test.isPending}>
-            Dry run: sign in at the provider and show the claims
+        <div className="row">
+          <button type="submit" disabled={save.isPending}>
+            Save
           </button>
-        )}
+          {config.data && (
+            <button type="button" onClick={() => test.mutate()} disabled={test.isPending}>
+              Dry run: sign in at the provider and show the claims
+            </button>
+          )}
+        </div>
       </form>
       <ErrorMessage error={save.error ?? test.error} />
       {dryRun && (

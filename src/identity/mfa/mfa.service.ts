@@ -8,7 +8,7 @@ import type { Database } from '../../db/database.ts';
 import { AppError, validationFailed } from '../../errors.ts';
 import { clearUserRestriction } from '../../tenancy/session.repository.ts';
 import { SignInFailure } from '../../tenancy/session.service.ts';
-import type { Principal } from '../../tenancy/tenancy.service.ts';
+import type { Principal } from '../../tenancy/principal.ts';
 import * as repo from '../identity.repository.ts';
 import { hashRecoveryCode, newRecoveryCodes, newTotpSecret, otpauthUri, totpStep } from './totp.ts';
 
