@@ -2,7 +2,7 @@
 // A small fetch-based client for the Bulwark REST API and tool server (Node 22+, browsers); its REST types are
 // the OpenAPI document's, from openapi.ts beside it (generated too; a type-only import).
 
-import type { operations } from './openapi.ts';
+import type { components, operations } from './openapi.ts';
 
 type RestSuccess<Op extends keyof operations> = operations[Op]['responses'] extends infer R
   ? R extends { 200: { content: { 'application/json': infer B } } }
@@ -12,6 +12,8 @@ type RestSuccess<Op extends keyof operations> = operations[Op]['responses'] exte
       : never
   : never;
 
+/** A schema the OpenAPI document names (components.schemas in clients/typescript/openapi.ts). */
+export type RestSchema<Name extends keyof components['schemas']> = components['schemas'][Name];
 /** The envelope's `data` of an operation's success answer, by operationId (clients/typescript/openapi.ts). */
 export type RestData<Op extends keyof operations> = RestSuccess<Op> extends { data: infer D } ? D : never;
 /** The query parameters an operation takes, by operationId. */
@@ -23,24 +25,24 @@ export type RestBody<Op extends keyof operations> = operations[Op]['requestBody'
   : never;
 
 export type Scope = RestBody<'postTokens'>['scopes'][number];
-export type Finding = RestData<'getSscsFindings'>[number];
+export type Finding = RestSchema<'Finding'>;
 export type Severity = Finding['severity'];
 export type FindingStatus = Finding['status'];
 export type FindingQuery = RestQuery<'getSscsFindings'>;
 export type FindingsSummary = RestData<'getSscsFindingsSummary'>;
 
-export type SbomListItem = RestData<'getSscsSboms'>[number];
+export type SbomListItem = RestSchema<'SbomListItem'>;
 export type SbomUploadResult = RestData<'postSscsSbomsUpload'>;
 export type SbomCreateInput = RestBody<'postSscsSboms'>;
 export type SbomDiff = RestData<'getSscsSbomsBySbomIdDiff'>;
 export type ExportFormat = RestQuery<'getSscsSbomsBySbomIdExport'>['format'];
-export type Asset = RestData<'getSscsAssets'>[number];
+export type Asset = RestSchema<'Asset'>;
 
-export type Vendor = RestData<'getSscsVendors'>[number];
+export type Vendor = RestSchema<'Vendor'>;
 export type VendorType = Vendor['type'];
 export type AssessmentStatus = Vendor['assessmentStatus'];
 export type VendorInput = RestBody<'postSscsVendors'>;
-export type VendorRiskSummary = RestData<'getSscsVendorsRiskSummary'>;
+export type VendorRiskSummary = RestSchema<'VendorRiskSummary'>;
 
 /** A failed call: the envelope's (or the tool result's) error code and message, and the HTTP status. */
 export class BulwarkError extends Error {
@@ -160,11 +162,11 @@ export class BulwarkRestClient {
     return this.#request('GET', '/sscs/sboms', undefined, query);
   }
 
-  getSbom(sbomId: string): Promise<RestData<'getSscsSbomsBySbomId'>> {
+  getSbom(sbomId: string): Promise<RestSchema<'SbomRecord'>> {
     return this.#request('GET', `/sscs/sboms/${encodeURIComponent(sbomId)}`);
   }
 
-  listSbomComponents(sbomId: string): Promise<RestData<'getSscsSbomsBySbomIdComponents'>> {
+  listSbomComponents(sbomId: string): Promise<RestSchema<'Component'>[]> {
     return this.#request('GET', `/sscs/sboms/${encodeURIComponent(sbomId)}/components`);
   }
 

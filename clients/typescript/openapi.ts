@@ -1449,6 +1449,409 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
   schemas: {
+    Finding: {
+      id: string;
+      sbomId: string;
+      componentId: string;
+      component: {
+        name: string;
+        version: string | null;
+        purl: string | null;
+      };
+      vulnerabilityId: string;
+      aliases: string[];
+      summary: string | null;
+      /** @enum {string} */
+      severity: 'CRITICAL' | 'HIGH' | 'MEDIUM' | 'LOW';
+      /** @enum {string} */
+      severitySource: 'cvss_v4' | 'cvss_v3' | 'cvss_v2' | 'advisory' | 'default';
+      cvssScore: number | null;
+      cvssVector: string | null;
+      fixedVersions: string[];
+      references: {
+        type: string;
+        url: string;
+      }[];
+      /** @enum {string} */
+      status: 'open' | 'mitigated' | 'accepted_risk' | 'false_positive' | 'fixed';
+      remediationNotes: string | null;
+      justification:
+        | (
+            | 'code_not_present'
+            | 'code_not_reachable'
+            | 'requires_configuration'
+            | 'requires_dependency'
+            | 'requires_environment'
+            | 'protected_by_compiler'
+            | 'protected_at_runtime'
+            | 'protected_at_perimeter'
+            | 'protected_by_mitigating_control'
+          )
+        | null;
+      response: ('can_not_fix' | 'will_not_fix' | 'update' | 'rollback' | 'workaround_available')[] | null;
+      detail: string | null;
+      triageRuleId: string | null;
+      createdAt: string;
+      updatedAt: string;
+      statusChangedAt: string;
+      kev: {
+        dateAdded: string;
+        dueDate: string | null;
+        knownRansomwareCampaignUse: string;
+      } | null;
+      epss: {
+        score: number;
+        percentile: number;
+        date: string;
+      } | null;
+      direct: boolean | null;
+      paths: string[][];
+    };
+    FindingDetail: {
+      id: string;
+      sbomId: string;
+      componentId: string;
+      component: {
+        name: string;
+        version: string | null;
+        purl: string | null;
+      };
+      vulnerabilityId: string;
+      aliases: string[];
+      summary: string | null;
+      /** @enum {string} */
+      severity: 'CRITICAL' | 'HIGH' | 'MEDIUM' | 'LOW';
+      /** @enum {string} */
+      severitySource: 'cvss_v4' | 'cvss_v3' | 'cvss_v2' | 'advisory' | 'default';
+      cvssScore: number | null;
+      cvssVector: string | null;
+      fixedVersions: string[];
+      references: {
+        type: string;
+        url: string;
+      }[];
+      /** @enum {string} */
+      status: 'open' | 'mitigated' | 'accepted_risk' | 'false_positive' | 'fixed';
+      remediationNotes: string | null;
+      justification:
+        | (
+            | 'code_not_present'
+            | 'code_not_reachable'
+            | 'requires_configuration'
+            | 'requires_dependency'
+            | 'requires_environment'
+            | 'protected_by_compiler'
+            | 'protected_at_runtime'
+            | 'protected_at_perimeter'
+            | 'protected_by_mitigating_control'
+          )
+        | null;
+      response: ('can_not_fix' | 'will_not_fix' | 'update' | 'rollback' | 'workaround_available')[] | null;
+      detail: string | null;
+      triageRuleId: string | null;
+      createdAt: string;
+      updatedAt: string;
+      statusChangedAt: string;
+      kev: {
+        dateAdded: string;
+        dueDate: string | null;
+        knownRansomwareCampaignUse: string;
+      } | null;
+      epss: {
+        score: number;
+        percentile: number;
+        date: string;
+      } | null;
+      direct: boolean | null;
+      paths: string[][];
+      matchedBy: {
+        advisoryId: string;
+        reason: {
+          [key: string]: unknown;
+        };
+      }[];
+      retractedAt: string | null;
+      history: {
+        /** @enum {string} */
+        event: 'created' | 'status_change' | 'retracted' | 'reinstated';
+        fromStatus: string | null;
+        toStatus: string | null;
+        notes: string | null;
+        actorId: string;
+        at: string;
+        justification:
+          | (
+              | 'code_not_present'
+              | 'code_not_reachable'
+              | 'requires_configuration'
+              | 'requires_dependency'
+              | 'requires_environment'
+              | 'protected_by_compiler'
+              | 'protected_at_runtime'
+              | 'protected_at_perimeter'
+              | 'protected_by_mitigating_control'
+            )
+          | null;
+        response: ('can_not_fix' | 'will_not_fix' | 'update' | 'rollback' | 'workaround_available')[] | null;
+        detail: string | null;
+        ruleId: string | null;
+      }[];
+    };
+    TriageRule: {
+      id: string;
+      name: string;
+      match: {
+        vulnerabilityIds?: string[];
+        purls?: string[];
+        assetNames?: string[];
+        tags?: string[];
+        expression?: string;
+      };
+      analysis: {
+        /** @enum {string} */
+        status: 'false_positive' | 'accepted_risk' | 'mitigated';
+        justification:
+          | (
+              | 'code_not_present'
+              | 'code_not_reachable'
+              | 'requires_configuration'
+              | 'requires_dependency'
+              | 'requires_environment'
+              | 'protected_by_compiler'
+              | 'protected_at_runtime'
+              | 'protected_at_perimeter'
+              | 'protected_by_mitigating_control'
+            )
+          | null;
+        response: ('can_not_fix' | 'will_not_fix' | 'update' | 'rollback' | 'workaround_available')[];
+        detail: string;
+      };
+      validFrom: string | null;
+      validUntil: string | null;
+      priority: number;
+      active: boolean;
+      createdBy: string;
+      createdAt: string;
+      updatedAt: string;
+    };
+    Policy: {
+      id: string;
+      name: string;
+      description: string | null;
+      /** @enum {string} */
+      kind: 'license' | 'security' | 'operational';
+      /** @enum {string} */
+      operator: 'any' | 'all';
+      /** @enum {string} */
+      violationState: 'info' | 'warn' | 'fail';
+      conditions: {
+        subject: string;
+        operator: string;
+        value:
+          | string
+          | number
+          | boolean
+          | {
+              [key: string]: string;
+            };
+      }[];
+      assetNames: string[] | null;
+      tags: string[] | null;
+      enabled: boolean;
+      createdAt: string;
+      updatedAt: string;
+    };
+    LicenseGroup: {
+      id: string;
+      name: string;
+      licenses: string[];
+      createdAt: string;
+      updatedAt: string;
+    };
+    Violation: {
+      id: string;
+      policyId: string;
+      policyName: string;
+      /** @enum {string} */
+      kind: 'license' | 'security' | 'operational';
+      /** @enum {string} */
+      state: 'info' | 'warn' | 'fail';
+      componentId: string;
+      component: {
+        name: string;
+        version: string | null;
+        purl: string | null;
+      };
+      sbomId: string;
+      findingId?: string;
+      reason: string;
+      /** @enum {string} */
+      status: 'open' | 'suppressed';
+      comment?: string;
+      createdAt: string;
+    };
+    ViolationDetail: {
+      id: string;
+      policyId: string;
+      policyName: string;
+      /** @enum {string} */
+      kind: 'license' | 'security' | 'operational';
+      /** @enum {string} */
+      state: 'info' | 'warn' | 'fail';
+      componentId: string;
+      component: {
+        name: string;
+        version: string | null;
+        purl: string | null;
+      };
+      sbomId: string;
+      findingId?: string;
+      reason: string;
+      /** @enum {string} */
+      status: 'open' | 'suppressed';
+      comment?: string;
+      createdAt: string;
+      history: {
+        fromStatus: ('open' | 'suppressed') | null;
+        /** @enum {string} */
+        toStatus: 'open' | 'suppressed';
+        comment: string | null;
+        actorId: string;
+        at: string;
+      }[];
+    };
+    Asset: {
+      id: string;
+      name: string;
+      assetName: string;
+      parentId: string | null;
+      tags: string[];
+      /** @enum {string} */
+      classifier: 'application' | 'library' | 'container' | 'firmware' | 'service' | 'other';
+      active: boolean;
+      retention: {
+        keepVersions?: number;
+        maxAgeDays?: number;
+        inactiveAfterDays?: number;
+      } | null;
+      effectiveRetention: {
+        keepVersions?: number;
+        maxAgeDays?: number;
+        inactiveAfterDays?: number;
+      };
+      lastUploadAt: string | null;
+      versions: {
+        version: string | null;
+        sbomId: string;
+        createdAt: string;
+      }[];
+      latestSbomId: string | null;
+      openFindings: {
+        CRITICAL: number;
+        HIGH: number;
+        MEDIUM: number;
+        LOW: number;
+        total: number;
+      };
+      openViolations: {
+        fail: number;
+        warn: number;
+        info: number;
+        total: number;
+      };
+      rollup: {
+        assets: number;
+        openFindings: {
+          CRITICAL: number;
+          HIGH: number;
+          MEDIUM: number;
+          LOW: number;
+          total: number;
+        };
+        openViolations: {
+          fail: number;
+          warn: number;
+          info: number;
+          total: number;
+        };
+      };
+      createdAt: string;
+      updatedAt: string;
+    };
+    SbomListItem: {
+      id: string;
+      name: string;
+      assetName: string;
+      assetId: string;
+      version: string | null;
+      source: ('cyclonedx' | 'spdx') | null;
+      componentCount: number;
+      findingCount: number;
+      createdAt: string;
+    };
+    SbomRecord: {
+      id: string;
+      name: string;
+      assetName: string;
+      version: string | null;
+      format: ('cyclonedx' | 'spdx') | null;
+      specVersion: string | null;
+      assetId: string | null;
+      repoUrl: string | null;
+      branch: string | null;
+      componentCount: number;
+      findingCount: number;
+      createdAt: string;
+      updatedAt: string;
+    };
+    Component: {
+      id: string;
+      sbomId: string;
+      bomRef: string | null;
+      type: string;
+      group: string | null;
+      name: string;
+      version: string | null;
+      purl: string | null;
+      cpe: string | null;
+      ecosystem: string | null;
+      licenses: string[];
+      hashes: {
+        alg: string;
+        content: string;
+      }[];
+      supplier: string | null;
+      scope: string | null;
+      dependsOn: string[];
+    };
+    Vendor: {
+      id: string;
+      name: string;
+      /** @enum {string} */
+      type: 'oss' | 'commercial' | 'internal';
+      riskTier: 1 | 2 | 3;
+      /** @enum {string} */
+      assessmentStatus: 'not_started' | 'in_progress' | 'completed';
+      website: string | null;
+      notes: string | null;
+      createdAt: string;
+      updatedAt: string;
+    };
+    VendorRiskSummary: {
+      total: number;
+      byTier: {
+        1: number;
+        2: number;
+        3: number;
+      };
+      byAssessmentStatus: {
+        not_started: number;
+        in_progress: number;
+        completed: number;
+      };
+      unassessedCritical: number;
+      score: number;
+    };
     ErrorEnvelope: {
       data: null;
       error: {
@@ -3969,19 +4372,7 @@ export interface operations {
         };
         content: {
           'application/json': {
-            data: {
-              id: string;
-              name: string;
-              /** @enum {string} */
-              type: 'oss' | 'commercial' | 'internal';
-              riskTier: 1 | 2 | 3;
-              /** @enum {string} */
-              assessmentStatus: 'not_started' | 'in_progress' | 'completed';
-              website: string | null;
-              notes: string | null;
-              createdAt: string;
-              updatedAt: string;
-            }[];
+            data: components['schemas']['Vendor'][];
             error: null;
             meta: null;
           };
@@ -4072,19 +4463,7 @@ export interface operations {
         };
         content: {
           'application/json': {
-            data: {
-              id: string;
-              name: string;
-              /** @enum {string} */
-              type: 'oss' | 'commercial' | 'internal';
-              riskTier: 1 | 2 | 3;
-              /** @enum {string} */
-              assessmentStatus: 'not_started' | 'in_progress' | 'completed';
-              website: string | null;
-              notes: string | null;
-              createdAt: string;
-              updatedAt: string;
-            };
+            data: components['schemas']['Vendor'];
             error: null;
             meta: null;
           };
@@ -4171,21 +4550,7 @@ export interface operations {
         };
         content: {
           'application/json': {
-            data: {
-              total: number;
-              byTier: {
-                1: number;
-                2: number;
-                3: number;
-              };
-              byAssessmentStatus: {
-                not_started: number;
-                in_progress: number;
-                completed: number;
-              };
-              unassessedCritical: number;
-              score: number;
-            };
+            data: components['schemas']['VendorRiskSummary'];
             error: null;
             meta: null;
           };
@@ -4278,19 +4643,7 @@ export interface operations {
         };
         content: {
           'application/json': {
-            data: {
-              id: string;
-              name: string;
-              /** @enum {string} */
-              type: 'oss' | 'commercial' | 'internal';
-              riskTier: 1 | 2 | 3;
-              /** @enum {string} */
-              assessmentStatus: 'not_started' | 'in_progress' | 'completed';
-              website: string | null;
-              notes: string | null;
-              createdAt: string;
-              updatedAt: string;
-            };
+            data: components['schemas']['Vendor'];
             error: null;
             meta: null;
           };
@@ -4507,17 +4860,7 @@ export interface operations {
         };
         content: {
           'application/json': {
-            data: {
-              id: string;
-              name: string;
-              assetName: string;
-              assetId: string;
-              version: string | null;
-              source: ('cyclonedx' | 'spdx') | null;
-              componentCount: number;
-              findingCount: number;
-              createdAt: string;
-            }[];
+            data: components['schemas']['SbomListItem'][];
             error: null;
             meta: null;
           };
@@ -4606,21 +4949,7 @@ export interface operations {
         };
         content: {
           'application/json': {
-            data: {
-              id: string;
-              name: string;
-              assetName: string;
-              version: string | null;
-              format: ('cyclonedx' | 'spdx') | null;
-              specVersion: string | null;
-              assetId: string | null;
-              repoUrl: string | null;
-              branch: string | null;
-              componentCount: number;
-              findingCount: number;
-              createdAt: string;
-              updatedAt: string;
-            };
+            data: components['schemas']['SbomRecord'];
             error: null;
             meta: null;
           };
@@ -4709,21 +5038,7 @@ export interface operations {
         };
         content: {
           'application/json': {
-            data: {
-              id: string;
-              name: string;
-              assetName: string;
-              version: string | null;
-              format: ('cyclonedx' | 'spdx') | null;
-              specVersion: string | null;
-              assetId: string | null;
-              repoUrl: string | null;
-              branch: string | null;
-              componentCount: number;
-              findingCount: number;
-              createdAt: string;
-              updatedAt: string;
-            };
+            data: components['schemas']['SbomRecord'];
             error: null;
             meta: null;
           };
@@ -4905,26 +5220,7 @@ export interface operations {
         };
         content: {
           'application/json': {
-            data: {
-              id: string;
-              sbomId: string;
-              bomRef: string | null;
-              type: string;
-              group: string | null;
-              name: string;
-              version: string | null;
-              purl: string | null;
-              cpe: string | null;
-              ecosystem: string | null;
-              licenses: string[];
-              hashes: {
-                alg: string;
-                content: string;
-              }[];
-              supplier: string | null;
-              scope: string | null;
-              dependsOn: string[];
-            }[];
+            data: components['schemas']['Component'][];
             error: null;
             meta: null;
           };
@@ -5036,65 +5332,7 @@ export interface operations {
         };
         content: {
           'application/json': {
-            data: {
-              id: string;
-              sbomId: string;
-              componentId: string;
-              component: {
-                name: string;
-                version: string | null;
-                purl: string | null;
-              };
-              vulnerabilityId: string;
-              aliases: string[];
-              summary: string | null;
-              /** @enum {string} */
-              severity: 'CRITICAL' | 'HIGH' | 'MEDIUM' | 'LOW';
-              /** @enum {string} */
-              severitySource: 'cvss_v4' | 'cvss_v3' | 'cvss_v2' | 'advisory' | 'default';
-              cvssScore: number | null;
-              cvssVector: string | null;
-              fixedVersions: string[];
-              references: {
-                type: string;
-                url: string;
-              }[];
-              /** @enum {string} */
-              status: 'open' | 'mitigated' | 'accepted_risk' | 'false_positive' | 'fixed';
-              remediationNotes: string | null;
-              justification:
-                | (
-                    | 'code_not_present'
-                    | 'code_not_reachable'
-                    | 'requires_configuration'
-                    | 'requires_dependency'
-                    | 'requires_environment'
-                    | 'protected_by_compiler'
-                    | 'protected_at_runtime'
-                    | 'protected_at_perimeter'
-                    | 'protected_by_mitigating_control'
-                  )
-                | null;
-              response:
-                ('can_not_fix' | 'will_not_fix' | 'update' | 'rollback' | 'workaround_available')[] | null;
-              detail: string | null;
-              triageRuleId: string | null;
-              createdAt: string;
-              updatedAt: string;
-              statusChangedAt: string;
-              kev: {
-                dateAdded: string;
-                dueDate: string | null;
-                knownRansomwareCampaignUse: string;
-              } | null;
-              epss: {
-                score: number;
-                percentile: number;
-                date: string;
-              } | null;
-              direct: boolean | null;
-              paths: string[][];
-            }[];
+            data: components['schemas']['Finding'][];
             error: null;
             meta: {
               nextCursor: string | null;
@@ -5437,98 +5675,7 @@ export interface operations {
         };
         content: {
           'application/json': {
-            data: {
-              id: string;
-              sbomId: string;
-              componentId: string;
-              component: {
-                name: string;
-                version: string | null;
-                purl: string | null;
-              };
-              vulnerabilityId: string;
-              aliases: string[];
-              summary: string | null;
-              /** @enum {string} */
-              severity: 'CRITICAL' | 'HIGH' | 'MEDIUM' | 'LOW';
-              /** @enum {string} */
-              severitySource: 'cvss_v4' | 'cvss_v3' | 'cvss_v2' | 'advisory' | 'default';
-              cvssScore: number | null;
-              cvssVector: string | null;
-              fixedVersions: string[];
-              references: {
-                type: string;
-                url: string;
-              }[];
-              /** @enum {string} */
-              status: 'open' | 'mitigated' | 'accepted_risk' | 'false_positive' | 'fixed';
-              remediationNotes: string | null;
-              justification:
-                | (
-                    | 'code_not_present'
-                    | 'code_not_reachable'
-                    | 'requires_configuration'
-                    | 'requires_dependency'
-                    | 'requires_environment'
-                    | 'protected_by_compiler'
-                    | 'protected_at_runtime'
-                    | 'protected_at_perimeter'
-                    | 'protected_by_mitigating_control'
-                  )
-                | null;
-              response:
-                ('can_not_fix' | 'will_not_fix' | 'update' | 'rollback' | 'workaround_available')[] | null;
-              detail: string | null;
-              triageRuleId: string | null;
-              createdAt: string;
-              updatedAt: string;
-              statusChangedAt: string;
-              kev: {
-                dateAdded: string;
-                dueDate: string | null;
-                knownRansomwareCampaignUse: string;
-              } | null;
-              epss: {
-                score: number;
-                percentile: number;
-                date: string;
-              } | null;
-              direct: boolean | null;
-              paths: string[][];
-              matchedBy: {
-                advisoryId: string;
-                reason: {
-                  [key: string]: unknown;
-                };
-              }[];
-              retractedAt: string | null;
-              history: {
-                /** @enum {string} */
-                event: 'created' | 'status_change' | 'retracted' | 'reinstated';
-                fromStatus: string | null;
-                toStatus: string | null;
-                notes: string | null;
-                actorId: string;
-                at: string;
-                justification:
-                  | (
-                      | 'code_not_present'
-                      | 'code_not_reachable'
-                      | 'requires_configuration'
-                      | 'requires_dependency'
-                      | 'requires_environment'
-                      | 'protected_by_compiler'
-                      | 'protected_at_runtime'
-                      | 'protected_at_perimeter'
-                      | 'protected_by_mitigating_control'
-                    )
-                  | null;
-                response:
-                  ('can_not_fix' | 'will_not_fix' | 'update' | 'rollback' | 'workaround_available')[] | null;
-                detail: string | null;
-                ruleId: string | null;
-              }[];
-            };
+            data: components['schemas']['FindingDetail'];
             error: null;
             meta: null;
           };
@@ -5641,98 +5788,7 @@ export interface operations {
         };
         content: {
           'application/json': {
-            data: {
-              id: string;
-              sbomId: string;
-              componentId: string;
-              component: {
-                name: string;
-                version: string | null;
-                purl: string | null;
-              };
-              vulnerabilityId: string;
-              aliases: string[];
-              summary: string | null;
-              /** @enum {string} */
-              severity: 'CRITICAL' | 'HIGH' | 'MEDIUM' | 'LOW';
-              /** @enum {string} */
-              severitySource: 'cvss_v4' | 'cvss_v3' | 'cvss_v2' | 'advisory' | 'default';
-              cvssScore: number | null;
-              cvssVector: string | null;
-              fixedVersions: string[];
-              references: {
-                type: string;
-                url: string;
-              }[];
-              /** @enum {string} */
-              status: 'open' | 'mitigated' | 'accepted_risk' | 'false_positive' | 'fixed';
-              remediationNotes: string | null;
-              justification:
-                | (
-                    | 'code_not_present'
-                    | 'code_not_reachable'
-                    | 'requires_configuration'
-                    | 'requires_dependency'
-                    | 'requires_environment'
-                    | 'protected_by_compiler'
-                    | 'protected_at_runtime'
-                    | 'protected_at_perimeter'
-                    | 'protected_by_mitigating_control'
-                  )
-                | null;
-              response:
-                ('can_not_fix' | 'will_not_fix' | 'update' | 'rollback' | 'workaround_available')[] | null;
-              detail: string | null;
-              triageRuleId: string | null;
-              createdAt: string;
-              updatedAt: string;
-              statusChangedAt: string;
-              kev: {
-                dateAdded: string;
-                dueDate: string | null;
-                knownRansomwareCampaignUse: string;
-              } | null;
-              epss: {
-                score: number;
-                percentile: number;
-                date: string;
-              } | null;
-              direct: boolean | null;
-              paths: string[][];
-              matchedBy: {
-                advisoryId: string;
-                reason: {
-                  [key: string]: unknown;
-                };
-              }[];
-              retractedAt: string | null;
-              history: {
-                /** @enum {string} */
-                event: 'created' | 'status_change' | 'retracted' | 'reinstated';
-                fromStatus: string | null;
-                toStatus: string | null;
-                notes: string | null;
-                actorId: string;
-                at: string;
-                justification:
-                  | (
-                      | 'code_not_present'
-                      | 'code_not_reachable'
-                      | 'requires_configuration'
-                      | 'requires_dependency'
-                      | 'requires_environment'
-                      | 'protected_by_compiler'
-                      | 'protected_at_runtime'
-                      | 'protected_at_perimeter'
-                      | 'protected_by_mitigating_control'
-                    )
-                  | null;
-                response:
-                  ('can_not_fix' | 'will_not_fix' | 'update' | 'rollback' | 'workaround_available')[] | null;
-                detail: string | null;
-                ruleId: string | null;
-              }[];
-            };
+            data: components['schemas']['FindingDetail'];
             error: null;
             meta: null;
           };
@@ -5917,33 +5973,7 @@ export interface operations {
         };
         content: {
           'application/json': {
-            data: {
-              id: string;
-              name: string;
-              description: string | null;
-              /** @enum {string} */
-              kind: 'license' | 'security' | 'operational';
-              /** @enum {string} */
-              operator: 'any' | 'all';
-              /** @enum {string} */
-              violationState: 'info' | 'warn' | 'fail';
-              conditions: {
-                subject: string;
-                operator: string;
-                value:
-                  | string
-                  | number
-                  | boolean
-                  | {
-                      [key: string]: string;
-                    };
-              }[];
-              assetNames: string[] | null;
-              tags: string[] | null;
-              enabled: boolean;
-              createdAt: string;
-              updatedAt: string;
-            }[];
+            data: components['schemas']['Policy'][];
             error: null;
             meta: null;
           };
@@ -6055,33 +6085,7 @@ export interface operations {
         };
         content: {
           'application/json': {
-            data: {
-              id: string;
-              name: string;
-              description: string | null;
-              /** @enum {string} */
-              kind: 'license' | 'security' | 'operational';
-              /** @enum {string} */
-              operator: 'any' | 'all';
-              /** @enum {string} */
-              violationState: 'info' | 'warn' | 'fail';
-              conditions: {
-                subject: string;
-                operator: string;
-                value:
-                  | string
-                  | number
-                  | boolean
-                  | {
-                      [key: string]: string;
-                    };
-              }[];
-              assetNames: string[] | null;
-              tags: string[] | null;
-              enabled: boolean;
-              createdAt: string;
-              updatedAt: string;
-            };
+            data: components['schemas']['Policy'];
             error: null;
             meta: null;
           };
@@ -6291,33 +6295,7 @@ export interface operations {
         };
         content: {
           'application/json': {
-            data: {
-              id: string;
-              name: string;
-              description: string | null;
-              /** @enum {string} */
-              kind: 'license' | 'security' | 'operational';
-              /** @enum {string} */
-              operator: 'any' | 'all';
-              /** @enum {string} */
-              violationState: 'info' | 'warn' | 'fail';
-              conditions: {
-                subject: string;
-                operator: string;
-                value:
-                  | string
-                  | number
-                  | boolean
-                  | {
-                      [key: string]: string;
-                    };
-              }[];
-              assetNames: string[] | null;
-              tags: string[] | null;
-              enabled: boolean;
-              createdAt: string;
-              updatedAt: string;
-            };
+            data: components['schemas']['Policy'];
             error: null;
             meta: null;
           };
@@ -6431,33 +6409,7 @@ export interface operations {
         };
         content: {
           'application/json': {
-            data: {
-              id: string;
-              name: string;
-              description: string | null;
-              /** @enum {string} */
-              kind: 'license' | 'security' | 'operational';
-              /** @enum {string} */
-              operator: 'any' | 'all';
-              /** @enum {string} */
-              violationState: 'info' | 'warn' | 'fail';
-              conditions: {
-                subject: string;
-                operator: string;
-                value:
-                  | string
-                  | number
-                  | boolean
-                  | {
-                      [key: string]: string;
-                    };
-              }[];
-              assetNames: string[] | null;
-              tags: string[] | null;
-              enabled: boolean;
-              createdAt: string;
-              updatedAt: string;
-            };
+            data: components['schemas']['Policy'];
             error: null;
             meta: null;
           };
@@ -6619,13 +6571,7 @@ export interface operations {
         };
         content: {
           'application/json': {
-            data: {
-              id: string;
-              name: string;
-              licenses: string[];
-              createdAt: string;
-              updatedAt: string;
-            }[];
+            data: components['schemas']['LicenseGroup'][];
             error: null;
             meta: null;
           };
@@ -6710,13 +6656,7 @@ export interface operations {
         };
         content: {
           'application/json': {
-            data: {
-              id: string;
-              name: string;
-              licenses: string[];
-              createdAt: string;
-              updatedAt: string;
-            };
+            data: components['schemas']['LicenseGroup'];
             error: null;
             meta: null;
           };
@@ -6796,13 +6736,7 @@ export interface operations {
         };
         content: {
           'application/json': {
-            data: {
-              id: string;
-              name: string;
-              licenses: string[];
-              createdAt: string;
-              updatedAt: string;
-            };
+            data: components['schemas']['LicenseGroup'];
             error: null;
             meta: null;
           };
@@ -6889,13 +6823,7 @@ export interface operations {
         };
         content: {
           'application/json': {
-            data: {
-              id: string;
-              name: string;
-              licenses: string[];
-              createdAt: string;
-              updatedAt: string;
-            };
+            data: components['schemas']['LicenseGroup'];
             error: null;
             meta: null;
           };
@@ -7066,28 +6994,7 @@ export interface operations {
         };
         content: {
           'application/json': {
-            data: {
-              id: string;
-              policyId: string;
-              policyName: string;
-              /** @enum {string} */
-              kind: 'license' | 'security' | 'operational';
-              /** @enum {string} */
-              state: 'info' | 'warn' | 'fail';
-              componentId: string;
-              component: {
-                name: string;
-                version: string | null;
-                purl: string | null;
-              };
-              sbomId: string;
-              findingId?: string;
-              reason: string;
-              /** @enum {string} */
-              status: 'open' | 'suppressed';
-              comment?: string;
-              createdAt: string;
-            }[];
+            data: components['schemas']['Violation'][];
             error: null;
             meta: {
               nextCursor: string | null;
@@ -7339,36 +7246,7 @@ export interface operations {
         };
         content: {
           'application/json': {
-            data: {
-              id: string;
-              policyId: string;
-              policyName: string;
-              /** @enum {string} */
-              kind: 'license' | 'security' | 'operational';
-              /** @enum {string} */
-              state: 'info' | 'warn' | 'fail';
-              componentId: string;
-              component: {
-                name: string;
-                version: string | null;
-                purl: string | null;
-              };
-              sbomId: string;
-              findingId?: string;
-              reason: string;
-              /** @enum {string} */
-              status: 'open' | 'suppressed';
-              comment?: string;
-              createdAt: string;
-              history: {
-                fromStatus: ('open' | 'suppressed') | null;
-                /** @enum {string} */
-                toStatus: 'open' | 'suppressed';
-                comment: string | null;
-                actorId: string;
-                at: string;
-              }[];
-            };
+            data: components['schemas']['ViolationDetail'];
             error: null;
             meta: null;
           };
@@ -7456,36 +7334,7 @@ export interface operations {
         };
         content: {
           'application/json': {
-            data: {
-              id: string;
-              policyId: string;
-              policyName: string;
-              /** @enum {string} */
-              kind: 'license' | 'security' | 'operational';
-              /** @enum {string} */
-              state: 'info' | 'warn' | 'fail';
-              componentId: string;
-              component: {
-                name: string;
-                version: string | null;
-                purl: string | null;
-              };
-              sbomId: string;
-              findingId?: string;
-              reason: string;
-              /** @enum {string} */
-              status: 'open' | 'suppressed';
-              comment?: string;
-              createdAt: string;
-              history: {
-                fromStatus: ('open' | 'suppressed') | null;
-                /** @enum {string} */
-                toStatus: 'open' | 'suppressed';
-                comment: string | null;
-                actorId: string;
-                at: string;
-              }[];
-            };
+            data: components['schemas']['ViolationDetail'];
             error: null;
             meta: null;
           };
@@ -7563,43 +7412,7 @@ export interface operations {
         };
         content: {
           'application/json': {
-            data: {
-              id: string;
-              name: string;
-              match: {
-                vulnerabilityIds?: string[];
-                purls?: string[];
-                assetNames?: string[];
-                tags?: string[];
-                expression?: string;
-              };
-              analysis: {
-                /** @enum {string} */
-                status: 'false_positive' | 'accepted_risk' | 'mitigated';
-                justification:
-                  | (
-                      | 'code_not_present'
-                      | 'code_not_reachable'
-                      | 'requires_configuration'
-                      | 'requires_dependency'
-                      | 'requires_environment'
-                      | 'protected_by_compiler'
-                      | 'protected_at_runtime'
-                      | 'protected_at_perimeter'
-                      | 'protected_by_mitigating_control'
-                    )
-                  | null;
-                response: ('can_not_fix' | 'will_not_fix' | 'update' | 'rollback' | 'workaround_available')[];
-                detail: string;
-              };
-              validFrom: string | null;
-              validUntil: string | null;
-              priority: number;
-              active: boolean;
-              createdBy: string;
-              createdAt: string;
-              updatedAt: string;
-            }[];
+            data: components['schemas']['TriageRule'][];
             error: null;
             meta: null;
           };
@@ -7833,43 +7646,7 @@ export interface operations {
         };
         content: {
           'application/json': {
-            data: {
-              id: string;
-              name: string;
-              match: {
-                vulnerabilityIds?: string[];
-                purls?: string[];
-                assetNames?: string[];
-                tags?: string[];
-                expression?: string;
-              };
-              analysis: {
-                /** @enum {string} */
-                status: 'false_positive' | 'accepted_risk' | 'mitigated';
-                justification:
-                  | (
-                      | 'code_not_present'
-                      | 'code_not_reachable'
-                      | 'requires_configuration'
-                      | 'requires_dependency'
-                      | 'requires_environment'
-                      | 'protected_by_compiler'
-                      | 'protected_at_runtime'
-                      | 'protected_at_perimeter'
-                      | 'protected_by_mitigating_control'
-                    )
-                  | null;
-                response: ('can_not_fix' | 'will_not_fix' | 'update' | 'rollback' | 'workaround_available')[];
-                detail: string;
-              };
-              validFrom: string | null;
-              validUntil: string | null;
-              priority: number;
-              active: boolean;
-              createdBy: string;
-              createdAt: string;
-              updatedAt: string;
-            };
+            data: components['schemas']['TriageRule'];
             error: null;
             meta: null;
           };
@@ -8924,64 +8701,7 @@ export interface operations {
         };
         content: {
           'application/json': {
-            data: {
-              id: string;
-              name: string;
-              assetName: string;
-              parentId: string | null;
-              tags: string[];
-              /** @enum {string} */
-              classifier: 'application' | 'library' | 'container' | 'firmware' | 'service' | 'other';
-              active: boolean;
-              retention: {
-                keepVersions?: number;
-                maxAgeDays?: number;
-                inactiveAfterDays?: number;
-              } | null;
-              effectiveRetention: {
-                keepVersions?: number;
-                maxAgeDays?: number;
-                inactiveAfterDays?: number;
-              };
-              lastUploadAt: string | null;
-              versions: {
-                version: string | null;
-                sbomId: string;
-                createdAt: string;
-              }[];
-              latestSbomId: string | null;
-              openFindings: {
-                CRITICAL: number;
-                HIGH: number;
-                MEDIUM: number;
-                LOW: number;
-                total: number;
-              };
-              openViolations: {
-                fail: number;
-                warn: number;
-                info: number;
-                total: number;
-              };
-              rollup: {
-                assets: number;
-                openFindings: {
-                  CRITICAL: number;
-                  HIGH: number;
-                  MEDIUM: number;
-                  LOW: number;
-                  total: number;
-                };
-                openViolations: {
-                  fail: number;
-                  warn: number;
-                  info: number;
-                  total: number;
-                };
-              };
-              createdAt: string;
-              updatedAt: string;
-            }[];
+            data: components['schemas']['Asset'][];
             error: null;
             meta: null;
           };
@@ -10995,7 +10715,6 @@ export interface operations {
         content: {
           'application/json': {
             data: {
-              /** @description Where the browser goes next: the authorization server, which returns to the client */
               redirectTo: string;
             };
             error: null;
@@ -11078,7 +10797,6 @@ export interface operations {
         content: {
           'application/json': {
             data: {
-              /** @description Where the browser goes next: the authorization server, which returns to the client */
               redirectTo: string;
             };
             error: null;
@@ -11159,7 +10877,6 @@ export interface operations {
         content: {
           'application/json': {
             data: {
-              /** @description The grant id */
               id: string;
               clientId: string;
               clientName: string | null;

@@ -3,7 +3,7 @@
 // manifest. The REST types are names for the ones generated from the OpenAPI document (clients/typescript/openapi.ts),
 // never copies. Type-checked here like any other file.
 // --- template ---
-import type { operations } from '../../clients/typescript/openapi.ts';
+import type { components, operations } from '../../clients/typescript/openapi.ts';
 
 type RestSuccess<Op extends keyof operations> = operations[Op]['responses'] extends infer R
   ? R extends { 200: { content: { 'application/json': infer B } } }
@@ -13,6 +13,8 @@ type RestSuccess<Op extends keyof operations> = operations[Op]['responses'] exte
       : never
   : never;
 
+/** A schema the OpenAPI document names (components.schemas in clients/typescript/openapi.ts). */
+export type RestSchema<Name extends keyof components['schemas']> = components['schemas'][Name];
 /** The envelope's `data` of an operation's success answer, by operationId (clients/typescript/openapi.ts). */
 export type RestData<Op extends keyof operations> = RestSuccess<Op> extends { data: infer D } ? D : never;
 /** The query parameters an operation takes, by operationId. */
@@ -24,24 +26,24 @@ export type RestBody<Op extends keyof operations> = operations[Op]['requestBody'
   : never;
 
 export type Scope = RestBody<'postTokens'>['scopes'][number];
-export type Finding = RestData<'getSscsFindings'>[number];
+export type Finding = RestSchema<'Finding'>;
 export type Severity = Finding['severity'];
 export type FindingStatus = Finding['status'];
 export type FindingQuery = RestQuery<'getSscsFindings'>;
 export type FindingsSummary = RestData<'getSscsFindingsSummary'>;
 
-export type SbomListItem = RestData<'getSscsSboms'>[number];
+export type SbomListItem = RestSchema<'SbomListItem'>;
 export type SbomUploadResult = RestData<'postSscsSbomsUpload'>;
 export type SbomCreateInput = RestBody<'postSscsSboms'>;
 export type SbomDiff = RestData<'getSscsSbomsBySbomIdDiff'>;
 export type ExportFormat = RestQuery<'getSscsSbomsBySbomIdExport'>['format'];
-export type Asset = RestData<'getSscsAssets'>[number];
+export type Asset = RestSchema<'Asset'>;
 
-export type Vendor = RestData<'getSscsVendors'>[number];
+export type Vendor = RestSchema<'Vendor'>;
 export type VendorType = Vendor['type'];
 export type AssessmentStatus = Vendor['assessmentStatus'];
 export type VendorInput = RestBody<'postSscsVendors'>;
-export type VendorRiskSummary = RestData<'getSscsVendorsRiskSummary'>;
+export type VendorRiskSummary = RestSchema<'VendorRiskSummary'>;
 
 /** A failed call: the envelope's (or the tool result's) error code and message, and the HTTP status. */
 export class BulwarkError extends Error {
@@ -161,11 +163,11 @@ export class BulwarkRestClient {
     return this.#request('GET', '/sscs/sboms', undefined, query);
   }
 
-  getSbom(sbomId: string): Promise<RestData<'getSscsSbomsBySbomId'>> {
+  getSbom(sbomId: string): Promise<RestSchema<'SbomRecord'>> {
     return this.#request('GET', `/sscs/sboms/${encodeURIComponent(sbomId)}`);
   }
 
-  listSbomComponents(sbomId: string): Promise<RestData<'getSscsSbomsBySbomIdComponents'>> {
+  listSbomComponents(sbomId: string): Promise<RestSchema<'Component'>[]> {
     return this.#request('GET', `/sscs/sboms/${encodeURIComponent(sbomId)}/components`);
   }
 

@@ -2,7 +2,7 @@
 // docs/policies.md, docs/triage.md).
 import { useQuery } from '@tanstack/react-query';
 import { api, present, read, unwrap } from './http.ts';
-import type { Body, Data, Query } from './rest.ts';
+import type { Body, Data, Query, Schema } from './rest.ts';
 
 // The console's order of the contract's kinds and states (checked against the generated types).
 export const POLICY_KINDS = [
@@ -64,16 +64,16 @@ export const KIND_SUBJECTS: Record<PolicyKind, Subject[]> = {
   operational: ['purl', 'version', 'missing', 'license', 'license_group', 'expression'],
 };
 
-export type Policy = Data<'getSscsPolicies'>[number];
+export type Policy = Schema<'Policy'>;
 export type PolicyBody = Body<'postSscsPolicies'>;
 export type Condition = Policy['conditions'][number];
 export type ConditionValue = Condition['value'];
-export type LicenseGroup = Data<'getSscsLicenseGroups'>[number];
+export type LicenseGroup = Schema<'LicenseGroup'>;
 export type PolicyPreview = Data<'postSscsPoliciesPreview'>;
-export type Violation = Data<'getSscsViolations'>[number];
-export type ViolationDetail = Data<'getSscsViolationsByViolationId'>;
+export type Violation = Schema<'Violation'>;
+export type ViolationDetail = Schema<'ViolationDetail'>;
 export type ViolationSummary = Data<'getSscsViolationsSummary'>;
-export type TriageRule = Data<'getSscsTriageRules'>[number];
+export type TriageRule = Schema<'TriageRule'>;
 export type RuleMatch = TriageRule['match'];
 export type RuleBody = Body<'postSscsTriageRules'>;
 export type RulePreview = Data<'postSscsTriageRulesPreview'>;

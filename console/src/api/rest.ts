@@ -1,6 +1,7 @@
 // The REST API's shapes as the console reads them: names for the generated types (clients/typescript/openapi.ts,
-// from the OpenAPI document by npm run generate), never copies of them. docs/console.md lists the endpoints used.
-import type { operations } from '../../../clients/typescript/openapi.ts';
+// from the OpenAPI document by npm run generate), never copies of them: the document's named schemas where it
+// has one, else an operation's answer by operationId. docs/console.md lists the endpoints used.
+import type { components, operations } from '../../../clients/typescript/openapi.ts';
 
 export type { components, paths } from '../../../clients/typescript/openapi.ts';
 
@@ -11,6 +12,9 @@ type Success<Op extends keyof operations> = operations[Op]['responses'] extends 
       ? B
       : never
   : never;
+
+/** A schema the document names (components.schemas). */
+export type Schema<Name extends keyof components['schemas']> = components['schemas'][Name];
 
 /** The envelope's `data` of an operation's success answer, by operationId. */
 export type Data<Op extends keyof operations> = Success<Op> extends { data: infer D } ? D : never;
@@ -31,12 +35,12 @@ export type Session = Data<'getSession'>;
 export type Role = Session['user']['role'];
 
 export type Summary = Data<'getSscsFindingsSummary'>;
-export type SbomItem = Data<'getSscsSboms'>[number];
-export type SbomRecord = Data<'getSscsSbomsBySbomId'>;
-export type Component = Data<'getSscsSbomsBySbomIdComponents'>[number];
+export type SbomItem = Schema<'SbomListItem'>;
+export type SbomRecord = Schema<'SbomRecord'>;
+export type Component = Schema<'Component'>;
 
-export type Finding = Data<'getSscsFindings'>[number];
-export type FindingDetail = Data<'getSscsFindingsByFindingId'>;
+export type Finding = Schema<'Finding'>;
+export type FindingDetail = Schema<'FindingDetail'>;
 export type HistoryEntry = FindingDetail['history'][number];
 export type Severity = Finding['severity'];
 export type FindingStatus = Finding['status'];
@@ -48,8 +52,8 @@ export type FindingTrend = Data<'getSscsFindingsTrend'>;
 /** One upgrade of an SBOM's fix plan (GET /sscs/sboms/{id}/remediation). */
 export type PlanItem = Data<'getSbomRemediation'>[number];
 
-export type Vendor = Data<'getSscsVendors'>[number];
-export type VendorRiskSummary = Data<'getSscsVendorsRiskSummary'>;
+export type Vendor = Schema<'Vendor'>;
+export type VendorRiskSummary = Schema<'VendorRiskSummary'>;
 
 export type ApiToken = Data<'getTokens'>[number];
 export type User = Data<'getUsers'>[number];
@@ -70,7 +74,7 @@ export type SoaControl = Soa['controls'][number];
 export type CollectionRun = Data<'postGovernanceEvidenceCollect'>;
 
 /** GET /sscs/assets: an asset with its versions and roll-ups (docs/portfolio.md). */
-export type Asset = Data<'getSscsAssets'>[number];
+export type Asset = Schema<'Asset'>;
 export type Retention = Asset['effectiveRetention'];
 export type SeverityCounts = Asset['openFindings'];
 export type ViolationCounts = Asset['openViolations'];
