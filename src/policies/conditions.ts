@@ -207,9 +207,20 @@ const vuln = (test: (c: ComponentFacts, v: VulnFacts) => string | null): Compile
 });
 
 function licenseTest(op: 'is' | 'is_not', list: LicenseList, says: string): CompiledCondition {
-  return component((f) =>
-    licenseConditionMet(f.license, op, list) ? `license ${describeLicense(f.license)} ${says}` : null,
-  );
+  // The answer depends on the license alone, and an evaluation reads each distinct license text once into one
+  // object shared by its components (LicenseCache in evaluation.ts): the walk and the reason are made once per
+  // license, not once per component, and violations share the reason's string.
+  const verdicts = new WeakMap<ComponentFacts['license'], string | null>();
+  return component((f) => {
+    let verdict = verdicts.get(f.license);
+    if (verdict === undefined) {
+      verdict = licenseConditionMet(f.license, op, list)
+        ? `license ${describeLicense(f.license)} ${says}`
+        : null;
+      verdicts.set(f.license, verdict);
+    }
+    return verdict;
+  });
 }
 
 function expressionCondition(text: string | null): CompiledCondition | string {

@@ -202,18 +202,10 @@ export type LicenseCache = Map<string, { license: ComponentLicense; missing: boo
 export function factsOf(
   row: Omit<ComponentFactRow, 'position'>,
   cache: LicenseCache,
-  vulns: Map<string, VulnFacts[]>,
+  vulns: ReadonlyMap<string, VulnFacts[]>,
   asset: { name: string; tags: string[] },
 ): ComponentFacts {
-  // Components of one SBOM share a few dozen license texts: read each once.
-  const key = row.license_data ?? row.licenses;
-  let read = cache.get(key);
-  if (!read) {
-    const data = row.license_data === null ? null : fromJson<LicenseData | null>(row.license_data, null);
-    const licenses = fromJson<string[]>(row.licenses, []);
-    read = { license: readComponentLicense(data, licenses), missing: licenseMissing(data, licenses) };
-    cache.set(key, read);
-  }
+  const read = readLicense(cache, row.license_data, row.licenses);
   return {
     id: row.id,
     name: row.name,
@@ -226,6 +218,23 @@ export function factsOf(
     vulns: vulns.get(row.id) ?? [],
     asset,
   };
+}
+
+/** A component's license, from its stored license columns; each distinct text is read once per evaluation. */
+export function readLicense(
+  cache: LicenseCache,
+  licenseData: string | null,
+  licenses: string,
+): { license: ComponentLicense; missing: boolean } {
+  const key = licenseData ?? licenses;
+  let read = cache.get(key);
+  if (!read) {
+    const data = licenseData === null ? null : fromJson<LicenseData | null>(licenseData, null);
+    const list = fromJson<string[]>(licenses, []);
+    read = { license: readComponentLicense(data, list), missing: licenseMissing(data, list) };
+    cache.set(key, read);
+  }
+  return read;
 }
 
 export async function vulnsByComponent(

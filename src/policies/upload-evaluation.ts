@@ -6,12 +6,14 @@ import { tagsOfAsset } from '../portfolio/asset.repository.ts';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/database.ts';
 import type { MatchableComponent } from '../sboms/component-matcher.ts';
+import { subscriptionsIn } from '../events/outbox.ts';
 import { nowIso } from '../shared/time.ts';
 import { noTurn } from '../shared/turns.ts';
 import {
   factsOf,
   loadPolicySet,
   recordViolationEvents,
+  readLicense,
   rowOf,
   vulnsByComponent,
   draftsOf,
@@ -19,8 +21,12 @@ import {
 } from './evaluation.ts';
 import { componentFactRows, sbomOf } from './facts.repository.ts';
 import { appliesTo, evaluateComponent, type CompiledPolicy } from './policy-engine.ts';
+import type { ComponentFacts, VulnFacts } from './conditions.ts';
 import type { PolicyViolationRow } from './policy.table.ts';
 import { insertViolations } from './violation.repository.ts';
+
+/** Component-only policies read no vulnerabilities: one empty list for every component of every batch. */
+const NO_VULNS_OF_COMPONENT: VulnFacts[] = [];
 
 export class UploadEvaluation {
   readonly #orgId: string;
@@ -30,7 +36,13 @@ export class UploadEvaluation {
   readonly #perBatch: CompiledPolicy[];
   readonly #atEnd: CompiledPolicy[];
   readonly #licenses: LicenseCache = new Map();
-  readonly #created: PolicyViolationRow[] = [];
+  /**
+   * The new rows, kept for their `policy.violation` events only when the organisation has an enabled webhook
+   * subscription (docs/events.md: otherwise no event is built); null keeps tens of thousands of rows from
+   * living until the end of the upload for nothing.
+   */
+  readonly #created: PolicyViolationRow[] | null;
+  #count = 0;
 
   private constructor(
     orgId: string,
@@ -38,7 +50,9 @@ export class UploadEvaluation {
     asset: { name: string; tags: string[] },
     all: CompiledPolicy[],
     applicable: CompiledPolicy[],
+    keepRows: boolean,
   ) {
+    this.#created = keepRows ? [] : null;
     this.#orgId = orgId;
     this.#sbomId = sbomId;
     this.#asset = asset;
@@ -56,9 +70,10 @@ export class UploadEvaluation {
     // The asset's tags (docs/portfolio.md): policies scoped by tags apply to the assets carrying them.
     const asset = { name: sbom.asset_name, tags: await tagsOfAsset(trx, orgId, sbom.asset_id) };
     const applicable = set.policies.filter((p) => appliesTo(p, asset));
-    return applicable.length === 0
-      ? null
-      : new UploadEvaluation(orgId, sbomId, asset, set.policies, applicable);
+    if (applicable.length === 0) return null;
+    // The same per-transaction lookup recordEvents makes (outbox.ts), so this costs no query of its own.
+    const keepRows = (await subscriptionsIn(trx, orgId)).length > 0;
+    return new UploadEvaluation(orgId, sbomId, asset, set.policies, applicable, keepRows);
   }
 
   /** The component-only policies over one batch of the upload's components. */
@@ -67,26 +82,30 @@ export class UploadEvaluation {
     const now = nowIso();
     const rows: PolicyViolationRow[] = [];
     for (const c of components) {
-      const facts = factsOf(
-        {
-          id: c.id,
-          name: c.name,
-          group_name: c.group ?? null,
-          version: c.version,
-          purl: c.purl,
-          ecosystem: c.ecosystem,
-          licenses: c.licenses ?? '[]',
-          license_data: c.licenseData ?? null,
-        },
-        this.#licenses,
-        new Map(),
-        this.#asset,
-      );
+      // The facts factsOf makes of a stored row, made here from the batch's values (no row object between).
+      const read = readLicense(this.#licenses, c.licenseData ?? null, c.licenses ?? '[]');
+      const facts: ComponentFacts = {
+        id: c.id,
+        name: c.name,
+        group: c.group ?? null,
+        version: c.version,
+        purl: c.purl,
+        ecosystem: c.ecosystem,
+        license: read.license,
+        licenseMissing: read.missing,
+        vulns: NO_VULNS_OF_COMPONENT,
+        asset: this.#asset,
+      };
       for (const d of evaluateComponent(this.#perBatch, facts))
         rows.push(rowOf(this.#orgId, this.#sbomId, d, now));
     }
     await insertViolations(trx, rows);
-    this.#created.push(...rows);
+    this.#keep(rows);
+  }
+
+  #keep(rows: PolicyViolationRow[]): void {
+    this.#count += rows.length;
+    if (this.#created) for (const r of rows) this.#created.push(r);
   }
 
   /** After the last batch and the findings: the policies that read vulnerabilities, then the events. */
@@ -103,9 +122,10 @@ export class UploadEvaluation {
       } else drafts = await draftsOf(trx, this.#orgId, this.#sbomId, this.#atEnd, true, this.#asset, noTurn);
       const rows = drafts.map((d) => rowOf(this.#orgId, this.#sbomId, d, now));
       for (let i = 0; i < rows.length; i += 2_000) await insertViolations(trx, rows.slice(i, i + 2_000));
-      this.#created.push(...rows);
+      this.#keep(rows);
     }
-    if (this.#created.length > 0) await recordViolationEvents(trx, this.#orgId, this.#created, this.#all);
-    return this.#created.length;
+    if (this.#created && this.#created.length > 0)
+      await recordViolationEvents(trx, this.#orgId, this.#created, this.#all);
+    return this.#count;
   }
 }
