@@ -1,4 +1,5 @@
-// Generates the tool server's catalog and tool types and the client libraries from manifest/tools.yaml, and the event
+// Generates the tool server's catalog and tool types and the client libraries from manifest/tools.yaml, the REST
+// API's TypeScript types from the OpenAPI document (src/http/openapi.ts and the routes' schemas), and the event
 // JSON Schemas from the event catalogue (src/events/catalogue.ts).
 //   node scripts/generate.ts          write the generated files
 //   node scripts/generate.ts --check  exit 1 when a generated file is missing or stale (CI)
@@ -8,6 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { format } from 'prettier';
 import { EVENT_TYPES, eventJsonSchema } from '../src/events/catalogue.ts';
 import { loadManifest, wireOutputSchema, type ManifestTool } from './codegen/manifest.ts';
+import { openApiDocument, openApiTypesTs } from './codegen/openapi-types.ts';
 import { pythonClient } from './codegen/python.ts';
 import { toolCatalogTs, toolTypesTs, typescriptClient } from './codegen/typescript.ts';
 
@@ -38,6 +40,8 @@ export async function generateAll(): Promise<Map<string, string>> {
     ['src/mcp/generated/tool-catalog.ts', await prettierTs(toolCatalogTs(tools, wire))],
     ['src/mcp/generated/tool-types.ts', await prettierTs(toolTypesTs(tools))],
     ['clients/typescript/bulwark-client.ts', await prettierTs(typescriptClient(tools))],
+    // The REST API's types (openapi-typescript): the console and the TypeScript client import them.
+    ['clients/typescript/openapi.ts', await prettierTs(await openApiTypesTs(await openApiDocument()))],
     ['clients/python/bulwark_client.py', pythonClient(tools)],
     // One JSON Schema per event type (docs/events.md).
     ...(await Promise.all(

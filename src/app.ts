@@ -3,7 +3,11 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyBaseLogger, type FastifyServerOptions } from 'fastify';
 import type { App } from './http/app-type.ts';
-import { jsonSchemaTransform, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  createJsonSchemaTransform,
+  createJsonSchemaTransformObject,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
 import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import type { Config } from './config.ts';
@@ -19,6 +23,7 @@ import { registerSyncMetrics, vulndbRoutes } from './vulndb/index.ts';
 import { installRateLimit } from './http/rate-limit.ts';
 import { redisLogging, watchRedis } from './http/rate-limit-store.ts';
 import { completeOpenApi, type Json } from './http/openapi.ts';
+import { REST_SCHEMAS } from './openapi-components.ts';
 import { installSecurityHeaders } from './http/security-headers.ts';
 import { systemRoutes } from './http/system.routes.ts';
 import { guardedValidatorCompiler } from './http/validation.ts';
@@ -175,10 +180,12 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       },
       security: [{ bearer: [] }, { session: [] }],
     },
-    transform: jsonSchemaTransform,
+    transform: createJsonSchemaTransform({ schemaRegistry: REST_SCHEMAS }),
     transformObject: (doc) =>
       'openapiObject' in doc
-        ? (completeOpenApi(doc.openapiObject as Json) as typeof doc.openapiObject)
+        ? (completeOpenApi(
+            createJsonSchemaTransformObject({ schemaRegistry: REST_SCHEMAS })(doc) as Json,
+          ) as typeof doc.openapiObject)
         : doc.swaggerObject,
   });
   await app.register(swaggerUi, { routePrefix: `${API_PREFIX}/docs` });

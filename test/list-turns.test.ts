@@ -7,6 +7,7 @@ import { LIST_PAGE_READERS, listPageReaders } from '../src/http/stream-array.ts'
 import { newId } from '../src/shared/ids.ts';
 import { build, createOrg, type TestEnv, type TestOrg } from './support/app.ts';
 import { DIALECTS } from './support/store.ts';
+import { turnCounter } from './support/turns.ts';
 
 const PAGES = 12;
 
@@ -27,24 +28,6 @@ async function seedVendors(env: TestEnv, org: TestOrg, count: number): Promise<v
     }));
     await env.store.db.insertInto('vendors').values(rows).execute();
   }
-}
-
-/** Counts turns of the event loop (a setImmediate that re-arms itself): no clock involved. */
-function turnCounter(): { stop: () => number } {
-  let turns = 0;
-  let running = true;
-  const tick = () => {
-    if (!running) return;
-    turns++;
-    setImmediate(tick);
-  };
-  setImmediate(tick);
-  return {
-    stop: () => {
-      running = false;
-      return turns;
-    },
-  };
 }
 
 for (const dialect of DIALECTS) {

@@ -7,6 +7,7 @@ import { prepareSbom, type StreamedSbom } from '../src/sboms/prepared-sbom.ts';
 import { SbomService } from '../src/sboms/sbom.service.ts';
 import { build, createOrg } from './support/app.ts';
 import { DIALECTS } from './support/store.ts';
+import { turnCounter } from './support/turns.ts';
 
 /** Slices as the parser worker sends them for the 100,000-component bench file: 1,278–1,748 rows. */
 const ROWS_PER_BATCH = 1_500;
@@ -25,24 +26,6 @@ const file = new TextEncoder().encode(
     })),
   }),
 );
-
-/** Counts turns of the event loop (a setImmediate that re-arms itself): no clock involved. */
-function turnCounter(): { stop: () => number } {
-  let turns = 0;
-  let running = true;
-  const tick = () => {
-    if (!running) return;
-    turns++;
-    setImmediate(tick);
-  };
-  setImmediate(tick);
-  return {
-    stop: () => {
-      running = false;
-      return turns;
-    },
-  };
-}
 
 for (const dialect of DIALECTS) {
   describe(`${dialect}: an upload's batches give turns`, () => {

@@ -8,7 +8,7 @@ import {
   Outlet,
   redirect,
 } from '@tanstack/react-router';
-import type { Session } from './api/types.ts';
+import type { Session } from './api/rest.ts';
 import { AdminOnly, AuthedLayout } from './components/Shell.tsx';
 import { findingSearchOf, str, type ViolationSearch } from './search.ts';
 import Overview from './pages/Overview.tsx';

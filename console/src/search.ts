@@ -1,6 +1,7 @@
 // The findings page's search parameters: a leaf both the router (which validates them) and the page (which
 // reads and writes them) import, so pages never import the router (no router ↔ pages loop).
-import { FINDING_STATUSES, SEVERITIES, type FindingStatus, type Severity } from './api/types.ts';
+import { FINDING_STATUSES, SEVERITIES } from './api/choices.ts';
+import type { FindingStatus, Severity } from './api/rest.ts';
 import { isFindingOrder, type FindingOrder } from './pages/finding-order.ts';
 
 /** A search parameter's text, undefined when absent or empty. */

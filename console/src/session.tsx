@@ -1,8 +1,8 @@
 // Who is signed in: the session from GET /api/v1/session, sign-in and sign-out, and what the role may do.
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { ApiError, call, setCsrfToken, setUnauthorizedHandler } from './api/http.ts';
-import type { Role, Session } from './api/types.ts';
+import { api, ApiError, read, setCsrfToken, setUnauthorizedHandler } from './api/http.ts';
+import type { Role, Session } from './api/rest.ts';
 
 interface SessionState {
   /** undefined while the first GET /session is in flight. */
@@ -17,8 +17,8 @@ interface SessionState {
 const SessionContext = createContext<SessionState | null>(null);
 
 // Asked as soon as the script runs, not after React's first render: one round trip less on every first load.
-const bootSession = call<Session>('GET', '/session', undefined, { quiet401: true }).then(
-  (result) => result.data,
+const bootSession = read(api.GET('/session'), { quiet401: true }).then(
+  (session): Session => session,
   () => null,
 );
 
@@ -63,16 +63,16 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     async (email: string, password: string, org?: string, code?: string) => {
       const factor = code ? (/^\d{6}$/.test(code) ? { code } : { recoveryCode: code }) : {};
       const body = { email, password, ...(org ? { org } : {}), ...factor };
-      const result = await call<Session>('POST', '/session', body, { quiet401: true });
+      const session = await read(api.POST('/session', { body }), { quiet401: true });
       setEndedReason(null);
-      adopt(result.data);
+      adopt(session);
     },
     [adopt],
   );
 
   const signOut = useCallback(async () => {
     try {
-      await call('DELETE', '/session', undefined, { quiet401: true });
+      await read(api.DELETE('/session'), { quiet401: true });
     } catch (error) {
       // Already signed out server-side: the outcome the user asked for.
       if (!(error instanceof ApiError && error.status === 401)) throw error;

@@ -1,107 +1,49 @@
 // The hand-written part of clients/typescript/bulwark-client.ts: the generator copies everything below the
-// marker, then appends the tool types and methods from the manifest. Type-checked here like any other file.
+// marker (the openapi.ts import pointed at the file beside it), then appends the tool types and methods from the
+// manifest. The REST types are names for the ones generated from the OpenAPI document (clients/typescript/openapi.ts),
+// never copies. Type-checked here like any other file.
 // --- template ---
-export type Scope = 'sbom:read' | 'sbom:write' | 'mcp:read' | 'mcp:write';
-export type Severity = 'CRITICAL' | 'HIGH' | 'MEDIUM' | 'LOW';
-export type FindingStatus = 'open' | 'mitigated' | 'accepted_risk' | 'false_positive' | 'fixed';
-export type VendorType = 'oss' | 'commercial' | 'internal';
-export type AssessmentStatus = 'not_started' | 'in_progress' | 'completed';
+import type { components, operations } from '../../clients/typescript/openapi.ts';
 
-export interface SbomListItem {
-  id: string;
-  name: string;
-  version: string | null;
-  source: string | null;
-  componentCount: number;
-  createdAt: string;
-  [key: string]: unknown;
-}
+type RestSuccess<Op extends keyof operations> = operations[Op]['responses'] extends infer R
+  ? R extends { 200: { content: { 'application/json': infer B } } }
+    ? B
+    : R extends { 201: { content: { 'application/json': infer B } } }
+      ? B
+      : never
+  : never;
 
-export interface SbomUploadResult {
-  id: string;
-  assetName: string;
-  version: string | null;
-  format: string;
-  componentCount: number;
-  createdAt: string;
-  [key: string]: unknown;
-}
+/** A schema the OpenAPI document names (components.schemas in clients/typescript/openapi.ts). */
+export type RestSchema<Name extends keyof components['schemas']> = components['schemas'][Name];
+/** The envelope's `data` of an operation's success answer, by operationId (clients/typescript/openapi.ts). */
+export type RestData<Op extends keyof operations> = RestSuccess<Op> extends { data: infer D } ? D : never;
+/** The query parameters an operation takes, by operationId. */
+export type RestQuery<Op extends keyof operations> = NonNullable<operations[Op]['parameters']['query']>;
+/** The JSON body an operation takes, by operationId. */
+export type RestBody<Op extends keyof operations> = operations[Op]['requestBody'] extends
+  { content: { 'application/json': infer B } } | undefined
+  ? B
+  : never;
 
-export interface SbomCreateInput {
-  name: string;
-  version?: string;
-  assetId?: string;
-  repoUrl?: string;
-  branch?: string;
-}
+export type Scope = RestBody<'postTokens'>['scopes'][number];
+export type Finding = RestSchema<'Finding'>;
+export type Severity = Finding['severity'];
+export type FindingStatus = Finding['status'];
+export type FindingQuery = RestQuery<'getSscsFindings'>;
+export type FindingsSummary = RestData<'getSscsFindingsSummary'>;
 
-export interface Finding {
-  id: string;
-  sbomId: string;
-  severity: Severity;
-  status: FindingStatus;
-  remediationNotes: string | null;
-  [key: string]: unknown;
-}
+export type SbomListItem = RestSchema<'SbomListItem'>;
+export type SbomUploadResult = RestData<'postSscsSbomsUpload'>;
+export type SbomCreateInput = RestBody<'postSscsSboms'>;
+export type SbomDiff = RestData<'getSscsSbomsBySbomIdDiff'>;
+export type ExportFormat = RestQuery<'getSscsSbomsBySbomIdExport'>['format'];
+export type Asset = RestSchema<'Asset'>;
 
-export interface FindingQuery {
-  status?: FindingStatus;
-  /** One severity or a comma list (`CRITICAL,HIGH`). */
-  severity?: string;
-  sbomId?: string;
-  /** The vulnerability id or any of its aliases. */
-  vulnerabilityId?: string;
-  /** Substring of the component name or purl. */
-  q?: string;
-  sort?: 'severity' | '-severity' | 'createdAt' | '-createdAt';
-  /** Opt-in paging: see listFindingsPage. */
-  limit?: number;
-  cursor?: string;
-}
-
-export interface Asset {
-  assetName: string;
-  versions: { version: string | null; sbomId: string; createdAt: string }[];
-  latestSbomId: string;
-  openFindings: FindingsSummary;
-}
-
-export interface SbomDiff {
-  added: { name: string; version: string | null; purl: string | null }[];
-  removed: { name: string; version: string | null; purl: string | null }[];
-  changed: { name: string; purl: string | null; from: string | null; to: string | null }[];
-  findingsIntroduced: Array<Record<string, unknown>>;
-  findingsResolved: Array<Record<string, unknown>>;
-}
-
-export type ExportFormat = 'cyclonedx' | 'cyclonedx-vex' | 'openvex' | 'sarif' | 'csv';
-
-export type FindingsSummary = Record<Severity, number> & { total: number };
-
-export interface VendorInput {
-  name: string;
-  type: VendorType;
-  riskTier: 1 | 2 | 3;
-  assessmentStatus: AssessmentStatus;
-  website?: string;
-  notes?: string;
-}
-
-export interface Vendor extends Omit<VendorInput, 'website' | 'notes'> {
-  id: string;
-  website: string | null;
-  notes: string | null;
-  createdAt: string;
-  updatedAt: string;
-}
-
-export interface VendorRiskSummary {
-  total: number;
-  byTier: Record<'1' | '2' | '3', number>;
-  byAssessmentStatus: Record<AssessmentStatus, number>;
-  unassessedCritical: number;
-  score: number;
-}
+export type Vendor = RestSchema<'Vendor'>;
+export type VendorType = Vendor['type'];
+export type AssessmentStatus = Vendor['assessmentStatus'];
+export type VendorInput = RestBody<'postSscsVendors'>;
+export type VendorRiskSummary = RestSchema<'VendorRiskSummary'>;
 
 /** A failed call: the envelope's (or the tool result's) error code and message, and the HTTP status. */
 export class BulwarkError extends Error {
@@ -217,19 +159,19 @@ export class BulwarkRestClient {
     return content as T;
   }
 
-  listSboms(query: { q?: string } = {}): Promise<SbomListItem[]> {
+  listSboms(query: RestQuery<'getSscsSboms'> = {}): Promise<SbomListItem[]> {
     return this.#request('GET', '/sscs/sboms', undefined, query);
   }
 
-  getSbom(sbomId: string): Promise<Record<string, unknown>> {
+  getSbom(sbomId: string): Promise<RestSchema<'SbomRecord'>> {
     return this.#request('GET', `/sscs/sboms/${encodeURIComponent(sbomId)}`);
   }
 
-  listSbomComponents(sbomId: string): Promise<Array<Record<string, unknown>>> {
+  listSbomComponents(sbomId: string): Promise<RestSchema<'Component'>[]> {
     return this.#request('GET', `/sscs/sboms/${encodeURIComponent(sbomId)}/components`);
   }
 
-  createSbom(input: SbomCreateInput): Promise<Record<string, unknown>> {
+  createSbom(input: SbomCreateInput): Promise<RestData<'postSscsSboms'>> {
     return this.#request('POST', '/sscs/sboms', input);
   }
 
@@ -245,7 +187,7 @@ export class BulwarkRestClient {
     return this.#request('POST', '/sscs/sboms/upload', form);
   }
 
-  deleteSbom(sbomId: string): Promise<{ id: string; deleted: true }> {
+  deleteSbom(sbomId: string): Promise<RestData<'deleteSscsSbomsBySbomId'>> {
     return this.#request('DELETE', `/sscs/sboms/${encodeURIComponent(sbomId)}`);
   }
 
@@ -274,12 +216,12 @@ export class BulwarkRestClient {
   }
 
   /** Open findings by severity: the organisation's, one SBOM's, or an asset's latest SBOM. */
-  findingsSummary(query: { sbomId?: string; assetName?: string } = {}): Promise<FindingsSummary> {
+  findingsSummary(query: RestQuery<'getSscsFindingsSummary'> = {}): Promise<FindingsSummary> {
     return this.#request('GET', '/sscs/findings/summary', undefined, query);
   }
 
-  listAssets(): Promise<Asset[]> {
-    return this.#request('GET', '/sscs/assets');
+  listAssets(query: RestQuery<'getSscsAssets'> = {}): Promise<Asset[]> {
+    return this.#request('GET', '/sscs/assets', undefined, query);
   }
 
   /** The change from `against` (the older SBOM) to `sbomId`. */
@@ -306,8 +248,8 @@ export class BulwarkRestClient {
 
   setFindingStatus(
     findingId: string,
-    body: { status: FindingStatus; remediationNotes?: string },
-  ): Promise<Finding> {
+    body: RestBody<'patchSscsFindingsByFindingIdStatus'>,
+  ): Promise<RestData<'patchSscsFindingsByFindingIdStatus'>> {
     return this.#request('PATCH', `/sscs/findings/${encodeURIComponent(findingId)}/status`, body);
   }
 
@@ -324,7 +266,7 @@ export class BulwarkRestClient {
   }
 
   /** Full replacement: every required field must be given; optional fields left out are cleared. */
-  replaceVendor(vendorId: string, input: VendorInput): Promise<Vendor> {
+  replaceVendor(vendorId: string, input: RestBody<'putSscsVendorsByVendorId'>): Promise<Vendor> {
     return this.#request('PUT', `/sscs/vendors/${encodeURIComponent(vendorId)}`, input);
   }
 }

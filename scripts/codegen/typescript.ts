@@ -51,7 +51,16 @@ ${map('Result')}
 `;
 }
 
-/** The TypeScript client: REST methods (fixed) and one typed method per tool. */
+/** The template's runtime and REST methods, its types imported from the generated openapi.ts beside the client. */
+function restTemplate(): string {
+  const template = readFileSync(new URL('./rest-client.template.ts', import.meta.url), 'utf8');
+  const [, body] = template.split('// --- template ---\n');
+  if (!body?.includes("from '../../clients/typescript/openapi.ts'"))
+    throw new Error('rest-client.template.ts: the marker or the openapi.ts import is missing');
+  return body.replace("from '../../clients/typescript/openapi.ts'", "from './openapi.ts'");
+}
+
+/** The TypeScript client: REST methods typed by the OpenAPI document's types, and one typed method per tool. */
 export function typescriptClient(tools: ManifestTool[]): string {
   const types = toolTypes(tools, 'client');
   const methods = tools
@@ -62,8 +71,11 @@ export function typescriptClient(tools: ManifestTool[]): string {
       return `${doc}\n  ${camelCase(t.name)}(args${optional ? '?' : ''}: ${base}Args): Promise<${base}Result> {\n    return this.callTool<${base}Result>('${t.name}', args ?? {});\n  }`;
     })
     .join('\n\n');
-  return `${HEADER('A small fetch-based client for the Bulwark REST API and tool server (Node 22+, browsers).')}
-${readFileSync(new URL('./rest-client.template.ts', import.meta.url), 'utf8').split('// --- template ---\n')[1]}
+  return `${HEADER(
+    'A small fetch-based client for the Bulwark REST API and tool server (Node 22+, browsers); its REST types are\n' +
+      "// the OpenAPI document's, from openapi.ts beside it (generated too; a type-only import).",
+  )}
+${restTemplate()}
 
 ${types}
 

@@ -114,8 +114,20 @@ export async function complianceRoutes(
     '/governance/soa/export',
     {
       config: { auth: { scope: 'mcp:read' } },
-      // No response schema: the JSON answer is the envelope, the CSV one the file itself.
-      schema: { tags, querystring: SoaQuery },
+      // The JSON answer is the envelope, the CSV one the file itself.
+      schema: {
+        tags,
+        querystring: SoaQuery,
+        response: {
+          200: {
+            description: 'The envelope (format=json, the default) or the CSV file (format=csv).',
+            content: {
+              'application/json': { schema: envelopeOf(Soa) },
+              'text/csv': { schema: z.string() },
+            },
+          },
+        },
+      },
     },
     async (request, reply) => {
       const { projectId, format } = request.query;
@@ -124,7 +136,7 @@ export async function complianceRoutes(
       void reply
         .header('content-type', 'text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="soa-${soa.projectId}.csv"`);
-      return reply.send(Buffer.from(soaCsv(soa)));
+      return reply.send(soaCsv(soa));
     },
   );
 }

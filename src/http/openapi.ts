@@ -404,6 +404,23 @@ const SYSTEM_PATHS = {
   },
 };
 
+const REF = /"#\/components\/schemas\/([^"]+)"/g;
+
+/**
+ * The named schemas something refers to (from the paths, then from those schemas): the schema registry also
+ * yields an input variant of each (`FindingInput`), which no request body uses.
+ */
+function referencedSchemas(paths: Json, schemas: Json): Json {
+  const kept = new Set<string>();
+  let pending = [...JSON.stringify(paths).matchAll(REF)].map((m) => m[1]!);
+  while (pending.length > 0) {
+    const next = pending.filter((name) => !kept.has(name) && name in schemas);
+    for (const name of next) kept.add(name);
+    pending = next.flatMap((name) => [...JSON.stringify(schemas[name]).matchAll(REF)].map((m) => m[1]!));
+  }
+  return Object.fromEntries(Object.entries(schemas).filter(([name]) => kept.has(name)));
+}
+
 /** Completes the generated document (see the module comment); a missing operation doc is left for the test. */
 export function completeOpenApi(openapiObject: Json): Json {
   const paths = (openapiObject.paths ?? {}) as Record<string, Record<string, Operation>>;
@@ -445,7 +462,10 @@ export function completeOpenApi(openapiObject: Json): Json {
     paths: { ...paths, ...SYSTEM_PATHS },
     components: {
       ...components,
-      schemas: { ...(components.schemas as Json), ErrorEnvelope: ERROR_ENVELOPE },
+      schemas: {
+        ...referencedSchemas(paths, (components.schemas ?? {}) as Json),
+        ErrorEnvelope: ERROR_ENVELOPE,
+      },
     },
   };
 }

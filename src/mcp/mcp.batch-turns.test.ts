@@ -5,24 +5,9 @@ import { describe, it } from 'node:test';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { build, createOrg } from '../../test/support/app.ts';
 import { DIALECTS } from '../../test/support/store.ts';
+import { turnCounter } from '../../test/support/turns.ts';
 import { callQueue } from './call-queue.ts';
 import { MAX_BATCH_CALLS } from './mcp.routes.ts';
-
-/** Counts turns of the event loop (a setImmediate that re-arms itself): no clock involved. */
-function turnCounter(): () => number {
-  let turns = 0;
-  let running = true;
-  const tick = () => {
-    if (!running) return;
-    turns++;
-    setImmediate(tick);
-  };
-  setImmediate(tick);
-  return () => {
-    running = false;
-    return turns;
-  };
-}
 
 describe('callQueue', () => {
   it('runs calls in order, one at a time, and answers the ones past the budget without running them', async () => {
@@ -74,7 +59,7 @@ for (const dialect of DIALECTS) {
         method: 'tools/call',
         params: { name: 'supplier_list', arguments: {} },
       }));
-      const stop = turnCounter();
+      const { stop } = turnCounter();
       const res = await env.app.inject({
         method: 'POST',
         url: '/api/v1/mcp',

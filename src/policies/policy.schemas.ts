@@ -42,7 +42,14 @@ export const Policy = z.object({
   kind: z.enum(POLICY_KINDS),
   operator: z.enum(POLICY_OPERATORS),
   violationState: z.enum(VIOLATION_STATES),
-  conditions: z.array(z.object({ subject: z.string(), operator: z.string(), value: z.unknown() })),
+  // As stored: each condition passed ConditionBody when it was written.
+  conditions: z.array(
+    z.object({
+      subject: z.string(),
+      operator: z.string(),
+      value: z.union([z.string(), z.number(), z.boolean(), z.record(z.string(), z.string())]),
+    }),
+  ),
   assetNames: z.array(z.string()).nullable(),
   tags: z.array(z.string()).nullable(),
   enabled: z.boolean(),

@@ -320,7 +320,8 @@ function toPolicy(row: PolicyRow): Policy {
     kind: row.kind as Policy['kind'],
     operator: d.operator,
     violationState: row.violation_state as Policy['violationState'],
-    conditions: d.conditions,
+    // Written through ConditionBody, so each value is one of its kinds.
+    conditions: d.conditions as Policy['conditions'],
     assetNames: d.assetNames,
     tags: d.tags,
     enabled: d.enabled,

@@ -32,7 +32,8 @@ export const Vendor = z.object({
   id: z.string(),
   name: z.string(),
   type: z.enum(VENDOR_TYPES),
-  riskTier: z.number().int(),
+  // Written through the body's tiers, so one of them.
+  riskTier: z.union([z.literal(1), z.literal(2), z.literal(3)]),
   assessmentStatus: z.enum(ASSESSMENT_STATUSES),
   website: z.string().nullable(),
   notes: z.string().nullable(),

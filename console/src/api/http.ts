@@ -1,11 +1,11 @@
 // The console's only way to the server: the public REST API under /api/v1, with the session cookie and the
-// CSRF header the session contract asks for on writes (docs/console.md).
+// CSRF header the session contract asks for on writes (docs/console.md). Calls go through `api`, openapi-fetch typed
+// by the generated paths (rest.ts), so a path, its parameters, its body and its answer are the contract's.
+import createClient from 'openapi-fetch';
+import type { components, paths } from './rest.ts';
 
-export interface ApiErrorBody {
-  code: string;
-  message: string;
-  details?: { path?: string; message: string }[];
-}
+/** The error envelope's `error`: the documented code, the server's message, per-field details. */
+export type ApiErrorBody = components['schemas']['ErrorEnvelope']['error'];
 
 /** A failed API call, with the documented error code and the server's message. */
 export class ApiError extends Error {
@@ -55,10 +55,10 @@ export function setServerDown(down: boolean): void {
 const UNREACHABLE = { code: 'NETWORK_ERROR', message: 'The server could not be reached.' };
 
 /** fetch that reports reachability: a network failure becomes ApiError NETWORK_ERROR, never "Failed to fetch". */
-async function reach(url: string, init: RequestInit): Promise<Response> {
+async function reach(input: string | Request, init?: RequestInit): Promise<Response> {
   let response: Response;
   try {
-    response = await fetch(url, init);
+    response = await fetch(input, init);
   } catch {
     setServerDown(true);
     throw new ApiError(0, UNREACHABLE);
@@ -79,12 +79,50 @@ function toError(status: number, payload: unknown): ApiError {
   return new ApiError(status, body ?? { code: 'HTTP_' + status, message: `The server answered ${status}` });
 }
 
-export interface ApiResult<T> {
-  data: T;
-  meta: Record<string, unknown> | null;
+/**
+ * The REST API typed by its OpenAPI document: `api.GET('/sscs/sboms/{sbomId}', { params: { path: { sbomId } } })`.
+ * Same-origin, the CSRF header on writes, reachability reported; `unwrap` turns its answer into the envelope's
+ * data and meta, or an ApiError, as `call` does.
+ */
+export const api = createClient<paths, 'application/json'>({
+  baseUrl: '/api/v1',
+  credentials: 'same-origin',
+  headers: { accept: 'application/json' },
+  fetch: (request: Request) => {
+    if (WRITES.has(request.method) && csrfToken) request.headers.set('x-csrf-token', csrfToken);
+    return reach(request);
+  },
+});
+
+type Envelope = { data: unknown; meta?: unknown };
+/** An answer's meta as documented (null where the operation documents none). */
+type MetaOf<E> = E extends { meta: infer M } ? M | null : null;
+
+/** The envelope's data and meta of an `api` call; an error answer rejects with ApiError (a 401 also signals). */
+export async function unwrap<E extends Envelope>(
+  pending: Promise<{ data?: E; error?: unknown; response: Response }>,
+  options: { quiet401?: boolean } = {},
+): Promise<{ data: E['data']; meta: MetaOf<E> }> {
+  const { data: envelope, error, response } = await pending;
+  if (!response.ok || !envelope) {
+    if (response.status === 401 && !options.quiet401) onUnauthorized?.();
+    throw toError(response.status, error ?? null);
+  }
+  return { data: envelope.data, meta: (envelope.meta ?? null) as MetaOf<E> };
 }
 
-/** One JSON call; resolves to the envelope's data and meta, rejects with ApiError. */
+/** The envelope's data of an `api` call (see unwrap). */
+export const read = async <E extends Envelope>(
+  pending: Promise<{ data?: E; error?: unknown; response: Response }>,
+  options: { quiet401?: boolean } = {},
+): Promise<E['data']> => (await unwrap(pending, options)).data;
+
+export interface ApiResult<T, M = Record<string, unknown>> {
+  data: T;
+  meta: M | null;
+}
+
+/** One JSON call to a path built at run time (prefer `api`, typed); resolves to the envelope's data and meta, rejects with ApiError. */
 export async function call<T>(
   method: string,
   path: string,
@@ -106,30 +144,24 @@ export async function call<T>(
   return { data: envelope.data, meta: envelope.meta ?? null };
 }
 
-export async function get<T>(path: string): Promise<T> {
-  return (await call<T>('GET', path)).data;
-}
-
-export function query(params: Record<string, string | number | boolean | undefined | null>): string {
-  const search = new URLSearchParams();
-  for (const [key, value] of Object.entries(params)) {
-    if (value !== undefined && value !== null && value !== '') search.set(key, String(value));
-  }
-  const text = search.toString();
-  return text ? '?' + text : '';
+/** Query parameters without the empty ones (undefined, null, ''): the console never sends `?q=`. */
+export function present<const T extends object>(params: T): T {
+  return Object.fromEntries(
+    Object.entries(params).filter(([, value]) => value !== undefined && value !== null && value !== ''),
+  ) as T;
 }
 
 /**
  * Multipart upload through XMLHttpRequest, because fetch cannot report upload progress.
  * `onProgress` receives a fraction between 0 and 1.
  */
-export function upload<T>(
+export function upload<T, M = Record<string, unknown>>(
   path: string,
   form: FormData,
   onProgress: (fraction: number) => void,
-): { promise: Promise<ApiResult<T>>; abort: () => void } {
+): { promise: Promise<ApiResult<T, M>>; abort: () => void } {
   const xhr = new XMLHttpRequest();
-  const promise = new Promise<ApiResult<T>>((resolve, reject) => {
+  const promise = new Promise<ApiResult<T, M>>((resolve, reject) => {
     xhr.open('POST', '/api/v1' + path);
     xhr.responseType = 'json';
     xhr.setRequestHeader('accept', 'application/json');
@@ -140,7 +172,7 @@ export function upload<T>(
     xhr.onload = () => {
       const payload: unknown = xhr.response;
       if (xhr.status >= 200 && xhr.status < 300) {
-        const envelope = payload as { data: T; meta: Record<string, unknown> | null };
+        const envelope = payload as { data: T; meta: M | null };
         resolve({ data: envelope.data, meta: envelope.meta ?? null });
         return;
       }

@@ -1,12 +1,21 @@
 // Policies, license groups, violations and triage rules as the console reads them (DESIGN sections 15 and 16;
-// docs/policies.md, docs/triage.md). Kept apart from types.ts so these pages add to the shared files only lines.
+// docs/policies.md, docs/triage.md).
 import { useQuery } from '@tanstack/react-query';
-import { call, get, query } from './http.ts';
-import type { Justification, VexResponse } from './types.ts';
+import { api, present, read, unwrap } from './http.ts';
+import type { Body, Data, Query, Schema } from './rest.ts';
 
-export const POLICY_KINDS = ['license', 'security', 'operational'] as const;
+// The console's order of the contract's kinds and states (checked against the generated types).
+export const POLICY_KINDS = [
+  'license',
+  'security',
+  'operational',
+] as const satisfies readonly Policy['kind'][];
 export type PolicyKind = (typeof POLICY_KINDS)[number];
-export const VIOLATION_STATES = ['fail', 'warn', 'info'] as const;
+export const VIOLATION_STATES = [
+  'fail',
+  'warn',
+  'info',
+] as const satisfies readonly Policy['violationState'][];
 export type ViolationState = (typeof VIOLATION_STATES)[number];
 
 /** Each subject's operators, as the server accepts them (src/policies/conditions.ts SUBJECT_OPERATORS). */
@@ -55,153 +64,38 @@ export const KIND_SUBJECTS: Record<PolicyKind, Subject[]> = {
   operational: ['purl', 'version', 'missing', 'license', 'license_group', 'expression'],
 };
 
-export type ConditionValue = string | number | boolean | Record<string, string>;
+export type Policy = Schema<'Policy'>;
+export type PolicyBody = Body<'postSscsPolicies'>;
+export type Condition = Policy['conditions'][number];
+export type ConditionValue = Condition['value'];
+export type LicenseGroup = Schema<'LicenseGroup'>;
+export type PolicyPreview = Data<'postSscsPoliciesPreview'>;
+export type Violation = Schema<'Violation'>;
+export type ViolationDetail = Schema<'ViolationDetail'>;
+export type ViolationSummary = Data<'getSscsViolationsSummary'>;
+export type TriageRule = Schema<'TriageRule'>;
+export type RuleMatch = TriageRule['match'];
+export type RuleBody = Body<'postSscsTriageRules'>;
+export type RulePreview = Data<'postSscsTriageRulesPreview'>;
 
-export interface Condition {
-  subject: string;
-  operator: string;
-  value: ConditionValue;
-}
+/** The violations list's filters: the API's query without the paging. */
+export type ViolationFilter = Omit<Query<'getSscsViolations'>, 'limit' | 'cursor'>;
 
-export interface Policy {
-  id: string;
-  name: string;
-  description: string | null;
-  kind: PolicyKind;
-  operator: 'any' | 'all';
-  violationState: ViolationState;
-  conditions: Condition[];
-  assetNames: string[] | null;
-  tags: string[] | null;
-  enabled: boolean;
-  createdAt: string;
-  updatedAt: string;
-}
-
-export type PolicyBody = Omit<Policy, 'id' | 'createdAt' | 'updatedAt'>;
-
-export interface LicenseGroup {
-  id: string;
-  name: string;
-  licenses: string[];
-  createdAt: string;
-  updatedAt: string;
-}
-
-export interface PolicyPreview {
-  sboms: number;
-  violations: number;
-  components: number;
-  sample: {
-    sbomId: string;
-    assetName: string;
-    componentId: string;
-    component: { name: string; version: string | null; purl: string | null };
-    findingId: string | null;
-    state: ViolationState;
-    reason: string;
-  }[];
-}
-
-export interface Violation {
-  id: string;
-  policyId: string;
-  policyName: string;
-  kind: PolicyKind;
-  state: ViolationState;
-  componentId: string;
-  component: { name: string; version: string | null; purl: string | null };
-  sbomId: string;
-  findingId?: string;
-  reason: string;
-  status: 'open' | 'suppressed';
-  comment?: string;
-  createdAt: string;
-}
-
-export interface ViolationDetail extends Violation {
-  history: {
-    fromStatus: 'open' | 'suppressed' | null;
-    toStatus: 'open' | 'suppressed';
-    comment: string | null;
-    actorId: string;
-    at: string;
-  }[];
-}
-
-export interface ViolationSummary {
-  fail: number;
-  warn: number;
-  info: number;
-  total: number;
-}
-
-export interface ViolationFilter {
-  policyId?: string;
-  status?: 'open' | 'suppressed';
-  state?: ViolationState;
-  kind?: PolicyKind;
-  sbomId?: string;
-  assetName?: string;
-}
-
-export const RULE_STATUSES = ['false_positive', 'accepted_risk', 'mitigated'] as const;
+export const RULE_STATUSES = [
+  'false_positive',
+  'accepted_risk',
+  'mitigated',
+] as const satisfies readonly TriageRule['analysis']['status'][];
 export type RuleStatus = (typeof RULE_STATUSES)[number];
 
-export interface RuleMatch {
-  vulnerabilityIds?: string[];
-  purls?: string[];
-  assetNames?: string[];
-  tags?: string[];
-  expression?: string;
-}
-
-export interface TriageRule {
-  id: string;
-  name: string;
-  match: RuleMatch;
-  analysis: {
-    status: RuleStatus;
-    justification: Justification | null;
-    response: VexResponse[];
-    detail: string;
-  };
-  validFrom: string | null;
-  validUntil: string | null;
-  priority: number;
-  active: boolean;
-  createdBy: string;
-  createdAt: string;
-  updatedAt: string;
-}
-
-export interface RuleBody {
-  name: string;
-  match: RuleMatch;
-  analysis: { status: RuleStatus; justification?: Justification; response?: VexResponse[]; detail: string };
-  validFrom?: string;
-  validUntil?: string;
-  priority: number;
-}
-
-export interface RulePreview {
-  matching: number;
-  wouldChange: number;
-  findings: {
-    id: string;
-    vulnerabilityId: string;
-    component: { name: string; version: string | null; purl: string | null };
-    assetName: string;
-    status: string;
-    triageRuleId: string | null;
-  }[];
-}
-
 export const usePolicies = () =>
-  useQuery({ queryKey: ['policies'], queryFn: () => get<Policy[]>('/sscs/policies') });
+  useQuery({ queryKey: ['policies'], queryFn: (): Promise<Policy[]> => read(api.GET('/sscs/policies')) });
 
 export const useLicenseGroups = () =>
-  useQuery({ queryKey: ['license-groups'], queryFn: () => get<LicenseGroup[]>('/sscs/license-groups') });
+  useQuery({
+    queryKey: ['license-groups'],
+    queryFn: (): Promise<LicenseGroup[]> => read(api.GET('/sscs/license-groups')),
+  });
 
 /** The most violations a list shows (the API pages them; the rest are counted as "more"). */
 export const VIOLATION_PAGE = 1_000;
@@ -210,9 +104,10 @@ export const useViolations = (filter: ViolationFilter) =>
   useQuery({
     queryKey: ['violations', 'list', filter],
     queryFn: async () => {
-      const { data, meta } = await call<Violation[]>(
-        'GET',
-        '/sscs/violations' + query({ ...filter, limit: VIOLATION_PAGE }),
+      const { data, meta } = await unwrap(
+        api.GET('/sscs/violations', {
+          params: { query: { ...present(filter), limit: VIOLATION_PAGE } },
+        }),
       );
       return { items: data, more: typeof meta?.nextCursor === 'string' };
     },
@@ -222,7 +117,8 @@ export const useViolations = (filter: ViolationFilter) =>
 export const useViolationSummary = (sbomId?: string) =>
   useQuery({
     queryKey: ['violations', 'summary', sbomId ?? ''],
-    queryFn: () => get<ViolationSummary>('/sscs/violations/summary' + query({ sbomId })),
+    queryFn: (): Promise<ViolationSummary> =>
+      read(api.GET('/sscs/violations/summary', { params: { query: present({ sbomId }) } })),
   });
 
 /** Open violations of each SBOM that has any, in one request (the SBOM list's badges). */
@@ -230,16 +126,14 @@ export const useSbomViolationSummaries = () =>
   useQuery({
     queryKey: ['violations', 'summary', 'sboms'],
     queryFn: async () =>
-      new Map(
-        (await get<(ViolationSummary & { sbomId: string })[]>('/sscs/violations/summary/sboms')).map((s) => [
-          s.sbomId,
-          s,
-        ]),
-      ),
+      new Map((await read(api.GET('/sscs/violations/summary/sboms'))).map((s) => [s.sbomId, s])),
   });
 
 export const useTriageRules = () =>
-  useQuery({ queryKey: ['triage-rules'], queryFn: () => get<TriageRule[]>('/sscs/triage-rules') });
+  useQuery({
+    queryKey: ['triage-rules'],
+    queryFn: (): Promise<TriageRule[]> => read(api.GET('/sscs/triage-rules')),
+  });
 
 /** A condition in words: "license group is copyleft", "severity at least HIGH". */
 export function describeCondition(c: Condition): string {

@@ -1,6 +1,7 @@
 // Query keys and fetchers shared by pages, so a page and the overview read the same cache entries.
 import { infiniteQueryOptions, useInfiniteQuery, useQuery, type QueryClient } from '@tanstack/react-query';
-import { call, get, query } from './http.ts';
+import type { FindingOrder } from '../pages/finding-order.ts';
+import { api, present, read, unwrap } from './http.ts';
 import type {
   Finding,
   FindingStatus,
@@ -9,15 +10,18 @@ import type {
   Summary,
   Vendor,
   VendorRiskSummary,
-} from './types.ts';
+} from './rest.ts';
 
 export const summaryKey = ['findings', 'summary'];
-export const fetchSummary = async (options: { quiet401?: boolean } = {}) =>
-  (await call<Summary>('GET', '/sscs/findings/summary', undefined, options)).data;
+export const fetchSummary = (options: { quiet401?: boolean } = {}): Promise<Summary> =>
+  read(api.GET('/sscs/findings/summary'), options);
 export const useSummary = () => useQuery({ queryKey: summaryKey, queryFn: () => fetchSummary() });
 
 export const useSboms = (q?: string) =>
-  useQuery({ queryKey: ['sboms', q ?? ''], queryFn: () => get<SbomItem[]>('/sscs/sboms' + query({ q })) });
+  useQuery({
+    queryKey: ['sboms', q ?? ''],
+    queryFn: (): Promise<SbomItem[]> => read(api.GET('/sscs/sboms', { params: { query: present({ q }) } })),
+  });
 
 interface FindingFilter {
   status?: FindingStatus;
@@ -27,7 +31,7 @@ interface FindingFilter {
   /** Text: a vulnerability id goes to the API's `vulnerabilityId` (id or alias), anything else to `q`. */
   q?: string;
   /** One of the API's `sort` orders (priority, severity, createdAt, epss, vulnerability, package…). */
-  sort?: string | undefined;
+  sort?: FindingOrder | undefined;
 }
 
 /** Ids of the advisory databases the findings carry (CVE-…, GHSA-…, GO-…): searched as an id, not as text. */
@@ -75,24 +79,25 @@ const findingPages = (filter: FindingFilter, options: { quiet401?: boolean } = {
     queryKey: findingsKey(filter),
     initialPageParam: null as string | null,
     queryFn: async ({ pageParam }): Promise<FindingPage> => {
-      const { data, meta } = await call<Finding[]>(
-        'GET',
-        '/sscs/findings' +
-          query({
-            status: filter.status ?? 'open',
-            severity: filter.severity,
-            sbomId: filter.sbomId,
-            kev: filter.kev ? 'true' : undefined,
-            sort: filter.sort,
-            ...textParams(filter.q),
-            limit: FINDINGS_PAGE,
-            cursor: pageParam,
-          }),
-        undefined,
+      const { data, meta } = await unwrap(
+        api.GET('/sscs/findings', {
+          params: {
+            query: present({
+              status: filter.status ?? 'open',
+              severity: filter.severity,
+              sbomId: filter.sbomId,
+              kev: filter.kev ? ('true' as const) : undefined,
+              sort: filter.sort,
+              ...textParams(filter.q),
+              limit: FINDINGS_PAGE,
+              cursor: pageParam ?? undefined,
+            }),
+          },
+        }),
         options,
       );
-      const page = meta as { nextCursor: string | null; total: number | null };
-      return { findings: data, nextCursor: page.nextCursor, total: page.total };
+      // A paged request (`limit`) always answers with meta.
+      return { findings: data, nextCursor: meta?.nextCursor ?? null, total: meta?.total ?? null };
     },
     getNextPageParam: (last) => last.nextCursor,
   });
@@ -107,10 +112,10 @@ export const prefetchFindingPages = (client: QueryClient, filter: FindingFilter)
   client.prefetchInfiniteQuery(findingPages(filter, { quiet401: true }));
 
 export const useVendors = () =>
-  useQuery({ queryKey: ['vendors'], queryFn: () => get<Vendor[]>('/sscs/vendors') });
+  useQuery({ queryKey: ['vendors'], queryFn: (): Promise<Vendor[]> => read(api.GET('/sscs/vendors')) });
 
 export const useVendorRisk = () =>
   useQuery({
     queryKey: ['vendors', 'risk'],
-    queryFn: () => get<VendorRiskSummary>('/sscs/vendors/risk-summary'),
+    queryFn: (): Promise<VendorRiskSummary> => read(api.GET('/sscs/vendors/risk-summary')),
   });

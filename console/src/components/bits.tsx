@@ -1,7 +1,8 @@
 // Small shared pieces: severity and status badges, error and loading states, dates.
 import { useEffect, useRef, type ReactNode } from 'react';
 import { ApiError } from '../api/http.ts';
-import { label, type FindingStatus, type Severity } from '../api/types.ts';
+import { label } from '../api/choices.ts';
+import type { FindingStatus, Severity } from '../api/rest.ts';
 
 /**
  * A finding's severity. Without a score from its advisories (`severitySource: "default"`) it is "Unrated": the

@@ -1,6 +1,7 @@
 // Hand-drawn SVG charts (no chart library): horizontal bars and a line over days. Each chart has a text
 // alternative: the bars carry their numbers, the line a summary sentence and a data table for screen readers.
-import { SEVERITIES, type Severity } from '../api/types.ts';
+import { SEVERITIES } from '../api/choices.ts';
+import type { Severity } from '../api/rest.ts';
 
 export function SeverityBars({
   counts,

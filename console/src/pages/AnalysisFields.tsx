@@ -1,13 +1,7 @@
 // The VEX analysis of a triage (DESIGN section 16): why the finding does not affect us (justification), what is
 // done about it (responses) and the detail in words; and how the vulnerable component got in (its paths).
-import {
-  JUSTIFICATIONS,
-  label,
-  VEX_RESPONSES,
-  type Finding,
-  type Justification,
-  type VexResponse,
-} from '../api/types.ts';
+import { JUSTIFICATIONS, label, VEX_RESPONSES } from '../api/choices.ts';
+import type { Finding, Justification, VexResponse } from '../api/rest.ts';
 
 export interface Analysis {
   justification: Justification | '';

@@ -1,27 +1,17 @@
 // Connected applications: the assistants the signed-in person authorised (OAuth grants); disconnect ends them at once.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { call, get } from '../api/http.ts';
+import { api, read, unwrap } from '../api/http.ts';
 import { Empty, ErrorMessage, formatDateTime, Loading } from '../components/bits.tsx';
 import { Page } from '../components/Shell.tsx';
-
-interface Connection {
-  id: string;
-  clientId: string;
-  clientName: string | null;
-  scopes: string[];
-  resource: string;
-  createdAt: string;
-  lastUsedAt: string | null;
-}
 
 export default function Applications() {
   const queryClient = useQueryClient();
   const list = useQuery({
     queryKey: ['oauth-connections'],
-    queryFn: () => get<Connection[]>('/oauth/connections'),
+    queryFn: () => read(api.GET('/oauth/connections')),
   });
   const revoke = useMutation({
-    mutationFn: (id: string) => call('DELETE', `/oauth/connections/${encodeURIComponent(id)}`),
+    mutationFn: (id: string) => unwrap(api.DELETE('/oauth/connections/{id}', { params: { path: { id } } })),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['oauth-connections'] }),
   });
   return (

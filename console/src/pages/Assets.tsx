@@ -4,8 +4,8 @@
 import { useMemo, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { call, get, query } from '../api/http.ts';
-import type { Asset, Retention } from '../api/types.ts';
+import { api, present, read, unwrap } from '../api/http.ts';
+import type { Asset, Retention } from '../api/rest.ts';
 import { Empty, ErrorMessage, formatDate, Loading } from '../components/bits.tsx';
 import { Page } from '../components/Shell.tsx';
 import { isAdmin, useSession } from '../session.tsx';
@@ -43,16 +43,17 @@ export default function Assets() {
   const [tag, setTag] = useState('');
   const [showInactive, setShowInactive] = useState(false);
   const [editing, setEditing] = useState<string | null>(null);
-  const active = showInactive ? 'all' : 'true';
+  const active = showInactive ? ('all' as const) : ('true' as const);
   const assets = useQuery({
     queryKey: ['assets', tag, active],
-    queryFn: () => get<Asset[]>('/sscs/assets' + query({ tag: tag || undefined, active })),
+    queryFn: () =>
+      read(api.GET('/sscs/assets', { params: { query: present({ tag: tag || undefined, active }) } })),
     // The table stays while another filter loads, instead of flashing "Loading".
     placeholderData: (previous) => previous,
   });
   const allTags = useQuery({
     queryKey: ['assets', 'tags'],
-    queryFn: () => get<Asset[]>('/sscs/assets?active=all'),
+    queryFn: () => read(api.GET('/sscs/assets', { params: { query: { active: 'all' } } })),
     select: (list) => [...new Set(list.flatMap((a) => a.tags))].sort(),
   });
   const rows = useMemo(() => treeOrder(assets.data ?? []), [assets.data]);
@@ -184,7 +185,9 @@ function RetentionForm({ asset, onDone }: { asset: Asset; onDone: () => void }) 
   );
   const save = useMutation({
     mutationFn: (retention: Retention | null) =>
-      call<Asset>('PATCH', `/sscs/assets/${asset.id}`, { retention }),
+      unwrap(
+        api.PATCH('/sscs/assets/{assetId}', { params: { path: { assetId: asset.id } }, body: { retention } }),
+      ),
     onSuccess: async () => {
       await queryClient.invalidateQueries({ queryKey: ['assets'] });
       onDone();

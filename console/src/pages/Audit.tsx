@@ -2,8 +2,8 @@
 // the server; actors are shown by name and e-mail (the workspace's own audit, not masked).
 import { useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { get, query } from '../api/http.ts';
-import type { AuditItem, AuditPage, User } from '../api/types.ts';
+import { api, present, read } from '../api/http.ts';
+import type { AuditItem } from '../api/rest.ts';
 import { Empty, ErrorMessage, formatDateTime, Loading } from '../components/bits.tsx';
 import { Page } from '../components/Shell.tsx';
 
@@ -37,7 +37,7 @@ export default function Audit() {
   const [actor, setActor] = useState('');
   const [action, setAction] = useState('');
   // The actor is typed as an e-mail (or a usr_… id): the organisation's users say which id an e-mail is.
-  const users = useQuery({ queryKey: ['users'], queryFn: () => get<User[]>('/users') });
+  const users = useQuery({ queryKey: ['users'], queryFn: () => read(api.GET('/users')) });
   const typed = actor.trim();
   const byEmail = users.data?.find((u) => u.email.toLowerCase() === typed.toLowerCase());
   const actorId = typed.startsWith('usr_') ? typed : (byEmail?.id ?? '');
@@ -45,14 +45,17 @@ export default function Audit() {
   const page = useQuery({
     queryKey: ['audit', offset, actorId, action.trim()],
     queryFn: () =>
-      get<AuditPage>(
-        '/audit' +
-          query({
-            limit: String(PAGE),
-            offset: String(offset),
-            actorId: actorId || undefined,
-            action: action.trim() || undefined,
-          }),
+      read(
+        api.GET('/audit', {
+          params: {
+            query: present({
+              limit: PAGE,
+              offset,
+              actorId: actorId || undefined,
+              action: action.trim() || undefined,
+            }),
+          },
+        }),
       ),
     placeholderData: keepPreviousData,
     enabled: !unknownActor,

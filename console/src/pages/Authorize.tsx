@@ -1,20 +1,10 @@
 // The OAuth consent page: an assistant asks to act for the signed-in person on the tool server; approve or deny.
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useSearch } from '@tanstack/react-router';
-import { call, get } from '../api/http.ts';
+import { api, read, unwrap } from '../api/http.ts';
 import { ErrorMessage, Loading } from '../components/bits.tsx';
 import { Page } from '../components/Shell.tsx';
 import { useSession } from '../session.tsx';
-
-interface Consent {
-  uid: string;
-  client: { id: string; name: string | null; metadataDocument: boolean };
-  redirectUri: string;
-  redirectHost: string;
-  resource: string;
-  requestedScopes: string[];
-  grantableScopes: string[];
-}
 
 const SCOPE_TEXT: Record<string, string> = {
   'mcp:read': 'Read your organisation’s governance and supply-chain data through the tool server (masked)',
@@ -26,14 +16,18 @@ export default function Authorize() {
   const { session } = useSession();
   const request = useQuery({
     queryKey: ['oauth-request', uid],
-    queryFn: () => get<Consent>(`/oauth/requests/${encodeURIComponent(uid ?? '')}`),
+    queryFn: () => read(api.GET('/oauth/requests/{uid}', { params: { path: { uid: uid ?? '' } } })),
     enabled: !!uid,
     retry: false,
   });
   // The answer sends the browser back to the authorization server, which returns to the assistant.
   const decide = useMutation({
     mutationFn: (answer: 'approve' | 'deny') =>
-      call<{ redirectTo: string }>('POST', `/oauth/requests/${encodeURIComponent(uid ?? '')}/${answer}`),
+      unwrap(
+        answer === 'approve'
+          ? api.POST('/oauth/requests/{uid}/approve', { params: { path: { uid: uid ?? '' } } })
+          : api.POST('/oauth/requests/{uid}/deny', { params: { path: { uid: uid ?? '' } } }),
+      ),
     onSuccess: (result) => window.location.assign(result.data.redirectTo),
   });
 

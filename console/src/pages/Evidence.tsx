@@ -2,8 +2,8 @@
 // behind it, the workspace's own collectors run on demand (admins), and the SoA as a file. docs/compliance.md.
 import { useMemo, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ApiError, call, get } from '../api/http.ts';
-import type { CollectionRun, Soa, SoaControl } from '../api/types.ts';
+import { api, ApiError, read, unwrap } from '../api/http.ts';
+import type { CollectionRun, SoaControl } from '../api/rest.ts';
 import { Empty, ErrorMessage, formatDateTime, Loading } from '../components/bits.tsx';
 import { Page } from '../components/Shell.tsx';
 import { isAdmin, useSession } from '../session.tsx';
@@ -75,9 +75,9 @@ export default function Evidence() {
   const { session } = useSession();
   const queryClient = useQueryClient();
   const [filter, setFilter] = useState<'' | SoaControl['evidenceCoverage']>('');
-  const soa = useQuery({ queryKey: ['soa'], queryFn: () => get<Soa>('/governance/soa/export') });
+  const soa = useQuery({ queryKey: ['soa'], queryFn: () => read(api.GET('/governance/soa/export')) });
   const collect = useMutation({
-    mutationFn: () => call<CollectionRun>('POST', '/governance/evidence/collect', {}),
+    mutationFn: () => unwrap(api.POST('/governance/evidence/collect', { body: {} })),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['soa'] }),
   });
   const shown = useMemo(

@@ -4,14 +4,8 @@
 import { useEffect, useMemo, useState, type KeyboardEvent } from 'react';
 import { getRouteApi, useNavigate } from '@tanstack/react-router';
 import { FINDINGS_PAGE, useFindingPages, useSboms } from '../api/queries.ts';
-import {
-  FINDING_STATUSES,
-  label,
-  SEVERITIES,
-  type Finding,
-  type FindingStatus,
-  type Severity,
-} from '../api/types.ts';
+import { FINDING_STATUSES, label, SEVERITIES } from '../api/choices.ts';
+import type { Finding, FindingStatus, Severity } from '../api/rest.ts';
 import { Empty, ErrorMessage, Loading, SeverityBadge, StatusBadge } from '../components/bits.tsx';
 import { Page } from '../components/Shell.tsx';
 import { VirtualTable, type Column } from '../components/VirtualTable.tsx';

@@ -1,8 +1,8 @@
 // An SBOM's fix plan (GET /sscs/sboms/{id}/remediation, docs/remediation.md): the upgrades that fix the most,
 // KEV and CRITICAL first, what each fixes and leaves, and which direct dependencies bring the package in.
 import { useQuery } from '@tanstack/react-query';
-import { get } from '../api/http.ts';
-import type { PlanItem } from '../api/types.ts';
+import { api, read } from '../api/http.ts';
+import type { PlanItem } from '../api/rest.ts';
 import { Empty, ErrorMessage, Loading } from '../components/bits.tsx';
 
 const SHOWN = 10;
@@ -20,7 +20,7 @@ function fixes(p: PlanItem): string {
 export function FixPlan({ sbomId }: { sbomId: string }) {
   const plan = useQuery({
     queryKey: ['sbom', sbomId, 'remediation'],
-    queryFn: () => get<PlanItem[]>(`/sscs/sboms/${sbomId}/remediation`),
+    queryFn: () => read(api.GET('/sscs/sboms/{sbomId}/remediation', { params: { path: { sbomId } } })),
   });
   const items = plan.data ?? [];
   return (

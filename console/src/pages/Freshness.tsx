@@ -1,7 +1,7 @@
 // The overview's vulnerability data freshness: GET /vulndb/status, what `bulwark vulndb status` prints.
 import { useQuery } from '@tanstack/react-query';
-import { get } from '../api/http.ts';
-import type { VulnDbStatus } from '../api/types.ts';
+import { api, read } from '../api/http.ts';
+
 import { ErrorMessage, formatDateTime, Loading } from '../components/bits.tsx';
 
 const when = (iso: string | null): string => (iso ? formatDateTime(iso) : 'never');
@@ -12,7 +12,7 @@ const osvWhen = (iso: string | null, advisories: number): string =>
 export function Freshness({ enabled }: { enabled: boolean }) {
   const status = useQuery({
     queryKey: ['vulndb', 'status'],
-    queryFn: () => get<VulnDbStatus>('/vulndb/status'),
+    queryFn: () => read(api.GET('/vulndb/status')),
     enabled,
   });
   const s = status.data;

@@ -1,17 +1,17 @@
 // Organisation settings (admins): the MCP write switch, which lets AI assistants create draft risks.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { call, get } from '../api/http.ts';
-import type { Org } from '../api/types.ts';
+import { api, read, unwrap } from '../api/http.ts';
+import type { Org } from '../api/rest.ts';
 import { ErrorMessage, Loading } from '../components/bits.tsx';
 import { Page } from '../components/Shell.tsx';
 
 export default function Organisation() {
   const queryClient = useQueryClient();
-  const org = useQuery({ queryKey: ['org'], queryFn: () => get<Org>('/org') });
+  const org = useQuery({ queryKey: ['org'], queryFn: () => read(api.GET('/org')) });
   const update = useMutation({
     mutationFn: (
       changes: Partial<Pick<Org, 'mcpWriteEnabled' | 'mcpSupplyChainTools' | 'portfolioAccess'>>,
-    ) => call<Org>('PATCH', '/org', changes),
+    ) => unwrap(api.PATCH('/org', { body: changes })),
     onSuccess: (result) => queryClient.setQueryData(['org'], result.data),
   });
 

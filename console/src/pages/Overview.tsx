@@ -4,9 +4,9 @@
 import { useEffect, useMemo } from 'react';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useQuery } from '@tanstack/react-query';
-import { get } from '../api/http.ts';
+import { api, read } from '../api/http.ts';
 import { useSboms, useSummary, useVendorRisk } from '../api/queries.ts';
-import type { FindingTrend, TopPackage } from '../api/types.ts';
+
 import { ErrorMessage, Loading } from '../components/bits.tsx';
 import { SeverityBars, TrendLine } from '../components/charts.tsx';
 import { Page } from '../components/Shell.tsx';
@@ -24,12 +24,12 @@ export default function Overview() {
   const firstDone = summary.isSuccess && !sboms.isPending && !risk.isPending;
   const trend = useQuery({
     queryKey: ['findings', 'trend', 90],
-    queryFn: () => get<FindingTrend>('/sscs/findings/trend?days=90'),
+    queryFn: () => read(api.GET('/sscs/findings/trend', { params: { query: { days: 90 } } })),
     enabled: firstDone,
   });
   const top = useQuery({
     queryKey: ['findings', 'packages', 5],
-    queryFn: () => get<TopPackage[]>('/sscs/findings/packages?limit=5'),
+    queryFn: () => read(api.GET('/sscs/findings/packages', { params: { query: { limit: 5 } } })),
     enabled: firstDone,
   });
   const packages = top.data;

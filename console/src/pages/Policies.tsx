@@ -4,7 +4,7 @@
 import { useState, type FormEvent } from 'react';
 import { Link } from '@tanstack/react-router';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { call } from '../api/http.ts';
+import { api, call, unwrap } from '../api/http.ts';
 import {
   describeCondition,
   KIND_SUBJECTS,
@@ -150,13 +150,18 @@ function PolicyForm({
   const tags = policy?.tags ?? null;
   const preview = useMutation({
     mutationFn: async () =>
-      (await call<PolicyPreview>('POST', '/sscs/policies/preview', bodyOf(draft, tags))).data,
+      (await unwrap(api.POST('/sscs/policies/preview', { body: bodyOf(draft, tags) }))).data,
   });
   const save = useMutation({
     mutationFn: () =>
       policy
-        ? call('PUT', `/sscs/policies/${policy.id}`, bodyOf(draft, tags))
-        : call('POST', '/sscs/policies', bodyOf(draft, tags)),
+        ? unwrap(
+            api.PUT('/sscs/policies/{policyId}', {
+              params: { path: { policyId: policy.id } },
+              body: bodyOf(draft, tags),
+            }),
+          )
+        : unwrap(api.POST('/sscs/policies', { body: bodyOf(draft, tags) })),
     onSuccess: async () => {
       await queryClient.invalidateQueries({ queryKey: ['policies'] });
       // Re-evaluation runs in the background: the violations are fetched again when next shown.
@@ -293,8 +298,8 @@ function GroupForm({ group, onDone }: { group: LicenseGroup | null; onDone: () =
           .filter(Boolean),
       };
       return group
-        ? call('PUT', `/sscs/license-groups/${group.id}`, body)
-        : call('POST', '/sscs/license-groups', body);
+        ? unwrap(api.PUT('/sscs/license-groups/{groupId}', { params: { path: { groupId: group.id } }, body }))
+        : unwrap(api.POST('/sscs/license-groups', { body }));
     },
     onSuccess: async () => {
       await queryClient.invalidateQueries({ queryKey: ['license-groups'] });

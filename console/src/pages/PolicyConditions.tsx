@@ -12,7 +12,7 @@ import {
   type LicenseGroup,
   type Subject,
 } from '../api/policies.ts';
-import { SEVERITIES } from '../api/types.ts';
+import { SEVERITIES } from '../api/choices.ts';
 
 const MISSING = ['purl', 'version', 'license'] as const;
 

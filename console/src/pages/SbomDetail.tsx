@@ -2,8 +2,8 @@
 import { useMemo, useState } from 'react';
 import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { call, get, query } from '../api/http.ts';
-import type { Component, Finding, SbomRecord, Summary } from '../api/types.ts';
+import { api, present, read, unwrap } from '../api/http.ts';
+import type { Component } from '../api/rest.ts';
 import {
   Empty,
   ErrorMessage,
@@ -54,24 +54,28 @@ export default function SbomDetail() {
   const [filter, setFilter] = useState('');
   const sbom = useQuery({
     queryKey: ['sbom', sbomId],
-    queryFn: () => get<SbomRecord>(`/sscs/sboms/${sbomId}`),
+    queryFn: () => read(api.GET('/sscs/sboms/{sbomId}', { params: { path: { sbomId } } })),
   });
   const components = useQuery({
     queryKey: ['sbom', sbomId, 'components'],
-    queryFn: () => get<Component[]>(`/sscs/sboms/${sbomId}/components`),
+    queryFn: () => read(api.GET('/sscs/sboms/{sbomId}/components', { params: { path: { sbomId } } })),
   });
   // The ten most pressing open findings and the open total: never the whole list (an SBOM can have 100,000).
   const findings = useQuery({
     queryKey: ['findings', 'list', 'top', sbomId],
     queryFn: () =>
-      get<Finding[]>('/sscs/findings' + query({ sbomId, status: 'open', sort: 'priority', limit: 10 })),
+      read(
+        api.GET('/sscs/findings', {
+          params: { query: present({ sbomId, status: 'open', sort: 'priority', limit: 10 }) },
+        }),
+      ),
   });
   const open = useQuery({
     queryKey: ['findings', 'summary', sbomId],
-    queryFn: () => get<Summary>('/sscs/findings/summary' + query({ sbomId })),
+    queryFn: () => read(api.GET('/sscs/findings/summary', { params: { query: present({ sbomId }) } })),
   });
   const remove = useMutation({
-    mutationFn: () => call('DELETE', `/sscs/sboms/${sbomId}`),
+    mutationFn: () => unwrap(api.DELETE('/sscs/sboms/{sbomId}', { params: { path: { sbomId } } })),
     onSuccess: async () => {
       await queryClient.invalidateQueries({ queryKey: ['sboms'] });
       await queryClient.invalidateQueries({ queryKey: ['findings'] });

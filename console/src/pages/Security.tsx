@@ -3,41 +3,26 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import QRCode from 'qrcode';
 import { useEffect, useState, type FormEvent } from 'react';
-import { ApiError, call, get } from '../api/http.ts';
+import { api, ApiError, read, unwrap } from '../api/http.ts';
+import type { Role } from '../api/rest.ts';
 import { ErrorMessage, Loading } from '../components/bits.tsx';
 import { Page } from '../components/Shell.tsx';
 import { useSession } from '../session.tsx';
 
-interface MfaStatus {
-  enabled: boolean;
-  recoveryCodesLeft: number;
-}
-
-interface SsoConfig {
-  issuer: string;
-  clientId: string;
-  scopes: string[];
-  groupsClaim: string;
-  roleMapping: Record<string, string>;
-  defaultRole: string | null;
-  enforced: boolean;
-}
-
 function SecondFactor() {
   const queryClient = useQueryClient();
-  const status = useQuery({ queryKey: ['mfa'], queryFn: () => get<MfaStatus>('/session/mfa') });
+  const status = useQuery({ queryKey: ['mfa'], queryFn: () => read(api.GET('/session/mfa')) });
   const [enrolment, setEnrolment] = useState<{ secret: string; otpauthUri: string; qr: string } | null>(null);
   const [code, setCode] = useState('');
   const [codes, setCodes] = useState<string[] | null>(null);
   const start = useMutation({
     mutationFn: async () => {
-      const { data } = await call<{ secret: string; otpauthUri: string }>('POST', '/session/mfa');
+      const { data } = await unwrap(api.POST('/session/mfa'));
       setEnrolment({ ...data, qr: await QRCode.toDataURL(data.otpauthUri, { margin: 1, width: 200 }) });
     },
   });
   const confirm = useMutation({
-    mutationFn: () =>
-      call<{ recoveryCodes: string[] }>('POST', '/session/mfa/confirm', { code: code.trim() }),
+    mutationFn: () => unwrap(api.POST('/session/mfa/confirm', { body: { code: code.trim() } })),
     onSuccess: (result) => {
       setCodes(result.data.recoveryCodes);
       setEnrolment(null);
@@ -48,10 +33,10 @@ function SecondFactor() {
   const disable = useMutation({
     mutationFn: () => {
       const value = code.trim();
-      return call(
-        'DELETE',
-        '/session/mfa',
-        /^\d{6}$/.test(value) ? { code: value } : { recoveryCode: value },
+      return unwrap(
+        api.DELETE('/session/mfa', {
+          body: /^\d{6}$/.test(value) ? { code: value } : { recoveryCode: value },
+        }),
       );
     },
     onSuccess: () => {
@@ -138,7 +123,7 @@ function SingleSignOn() {
     queryKey: ['sso'],
     queryFn: async () => {
       try {
-        return await get<SsoConfig>('/org/sso');
+        return await read(api.GET('/org/sso'));
       } catch (error) {
         if (error instanceof ApiError && error.status === 404) return null;
         throw error;
@@ -152,7 +137,7 @@ function SingleSignOn() {
     scopes: 'openid email profile',
     groupsClaim: 'groups',
     mapping: '',
-    defaultRole: '',
+    defaultRole: '' as Role | '',
     enforced: false,
   });
   const [dryRun, setDryRun] = useState<string | null>(null);
@@ -185,21 +170,25 @@ function SingleSignOn() {
           .map((line) => line.split('=').map((part) => part.trim()))
           .filter((parts) => parts.length === 2 && parts[0] && parts[1]),
       );
-      return call('PUT', '/org/sso', {
-        issuer: form.issuer.trim(),
-        clientId: form.clientId.trim(),
-        ...(form.clientSecret ? { clientSecret: form.clientSecret } : {}),
-        scopes: form.scopes.split(/\s+/).filter(Boolean),
-        groupsClaim: form.groupsClaim.trim() || 'groups',
-        roleMapping,
-        defaultRole: form.defaultRole || null,
-        enforced: form.enforced,
-      });
+      return unwrap(
+        api.PUT('/org/sso', {
+          body: {
+            issuer: form.issuer.trim(),
+            clientId: form.clientId.trim(),
+            ...(form.clientSecret ? { clientSecret: form.clientSecret } : {}),
+            scopes: form.scopes.split(/\s+/).filter(Boolean),
+            groupsClaim: form.groupsClaim.trim() || 'groups',
+            roleMapping,
+            defaultRole: form.defaultRole || null,
+            enforced: form.enforced,
+          },
+        }),
+      );
     },
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: ['sso'] }),
   });
   const test = useMutation({
-    mutationFn: () => call<{ authorizationUrl: string }>('POST', '/org/sso/test', {}),
+    mutationFn: () => unwrap(api.POST('/org/sso/test', { body: {} })),
     onSuccess: (result) => window.location.assign(result.data.authorizationUrl),
   });
   const field = (
@@ -250,7 +239,7 @@ function SingleSignOn() {
         <select
           id="sso-default"
           value={form.defaultRole}
-          onChange={(e) => setForm({ ...form, defaultRole: e.target.value })}
+          onChange={(e) => setForm({ ...form, defaultRole: e.target.value as Role | '' })}
         >
           <option value="">none (no access)</option>
           <option value="viewer">viewer</option>

@@ -2,8 +2,8 @@
 // organisation's portfolio access on, members and viewers see only what their teams grant.
 import { useState, type FormEvent } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { call, get } from '../api/http.ts';
-import type { Team, TeamGrant, User } from '../api/types.ts';
+import { api, read, unwrap } from '../api/http.ts';
+import type { Team, TeamGrant } from '../api/rest.ts';
 import { Empty, ErrorMessage, Loading } from '../components/bits.tsx';
 import { Page } from '../components/Shell.tsx';
 
@@ -33,8 +33,8 @@ const describe = (g: TeamGrant) =>
 
 export default function Teams() {
   const queryClient = useQueryClient();
-  const teams = useQuery({ queryKey: ['teams'], queryFn: () => get<Team[]>('/teams') });
-  const users = useQuery({ queryKey: ['users'], queryFn: () => get<User[]>('/users') });
+  const teams = useQuery({ queryKey: ['teams'], queryFn: () => read(api.GET('/teams')) });
+  const users = useQuery({ queryKey: ['users'], queryFn: () => read(api.GET('/users')) });
   const [editing, setEditing] = useState<string | null>(null);
   const [name, setName] = useState('');
   const [members, setMembers] = useState<Set<string>>(new Set());
@@ -60,7 +60,9 @@ export default function Teams() {
             role: g.role,
           })),
       };
-      return editing ? call('PATCH', `/teams/${editing}`, body) : call('POST', '/teams', body);
+      return editing
+        ? unwrap(api.PATCH('/teams/{teamId}', { params: { path: { teamId: editing } }, body }))
+        : unwrap(api.POST('/teams', { body }));
     },
     onSuccess: async () => {
       reset();
@@ -68,7 +70,7 @@ export default function Teams() {
     },
   });
   const remove = useMutation({
-    mutationFn: (id: string) => call('DELETE', `/teams/${id}`),
+    mutationFn: (id: string) => unwrap(api.DELETE('/teams/{teamId}', { params: { path: { teamId: id } } })),
     onSettled: refresh,
   });
 

@@ -1,8 +1,9 @@
 // API tokens (admins): create with scopes and expiry (the secret is shown once, with a copy button), revoke.
 import { useState, type FormEvent } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { call, get } from '../api/http.ts';
-import { SCOPES, type ApiToken } from '../api/types.ts';
+import { api, read, unwrap } from '../api/http.ts';
+import { SCOPES } from '../api/choices.ts';
+import type { Data } from '../api/rest.ts';
 import { Empty, ErrorMessage, formatDate, Loading } from '../components/bits.tsx';
 import { Page } from '../components/Shell.tsx';
 
@@ -14,7 +15,7 @@ const EXPIRIES = [
   { value: '', label: 'Never' },
 ];
 
-function CreatedSecret({ token, onDismiss }: { token: ApiToken & { token: string }; onDismiss: () => void }) {
+function CreatedSecret({ token, onDismiss }: { token: Data<'postTokens'>; onDismiss: () => void }) {
   const [copied, setCopied] = useState(false);
   return (
     <div className="card secret" role="status" aria-live="polite">
@@ -58,21 +59,25 @@ const tagList = (text: string): string[] =>
 
 export default function Tokens() {
   const queryClient = useQueryClient();
-  const tokens = useQuery({ queryKey: ['tokens'], queryFn: () => get<ApiToken[]>('/tokens') });
+  const tokens = useQuery({ queryKey: ['tokens'], queryFn: () => read(api.GET('/tokens')) });
   const [name, setName] = useState('');
   const [scopes, setScopes] = useState<Set<string>>(new Set(['sbom:read']));
   const [expiresIn, setExpiresIn] = useState('30d');
   const [assetTags, setAssetTags] = useState('');
-  const [created, setCreated] = useState<(ApiToken & { token: string }) | null>(null);
+  const [created, setCreated] = useState<Data<'postTokens'> | null>(null);
 
   const create = useMutation({
     mutationFn: () =>
-      call<ApiToken & { token: string }>('POST', '/tokens', {
-        ...(name.trim() ? { name: name.trim() } : {}),
-        scopes: SCOPES.filter((s) => scopes.has(s)),
-        ...(expiresIn ? { expiresIn } : {}),
-        ...(tagList(assetTags).length > 0 ? { assetTags: tagList(assetTags) } : {}),
-      }),
+      unwrap(
+        api.POST('/tokens', {
+          body: {
+            ...(name.trim() ? { name: name.trim() } : {}),
+            scopes: SCOPES.filter((s) => scopes.has(s)),
+            ...(expiresIn ? { expiresIn } : {}),
+            ...(tagList(assetTags).length > 0 ? { assetTags: tagList(assetTags) } : {}),
+          },
+        }),
+      ),
     onSuccess: async (result) => {
       setCreated(result.data);
       setName('');
@@ -81,7 +86,8 @@ export default function Tokens() {
     },
   });
   const revoke = useMutation({
-    mutationFn: (id: string) => call('DELETE', `/tokens/${id}`),
+    mutationFn: (id: string) =>
+      unwrap(api.DELETE('/tokens/{tokenId}', { params: { path: { tokenId: id } } })),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['tokens'] }),
   });
 

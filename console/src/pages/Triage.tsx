@@ -2,8 +2,9 @@
 // at once.
 import { useState, type FormEvent } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { call, get } from '../api/http.ts';
-import { FINDING_STATUSES, label, type FindingDetail, type FindingStatus } from '../api/types.ts';
+import { api, read, unwrap } from '../api/http.ts';
+import { FINDING_STATUSES, label } from '../api/choices.ts';
+import type { FindingDetail, FindingStatus } from '../api/rest.ts';
 import { ErrorMessage, formatDateTime, Loading, SeverityBadge, StatusBadge } from '../components/bits.tsx';
 import { Dialog } from '../components/Dialog.tsx';
 import { useSession } from '../session.tsx';
@@ -83,7 +84,7 @@ export function TriageDialog({ findingId, onClose }: { findingId: string; onClos
   const queryClient = useQueryClient();
   const detail = useQuery({
     queryKey: ['finding', findingId],
-    queryFn: () => get<FindingDetail>(`/sscs/findings/${findingId}`),
+    queryFn: () => read(api.GET('/sscs/findings/{findingId}', { params: { path: { findingId } } })),
   });
   const [status, setStatus] = useState<FindingStatus | null>(null);
   const [notes, setNotes] = useState<string | null>(null);
@@ -91,7 +92,7 @@ export function TriageDialog({ findingId, onClose }: { findingId: string; onClos
   const save = useMutation({
     mutationFn: (
       body: { status: FindingStatus; remediationNotes: string } & ReturnType<typeof analysisBody>,
-    ) => call<FindingDetail>('PATCH', `/sscs/findings/${findingId}/status`, body),
+    ) => unwrap(api.PATCH('/sscs/findings/{findingId}/status', { params: { path: { findingId } }, body })),
     onSuccess: async (result) => {
       queryClient.setQueryData(['finding', findingId], result.data);
       await queryClient.invalidateQueries({ queryKey: ['findings'] });
@@ -226,10 +227,11 @@ export function BulkTriageDialog({ ids, onClose }: { ids: string[]; onClose: (ch
       const queue = [...ids];
       const worker = async () => {
         for (let id = queue.shift(); id; id = queue.shift()) {
-          await call(
-            'PATCH',
-            `/sscs/findings/${id}/status`,
-            notes ? { status, remediationNotes: notes } : { status },
+          await unwrap(
+            api.PATCH('/sscs/findings/{findingId}/status', {
+              params: { path: { findingId: id } },
+              body: notes ? { status, remediationNotes: notes } : { status },
+            }),
           );
           setDoneCount((n) => n + 1);
         }

@@ -4,7 +4,7 @@
 import { useState, type FormEvent } from 'react';
 import { Link } from '@tanstack/react-router';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { call, get, query } from '../api/http.ts';
+import { api, present, read, unwrap } from '../api/http.ts';
 import {
   RULE_STATUSES,
   useTriageRules,
@@ -14,7 +14,8 @@ import {
   type RuleStatus,
   type TriageRule,
 } from '../api/policies.ts';
-import { label, type Finding } from '../api/types.ts';
+import { label } from '../api/choices.ts';
+
 import { Empty, ErrorMessage, formatDateTime, Loading } from '../components/bits.tsx';
 import { Dialog } from '../components/Dialog.tsx';
 import { Page } from '../components/Shell.tsx';
@@ -164,22 +165,19 @@ function RuleForm({ rule, onDone }: { rule: TriageRule | null; onDone: (effect: 
   const tags = rule?.match.tags;
   const preview = useMutation({
     mutationFn: async () =>
-      (await call<RulePreview>('POST', '/sscs/triage-rules/preview', bodyOf(draft, tags))).data,
+      (await unwrap(api.POST('/sscs/triage-rules/preview', { body: bodyOf(draft, tags) }))).data,
   });
   const save = useMutation({
     mutationFn: async () =>
       (
         await (rule
-          ? call<TriageRule & { effect: { triaged: number; reopened: number } }>(
-              'PUT',
-              `/sscs/triage-rules/${rule.id}`,
-              bodyOf(draft, tags),
+          ? unwrap(
+              api.PUT('/sscs/triage-rules/{ruleId}', {
+                params: { path: { ruleId: rule.id } },
+                body: bodyOf(draft, tags),
+              }),
             )
-          : call<TriageRule & { effect: { triaged: number; reopened: number } }>(
-              'POST',
-              '/sscs/triage-rules',
-              bodyOf(draft, tags),
-            ))
+          : unwrap(api.POST('/sscs/triage-rules', { body: bodyOf(draft, tags) })))
       ).data,
     onSuccess: async (saved) => {
       await queryClient.invalidateQueries({ queryKey: ['triage-rules'] });
@@ -312,8 +310,10 @@ function RuleFindings({ rule }: { rule: TriageRule }) {
   const findings = useQuery({
     queryKey: ['findings', 'list', 'rule', rule.id],
     queryFn: () =>
-      get<Finding[]>(
-        '/sscs/findings' + query({ status: rule.analysis.status, triageRuleId: rule.id, limit: 100 }),
+      read(
+        api.GET('/sscs/findings', {
+          params: { query: present({ status: rule.analysis.status, triageRuleId: rule.id, limit: 100 }) },
+        }),
       ),
   });
   return (
@@ -375,12 +375,8 @@ function DeleteRule({ rule, onDone }: { rule: TriageRule; onDone: (effect: Effec
   const queryClient = useQueryClient();
   const remove = useMutation({
     mutationFn: async () =>
-      (
-        await call<TriageRule & { effect: { triaged: number; reopened: number } }>(
-          'DELETE',
-          `/sscs/triage-rules/${rule.id}`,
-        )
-      ).data,
+      (await unwrap(api.DELETE('/sscs/triage-rules/{ruleId}', { params: { path: { ruleId: rule.id } } })))
+        .data,
     onSuccess: async (deleted) => {
       await queryClient.invalidateQueries({ queryKey: ['triage-rules'] });
       await queryClient.invalidateQueries({ queryKey: ['findings'] });

@@ -3,14 +3,12 @@ import { useRef, useState, type DragEvent, type FormEvent } from 'react';
 import { Link } from '@tanstack/react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { upload } from '../api/http.ts';
-import type { SbomRecord } from '../api/types.ts';
+import type { Data, Meta } from '../api/rest.ts';
 import { ErrorMessage } from '../components/bits.tsx';
 
-interface Coverage {
-  ecosystem: string;
-  components: number;
-  advisories: number;
-}
+/** POST /sscs/sboms/upload: the stored SBOM, and advisories per ecosystem of its components (meta). */
+type Uploaded = Data<'postSscsSbomsUpload'>;
+type Coverage = Meta<'postSscsSbomsUpload'>['coverage'][number];
 
 export function UploadSbom() {
   const queryClient = useQueryClient();
@@ -22,7 +20,7 @@ export function UploadSbom() {
   const [progress, setProgress] = useState<number | null>(null);
   const [error, setError] = useState<unknown>(null);
   const [done, setDone] = useState<{
-    sbom: SbomRecord & { findingCount: number };
+    sbom: Uploaded;
     coverage: Coverage[];
   } | null>(null);
 
@@ -51,12 +49,12 @@ export function UploadSbom() {
     setDone(null);
     setProgress(0);
     try {
-      const result = await upload<SbomRecord & { findingCount: number }>(
+      const result = await upload<Uploaded, Meta<'postSscsSbomsUpload'>>(
         '/sscs/sboms/upload',
         form,
         setProgress,
       ).promise;
-      setDone({ sbom: result.data, coverage: (result.meta?.coverage as Coverage[] | undefined) ?? [] });
+      setDone({ sbom: result.data, coverage: result.meta?.coverage ?? [] });
       setFile(null);
       setName('');
       setVersion('');

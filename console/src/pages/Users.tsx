@@ -1,8 +1,9 @@
 // Users and roles (admins): invite with a role and an optional first password, change a role, remove.
 import { useState, type FormEvent } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { call, get } from '../api/http.ts';
-import { ROLES, type Role, type User } from '../api/types.ts';
+import { api, read, unwrap } from '../api/http.ts';
+import { ROLES } from '../api/choices.ts';
+import type { Role } from '../api/rest.ts';
 import { ErrorMessage, Loading } from '../components/bits.tsx';
 import { Page } from '../components/Shell.tsx';
 import { useSession } from '../session.tsx';
@@ -10,7 +11,7 @@ import { useSession } from '../session.tsx';
 export default function Users() {
   const { session } = useSession();
   const queryClient = useQueryClient();
-  const users = useQuery({ queryKey: ['users'], queryFn: () => get<User[]>('/users') });
+  const users = useQuery({ queryKey: ['users'], queryFn: () => read(api.GET('/users')) });
   const [email, setEmail] = useState('');
   const [name, setName] = useState('');
   const [role, setRole] = useState<Role>('member');
@@ -19,12 +20,16 @@ export default function Users() {
 
   const create = useMutation({
     mutationFn: () =>
-      call('POST', '/users', {
-        email: email.trim(),
-        role,
-        ...(name.trim() ? { name: name.trim() } : {}),
-        ...(password ? { password } : {}),
-      }),
+      unwrap(
+        api.POST('/users', {
+          body: {
+            email: email.trim(),
+            role,
+            ...(name.trim() ? { name: name.trim() } : {}),
+            ...(password ? { password } : {}),
+          },
+        }),
+      ),
     onSuccess: async () => {
       setEmail('');
       setName('');
@@ -34,11 +39,11 @@ export default function Users() {
   });
   const changeRole = useMutation({
     mutationFn: ({ id, role: next }: { id: string; role: Role }) =>
-      call('PATCH', `/users/${id}`, { role: next }),
+      unwrap(api.PATCH('/users/{userId}', { params: { path: { userId: id } }, body: { role: next } })),
     onSettled: refresh,
   });
   const remove = useMutation({
-    mutationFn: (id: string) => call('DELETE', `/users/${id}`),
+    mutationFn: (id: string) => unwrap(api.DELETE('/users/{userId}', { params: { path: { userId: id } } })),
     onSettled: refresh,
   });
 

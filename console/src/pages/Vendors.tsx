@@ -1,9 +1,10 @@
 // Vendors: risk summary, the list, and one form for create and edit (PUT replaces the whole vendor).
 import { useState, type FormEvent } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { call } from '../api/http.ts';
+import { api, unwrap } from '../api/http.ts';
 import { useVendorRisk, useVendors } from '../api/queries.ts';
-import { ASSESSMENT_STATUSES, label, VENDOR_TYPES, type Vendor } from '../api/types.ts';
+import { ASSESSMENT_STATUSES, label, VENDOR_TYPES } from '../api/choices.ts';
+import type { Vendor } from '../api/rest.ts';
 import { Empty, ErrorMessage, formatDate, Loading } from '../components/bits.tsx';
 import { Dialog } from '../components/Dialog.tsx';
 import { Page } from '../components/Shell.tsx';
@@ -38,7 +39,9 @@ function VendorForm({ vendor, onDone }: { vendor: Vendor | null; onDone: () => v
         website: draft.website.trim() || null,
         notes: draft.notes.trim() || null,
       };
-      return vendor ? call('PUT', `/sscs/vendors/${vendor.id}`, body) : call('POST', '/sscs/vendors', body);
+      return vendor
+        ? unwrap(api.PUT('/sscs/vendors/{vendorId}', { params: { path: { vendorId: vendor.id } }, body }))
+        : unwrap(api.POST('/sscs/vendors', { body }));
     },
     onSuccess: async () => {
       await queryClient.invalidateQueries({ queryKey: ['vendors'] });

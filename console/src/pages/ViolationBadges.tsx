@@ -3,11 +3,10 @@
 import { useMemo } from 'react';
 import { Link } from '@tanstack/react-router';
 import { useQuery } from '@tanstack/react-query';
-import { get, query } from '../api/http.ts';
+import { api, present, read } from '../api/http.ts';
 import {
   useViolationSummary,
   VIOLATION_STATES,
-  type Violation,
   type ViolationState,
   type ViolationSummary,
 } from '../api/policies.ts';
@@ -55,7 +54,8 @@ export function SbomViolations({ sbomId }: { sbomId: string }) {
 export function useComponentViolations(sbomId: string) {
   const violations = useQuery({
     queryKey: ['violations', 'list', { sbomId, status: 'open', all: true }],
-    queryFn: () => get<Violation[]>('/sscs/violations' + query({ sbomId, status: 'open' })),
+    queryFn: () =>
+      read(api.GET('/sscs/violations', { params: { query: present({ sbomId, status: 'open' }) } })),
   });
   return useMemo(() => {
     const byComponent = new Map<string, Partial<Record<ViolationState, number>>>();

@@ -4,7 +4,7 @@
 import { useState } from 'react';
 import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { call, get } from '../api/http.ts';
+import { api, read, unwrap } from '../api/http.ts';
 import {
   POLICY_KINDS,
   usePolicies,
@@ -12,7 +12,6 @@ import {
   VIOLATION_PAGE,
   VIOLATION_STATES,
   type Violation,
-  type ViolationDetail,
   type ViolationFilter,
 } from '../api/policies.ts';
 import { useSboms } from '../api/queries.ts';
@@ -44,16 +43,22 @@ function SuppressDialog({
   const [comment, setComment] = useState('');
   const detail = useQuery({
     queryKey: ['violations', 'detail', violation.id],
-    queryFn: () => get<ViolationDetail>(`/sscs/violations/${violation.id}`),
+    queryFn: () =>
+      read(api.GET('/sscs/violations/{violationId}', { params: { path: { violationId: violation.id } } })),
   });
   const current = detail.data ?? violation;
   const next = current.status === 'open' ? 'suppressed' : 'open';
   const change = useMutation({
     mutationFn: () =>
-      call('PATCH', `/sscs/violations/${violation.id}`, {
-        status: next,
-        ...(comment.trim() ? { comment: comment.trim() } : {}),
-      }),
+      unwrap(
+        api.PATCH('/sscs/violations/{violationId}', {
+          params: { path: { violationId: violation.id } },
+          body: {
+            status: next,
+            ...(comment.trim() ? { comment: comment.trim() } : {}),
+          },
+        }),
+      ),
     onSuccess: async () => {
       setComment('');
       await queryClient.invalidateQueries({ queryKey: ['violations'] });

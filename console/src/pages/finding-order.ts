@@ -1,5 +1,6 @@
 // The findings list's orders, kept in the URL (`?sort=`) and sent as the API's `sort`: the server sorts every one,
-// so the page can load the list a page at a time and still show the whole list's order.
+// so the page can load the list a page at a time and still show the whole list's order (checked against the contract).
+import type { Query } from '../api/rest.ts';
 
 export const FINDING_ORDERS = {
   priority: 'Priority: KEV, then EPSS, then severity',
@@ -13,7 +14,7 @@ export const FINDING_ORDERS = {
   '-vulnerability': 'Vulnerability id, Z to A',
   package: 'Package, A to Z',
   '-package': 'Package, Z to A',
-} as const;
+} as const satisfies Record<NonNullable<Query<'getSscsFindings'>['sort']>, string>;
 
 export type FindingOrder = keyof typeof FINDING_ORDERS;
 
