@@ -1,7 +1,7 @@
 /** Dialect helpers (JSON, booleans, bulk inserts, case-insensitive search) and store error checks. */
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { setImmediate as nextTurn } from 'node:timers/promises';
+import { nextTurn } from '../shared/turns.ts';
 import { CompiledQuery, sql, type Expression, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
 import { from as copyFrom } from 'pg-copy-streams';
 import type { Database } from './database.ts';

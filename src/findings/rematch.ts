@@ -2,7 +2,7 @@
  * Re-matching after a vulnerability import: the components of the changed packages, in every organisation,
  * are evaluated again and their findings reconciled (created, updated, retracted, reinstated; never deleted).
  */
-import { setImmediate as nextTurn } from 'node:timers/promises';
+import { nextTurn } from '../shared/turns.ts';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/database.ts';
 import { event, recordEvents, type NewEvent } from '../events/outbox.ts';

@@ -3,7 +3,7 @@
  * 400,000 findings never exists as one array or one string, and other requests run between pages.
  */
 import { Readable } from 'node:stream';
-import { setImmediate as nextTurn } from 'node:timers/promises';
+import { nextTurn } from '../shared/turns.ts';
 import type { FastifyReply } from 'fastify';
 import { ok } from './envelope.ts';
 import { Semaphore } from './semaphore.ts';

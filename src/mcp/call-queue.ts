@@ -2,7 +2,7 @@
  * Runs the tool calls of one connection one after another, each after a turn of the event loop, within an
  * optional time budget (docs/resilience.md, "Tool batches").
  */
-import { setImmediate as nextTurn } from 'node:timers/promises';
+import { nextTurn } from '../shared/turns.ts';
 
 /** The time an HTTP request's calls (a JSON-RPC batch of up to 20) may take together. */
 export const BATCH_BUDGET_MS = 10_000;

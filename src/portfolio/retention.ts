@@ -6,7 +6,7 @@
  * each deletion audited `sbom.delete` with reason `retention`. Before an SBOM goes, its triage is kept in the
  * asset's triage memory, so later versions still inherit it.
  */
-import { setImmediate as nextTurn } from 'node:timers/promises';
+import { nextTurn } from '../shared/turns.ts';
 import type { Kysely } from 'kysely';
 import { recordAudit, SYSTEM_ACTOR } from '../audit/audit.repository.ts';
 import { withAdvisoryLock } from '../db/advisory-lock.ts';

@@ -1,5 +1,5 @@
 /** SBOMs: upload (parse, then one transaction with components and findings), records, lists, deletion. */
-import { setImmediate as nextTurn } from 'node:timers/promises';
+import { nextTurn } from '../shared/turns.ts';
 import type { Kysely } from 'kysely';
 import { recordAudit } from '../audit/audit.repository.ts';
 import type { Database } from '../db/database.ts';

@@ -1,4 +1,4 @@
-import { setImmediate as nextTurn } from 'node:timers/promises';
+import { nextTurn } from '../shared/turns.ts';
 import type { Kysely } from 'kysely';
 import { dialectOf } from '../db/connect.ts';
 import type { Database } from '../db/database.ts';

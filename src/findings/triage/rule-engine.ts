@@ -1,7 +1,7 @@
 // Applies triage rules to findings: which rule wins for a finding (the highest priority, then the newest), the
 // changes that brings, and the passes over an organisation's findings in bounded batches, each its own
 // transaction, with a turn for other requests between them (DESIGN section 14: no hold over ~100 ms).
-import { setImmediate as turn } from 'node:timers/promises';
+import { nextTurn as turn } from '../../shared/turns.ts';
 import type { Kysely } from 'kysely';
 import { SYSTEM_ACTOR } from '../../audit/audit.repository.ts';
 import type { Database } from '../../db/database.ts';
