@@ -49,7 +49,7 @@ export async function uploadFindingEvents(
   sbomId: string,
   at: string,
 ): Promise<NewEvent[]> {
-  // A finding a triage rule triaged as it was created is not announced (DESIGN section 16).
+  // A finding a triage rule triaged as it was created is not announced (docs/triage-rules.md).
   const rows = (await findingsCreatedBy(trx, orgId, sbomId, at)).filter((r) => r.triage_source !== 'rule');
   if (rows.length === 0) return [];
   const assetOf = await assetsOfSboms(trx, orgId, [sbomId]);

@@ -65,7 +65,7 @@ export interface Finding {
   references: { type: string; url: string }[];
   status: FindingStatus;
   remediationNotes: string | null;
-  /** VEX analysis (DESIGN section 16), null when unset. */
+  /** VEX analysis (docs/triage-rules.md), null when unset. */
   justification: Justification | null;
   response: Response[] | null;
   detail: string | null;

@@ -29,7 +29,7 @@ export interface FindingTable {
   status_changed_at: string;
   retracted_at: string | null;
   retraction_reason: string | null;
-  /** VEX analysis (DESIGN section 16): a CycloneDX justification, a JSON array of responses, free detail. */
+  /** VEX analysis (docs/triage-rules.md): a CycloneDX justification, a JSON array of responses, free detail. */
   justification: string | null;
   response: string | null;
   detail: string | null;

@@ -11,7 +11,7 @@ const SUPPRESSED = new Set(['false_positive', 'accepted_risk']);
 /**
  * `--unrated`: how the gate treats findings whose advisories carry no score (`severitySource: "default"`):
  * `fail` fails on any open one whatever `--fail-on` says, `ignore` never counts them, `as-medium` (the default)
- * counts them as MEDIUM (DESIGN section 16).
+ * counts them as MEDIUM (docs/triage-rules.md).
  */
 export const UNRATED = ['fail', 'ignore', 'as-medium'] as const;
 export type Unrated = (typeof UNRATED)[number];

@@ -1,4 +1,4 @@
-// What a component's license data reads as (DESIGN.md section 15): CycloneDX entries joined with AND, SPDX 2
+// What a component's license data reads as (docs/policies.md): CycloneDX entries joined with AND, SPDX 2
 // concluded unless NOASSERTION else declared; NONE is its own value; anything unparseable is `unknown`.
 import type { ComponentLicense } from './license-evaluator.ts';
 import { licenseText, parseLicenseExpression, type LicenseNode } from './license-expression.ts';

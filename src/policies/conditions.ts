@@ -1,4 +1,4 @@
-// Policy conditions (DESIGN.md section 15): each subject's operators and value, checked when a policy is saved
+// Policy conditions (docs/policies.md): each subject's operators and value, checked when a policy is saved
 // (every problem named by its path) and compiled once into tests over a component and its vulnerabilities.
 import type { ErrorDetail } from '../errors.ts';
 import type { CompiledExpression } from '../shared/cel.ts';

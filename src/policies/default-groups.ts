@@ -1,4 +1,4 @@
-// The license groups every organisation starts with (DESIGN.md section 15), built from the current ids of the
+// The license groups every organisation starts with (docs/policies.md), built from the current ids of the
 // SPDX license list (spdx-license-ids) by family. No dependency of ours classifies copyleft (the npm packages
 // `spdx-copyleft` and `@blueoak/list` do, and are not dependencies), so the families below follow the Blue Oak
 // Council's copyleft list (strong: "Network Protective" and "Strong" kinds; weak: "Weak" and "Maximal" kinds)

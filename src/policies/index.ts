@@ -1,5 +1,5 @@
 /**
- * The policies domain's public surface (DESIGN.md section 15): services, the upload hook, the evaluation the scan
+ * The policies domain's public surface (docs/policies.md): services, the upload hook, the evaluation the scan
  * reuses. The CEL module it shares with triage rules is src/shared/cel.ts.
  */
 import type { Kysely } from 'kysely';

@@ -1,5 +1,5 @@
 // The license corpus: each case's verdict for a deny (`is`) and an allow (`is_not`) condition, worked out by
-// hand from DESIGN.md section 15 (OR: any branch may be chosen; AND: every term; WITH listed by its license).
+// hand from docs/policies.md (OR: any branch may be chosen; AND: every term; WITH listed by its license).
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { readComponentLicense, type LicenseData } from './component-licenses.ts';

@@ -1,4 +1,4 @@
-// License conditions per DESIGN.md section 15: deny lists (`is`) and allow lists (`is_not`) over an expression's
+// License conditions per docs/policies.md: deny lists (`is`) and allow lists (`is_not`) over an expression's
 // tree, with or-later terms expanded through their SPDX family and `WITH` terms listed by their license.
 import {
   licenseText,

@@ -1,4 +1,4 @@
-// SPDX license expressions read per DESIGN.md section 15: spdx-expression-parse builds the tree, after our own
+// SPDX license expressions read per docs/policies.md: spdx-expression-parse builds the tree, after our own
 // tokenizer has put each id and exception in its canonical spelling and refused lowercase operators.
 import { createRequire } from 'node:module';
 import { canonicalExceptionId, canonicalLicenseId, orLaterBase, successorOf } from './spdx-catalogue.ts';

@@ -1,5 +1,5 @@
 // Pure evaluation of an organisation's policies over one component: which violations it has and why
-// (DESIGN.md section 15: one per policy and component, or per finding when a condition is about a vulnerability).
+// (docs/policies.md: one per policy and component, or per finding when a condition is about a vulnerability).
 import {
   compileConditions,
   type ComponentFacts,

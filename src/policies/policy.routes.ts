@@ -1,4 +1,4 @@
-/** REST routes of policies, license groups and violations (DESIGN.md section 15, docs/policies.md). */
+/** REST routes of policies, license groups and violations (docs/policies.md). */
 import { z } from 'zod';
 import { AppError } from '../errors.ts';
 import type { App } from '../http/app-type.ts';

@@ -1,4 +1,4 @@
-// Request and response schemas of policies, license groups and violations (DESIGN.md section 15).
+// Request and response schemas of policies, license groups and violations (docs/policies.md).
 import { z } from 'zod';
 import { POLICY_KINDS, POLICY_OPERATORS, VIOLATION_STATES } from './policy-engine.ts';
 

@@ -1,5 +1,5 @@
 // Policies and license groups: validation (every problem with its path, nothing saved), storage, audit, and
-// the background re-evaluation a change starts (DESIGN.md section 15).
+// the background re-evaluation a change starts (docs/policies.md).
 import type { Kysely } from 'kysely';
 import { recordAudit } from '../audit/audit.repository.ts';
 import type { Database } from '../db/database.ts';

@@ -1,4 +1,4 @@
-/** Table types of policies, license groups and policy violations (DESIGN.md section 15). */
+/** Table types of policies, license groups and policy violations (docs/policies.md). */
 import type { Selectable } from 'kysely';
 
 export interface PolicyTable {

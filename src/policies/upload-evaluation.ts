@@ -1,4 +1,4 @@
-// An upload's violations, evaluated as its batches arrive (DESIGN.md section 15: in the upload's transaction).
+// An upload's violations, evaluated as its batches arrive (docs/policies.md: in the upload's transaction).
 // Policies that only read the component (licenses, purls, versions, missing data) run on each batch while the
 // parser worker reads the next one, so their rows are never read back; those that read vulnerabilities run once
 // the findings are all in, on the components that have findings when that is all they can speak about.

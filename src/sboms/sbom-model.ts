@@ -27,7 +27,7 @@ export interface ParsedComponent {
   packageKey: string | null;
   /** SPDX ids, license names or SPDX expressions, as the document gives them. */
   licenses: string[];
-  /** What the license entries were (policies read them, DESIGN.md section 15); absent when there were none. */
+  /** What the license entries were (policies read them, docs/policies.md); absent when there were none. */
   licenseData?: LicenseData;
   hashes: ParsedHash[];
   supplier: string | null;

@@ -141,7 +141,7 @@ for (const dialect of DIALECTS) {
       'vulndb import <zip> then vulndb status --json',
       { skip: HAS_DATA ? false : NO_DATA, timeout: 120_000 },
       async () => {
-        // The shape of DESIGN section 11: one entry per OSV ecosystem, then KEV and EPSS.
+        // The shape of docs/vulndb-sync.md: one entry per OSV ecosystem, then KEV and EPSS.
         const empty = await cliJson(store, ['vulndb', 'status'], cliProcess);
         assert.deepEqual(empty.osv, []);
         assert.deepEqual(empty.kev, { entries: 0, catalogVersion: null, lastSyncAt: null });

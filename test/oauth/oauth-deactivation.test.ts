@@ -1,5 +1,5 @@
 /**
- * A user who leaves takes their assistants' access along (DESIGN.md sections 17 and 18, docs/mcp-oauth.md): SCIM
+ * A user who leaves takes their assistants' access along (docs/identity.md, docs/mcp-oauth.md): SCIM
  * `active:false`, SCIM DELETE and an admin's DELETE /api/v1/users/{id} delete the user's OAuth grants with their
  * access and refresh tokens and unexchanged codes in the same transaction, so the very next tool call, refresh or
  * code exchange is refused, like the user's API tokens; other users' assistants stay connected. Both dialects.

@@ -1,4 +1,4 @@
-// Policies, license groups, violations and triage rules as the console reads them (DESIGN sections 15 and 16;
+// Policies, license groups, violations and triage rules as the console reads them (docs/policies.md and docs/triage-rules.md;
 // docs/policies.md, docs/triage.md).
 import { useQuery } from '@tanstack/react-query';
 import { api, present, read, unwrap } from './http.ts';

@@ -6,7 +6,7 @@ import type { FindingStatus, Severity } from '../api/rest.ts';
 
 /**
  * A finding's severity. Without a score from its advisories (`severitySource: "default"`) it is "Unrated": the
- * MEDIUM the interface requires is shown as the default it is, never as a rating (DESIGN section 16).
+ * MEDIUM the interface requires is shown as the default it is, never as a rating (docs/triage-rules.md).
  */
 export function SeverityBadge({ severity, source }: { severity: Severity; source?: string }) {
   if (source === 'default')

@@ -1,4 +1,4 @@
-// The VEX analysis of a triage (DESIGN section 16): why the finding does not affect us (justification), what is
+// The VEX analysis of a triage (docs/triage-rules.md): why the finding does not affect us (justification), what is
 // done about it (responses) and the detail in words; and how the vulnerable component got in (its paths).
 import { JUSTIFICATIONS, label, VEX_RESPONSES } from '../api/choices.ts';
 import type { Finding, Justification, VexResponse } from '../api/rest.ts';

@@ -1,4 +1,4 @@
-// Policies (DESIGN section 15): the organisation's license, security and operational policies by kind, and its
+// Policies (docs/policies.md): the organisation's license, security and operational policies by kind, and its
 // license groups. Owners and admins create, edit (with a preview of what the policy would find in the latest SBOM
 // of each asset before saving) and delete; other roles read, as the server enforces.
 import { useState, type FormEvent } from 'react';

@@ -1,4 +1,4 @@
-// Triage rules (DESIGN section 16): organisation-wide triage of the findings a rule matches, with a preview of
+// Triage rules (docs/triage-rules.md): organisation-wide triage of the findings a rule matches, with a preview of
 // which open findings it would change before it is saved, what saving or deleting changed, and the findings each
 // rule has set (their history names the rule). Owners and admins write; other roles read, as the server enforces.
 import { useState, type FormEvent } from 'react';

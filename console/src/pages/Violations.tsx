@@ -1,4 +1,4 @@
-// Policy violations (DESIGN section 15): filtered by policy, status, state, kind, SBOM and asset (all kept in the
+// Policy violations (docs/policies.md): filtered by policy, status, state, kind, SBOM and asset (all kept in the
 // URL and sent to the API), suppressed with a comment and reopened by the roles that may triage (members and up),
 // each with its history.
 import { useState } from 'react';

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 
-// Frozen: policies, license groups, policy violations with their history (DESIGN.md section 15), and the
+// Frozen: policies, license groups, policy violations with their history (docs/policies.md), and the
 // components' license data as the document gave it (CycloneDX entries, SPDX concluded/declared), which
 // `licenses[]` alone cannot tell apart (a license.name from an expression, SPDX NONE from NOASSERTION).
 

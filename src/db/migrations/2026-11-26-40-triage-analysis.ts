@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 
 // Frozen: VEX analysis on findings and their history (justification, response as a JSON array, detail), who set
 // a finding's current triage (`triage_source`: person | vex | carry_over | rule, null when never triaged) and
-// which triage rule, and the organisation's triage rules (DESIGN section 16).
+// which triage rule, and the organisation's triage rules (docs/triage-rules.md).
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Db = Kysely<any>;

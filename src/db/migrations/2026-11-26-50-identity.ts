@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 
-// Frozen: identity (DESIGN section 17). Per user: TOTP state, SCIM deactivation and ids, the SSO subject; per
+// Frozen: identity (docs/identity.md). Per user: TOTP state, SCIM deactivation and ids, the SSO subject; per
 // organisation: requireMfa and the OpenID Connect configuration; pending SSO sign-ins (state, nonce, PKCE
 // verifier, single use); SCIM groups and their members; the clients that signed in to an account before (the
 // per-account throttle lets them through); a session's restriction (enrolment pending under requireMfa).

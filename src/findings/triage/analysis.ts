@@ -1,4 +1,4 @@
-// The VEX analysis a triage carries (DESIGN section 16): CycloneDX's justifications and responses, and how a
+// The VEX analysis a triage carries (docs/triage-rules.md): CycloneDX's justifications and responses, and how a
 // finding's analysis is read from and written to its row.
 import { fromJson, toJson } from '../../db/helpers.ts';
 

@@ -1,6 +1,6 @@
 // Applies triage rules to findings: which rule wins for a finding (the highest priority, then the newest), the
 // changes that brings, and the passes over an organisation's findings in bounded batches, each its own
-// transaction, with a turn for other requests between them (DESIGN section 14: no hold over ~100 ms).
+// transaction, with a turn for other requests between them (docs/resilience.md: no hold over ~100 ms).
 import { nextTurn as turn } from '../../shared/turns.ts';
 import type { Kysely } from 'kysely';
 import { SYSTEM_ACTOR } from '../../audit/audit.repository.ts';
@@ -21,7 +21,7 @@ import { recordStatusChanges, type StatusChange } from './status-changes.ts';
 
 /**
  * Findings per batch. SQLite's writer holds the event loop for a whole batch: 2,000 held it 150–400 ms on the
- * loaded 2-core machine (bench/triage), 500 stays near the ~100 ms of DESIGN section 14.
+ * loaded 2-core machine (bench/triage), 500 stays near the ~100 ms of docs/resilience.md.
  */
 export const RULE_BATCH = 500;
 

@@ -1,5 +1,5 @@
 // Whether a triage rule matches a finding: vulnerability ids (aliases too), purl patterns, asset names, asset tags
-// and a CEL expression; fields combine with AND, the values of one list with OR (DESIGN section 16).
+// and a CEL expression; fields combine with AND, the values of one list with OR (docs/triage-rules.md).
 import { compileExpression, type CelPredicate } from './cel.ts';
 
 export interface RuleMatch {

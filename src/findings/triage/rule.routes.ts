@@ -1,4 +1,4 @@
-/** REST routes of triage rules: list, get, create, replace, delete, preview (DESIGN section 16). */
+/** REST routes of triage rules: list, get, create, replace, delete, preview (docs/triage-rules.md). */
 import { z } from 'zod';
 import { AppError } from '../../errors.ts';
 import type { App } from '../../http/app-type.ts';

@@ -1,4 +1,4 @@
-/** Request and response schemas of the triage-rule routes (DESIGN section 16). */
+/** Request and response schemas of the triage-rule routes (docs/triage-rules.md). */
 import { z } from 'zod';
 import { AnalysisFields } from '../finding.schemas.ts';
 import { JUSTIFICATIONS, RESPONSES } from './analysis.ts';

@@ -1,4 +1,4 @@
-/** Table type of triage rules (DESIGN section 16). */
+/** Table type of triage rules (docs/triage-rules.md). */
 import type { Selectable } from 'kysely';
 
 export interface TriageRuleTable {

@@ -1,6 +1,6 @@
 // Triage rules applied to findings as they are created, inside the upload's transaction and before any event:
 // a finding a rule triages is written with the rule's status, so no finding.created announces it as open and no
-// scan verdict counts it (DESIGN section 16).
+// scan verdict counts it (docs/triage-rules.md).
 import type { Kysely } from 'kysely';
 import { recordAudit, SYSTEM_ACTOR } from '../../audit/audit.repository.ts';
 import type { Database } from '../../db/database.ts';

@@ -1,4 +1,4 @@
-// The one writer of a finding's triage (DESIGN section 22): people (PATCH), VEX documents, carry-over and triage
+// The one writer of a finding's triage (ARCHITECTURE.md): people (PATCH), VEX documents, carry-over and triage
 // rules all change a status here, so the row, its history, the audit trail and the event never disagree.
 import type { Kysely, Updateable } from 'kysely';
 import { recordAudit } from '../../audit/audit.repository.ts';

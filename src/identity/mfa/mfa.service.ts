@@ -1,6 +1,6 @@
 /**
  * The TOTP second factor of password sign-in: enrolment, confirmation with recovery codes, disabling, the
- * check at sign-in, and the organisation's requireMfa (DESIGN section 17, docs/identity.md).
+ * check at sign-in, and the organisation's requireMfa (docs/identity.md).
  */
 import type { Kysely } from 'kysely';
 import { recordAudit } from '../../audit/audit.repository.ts';

@@ -1,4 +1,4 @@
-/** Request and response schemas of the SSO endpoints (DESIGN section 17). */
+/** Request and response schemas of the SSO endpoints (docs/identity.md). */
 import { z } from 'zod';
 import { ROLES } from '../../tenancy/roles.ts';
 

@@ -1,4 +1,4 @@
-// Finding status and analysis ↔ VEX, both ways (docs/pipeline.md "VEX", DESIGN section 16). Import follows the
+// Finding status and analysis ↔ VEX, both ways (docs/pipeline.md "VEX", docs/triage-rules.md). Import follows the
 // contract's mapping; export picks what imports back to the same status and analysis, so a round trip through
 // either format is lossless for all five statuses.
 import type { FindingStatus } from '../../findings/finding.service.ts';
