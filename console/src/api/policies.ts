@@ -1,5 +1,5 @@
-// Policies, license groups, violations and triage rules as the console reads them (docs/policies.md and docs/triage-rules.md;
-// docs/policies.md, docs/triage.md).
+// Policies, license groups, violations and triage rules as the console reads them (docs/policies.md,
+// docs/triage-rules.md).
 import { useQuery } from '@tanstack/react-query';
 import { api, present, read, unwrap } from './http.ts';
 import type { Body, Data, Query, Schema } from './rest.ts';
