@@ -1829,7 +1829,7 @@ export interface components {
       name: string;
       /** @enum {string} */
       type: 'oss' | 'commercial' | 'internal';
-      riskTier: 1 | 2 | 3;
+      riskTier: number;
       /** @enum {string} */
       assessmentStatus: 'not_started' | 'in_progress' | 'completed';
       website: string | null;

@@ -32,8 +32,9 @@ export const Vendor = z.object({
   id: z.string(),
   name: z.string(),
   type: z.enum(VENDOR_TYPES),
-  // Written through the body's tiers, so one of them.
-  riskTier: z.union([z.literal(1), z.literal(2), z.literal(3)]),
+  // An integer (1–3 through the request body): the event catalogue describes a vendor with this very schema
+  // (src/events/catalogue.test.ts).
+  riskTier: z.number().int(),
   assessmentStatus: z.enum(ASSESSMENT_STATUSES),
   website: z.string().nullable(),
   notes: z.string().nullable(),

@@ -21,7 +21,7 @@ const toVendor = (row: VendorRow): Vendor => ({
   id: row.id,
   name: row.name,
   type: row.type as VendorType,
-  riskTier: row.risk_tier as Vendor['riskTier'],
+  riskTier: row.risk_tier,
   assessmentStatus: row.assessment_status as AssessmentStatus,
   website: row.website,
   notes: row.notes,

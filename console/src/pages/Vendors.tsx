@@ -10,7 +10,9 @@ import { Dialog } from '../components/Dialog.tsx';
 import { Page } from '../components/Shell.tsx';
 import { canWrite, useSession } from '../session.tsx';
 
-type Draft = Pick<Vendor, 'name' | 'type' | 'riskTier' | 'assessmentStatus'> & {
+type Draft = Pick<Vendor, 'name' | 'type' | 'assessmentStatus'> & {
+  /** The request body's tiers; a vendor's answer says integer (it was written through this body). */
+  riskTier: 1 | 2 | 3;
   website: string;
   notes: string;
 };
@@ -27,7 +29,14 @@ const EMPTY: Draft = {
 function VendorForm({ vendor, onDone }: { vendor: Vendor | null; onDone: () => void }) {
   const queryClient = useQueryClient();
   const [draft, setDraft] = useState<Draft>(
-    vendor ? { ...vendor, website: vendor.website ?? '', notes: vendor.notes ?? '' } : EMPTY,
+    vendor
+      ? {
+          ...vendor,
+          riskTier: vendor.riskTier as Draft['riskTier'],
+          website: vendor.website ?? '',
+          notes: vendor.notes ?? '',
+        }
+      : EMPTY,
   );
   const save = useMutation({
     mutationFn: () => {
