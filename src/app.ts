@@ -137,12 +137,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   );
   app.addHook(
     'onRequest',
-    authHook(
-      services.tenancy,
-      services.sessions,
-      limits,
-      mcpOAuthBearer(services.oauth, `${API_PREFIX}/mcp`),
-    ),
+    authHook(services.tokens, services.sessions, limits, mcpOAuthBearer(services.oauth, `${API_PREFIX}/mcp`)),
   );
   installErrorHandling(app);
   requireDeclaredQuery(app, API_PREFIX);
@@ -197,8 +192,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     async (api) => {
       await api.register(sessionRoutes, { sessions: services.sessions });
       await api.register(accessRoutes, {
-        tenancy: services.tenancy,
+        organisations: services.organisations,
         users: services.users,
+        tokens: services.tokens,
         mfa: services.mfa,
       });
       await api.register(teamRoutes, { teams: services.teams });

@@ -31,22 +31,22 @@ export async function bootstrapIfEmpty(
   services: Services,
   dataDir: string,
 ): Promise<{ tokenFile: string; passwordFile: string } | undefined> {
-  if ((await services.tenancy.countOrganizations()) > 0) return undefined;
-  await services.tenancy.createOrganization({
+  if ((await services.organisations.count()) > 0) return undefined;
+  const org = await services.organisations.create({
     slug: 'default',
     name: 'Default organisation',
     plan: 'professional',
   });
   // 144 random bits, 24 characters: easy to paste, far beyond guessing under the sign-in throttle.
   const password = randomBytes(18).toString('base64url');
-  await services.tenancy.createUser('default', {
+  await services.users.add(org.id, {
     email: 'admin@localhost',
     name: 'Administrator',
     role: 'owner',
     password,
   });
-  const { secret } = await services.tenancy.createToken({
-    orgSlug: 'default',
+  const { secret } = await services.tokens.create({
+    orgId: org.id,
     scopes: [...SCOPES],
     name: 'bootstrap',
   });

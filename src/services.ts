@@ -27,7 +27,8 @@ import { TeamService } from './portfolio/team.service.ts';
 import { RiskService } from './risks/risk.service.ts';
 import { SbomService } from './sboms/sbom.service.ts';
 import { SessionService } from './tenancy/session.service.ts';
-import { TenancyService } from './tenancy/tenancy.service.ts';
+import { OrganisationService } from './tenancy/organisation.service.ts';
+import { TokenService } from './tenancy/token.service.ts';
 import { UserService } from './tenancy/user.service.ts';
 import { VendorService } from './vendors/vendor.service.ts';
 import { VulnDbService, VulnSyncService } from './vulndb/index.ts';
@@ -36,9 +37,13 @@ import { WebhookService } from './webhooks/webhook.service.ts';
 
 /** The domain services; each edge receives only the ones it uses. */
 export interface Services {
-  tenancy: TenancyService;
-  sessions: SessionService;
+  /** tenancy/: organisations, their plan and settings (keyed by id; the CLI resolves a slug once). */
+  organisations: OrganisationService;
+  /** tenancy/: workspace users and their roles. */
   users: UserService;
+  /** tenancy/: API tokens, and resolving a bearer secret to its principal (the principal cache). */
+  tokens: TokenService;
+  sessions: SessionService;
   audit: AuditService;
   vendors: VendorService;
   risks: RiskService;
@@ -103,7 +108,9 @@ export function createServices(store: Store, config: Config, options: ServiceOpt
   });
   const vendors = new VendorService(store.db);
   const risks = new RiskService(store.db);
-  const tenancy = new TenancyService(store.db, store.changeStamp);
+  const tokens = new TokenService(store.db, store.changeStamp);
+  // Principals carry the plan and settings: a change drops the cached ones.
+  const organisations = new OrganisationService(store.db, () => tokens.forgetPrincipals());
   const clock = options.now ? { now: options.now } : {};
   const sessions = new SessionService(store.db, clock);
   const mfa = new MfaService(store.db, clock);
@@ -120,14 +127,14 @@ export function createServices(store: Store, config: Config, options: ServiceOpt
     store.changeStamp,
   );
   // A deactivated or deleted user's assistants lose their OAuth grants with the user's sessions and API tokens.
-  tenancy.useCutOff(oauth);
+  tokens.useCutOff(oauth);
   const ssoConfigs = new SsoConfigService(store.db);
   const ssoFlow = new SsoFlowService(store.db, ssoConfigs, clock);
   // Every principal carries its reach; a change of teams, settings or tokens drops every cache of them at once.
   const reach = new ReachService(store.db, store.changeStamp);
-  for (const builder of [tenancy, sessions, oauth]) builder.useReach(reach.resolve);
-  tenancy.onForget(() => reach.invalidate());
-  tenancy.onForget(() => oauth.forgetPrincipals());
+  for (const builder of [tokens, sessions, oauth]) builder.useReach(reach.resolve);
+  tokens.onForget(() => reach.invalidate());
+  tokens.onForget(() => oauth.forgetPrincipals());
   // portfolio/ sits below sboms/: it deletes SBOMs and keeps triage through these hooks.
   const portfolio = createPortfolioServices(
     store.db,
@@ -149,19 +156,20 @@ export function createServices(store: Store, config: Config, options: ServiceOpt
   });
   return {
     portfolio,
-    teams: new TeamService(store.db, reach, () => tenancy.forgetPrincipals()),
+    teams: new TeamService(store.db, reach, () => tokens.forgetPrincipals()),
     reach,
     ssoConfigs,
     ssoFlow,
     ssoSignIn: new SsoSignInService(store.db, ssoFlow, sessions),
     scimUsers: new ScimUserService(
       store.db,
-      tenancy,
+      tokens,
       store.dialect === 'postgres' ? store.changeStamp : undefined,
     ),
     scimGroups: new ScimGroupService(store.db),
-    tenancy,
-    users: new UserService(store.db, tenancy),
+    organisations,
+    users: new UserService(store.db, tokens),
+    tokens,
     sessions,
     mfa,
     audit: new AuditService(store.db),

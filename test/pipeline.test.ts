@@ -37,14 +37,14 @@ for (const dialect of DIALECTS) {
       const org = await createOrg(services);
       const ok = await app.inject({ url: '/api/v1/sscs/vendors', headers: org.bearer() });
       assert.equal(ok.statusCode, 200);
-      const tokens = await services.tenancy.listTokens(org.slug);
-      await services.tenancy.revokeToken(tokens.find((tk) => tk.name === 'all')!.id, org.userId);
+      const tokens = await services.tokens.list(org.id);
+      await services.tokens.revoke(tokens.find((tk) => tk.name === 'all')!.id, org.userId);
       const revoked = await app.inject({ url: '/api/v1/sscs/vendors', headers: org.bearer() });
       assert.equal(revoked.statusCode, 401);
       assert.equal(revoked.json().error.code, 'INVALID_TOKEN');
 
-      const { secret } = await services.tenancy.createToken({
-        orgSlug: org.slug,
+      const { secret } = await services.tokens.create({
+        orgId: org.id,
         scopes: ['sbom:read'],
         expiresInMs: 1,
       });

@@ -45,9 +45,9 @@ for (const dialect of DIALECTS) {
       const config = defaultConfig();
       const here = createServices(server, config);
       const there = createServices(other, config);
-      const org = await there.tenancy.createOrganization({ slug: 'acme' });
-      const admin = await there.tenancy.createUser('acme', { email: 'admin@acme.example', role: 'admin' });
-      const member = await there.tenancy.createUser('acme', { email: 'm@acme.example', role: 'member' });
+      const org = await there.organisations.create({ slug: 'acme' });
+      const admin = await there.users.add(org.id, { email: 'admin@acme.example', role: 'admin' });
+      const member = await there.users.add(org.id, { email: 'm@acme.example', role: 'member' });
       const now = new Date().toISOString();
       for (const id of ['ast_a', 'ast_b'])
         await insertAsset(other.db, {
@@ -69,17 +69,17 @@ for (const dialect of DIALECTS) {
         members: [member.id],
         grants: [{ assetTags: ['pay'], role: 'member' }],
       });
-      await there.tenancy.updateOrganization('acme', { portfolioAccess: true });
-      const { secret } = await there.tenancy.createToken({
-        orgSlug: 'acme',
+      await there.organisations.update(org.id, { portfolioAccess: true });
+      const { secret } = await there.tokens.create({
+        orgId: org.id,
         userEmail: member.email,
         scopes: ['sbom:read'],
       });
-      const reach = async () => (await here.tenancy.authenticate(secret))?.reach;
+      const reach = async () => (await here.tokens.authenticate(secret))?.reach;
       // Wait until the server caches (at once on SQLite; once its listener is up on PostgreSQL).
       await eventually(reach, () => server.changeStamp() !== undefined);
       assert.deepEqual(ids(await eventually(reach, (r) => ids(r)?.join() === 'ast_a')), ['ast_a']);
-      assert.equal(here.tenancy.cachedPrincipal(secret)?.tokenId !== undefined, true, 'cached');
+      assert.equal(here.tokens.cachedPrincipal(secret)?.tokenId !== undefined, true, 'cached');
 
       await there.teams.update(org.id, admin.id, team.id, {
         grants: [{ assetTags: ['web'], role: 'member' }],
@@ -89,7 +89,7 @@ for (const dialect of DIALECTS) {
       await replaceTags(other.db, org.id, 'ast_a', ['web']);
       assert.deepEqual(ids(await eventually(reach, (r) => ids(r)?.length === 2)), ['ast_a', 'ast_b']);
 
-      await there.tenancy.updateOrganization('acme', { portfolioAccess: false });
+      await there.organisations.update(org.id, { portfolioAccess: false });
       assert.equal(await eventually(reach, (r) => r === null), null);
     });
   });

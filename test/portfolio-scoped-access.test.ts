@@ -504,7 +504,7 @@ async function callTool(
   args: Record<string, unknown>,
   token = w.tokens.memberA,
 ) {
-  const principal = await w.services.tenancy.authenticate(token);
+  const principal = await w.services.tokens.authenticate(token);
   assert.ok(principal);
   const handler = toolHandlers().get(name)!;
   return (await handler({ ...w.services, principal }, args)) as Record<string, unknown>;

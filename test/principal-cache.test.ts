@@ -5,7 +5,9 @@ import { join } from 'node:path';
 import { describe, it, type TestContext } from 'node:test';
 import { openStore, type DialectName, type Store } from '../src/db/connect.ts';
 import { migrateToLatest } from '../src/db/migrate.ts';
-import { TenancyService } from '../src/tenancy/tenancy.service.ts';
+import { OrganisationService } from '../src/tenancy/organisation.service.ts';
+import { TokenService } from '../src/tenancy/token.service.ts';
+import { UserService } from '../src/tenancy/user.service.ts';
 import { eventually } from './support/poll.ts';
 import { createTestStore, DIALECTS } from './support/store.ts';
 
@@ -35,21 +37,30 @@ async function twoHandles(t: TestContext, dialect: DialectName): Promise<{ serve
   return { server, cli };
 }
 
+/** The tenancy services on one handle, wired as src/services.ts wires them; `cached`: a server's principals. */
+function tenancyOn(store: Store, cached: boolean) {
+  const tokens = new TokenService(store.db, cached ? store.changeStamp : undefined);
+  const organisations = new OrganisationService(store.db, () => tokens.forgetPrincipals());
+  return { organisations, users: new UserService(store.db, tokens), tokens };
+}
+type Tenancy = ReturnType<typeof tenancyOn>;
+
 /** An organisation `acme` (plan professional) with one user and one `sbom:read` token. */
-async function acmeToken(tenancy: TenancyService, expiresInMs?: number) {
-  await tenancy.createOrganization({ slug: 'acme', plan: 'professional' });
-  await tenancy.createUser('acme', { email: 'ops@acme.example' });
-  return tenancy.createToken({
-    orgSlug: 'acme',
+async function acmeToken(tenancy: Tenancy, expiresInMs?: number) {
+  const org = await tenancy.organisations.create({ slug: 'acme', plan: 'professional' });
+  await tenancy.users.add(org.id, { email: 'ops@acme.example' });
+  const created = await tenancy.tokens.create({
+    orgId: org.id,
     scopes: ['sbom:read'],
     ...(expiresInMs ? { expiresInMs } : {}),
   });
+  return { ...created, orgId: org.id };
 }
 
 /** Authenticates until the server can cache (at once on SQLite; once the listener is up on PostgreSQL). */
-async function warm(server: Store, tenancy: TenancyService, secret: string): Promise<void> {
+async function warm(server: Store, tenancy: Tenancy, secret: string): Promise<void> {
   await eventually(
-    () => tenancy.authenticate(secret),
+    () => tenancy.tokens.authenticate(secret),
     () => server.changeStamp() !== undefined,
   );
 }
@@ -58,17 +69,17 @@ for (const dialect of DIALECTS) {
   describe(`${dialect}: cached principals follow changes made elsewhere`, () => {
     it('a token revoked by another process stops authenticating', async (t) => {
       const { server, cli } = await twoHandles(t, dialect);
-      const serverTenancy = new TenancyService(server.db, server.changeStamp);
-      const cliTenancy = new TenancyService(cli.db);
+      const serverTenancy = tenancyOn(server, true);
+      const cliTenancy = tenancyOn(cli, false);
       const { token, secret } = await acmeToken(cliTenancy);
       await warm(server, serverTenancy, secret);
-      const first = await serverTenancy.authenticate(secret);
+      const first = await serverTenancy.tokens.authenticate(secret);
       assert.equal(first?.tokenId, token.id);
-      assert.equal(await serverTenancy.authenticate(secret), first, 'the second call is a cache hit');
+      assert.equal(await serverTenancy.tokens.authenticate(secret), first, 'the second call is a cache hit');
 
-      await cliTenancy.revokeToken(token.id);
+      await cliTenancy.tokens.revoke(token.id);
       const after = await eventually(
-        () => serverTenancy.authenticate(secret),
+        () => serverTenancy.tokens.authenticate(secret),
         (p) => p === undefined,
       );
       assert.equal(after, undefined);
@@ -76,37 +87,37 @@ for (const dialect of DIALECTS) {
 
     it('the synchronous lookup of the HTTP auth hook answers only from a live entry, and drops a revoked token', async (t) => {
       const { server, cli } = await twoHandles(t, dialect);
-      const serverTenancy = new TenancyService(server.db, server.changeStamp);
-      const cliTenancy = new TenancyService(cli.db);
+      const serverTenancy = tenancyOn(server, true);
+      const cliTenancy = tenancyOn(cli, false);
       const { token, secret } = await acmeToken(cliTenancy);
-      assert.equal(serverTenancy.cachedPrincipal(secret), undefined, 'nothing cached before a load');
+      assert.equal(serverTenancy.tokens.cachedPrincipal(secret), undefined, 'nothing cached before a load');
       await warm(server, serverTenancy, secret);
-      assert.equal((await serverTenancy.authenticate(secret))?.tokenId, token.id);
-      assert.equal(serverTenancy.cachedPrincipal(secret)?.tokenId, token.id);
-      assert.equal(serverTenancy.cachedPrincipal('bwk_not-a-token'), undefined);
+      assert.equal((await serverTenancy.tokens.authenticate(secret))?.tokenId, token.id);
+      assert.equal(serverTenancy.tokens.cachedPrincipal(secret)?.tokenId, token.id);
+      assert.equal(serverTenancy.tokens.cachedPrincipal('bwk_not-a-token'), undefined);
 
-      await cliTenancy.revokeToken(token.id);
+      await cliTenancy.tokens.revoke(token.id);
       // SQLite: the next lookup reads the store's data_version; PostgreSQL: once the trigger's NOTIFY arrived.
-      if (dialect === 'sqlite') assert.equal(serverTenancy.cachedPrincipal(secret), undefined);
+      if (dialect === 'sqlite') assert.equal(serverTenancy.tokens.cachedPrincipal(secret), undefined);
       else
         await eventually(
-          async () => serverTenancy.cachedPrincipal(secret),
+          async () => serverTenancy.tokens.cachedPrincipal(secret),
           (p) => p === undefined,
         );
-      assert.equal(await serverTenancy.authenticate(secret), undefined);
+      assert.equal(await serverTenancy.tokens.authenticate(secret), undefined);
     });
 
     it("an organisation's plan changed by another process applies to cached principals", async (t) => {
       const { server, cli } = await twoHandles(t, dialect);
-      const serverTenancy = new TenancyService(server.db, server.changeStamp);
-      const cliTenancy = new TenancyService(cli.db);
-      const { secret } = await acmeToken(cliTenancy);
+      const serverTenancy = tenancyOn(server, true);
+      const cliTenancy = tenancyOn(cli, false);
+      const { secret, orgId } = await acmeToken(cliTenancy);
       await warm(server, serverTenancy, secret);
-      assert.equal((await serverTenancy.authenticate(secret))?.plan, 'professional');
+      assert.equal((await serverTenancy.tokens.authenticate(secret))?.plan, 'professional');
 
-      await cliTenancy.updateOrganization('acme', { plan: 'essentials' });
+      await cliTenancy.organisations.update(orgId, { plan: 'essentials' });
       const after = await eventually(
-        () => serverTenancy.authenticate(secret),
+        () => serverTenancy.tokens.authenticate(secret),
         (p) => p?.plan === 'essentials',
       );
       assert.equal(after?.plan, 'essentials');
@@ -114,24 +125,24 @@ for (const dialect of DIALECTS) {
 
     it('changes made through the same service apply at once, with no notification to wait for', async (t) => {
       const { server } = await twoHandles(t, dialect);
-      const tenancy = new TenancyService(server.db, server.changeStamp);
-      const { token, secret } = await acmeToken(tenancy);
+      const tenancy = tenancyOn(server, true);
+      const { token, secret, orgId } = await acmeToken(tenancy);
       await warm(server, tenancy, secret);
-      assert.equal((await tenancy.authenticate(secret))?.tokenId, token.id);
-      await tenancy.updateOrganization('acme', { mcpWriteEnabled: true });
-      assert.equal((await tenancy.authenticate(secret))?.mcpWriteEnabled, true);
-      await tenancy.revokeToken(token.id);
-      assert.equal(await tenancy.authenticate(secret), undefined);
+      assert.equal((await tenancy.tokens.authenticate(secret))?.tokenId, token.id);
+      await tenancy.organisations.update(orgId, { mcpWriteEnabled: true });
+      assert.equal((await tenancy.tokens.authenticate(secret))?.mcpWriteEnabled, true);
+      await tenancy.tokens.revoke(token.id);
+      assert.equal(await tenancy.tokens.authenticate(secret), undefined);
     });
 
     it('an expired token stops authenticating even while its principal is cached', async (t) => {
       const { server } = await twoHandles(t, dialect);
-      const tenancy = new TenancyService(server.db, server.changeStamp);
+      const tenancy = tenancyOn(server, true);
       const { token, secret } = await acmeToken(tenancy, 3_600_000);
       await warm(server, tenancy, secret);
-      assert.equal((await tenancy.authenticate(secret))?.tokenId, token.id);
+      assert.equal((await tenancy.tokens.authenticate(secret))?.tokenId, token.id);
       const later = new Date(Date.parse(token.expiresAt!) + 1000).toISOString();
-      assert.equal(await tenancy.authenticate(secret, later), undefined);
+      assert.equal(await tenancy.tokens.authenticate(secret, later), undefined);
     });
   });
 }

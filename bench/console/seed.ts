@@ -10,7 +10,7 @@ const CLOSED = ['fixed', 'mitigated', 'accepted_risk', 'false_positive'];
 const DAY = 86_400_000;
 
 export async function seedFindings(store: Store, services: Services, findings: number, sbomCount = 20) {
-  const orgId = (await services.tenancy.requireOrganization('default')).id;
+  const orgId = (await services.organisations.requireBySlug('default')).id;
   const perSbom = Math.ceil(findings / sbomCount);
   const now = Date.now();
   let made = 0;
@@ -106,7 +106,7 @@ export async function seedExploitData(store: Store, findings: number): Promise<v
 
 /** One SBOM with `count` components (no findings), for the virtualised component table. */
 export async function seedComponents(store: Store, services: Services, count: number): Promise<string> {
-  const orgId = (await services.tenancy.requireOrganization('default')).id;
+  const orgId = (await services.organisations.requireBySlug('default')).id;
   const sbom = await services.sboms.create(orgId, 'system', { name: 'monorepo', version: '100k' });
   const rows: Record<string, unknown>[] = [];
   for (let i = 0; i < count; i++) {

@@ -84,7 +84,7 @@ for (const size of values.sizes!.split(',').map(Number)) {
     );
   }
   if (store.dialect === 'postgres') await sql`analyze`.execute(store.db);
-  const org = await services.tenancy.requireOrganization(slug);
+  const org = await services.organisations.requireBySlug(slug);
   const principal = {
     tokenId: 'bench',
     orgId: org.id,

@@ -35,7 +35,7 @@ if (mode === 'bare') {
   const store = openStore(storeUrl);
   await migrateToLatest(store.db);
   const services = createServices(store, defaultConfig({}));
-  const org = await services.tenancy.createOrganization({
+  const org = await services.organisations.create({
     slug: `floor-${Date.now()}`,
     plan: 'professional',
   });
@@ -76,9 +76,9 @@ if (mode === 'bare') {
   await migrateToLatest(store.db);
   const services = createServices(store, config);
   const slug = `bench-${Date.now()}`;
-  const org = await services.tenancy.createOrganization({ slug, plan: 'professional' });
-  await services.tenancy.createUser(slug, { email: 'bench@bulwark.example' });
-  const { secret } = await services.tenancy.createToken({ orgSlug: slug, scopes: ['sbom:read'] });
+  const org = await services.organisations.create({ slug, plan: 'professional' });
+  await services.users.add(org.id, { email: 'bench@bulwark.example' });
+  const { secret } = await services.tokens.create({ orgId: org.id, scopes: ['sbom:read'] });
   await seedVendors(services, org.id);
   const app = await buildApp({ store, config, services, logger: createLogger('silent') });
   const url = await app.listen({ port: 0, host: '127.0.0.1' });

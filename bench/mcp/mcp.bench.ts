@@ -137,7 +137,7 @@ async function handlerBaselines(iterations: number): Promise<Map<string, number>
   const p50s = new Map<string, number>();
   try {
     for (const s of scenarios) {
-      const principal = (await services.tenancy.authenticate(s.secret))!;
+      const principal = (await services.tokens.authenticate(s.secret))!;
       const handler = handlers.get(s.tool)!;
       // The arguments as the tool server hands them over: validated, defaults filled in.
       const definition = TOOL_CATALOG.find((t) => t.name === s.tool)!;

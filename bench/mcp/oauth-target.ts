@@ -38,9 +38,9 @@ const services = createServices(store, config);
 const app = await buildApp({ store, config, services, logger: createLogger('silent') });
 await app.listen({ port, host: '127.0.0.1' });
 
-await services.tenancy.createOrganization({ slug: 'bench' });
-const user = await services.tenancy.createUser('bench', { email: 'admin@bench.example', role: 'admin' });
-const api = await services.tenancy.createToken({ orgSlug: 'bench', scopes: ['mcp:read', 'mcp:write'] });
+const org = await services.organisations.create({ slug: 'bench' });
+const user = await services.users.add(org.id, { email: 'admin@bench.example', role: 'admin' });
+const api = await services.tokens.create({ orgId: org.id, scopes: ['mcp:read', 'mcp:write'] });
 
 const redirectUri = 'http://127.0.0.1:9999/callback';
 const registered = (await (

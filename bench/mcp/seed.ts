@@ -51,10 +51,10 @@ export interface BenchOrg {
 
 /** Whether the store holds a complete seed by this code (the marker token is written last). */
 export async function isSeeded(services: Services): Promise<boolean> {
-  const org = await services.tenancy.findOrganization(SLUG);
+  const org = await services.organisations.findBySlug(SLUG);
   if (!org) return false;
   const marker = `bench-seeded-${seedVersion()}`;
-  return (await services.tenancy.listTokens(SLUG)).some((t) => t.name === marker);
+  return (await services.tokens.list(org.id)).some((t) => t.name === marker);
 }
 
 /** Seeds an empty store (the caller wipes an incomplete one first). */
@@ -67,8 +67,8 @@ export async function seed(
   const demo = await runDemo(db, services, SLUG, { identities: IDENTITIES, seed: 1 });
   const orgId = demo.org.id;
   for (let i = 1; i < USERS; i++)
-    await services.tenancy.createUser(SLUG, { email: `user${i}@bench.example`, name: `Bench User ${i}` });
-  const users = await services.tenancy.listUsers(orgId);
+    await services.users.add(orgId, { email: `user${i}@bench.example`, name: `Bench User ${i}` });
+  const users = await services.users.list(orgId);
   log(`seeding ${AUDIT_ENTRIES} audit entries…`);
   const start = Date.now() - AUDIT_ENTRIES * 1000;
   for (let done = 0; done < AUDIT_ENTRIES; done += 50_000) {
@@ -88,12 +88,12 @@ export async function seed(
     }
     await db.transaction().execute((trx) => insertMany(trx, 'audit_log', rows));
   }
-  await services.tenancy.createOrganization({ slug: `${SLUG}-scratch`, mcpWriteEnabled: true });
-  await services.tenancy.createUser(`${SLUG}-scratch`, { email: 'writer@bench.example' });
+  const scratch = await services.organisations.create({ slug: `${SLUG}-scratch`, mcpWriteEnabled: true });
+  await services.users.add(scratch.id, { email: 'writer@bench.example' });
   // Fresh statistics after a bulk load, as autovacuum (PostgreSQL) or a periodic ANALYZE would give them.
   await sql`analyze`.execute(db);
-  await services.tenancy.createToken({
-    orgSlug: SLUG,
+  await services.tokens.create({
+    orgId,
     scopes: ['mcp:read'],
     name: `bench-seeded-${seedVersion()}`,
   });
@@ -101,15 +101,16 @@ export async function seed(
 
 /** Tokens for this run (new each run: the secrets are not stored) and the ids the tools' arguments need. */
 export async function benchOrg(services: Services): Promise<BenchOrg> {
-  const org = await services.tenancy.requireOrganization(SLUG);
-  const users = await services.tenancy.listUsers(org.id);
-  const { secret } = await services.tenancy.createToken({
-    orgSlug: SLUG,
+  const org = await services.organisations.requireBySlug(SLUG);
+  const users = await services.users.list(org.id);
+  const { secret } = await services.tokens.create({
+    orgId: org.id,
     scopes: ['mcp:read'],
     name: 'bench',
   });
-  const scratch = await services.tenancy.createToken({
-    orgSlug: `${SLUG}-scratch`,
+  const scratchOrg = await services.organisations.requireBySlug(`${SLUG}-scratch`);
+  const scratch = await services.tokens.create({
+    orgId: scratchOrg.id,
     scopes: ['mcp:read', 'mcp:write'],
     name: 'bench-writer',
   });

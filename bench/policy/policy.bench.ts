@@ -60,8 +60,8 @@ try {
   const store = openStore(`sqlite:${join(dir, 'bench.sqlite')}`, dir);
   await migrateToLatest(store.db);
   const services = createServices(store, defaultConfig());
-  const plain = await services.tenancy.createOrganization({ slug: 'plain', plan: 'professional' });
-  const policed = await services.tenancy.createOrganization({ slug: 'policed', plan: 'professional' });
+  const plain = await services.organisations.create({ slug: 'plain', plan: 'professional' });
+  const policed = await services.organisations.create({ slug: 'policed', plan: 'professional' });
   const actor = 'system';
   const ids: string[] = [];
   for (const p of POLICIES) ids.push((await services.policies.policies.create(policed.id, actor, p)).id);
@@ -137,7 +137,7 @@ try {
   );
 
   // Re-evaluation of one SBOM: an organisation holding only it, then a policy change.
-  const single = await services.tenancy.createOrganization({ slug: 'single', plan: 'professional' });
+  const single = await services.organisations.create({ slug: 'single', plan: 'professional' });
   await upload(single.id, 'single');
   const singleIds: string[] = [];
   for (const p of POLICIES) singleIds.push((await services.policies.policies.create(single.id, actor, p)).id);

@@ -38,9 +38,9 @@ const store: Store = postgres
 await migrateToLatest(store.db);
 const config = defaultConfig();
 const services = createServices(store, config);
-const org = await services.tenancy.createOrganization({ slug: `bench-${Date.now().toString(36)}` });
-const admin = await services.tenancy.createUser(org.slug, { email: 'admin@bench.example', role: 'admin' });
-const member = await services.tenancy.createUser(org.slug, { email: 'member@bench.example', role: 'member' });
+const org = await services.organisations.create({ slug: `bench-${Date.now().toString(36)}` });
+const admin = await services.users.add(org.id, { email: 'admin@bench.example', role: 'admin' });
+const member = await services.users.add(org.id, { email: 'member@bench.example', role: 'member' });
 
 const seedStart = performance.now();
 const now = new Date().toISOString();
@@ -145,13 +145,10 @@ await services.teams.create(org.id, admin.id, {
   members: [member.id],
   grants: [{ assetTags: ['pay'], role: 'member' }],
 });
-await services.tenancy.updateOrganization(org.slug, { portfolioAccess: true });
+await services.organisations.update(org.id, { portfolioAccess: true });
 const scopes = ['sbom:read'];
-const adminToken = (await services.tenancy.createToken({ orgSlug: org.slug, userEmail: admin.email, scopes }))
-  .secret;
-const memberToken = (
-  await services.tenancy.createToken({ orgSlug: org.slug, userEmail: member.email, scopes })
-).secret;
+const adminToken = (await services.tokens.create({ orgId: org.id, userEmail: admin.email, scopes })).secret;
+const memberToken = (await services.tokens.create({ orgId: org.id, userEmail: member.email, scopes })).secret;
 const app = await buildApp({ store, config, services, logger: createLogger('silent') });
 
 async function call(token: string, url: string): Promise<{ ms: number; body: string }> {

@@ -43,7 +43,7 @@ const openBench = async (name: string): Promise<Store> =>
 async function seed(store: Store): Promise<{ services: Services; orgId: string; sbomIds: string[] }> {
   await migrateToLatest(store.db);
   const services = createServices(store, defaultConfig());
-  const org = await services.tenancy.createOrganization({ slug: `bench-${Date.now().toString(36)}` });
+  const org = await services.organisations.create({ slug: `bench-${Date.now().toString(36)}` });
   const base = Date.now() - VERSIONS * 60_000;
   const sbomIds: string[] = [];
   for (let a = 0; a < ASSETS; a++) {
@@ -204,9 +204,7 @@ await baselineStore.close();
 
 const store = await openBench('sweep');
 const { services, orgId } = await seed(store);
-await services.tenancy.updateOrganization((await services.tenancy.getOrganizationById(orgId)).slug, {
-  retention: { keepVersions: KEEP },
-});
+await services.organisations.update(orgId, { retention: { keepVersions: KEEP } });
 let result = { sbomsDeleted: 0 };
 const sweep = await watched(async () => {
   result = await services.portfolio.retention.sweepOrg(orgId);

@@ -18,7 +18,9 @@ import { migrateToLatest } from '../../src/db/migrate.ts';
 import { FindingService } from '../../src/findings/finding.service.ts';
 import { RemediationService } from '../../src/remediation/remediation.service.ts';
 import { SbomService } from '../../src/sboms/sbom.service.ts';
-import { TenancyService } from '../../src/tenancy/tenancy.service.ts';
+import { OrganisationService } from '../../src/tenancy/organisation.service.ts';
+import { TokenService } from '../../src/tenancy/token.service.ts';
+import { UserService } from '../../src/tenancy/user.service.ts';
 import { VulnDbService } from '../../src/vulndb/index.ts';
 import {
   advisory,
@@ -126,13 +128,14 @@ async function run(
     );
     await vulndb.import([feed]);
 
-    const tenancy = new TenancyService(store.db);
-    const org = await tenancy.createOrganization({
+    const organisations = new OrganisationService(store.db);
+    const users = new UserService(store.db, new TokenService(store.db));
+    const org = await organisations.create({
       slug: 'bench-fix',
       plan: 'professional',
       mcpWriteEnabled: false,
     });
-    const user = await tenancy.createUser('bench-fix', { email: 'bench@example.com' });
+    const user = await users.add(org.id, { email: 'bench@example.com' });
     const findings = new FindingService(store.db);
     const sboms = new SbomService(store.db, { hooks: findings });
     const doc = Buffer.from(documentWithGraph(parts));

@@ -113,8 +113,8 @@ async function main(): Promise<void> {
   );
 
   // 2. SARIF export, streamed.
-  const org = await services.tenancy.createOrganization({ slug: 'bench', plan: 'professional' });
-  const user = await services.tenancy.createUser('bench', { email: 'bench@example.com' });
+  const org = await services.organisations.create({ slug: 'bench', plan: 'professional' });
+  const user = await services.users.add(org.id, { email: 'bench@example.com' });
   for (const count of [10_000, 100_000]) {
     const uploaded = await services.sboms.upload(
       org.id,

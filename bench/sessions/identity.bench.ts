@@ -41,7 +41,7 @@ const provider = await startProvider(
   { redirectUris: [CALLBACK] },
 );
 const slug = `bench-${Date.now().toString(36)}`;
-const org = await services.tenancy.createOrganization({ slug });
+const org = await services.organisations.create({ slug });
 await services.ssoConfigs.put(org.id, 'usr_bench', {
   issuer: provider.issuer,
   clientId: provider.clientId,
@@ -49,8 +49,8 @@ await services.ssoConfigs.put(org.id, 'usr_bench', {
   scopes: ['openid', 'email', 'profile', 'groups'],
   roleMapping: { engineering: 'member' },
 });
-await services.tenancy.createUser(slug, { email: `owner@${slug}.example.com`, role: 'owner' });
-const { secret } = await services.tenancy.createToken({ orgSlug: slug, scopes: ['scim'] });
+await services.users.add(org.id, { email: `owner@${slug}.example.com`, role: 'owner' });
+const { secret } = await services.tokens.create({ orgId: org.id, scopes: ['scim'] });
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 const p95 = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length * 0.95)]!;
@@ -108,7 +108,7 @@ for (let round = 0; round < 4; round++) {
   }
   for (let i = 0; i < users / 4; i++) {
     const start = performance.now();
-    await services.tenancy.createUser(slug, {
+    await services.users.add(org.id, {
       email: `direct-${round}-${i}@example.com`,
       name: 'A B',
       role: 'viewer',

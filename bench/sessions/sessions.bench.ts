@@ -35,10 +35,10 @@ const config = defaultConfig({ RATE_LIMIT_MAX: 1_000_000 });
 const services = createServices(store, config);
 const app = await buildApp({ store, config, services, logger: createLogger('silent') });
 const slug = `bench-${Date.now().toString(36)}`;
-await services.tenancy.createOrganization({ slug });
+const org = await services.organisations.create({ slug });
 const email = `owner@${slug}.example.com`;
-await services.tenancy.createUser(slug, { email, role: 'owner', password: PASSWORD });
-const { secret } = await services.tenancy.createToken({ orgSlug: slug, scopes: ['sbom:read'] });
+await services.users.add(org.id, { email, role: 'owner', password: PASSWORD });
+const { secret } = await services.tokens.create({ orgId: org.id, scopes: ['sbom:read'] });
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 

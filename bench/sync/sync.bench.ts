@@ -51,7 +51,7 @@ try {
     name: string;
     version: string;
   }[];
-  const org = await services.tenancy.createOrganization({
+  const org = await services.organisations.create({
     slug: 'bench',
     name: 'Bench',
     plan: 'professional',

@@ -33,7 +33,7 @@ const openBench = async (): Promise<Store> =>
 async function seed(store: Store) {
   await migrateToLatest(store.db);
   const services = createServices(store, defaultConfig());
-  const org = await services.tenancy.createOrganization({ slug: `bench-${Date.now().toString(36)}` });
+  const org = await services.organisations.create({ slug: `bench-${Date.now().toString(36)}` });
   const now = new Date().toISOString();
   const sbomId = newId('sbom');
   await store.db

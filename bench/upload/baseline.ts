@@ -15,7 +15,7 @@ import { migrateToLatest } from '../../src/db/migrate.ts';
 import { prepareSbom } from '../../src/sboms/prepared-sbom.ts';
 import { insertSbom } from '../../src/sboms/sbom.repository.ts';
 import { COMPONENT_COLUMNS } from '../../src/sboms/sbom.table.ts';
-import { TenancyService } from '../../src/tenancy/tenancy.service.ts';
+import { OrganisationService } from '../../src/tenancy/organisation.service.ts';
 
 export interface Floor {
   parseS: number;
@@ -32,7 +32,7 @@ async function prepareStore(url: string, file: string, schema?: string): Promise
   const store = openStore(url, undefined, schema ? { schema } : {});
   try {
     await migrateToLatest(store.db);
-    const org = await new TenancyService(store.db).createOrganization({ slug: 'floor' });
+    const org = await new OrganisationService(store.db).create({ slug: 'floor' });
     const now = new Date().toISOString();
     await insertSbom(store.db, {
       id: SBOM_ID,

@@ -19,15 +19,15 @@ const store = openStore(url, undefined, { ...(schema ? { schema } : {}), backgro
 await migrateToLatest(store.db);
 const services = createServices(store, config);
 const slug = `bench-${Date.now()}`;
-await services.tenancy.createOrganization({ slug, plan: 'professional' });
-await services.tenancy.createUser(slug, { email: 'bench@bulwark.example' });
-const { secret } = await services.tenancy.createToken({ orgSlug: slug, scopes: ['sbom:read', 'sbom:write'] });
+const org = await services.organisations.create({ slug, plan: 'professional' });
+await services.users.add(org.id, { email: 'bench@bulwark.example' });
+const { secret } = await services.tokens.create({ orgId: org.id, scopes: ['sbom:read', 'sbom:write'] });
 // Another organisation, whose small writes (a vendor each) the benchmark times during the upload.
 const other = `bench-other-${Date.now()}`;
-await services.tenancy.createOrganization({ slug: other, plan: 'professional' });
-await services.tenancy.createUser(other, { email: 'other@bulwark.example' });
-const { secret: otherSecret } = await services.tenancy.createToken({
-  orgSlug: other,
+const otherOrg = await services.organisations.create({ slug: other, plan: 'professional' });
+await services.users.add(otherOrg.id, { email: 'other@bulwark.example' });
+const { secret: otherSecret } = await services.tokens.create({
+  orgId: otherOrg.id,
   scopes: ['sbom:read', 'sbom:write'],
 });
 const app = await buildApp({ store, config, services, logger: createLogger('silent') });

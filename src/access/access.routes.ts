@@ -21,8 +21,9 @@ import {
   UserItem,
   UserParams,
 } from './access.schemas.ts';
-import type { ApiToken, Organization, TenancyService, User } from '../tenancy/tenancy.service.ts';
-import type { UserService } from '../tenancy/user.service.ts';
+import type { Organization, OrganisationService } from '../tenancy/organisation.service.ts';
+import type { ApiToken, TokenService } from '../tenancy/token.service.ts';
+import type { User, UserService } from '../tenancy/user.service.ts';
 import type { MfaService } from '../identity/mfa/mfa.service.ts';
 
 const admin = sessionOnly('admin');
@@ -60,15 +61,17 @@ const orgSettings = (o: Organization, requireMfa: boolean) => ({
 
 export async function accessRoutes(
   app: App,
-  { tenancy, users, mfa }: { tenancy: TenancyService; users: UserService; mfa: MfaService },
+  {
+    organisations,
+    users,
+    tokens,
+    mfa,
+  }: { organisations: OrganisationService; users: UserService; tokens: TokenService; mfa: MfaService },
 ): Promise<void> {
-  const slugOf = async (orgId: string) => (await tenancy.getOrganizationById(orgId)).slug;
-
   app.get(
     '/tokens',
     { config: admin, schema: { tags: ['tokens'], response: { 200: envelopeOf(z.array(TokenItem)) } } },
-    async (request) =>
-      ok((await tenancy.listTokens(await slugOf(principalOf(request).orgId))).map(tokenItem)),
+    async (request) => ok((await tokens.list(principalOf(request).orgId)).map(tokenItem)),
   );
 
   app.post(
@@ -90,8 +93,8 @@ export async function accessRoutes(
         throw validationFailed('expiresIn must be a positive duration', [
           { path: 'body.expiresIn', message: 'a positive duration such as 30d, 12h or 90m' },
         ]);
-      const { token, secret } = await tenancy.createToken({
-        orgSlug: await slugOf(actor.orgId),
+      const { token, secret } = await tokens.create({
+        orgId: actor.orgId,
         userEmail: actor.session!.view.user.email,
         scopes,
         actorId: actor.userId,
@@ -124,7 +127,7 @@ export async function accessRoutes(
     },
     async (request) => {
       const actor = principalOf(request);
-      const token = await tenancy.revokeToken(request.params.tokenId, actor.userId, actor.orgId);
+      const token = await tokens.revoke(request.params.tokenId, actor.userId, actor.orgId);
       return ok({ id: token.id, deleted: true as const });
     },
   );
@@ -175,7 +178,7 @@ export async function accessRoutes(
     { config: anyone, schema: { tags: ['organisation'], response: { 200: envelopeOf(OrgSettings) } } },
     async (request) => {
       const { orgId } = principalOf(request);
-      return ok(orgSettings(await tenancy.getOrganizationById(orgId), await mfa.requiredIn(orgId)));
+      return ok(orgSettings(await organisations.get(orgId), await mfa.requiredIn(orgId)));
     },
   );
 
@@ -192,8 +195,8 @@ export async function accessRoutes(
       if (requireMfa !== undefined) await mfa.setRequired(actor, requireMfa);
       const org =
         Object.keys(changes).length > 0
-          ? await tenancy.updateOrganization(await slugOf(actor.orgId), changes, actor.userId)
-          : await tenancy.getOrganizationById(actor.orgId);
+          ? await organisations.update(actor.orgId, changes, actor.userId)
+          : await organisations.get(actor.orgId);
       return ok(orgSettings(org, await mfa.requiredIn(actor.orgId)));
     },
   );

@@ -131,7 +131,7 @@ for (const dialect of DIALECTS) {
       const mine = await createOrg(services);
       const theirs = await createOrg(services);
       const admin = await signInAs(app, services, mine, 'owner');
-      const [theirToken] = await services.tenancy.listTokens(theirs.slug);
+      const [theirToken] = await services.tokens.list(theirs.id);
       const cases: Array<[Method, string, Record<string, unknown> | undefined]> = [
         ['DELETE', `/api/v1/tokens/${theirToken!.id}`, undefined],
         ['PATCH', `/api/v1/users/${theirs.userId}`, { name: 'Mallory' }],
@@ -205,8 +205,8 @@ for (const dialect of DIALECTS) {
       });
       assert.deepEqual([duplicate.statusCode, duplicate.json().error.code], [409, 'CONFLICT']);
 
-      const bobToken = await services.tenancy.createToken({
-        orgSlug: org.slug,
+      const bobToken = await services.tokens.create({
+        orgId: org.id,
         userEmail: 'bob@example.com',
         scopes: ['sbom:read'],
       });
@@ -282,7 +282,7 @@ for (const dialect of DIALECTS) {
 
       // By the operator (CLI service): the same.
       const third = await signIn(app, member.email, 'reset by the admin 1');
-      await services.users.setPassword(org.slug, member.email, 'set by the operator');
+      await services.users.setPassword(org.id, member.email, 'set by the operator');
       assert.equal((await get(third)).statusCode, 401);
       await signIn(app, member.email, 'set by the operator');
 

@@ -19,7 +19,7 @@ for (const dialect of DIALECTS) {
     it('signs in with e-mail and password: the documented object, an HttpOnly cookie, and GET /session', async (t) => {
       const { app, services, store } = await build(t, dialect);
       const org = await createOrg(services);
-      const user = await services.tenancy.createUser(org.slug, {
+      const user = await services.users.add(org.id, {
         email: 'Ada@Example.com',
         name: 'Ada Lovelace',
         role: 'admin',
@@ -113,7 +113,7 @@ for (const dialect of DIALECTS) {
       assert.ok(!audit.rows[0]!.details!.includes('not the password'), 'the password is never recorded');
 
       // A user without a password (created before passwords existed, or by the CLI without one) cannot sign in.
-      const noPassword = await services.tenancy.createUser(org.slug, { email: 'nopass@example.com' });
+      const noPassword = await services.users.add(org.id, { email: 'nopass@example.com' });
       const res = await app.inject({
         method: 'POST',
         url: '/api/v1/session',

@@ -27,7 +27,7 @@ for (const dialect of DIALECTS) {
       const { app, services } = await build(t, dialect);
       const org = await createOrg(services, { tokens: {} });
       const withPassword = await addUser(services, org, 'member');
-      const without = await services.tenancy.createUser(org.slug, {
+      const without = await services.users.add(org.id, {
         email: `nopass@${org.slug}.example.com`,
       });
       // Each from its own address so that the throttle never answers first.

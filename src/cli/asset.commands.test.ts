@@ -29,8 +29,8 @@ for (const dialect of DIALECTS) {
       try {
         await migrateToLatest(store.db);
         const services = createServices(store, defaultConfig());
-        const org = await services.tenancy.requireOrganization('acme');
-        const owner = (await services.tenancy.listUsers(org.id))[0]!;
+        const org = await services.organisations.requireBySlug('acme');
+        const owner = (await services.users.list(org.id))[0]!;
         for (const [asset, version] of [
           ['api', '1'],
           ['api', '2'],

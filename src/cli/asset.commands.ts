@@ -80,7 +80,7 @@ too, and refuses an asset with children.`,
       case 'list':
         if (arg !== undefined) throw new UsageError('asset list takes no arguments');
         return withStore(async ({ services }) => {
-          const org = await services.tenancy.requireOrganization(slug);
+          const org = await services.organisations.requireBySlug(slug);
           const active = values.all ? 'all' : values.inactive ? 'false' : values.q ? 'all' : 'true';
           const list = await services.portfolio.assets.list(org.id, {
             active,
@@ -93,7 +93,7 @@ too, and refuses an asset with children.`,
       case 'show':
         if (!arg) throw new UsageError('<id|name> is required');
         return withStore(async ({ services }) => {
-          const org = await services.tenancy.requireOrganization(slug);
+          const org = await services.organisations.requireBySlug(slug);
           const asset = await services.portfolio.assets.get(
             org.id,
             (await services.portfolio.assets.resolve(org.id, arg)).id,
@@ -115,7 +115,7 @@ too, and refuses an asset with children.`,
         if (values.active && values.inactive)
           throw new UsageError('--active and --inactive exclude each other');
         return withStore(async ({ services }) => {
-          const org = await services.tenancy.requireOrganization(slug);
+          const org = await services.organisations.requireBySlug(slug);
           const assets = services.portfolio.assets;
           const row = await assets.resolve(org.id, arg);
           const current = (await assets.get(org.id, row.id)).retention;
@@ -149,7 +149,7 @@ too, and refuses an asset with children.`,
       case 'delete':
         if (!arg) throw new UsageError('<id|name> is required');
         return withStore(async ({ services }) => {
-          const org = await services.tenancy.requireOrganization(slug);
+          const org = await services.organisations.requireBySlug(slug);
           const row = await services.portfolio.assets.resolve(org.id, arg);
           const result = await services.portfolio.assets.delete(org.id, SYSTEM_ACTOR, row.id);
           emit(
@@ -164,7 +164,7 @@ too, and refuses an asset with children.`,
         if (arg !== 'run')
           throw new UsageError(`unknown action 'retention ${arg ?? ''}': try 'retention run'`);
         return withStore(async ({ services }) => {
-          const org = await services.tenancy.requireOrganization(slug);
+          const org = await services.organisations.requireBySlug(slug);
           const run = await services.portfolio.retention.sweepOrg(org.id);
           emit(
             io,

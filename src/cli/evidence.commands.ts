@@ -45,7 +45,7 @@ sla shows, or with both days sets, how long an open CRITICAL or HIGH finding may
     if (positionals.length > 1) throw new UsageError(`unexpected argument ${positionals[1]}`);
     const slug = requireString(values.org, '--org');
     return withStore(async ({ services }) => {
-      const org = await services.tenancy.requireOrganization(slug);
+      const org = await services.organisations.requireBySlug(slug);
       if (action === 'collect') {
         const run = await services.compliance.collect(org.id);
         emit(io, values.json, { org: slug, ...run }, runLines(slug, run));
@@ -88,7 +88,7 @@ evidence coverage and the evidence items behind it. Without --output the file go
     const format = values.format ?? 'json';
     if (format !== 'json' && format !== 'csv') throw new UsageError('--format must be json or csv');
     return withStore(async ({ services }) => {
-      const org = await services.tenancy.requireOrganization(slug);
+      const org = await services.organisations.requireBySlug(slug);
       const soa = await services.compliance.statementOfApplicability(org.id, values.project);
       const text = format === 'csv' ? soaCsv(soa) : `${JSON.stringify(soa, null, 2)}\n`;
       if (values.output === undefined) {

@@ -42,8 +42,8 @@ CSV columns: identities: ${Object.keys(CSV_COLUMNS.identities).join(', ')}
       throw new UsageError(`cannot read ${file}: ${error.code ?? error.message}`);
     });
     return withStore(async ({ store, services }) => {
-      const org = await services.tenancy.requireOrganization(slug);
-      const actor = (await services.tenancy.listUsers(org.id))[0]?.id ?? 'system';
+      const org = await services.organisations.requireBySlug(slug);
+      const actor = (await services.users.list(org.id))[0]?.id ?? 'system';
       let summary: ImportSummary;
       if (values.csv !== undefined)
         summary = await importCsv(store.db, org.id, actor, values.kind as CsvKind, text);

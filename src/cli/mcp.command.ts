@@ -36,7 +36,7 @@ mcp:read scope; mcp:write for risk_create_draft), DATABASE_URL (as for bulwark s
     try {
       await migrateToLatest(store.db);
       const services = createServices(store, config);
-      const principal = await services.tenancy.authenticate(token);
+      const principal = await services.tokens.authenticate(token);
       if (!principal) {
         io.err('error: BULWARK_TOKEN is malformed, unknown, revoked or expired');
         return 1;
@@ -51,7 +51,7 @@ mcp:read scope; mcp:write for risk_create_draft), DATABASE_URL (as for bulwark s
         logger: stderrLogger,
         // Re-resolved per call: a revoked token or a changed organisation setting applies at once.
         principal: async () => {
-          const current = await services.tenancy.authenticate(token);
+          const current = await services.tokens.authenticate(token);
           if (!current)
             throw new McpError(
               ErrorCode.InvalidRequest,

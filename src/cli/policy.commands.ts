@@ -79,7 +79,7 @@ export const policyCommand: Command = {
     switch (action) {
       case 'list':
         return withStore(async ({ services }) => {
-          const org = await services.tenancy.requireOrganization(slug);
+          const org = await services.organisations.requireBySlug(slug);
           const list = await services.policies.policies.list(org.id);
           emit(
             io,
@@ -106,7 +106,7 @@ export const policyCommand: Command = {
           'policy',
         );
         return withStore(async ({ services }) => {
-          const org = await services.tenancy.requireOrganization(slug);
+          const org = await services.organisations.requireBySlug(slug);
           const created = await services.policies.policies.create(org.id, SYSTEM_ACTOR, input);
           // The store closes after this command: the re-evaluation of existing SBOMs finishes first.
           await services.policies.reevaluation.idle();
@@ -117,7 +117,7 @@ export const policyCommand: Command = {
       case 'delete': {
         if (!arg) throw new UsageError('<policyId> is required');
         return withStore(async ({ services }) => {
-          const org = await services.tenancy.requireOrganization(slug);
+          const org = await services.organisations.requireBySlug(slug);
           const result = await services.policies.policies.delete(org.id, SYSTEM_ACTOR, arg);
           emit(io, values.json, result, `Deleted policy ${arg}`);
           return 0;
@@ -135,7 +135,7 @@ export const policyCommand: Command = {
         }
         const file = readPolicyFile(text);
         return withStore(async ({ services }) => {
-          const org = await services.tenancy.requireOrganization(slug);
+          const org = await services.organisations.requireBySlug(slug);
           const result = await applyPolicyFile(services.policies.policies, org.id, SYSTEM_ACTOR, file, {
             prune: values.prune === true,
           });
@@ -180,7 +180,7 @@ export const licenseGroupCommand: Command = {
         .map((l) => l.trim())
         .filter(Boolean);
     return withStore(async ({ services }) => {
-      const org = await services.tenancy.requireOrganization(slug);
+      const org = await services.organisations.requireBySlug(slug);
       const groups = services.policies.policies;
       switch (action) {
         case 'list': {

@@ -202,16 +202,17 @@ async function scanLocal(
     // The organisation's policies apply to every scan, its triage with --asset.
     {
       // The token names the organisation; without one, the organisation `bulwark serve` creates.
-      const { TenancyService } = await import('../tenancy/tenancy.service.ts');
+      const { TokenService } = await import('../tenancy/token.service.ts');
+      const { OrganisationService } = await import('../tenancy/organisation.service.ts');
       const { ReachService } = await import('../portfolio/reach.ts');
-      const tenancy = new TenancyService(store.db, store.changeStamp);
+      const tokens = new TokenService(store.db, store.changeStamp);
       // A restricted token (docs/portfolio-access.md) names only assets it reaches, as against a server.
-      tenancy.useReach(new ReachService(store.db).resolve);
+      tokens.useReach(new ReachService(store.db).resolve);
       const token = cliEnv().BULWARK_TOKEN;
-      const principal = token ? await tenancy.authenticate(token) : undefined;
+      const principal = token ? await tokens.authenticate(token) : undefined;
       if (token && !principal && asset !== undefined)
         throw new ScanFailure('BULWARK_TOKEN is not a valid token of this store');
-      orgId = principal?.orgId ?? (await tenancy.findOrganization('default'))?.id ?? null;
+      orgId = principal?.orgId ?? (await new OrganisationService(store.db).findBySlug('default'))?.id ?? null;
       reach = principal?.reach ?? null;
       if (orgId === null && asset !== undefined)
         throw new ScanFailure(

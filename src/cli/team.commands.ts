@@ -37,7 +37,7 @@ export function parseGrant(text: string): GrantInput {
 async function memberIds(services: Services, orgId: string, list: string): Promise<string[]> {
   const items = splitList(list);
   if (!items.some((m) => m.includes('@'))) return items;
-  const users = await services.tenancy.listUsers(orgId);
+  const users = await services.users.list(orgId);
   return items.map((m) => (m.includes('@') ? (users.find((u) => u.email === m.toLowerCase())?.id ?? m) : m));
 }
 
@@ -73,7 +73,7 @@ export const teamCommand: Command = {
     if (values['clear-grants'] && (action !== 'update' || grants))
       throw new UsageError('--clear-grants is for team update, without --grant');
     return withStore(async ({ services }) => {
-      const orgId = (await services.tenancy.requireOrganization(slug)).id;
+      const orgId = (await services.organisations.requireBySlug(slug)).id;
       const members =
         values.members === undefined ? undefined : await memberIds(services, orgId, values.members);
       if (action === 'list') {

@@ -1,6 +1,8 @@
 /** `bulwark org`, `bulwark user`, `bulwark token`: organisations, workspace users and API tokens. */
 import { parseDuration } from '../shared/time.ts';
-import type { Organization, ApiToken, User } from '../tenancy/tenancy.service.ts';
+import type { Organization } from '../tenancy/organisation.service.ts';
+import type { ApiToken } from '../tenancy/token.service.ts';
+import type { User } from '../tenancy/user.service.ts';
 import {
   emit,
   parse,
@@ -64,7 +66,7 @@ versions, delete versions older than D days (never the newest), mark assets with
     if (action === 'list') {
       if (slug !== undefined) throw new UsageError(`org list takes no arguments`);
       return withStore(async ({ services }) => {
-        const orgs = await services.tenancy.listOrganizations();
+        const orgs = await services.organisations.list();
         const lines = orgs.map(
           (o) =>
             `${o.slug}  ${o.id}  ${o.plan}  MCP write ${o.mcpWriteEnabled ? 'enabled' : 'disabled'}  ${o.name}`,
@@ -81,7 +83,7 @@ versions, delete versions older than D days (never the newest), mark assets with
     if (action === 'create' && retentionFromFlags(values, null) !== undefined)
       throw new UsageError('retention flags are for org update');
     return withStore(async ({ services }) => {
-      const current = action === 'update' ? await services.tenancy.requireOrganization(slug) : undefined;
+      const current = action === 'update' ? await services.organisations.requireBySlug(slug) : undefined;
       const retention = current && retentionFromFlags(values, current.retention);
       const input = {
         ...(retention !== undefined ? { retention } : {}),
@@ -95,13 +97,13 @@ versions, delete versions older than D days (never the newest), mark assets with
       };
       const org =
         action === 'create'
-          ? await services.tenancy.createOrganization({
+          ? await services.organisations.create({
               slug,
               ...input,
               ...(ownerEmail !== undefined ? { ownerEmail } : {}),
             })
-          : await services.tenancy.updateOrganization(slug, input);
-      const owner = ownerEmail === undefined ? undefined : (await services.tenancy.listUsers(org.id))[0]!;
+          : await services.organisations.update(current!.id, input);
+      const owner = ownerEmail === undefined ? undefined : (await services.users.list(org.id))[0]!;
       emit(
         io,
         values.json,
@@ -140,7 +142,7 @@ A password change ends all of the user's sessions.`,
     const org = requireString(values.org, '--org');
     if (action === 'list') {
       return withStore(async ({ services }) => {
-        const users = await services.tenancy.listUsers((await services.tenancy.requireOrganization(org)).id);
+        const users = await services.users.list((await services.organisations.requireBySlug(org)).id);
         const lines = users.map((u) => `${u.email}  ${u.id}  ${u.role}${u.name ? `  ${u.name}` : ''}`);
         emit(io, values.json, { users: users.map(userJson) }, lines.join('\n') || 'No users.');
         return 0;
@@ -153,7 +155,8 @@ A password change ends all of the user's sessions.`,
         throw new UsageError('set-password takes only --org, --email and --password-stdin');
       const password = await readSecretFromStdin(io);
       return withStore(async ({ services }) => {
-        const user = await services.users.setPassword(org, email, password);
+        const orgId = (await services.organisations.requireBySlug(org)).id;
+        const user = await services.users.setPassword(orgId, email, password);
         emit(
           io,
           values.json,
@@ -165,7 +168,8 @@ A password change ends all of the user's sessions.`,
     }
     const password = values['password-stdin'] ? await readSecretFromStdin(io) : undefined;
     return withStore(async ({ services }) => {
-      const user = await services.tenancy.createUser(org, {
+      const orgId = (await services.organisations.requireBySlug(org)).id;
+      const user = await services.users.add(orgId, {
         email,
         ...(values.name ? { name: values.name } : {}),
         ...(values.role !== undefined ? { role: values.role } : {}),
@@ -214,8 +218,9 @@ one of the tags (and their descendants), whatever its user's role (docs/portfoli
           throw new UsageError(`--expires-in '${values['expires-in']}' is too far in the future`);
       }
       return withStore(async ({ services }) => {
-        const { token, secret } = await services.tenancy.createToken({
-          orgSlug: org,
+        const orgId = (await services.organisations.requireBySlug(org)).id;
+        const { token, secret } = await services.tokens.create({
+          orgId,
           scopes,
           ...(values.user ? { userEmail: values.user } : {}),
           ...(expiresInMs ? { expiresInMs } : {}),
@@ -242,7 +247,7 @@ one of the tags (and their descendants), whatever its user's role (docs/portfoli
     if (action === 'list') {
       const org = requireString(values.org, '--org');
       return withStore(async ({ services }) => {
-        const tokens = await services.tenancy.listTokens(org);
+        const tokens = await services.tokens.list((await services.organisations.requireBySlug(org)).id);
         const lines = tokens.map(
           (t) =>
             `${t.id}  ${t.scopes.join(',')}  ${t.assetTags ? `tags ${t.assetTags.join(',')}  ` : ''}${t.revokedAt ? 'revoked' : t.expiresAt ? `expires ${t.expiresAt}` : 'no expiry'}${t.name ? `  ${t.name}` : ''}`,
@@ -255,7 +260,7 @@ one of the tags (and their descendants), whatever its user's role (docs/portfoli
       const [tokenId, ...extra] = rest;
       if (!tokenId || extra.length > 0) throw new UsageError('exactly one <tokenId> is required');
       return withStore(async ({ services }) => {
-        const token = await services.tenancy.revokeToken(tokenId);
+        const token = await services.tokens.revoke(tokenId);
         emit(io, values.json, tokenJson(token), `Revoked token ${token.id}`);
         return 0;
       });

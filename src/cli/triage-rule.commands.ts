@@ -63,7 +63,7 @@ export const triageRuleCommand: Command = {
       case 'list': {
         const slug = requireString(values.org, '--org');
         return withStore(async ({ services }) => {
-          const org = await services.tenancy.requireOrganization(slug);
+          const org = await services.organisations.requireBySlug(slug);
           const rules = await services.triageRules.list(org.id);
           emit(io, values.json, { rules }, rules.length ? rules.map(describe).join('\n') : 'No triage rules');
           return 0;
@@ -76,7 +76,7 @@ export const triageRuleCommand: Command = {
         if (action === 'create' && rules.length !== 1)
           throw new UsageError(`create takes a file of one rule (this one has ${rules.length}); use apply`);
         return withStore(async ({ services }) => {
-          const org = await services.tenancy.requireOrganization(slug);
+          const org = await services.organisations.requireBySlug(slug);
           if (action === 'create') {
             const rule = await services.triageRules.create(org.id, SYSTEM_ACTOR, rules[0]!);
             emit(io, values.json, rule, `Created ${rule.id} ${rule.name}: ${effectOf(rule.effect)}`);
@@ -98,7 +98,7 @@ export const triageRuleCommand: Command = {
         const slug = requireString(values.org, '--org');
         const ruleId = needArg('<ruleId>');
         return withStore(async ({ services }) => {
-          const org = await services.tenancy.requireOrganization(slug);
+          const org = await services.organisations.requireBySlug(slug);
           const rule = await services.triageRules.delete(org.id, SYSTEM_ACTOR, ruleId);
           emit(io, values.json, rule, `Deleted ${rule.id} ${rule.name}: ${effectOf(rule.effect)}`);
           return 0;

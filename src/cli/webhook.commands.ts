@@ -73,7 +73,7 @@ export const webhookCommand: Command = {
         const slug = requireString(values.org, '--org');
         const input = parseCreate(values);
         return withStore(async ({ services }) => {
-          const org = await services.tenancy.requireOrganization(slug);
+          const org = await services.organisations.requireBySlug(slug);
           const created = await services.webhooks.create(org.id, SYSTEM_ACTOR, input);
           emit(
             io,
@@ -87,7 +87,7 @@ export const webhookCommand: Command = {
       case 'list': {
         const slug = requireString(values.org, '--org');
         return withStore(async ({ services }) => {
-          const org = await services.tenancy.requireOrganization(slug);
+          const org = await services.organisations.requireBySlug(slug);
           const list = await services.webhooks.list(org.id);
           emit(
             io,

@@ -3,7 +3,7 @@ import { describe, it } from 'node:test';
 import { createTestStore, DIALECTS } from '../../test/support/store.ts';
 import { insertSbom } from '../sboms/sbom.repository.ts';
 import { COMPONENT_COLUMNS, COMPONENT_PG_TYPES } from '../sboms/sbom.table.ts';
-import { TenancyService } from '../tenancy/tenancy.service.ts';
+import { OrganisationService } from '../tenancy/organisation.service.ts';
 import { insertRows } from './helpers.ts';
 import { StoreError } from './store-error.ts';
 
@@ -40,7 +40,7 @@ for (const dialect of DIALECTS) {
   describe(`${dialect}: insertRows`, () => {
     async function setup() {
       const store = await createTestStore(dialect);
-      const org = await new TenancyService(store.db).createOrganization({ slug: 'bulk' });
+      const org = await new OrganisationService(store.db).create({ slug: 'bulk' });
       const now = new Date().toISOString();
       await insertSbom(store.db, {
         id: 'sbom_1',

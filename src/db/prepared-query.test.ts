@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { createTestStore, DIALECTS } from '../../test/support/store.ts';
-import { TenancyService } from '../tenancy/tenancy.service.ts';
+import { OrganisationService } from '../tenancy/organisation.service.ts';
 import { preparedQuery } from './prepared-query.ts';
 
 // Constants compiled into the query sit between the arguments, so the slot mapping is exercised.
@@ -19,9 +19,9 @@ for (const dialect of DIALECTS) {
     it('compiles once and runs with each call’s values, also inside a transaction', async (t) => {
       const store = await createTestStore(dialect);
       t.after(() => store.close());
-      const tenancy = new TenancyService(store.db);
-      for (const slug of ['alpha', 'beta', 'gamma']) await tenancy.createOrganization({ slug });
-      await tenancy.createOrganization({ slug: 'delta', plan: 'essentials' });
+      const organisations = new OrganisationService(store.db);
+      for (const slug of ['alpha', 'beta', 'gamma']) await organisations.create({ slug });
+      await organisations.create({ slug: 'delta', plan: 'essentials' });
       const slugs = async (...args: [string, string]) =>
         (await slugsOnPlan(store.db, ...args)).map((row) => row.slug);
       assert.deepEqual(await slugs('gamma', 'alpha'), ['alpha', 'gamma']);

@@ -120,7 +120,7 @@ for (const dialect of DIALECTS) {
       assert.equal(res.statusCode, 200);
       const direct = new Redis(6379, '127.0.0.1');
       t.after(() => direct.disconnect());
-      const principal = await env.services.tenancy.authenticate(org.bearer().authorization.slice(7));
+      const principal = await env.services.tokens.authenticate(org.bearer().authorization.slice(7));
       assert.equal(await direct.get(`bulwark-rl:tok:${principal!.tokenId}`), '1');
     });
   });

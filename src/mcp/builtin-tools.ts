@@ -20,14 +20,14 @@ export const builtinToolHandlers = {
     return { items, total: items.length };
   },
 
-  async audit_trail_search({ audit, tenancy, principal }, args) {
+  async audit_trail_search({ audit, users, principal }, args) {
     const { limit, offset, actorId } = args;
     const filter = { limit, offset, ...(actorId !== undefined ? { actorId } : {}) };
-    const [{ rows, total }, users] = await Promise.all([
+    const [{ rows, total }, members] = await Promise.all([
       audit.page(principal.orgId, filter),
-      tenancy.listUsers(principal.orgId),
+      users.list(principal.orgId),
     ]);
-    const emailOf = new Map(users.map((u) => [u.id, u.email]));
+    const emailOf = new Map(members.map((u) => [u.id, u.email]));
     // The actor is shown as the user's e-mail (masked again by the tool server) or, for system actions and
     // users that no longer exist, as the id itself.
     const items = rows.map((row) => ({

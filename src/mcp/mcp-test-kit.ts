@@ -71,11 +71,11 @@ export interface Seeded {
  * and audit entries by each user.
  */
 export async function seedOrg(services: Services, db: Kysely<Database>, org: TestOrg): Promise<Seeded> {
-  const alice = await services.tenancy.createUser(org.slug, {
+  const alice = await services.users.add(org.id, {
     email: 'alice.wong@acme-corp.example',
     name: 'Alice Wong',
   });
-  const bob = await services.tenancy.createUser(org.slug, {
+  const bob = await services.users.add(org.id, {
     email: 'bob@supplier.example.net',
     name: 'Bob Builder',
   });

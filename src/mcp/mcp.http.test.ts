@@ -412,7 +412,7 @@ for (const dialect of DIALECTS) {
 
 /** `count` audited writes alternating between the org's owner and a second user; returns their audit ids in order. */
 async function seedAuditEntries(env: TestEnv, org: TestOrg, count: number): Promise<string[]> {
-  const second = await env.services.tenancy.createUser(org.slug, { email: 'second@example.org' });
+  const second = await env.services.users.add(org.id, { email: 'second@example.org' });
   const vendor = await env.services.vendors.create(org.id, org.userId, {
     name: 'V',
     type: 'oss',

@@ -19,7 +19,7 @@ async function connect(
   org: TestOrg,
   overrides: Record<string, ToolHandler> = {},
 ): Promise<Client> {
-  const principal = await env.services.tenancy.authenticate(org.tokens.all!);
+  const principal = await env.services.tokens.authenticate(org.tokens.all!);
   assert.ok(principal);
   const server = createToolServer({
     services: env.services,
@@ -65,7 +65,7 @@ for (const dialect of DIALECTS) {
         .where('org_id', '=', org.id)
         .execute();
       assert.equal(identities.length, 60);
-      const users = await env.services.tenancy.listUsers(org.id);
+      const users = await env.services.users.list(org.id);
       const secrets = new Set([
         ...seeded.emails,
         'frank@acme-corp.example',

@@ -187,7 +187,7 @@ for (const dialect of DIALECTS) {
       assert.equal(await code(org, 'findings_search', { epssMin: 2 }), 'VALIDATION_FAILED');
       assert.equal(await code(org, 'findings_search', { cursor: 'abc' }), 'VALIDATION_FAILED');
       assert.equal(await code(org, 'findings_search', { assetName: 'nope' }), 'NOT_FOUND');
-      await services.tenancy.updateOrganization(other.slug, { mcpSupplyChainTools: true });
+      await services.organisations.update(other.id, { mcpSupplyChainTools: true });
       assert.equal(await code(other, 'asset_overview', { assetName: 'shop' }), 'NOT_FOUND');
       assert.deepEqual((await call(app, other, 'sbom_list')).structuredContent, {
         items: [],
@@ -221,7 +221,7 @@ for (const dialect of DIALECTS) {
       const org = await createOrg(services, { tokens });
       const other = await createOrg(services, { tokens });
       for (const as of [org, other])
-        await services.tenancy.updateOrganization(as.slug, { mcpSupplyChainTools: true });
+        await services.organisations.update(as.id, { mcpSupplyChainTools: true });
       const policy = async (body: Record<string, unknown>) => {
         const res = await app.inject({
           method: 'POST',

@@ -7,7 +7,8 @@ import type { ToolArgs, ToolResult } from './generated/tool-types.ts';
 /** The services a tool may call; no tool gets a database handle. */
 export type ToolServices = Pick<
   Services,
-  | 'tenancy'
+  | 'organisations'
+  | 'users'
   | 'audit'
   | 'vendors'
   | 'risks'

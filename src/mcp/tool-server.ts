@@ -92,7 +92,7 @@ const CORE_TOOLS: Tool[] = LISTED_TOOLS.filter((t) => !SUPPLY_CHAIN_TOOLS.has(t.
 /** What tools/list shows the caller's organisation. */
 async function listedTools(deps: ToolServerDeps): Promise<Tool[]> {
   const principal = await deps.principal();
-  const org = await deps.services.tenancy.getOrganizationById(principal.orgId);
+  const org = await deps.services.organisations.get(principal.orgId);
   return org.mcpSupplyChainTools ? LISTED_TOOLS : CORE_TOOLS;
 }
 
@@ -149,7 +149,7 @@ const toolError = (
 
 /** Display names of the organisation's workspace users: redacted wherever free text mentions them. */
 async function personNames(deps: ToolServerDeps, orgId: string): Promise<string[]> {
-  const users = await deps.services.tenancy.listUsers(orgId);
+  const users = await deps.services.users.list(orgId);
   return users.flatMap((u) => (u.name ? [u.name] : []));
 }
 
@@ -204,14 +204,14 @@ export async function callTool(
       );
     }
     if (!tool.definition.readOnly && !principal.mcpWriteEnabled) {
-      const { slug } = await deps.services.tenancy.getOrganizationById(principal.orgId);
+      const { slug } = await deps.services.organisations.get(principal.orgId);
       return toolError(
         'NOT_PERMITTED',
         `Write tools are not enabled for this organisation; an administrator enables them with: bulwark org update ${slug} --mcp-write`,
       );
     }
     if (SUPPLY_CHAIN_TOOLS.has(name)) {
-      const org = await deps.services.tenancy.getOrganizationById(principal.orgId);
+      const org = await deps.services.organisations.get(principal.orgId);
       if (!org.mcpSupplyChainTools)
         return toolError(
           'NOT_PERMITTED',

@@ -101,7 +101,7 @@ export type ThingPageResult = {
   it('validation hands a handler exactly what its Args type says: defaults filled in, the rest as sent', async (t) => {
     const env = await build(t, 'sqlite');
     const org = await createOrg(env.services);
-    const principal = await env.services.tenancy.authenticate(org.tokens.all!);
+    const principal = await env.services.tokens.authenticate(org.tokens.all!);
     assert.ok(principal);
     const received: unknown[] = [];
     const record = async (_ctx: unknown, args: Record<string, unknown>) => {

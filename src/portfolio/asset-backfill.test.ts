@@ -6,16 +6,16 @@ import { sql } from 'kysely';
 import { createTestStore, DIALECTS } from '../../test/support/store.ts';
 import * as assetsMigration from '../db/migrations/2026-11-26-90-portfolio-assets.ts';
 import * as memoryMigration from '../db/migrations/2026-11-26-92-asset-triage-memory.ts';
-import { TenancyService } from '../tenancy/tenancy.service.ts';
+import { OrganisationService } from '../tenancy/organisation.service.ts';
 
 for (const dialect of DIALECTS) {
   describe(`${dialect}: the portfolio migration`, () => {
     it('makes one asset per asset name of each organisation and points every SBOM at it', async (t) => {
       const store = await createTestStore(dialect);
       t.after(() => store.close());
-      const tenancy = new TenancyService(store.db);
-      const a = await tenancy.createOrganization({ slug: 'backfill-a' });
-      const b = await tenancy.createOrganization({ slug: 'backfill-b' });
+      const organisations = new OrganisationService(store.db);
+      const a = await organisations.create({ slug: 'backfill-a' });
+      const b = await organisations.create({ slug: 'backfill-b' });
       await memoryMigration.down(store.db);
       await assetsMigration.down(store.db);
       const sbom = (id: string, orgId: string, asset: string, at: string) =>

@@ -56,7 +56,7 @@ for (const dialect of DIALECTS) {
       // Z is now X's too for memberB (team B grants pay), still read-only.
       assert.deepEqual(await reachesOf(w, w.memberB.userId), { reach: sorted(x, y, z), writable: [] });
       // With portfolioAccess off grants decide nothing.
-      await w.services.tenancy.updateOrganization(w.org.slug, { portfolioAccess: false });
+      await w.services.organisations.update(w.org.id, { portfolioAccess: false });
       assert.deepEqual(await reachesOf(w, w.mixed.userId), { reach: null, writable: null });
     });
 

@@ -63,7 +63,7 @@ for (const dialect of DIALECTS) {
       for (let v = 2; v <= 30; v++) ids.push((await uploadVersion(services, org, 'svc', v)).id);
       // Another asset without retention of its own, and the organisation's default: 3 versions.
       for (let v = 1; v <= 4; v++) await uploadVersion(services, org, 'other', v);
-      await services.tenancy.updateOrganization(org.slug, { retention: { keepVersions: 3 } });
+      await services.organisations.update(org.id, { retention: { keepVersions: 3 } });
       const other = await services.portfolio.assets.resolve(org.id, 'other');
       // `other` keeps 4 (its own setting over the default).
       await services.portfolio.assets.update(org.id, org.userId, other.id, {
@@ -171,7 +171,7 @@ for (const dialect of DIALECTS) {
         headers: org.bearer(),
         payload: { retention: { maxAgeDays: 15 } },
       });
-      await services.tenancy.updateOrganization(org.slug, { retention: { inactiveAfterDays: 30 } });
+      await services.organisations.update(org.id, { retention: { inactiveAfterDays: 30 } });
 
       const run = await services.portfolio.retention.sweepOrg(org.id);
       // aged: 100, 50 and 20 days old go; lone: the newest stays; idle: inactive.

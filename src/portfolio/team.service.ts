@@ -9,7 +9,7 @@ import { fromJson, isUniqueViolation, toJson } from '../db/helpers.ts';
 import { AppError, notFound, validationFailed, type ErrorDetail } from '../errors.ts';
 import { newId } from '../shared/ids.ts';
 import { nowIso } from '../shared/time.ts';
-import { ASSET_TAG } from '../tenancy/tenancy.service.ts';
+import { ASSET_TAG } from '../tenancy/token-input.ts';
 import * as repo from './team.repository.ts';
 import type { TeamGrantRow, TeamRow } from './team.table.ts';
 

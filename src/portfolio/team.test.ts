@@ -181,7 +181,7 @@ for (const dialect of DIALECTS) {
       assert.deepEqual(await sbomIds(w, headers), [y]);
       // A tag added to Z (the asset records' own write) reaches the cached principal too.
       await replaceTags(w.store.db, w.org.id, w.assets.z, ['web']);
-      w.services.tenancy.forgetPrincipals();
+      w.services.tokens.forgetPrincipals();
       assert.deepEqual(await sbomIds(w, headers), sorted(y, z));
       // Z moves under X: a grant of X by id covers its descendants.
       await replaceTags(w.store.db, w.org.id, w.assets.z, []);
@@ -190,7 +190,7 @@ for (const dialect of DIALECTS) {
         .set({ parent_id: w.assets.x })
         .where('id', '=', w.assets.z)
         .execute();
-      w.services.tenancy.forgetPrincipals();
+      w.services.tokens.forgetPrincipals();
       await w.app.inject({
         method: 'PATCH',
         url: `/api/v1/teams/${w.teamA}`,
@@ -229,11 +229,11 @@ for (const dialect of DIALECTS) {
       });
       assert.deepEqual([bad.statusCode, bad.json().error.code], [400, 'VALIDATION_FAILED']);
       // memberB's team reaches X and Y; a token of theirs tagged web reaches only Y (the intersection).
-      await w.services.tenancy.updateOrganization(w.org.slug, { portfolioAccess: true });
-      const users = await w.services.tenancy.listUsers(w.org.id);
+      await w.services.organisations.update(w.org.id, { portfolioAccess: true });
+      const users = await w.services.users.list(w.org.id);
       const b = users.find((u) => u.id === w.memberB.userId)!;
-      const { secret } = await w.services.tenancy.createToken({
-        orgSlug: w.org.slug,
+      const { secret } = await w.services.tokens.create({
+        orgId: w.org.id,
         userEmail: b.email,
         scopes: ['sbom:read'],
         assetTags: ['web', 'ops'],

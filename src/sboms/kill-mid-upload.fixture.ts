@@ -2,12 +2,14 @@
 // and its components are inserted) until the test kills it. Usage: node kill-mid-upload.fixture.ts <store-url> [pg-schema]
 import { openStore } from '../db/connect.ts';
 import { SbomService } from './sbom.service.ts';
-import { TenancyService } from '../tenancy/tenancy.service.ts';
+import { OrganisationService } from '../tenancy/organisation.service.ts';
 
 const [url, schema] = process.argv.slice(2);
 const store = openStore(url, undefined, schema ? { schema } : {});
-const tenancy = new TenancyService(store.db);
-const org = await tenancy.createOrganization({ slug: `kill-${process.pid}`, plan: 'professional' });
+const org = await new OrganisationService(store.db).create({
+  slug: `kill-${process.pid}`,
+  plan: 'professional',
+});
 const sboms = new SbomService(store.db, {
   hooks: {
     matchComponents: async () => {

@@ -4,7 +4,7 @@ import { AppError } from '../errors.ts';
 import type { Feature, Scope } from './plans.ts';
 import { roleAtLeast, type Role } from './roles.ts';
 import { csrfMatches, type SessionService } from './session.service.ts';
-import type { TenancyService } from './tenancy.service.ts';
+import type { TokenService } from './token.service.ts';
 import { hasFeature, type Principal } from './principal.ts';
 import { readSessionCookie } from '../http/session-cookie.ts';
 
@@ -63,7 +63,7 @@ export function unauthorized(code: 'UNAUTHORIZED' | 'INVALID_TOKEN', message: st
  * a bearer token that is malformed, unknown, revoked or expired → INVALID_TOKEN.
  */
 export async function authenticateRequest(
-  tenancy: TenancyService,
+  tokens: TokenService,
   authorization: string | undefined,
   otherTokens?: (secret: string) => Promise<Principal | undefined>,
 ): Promise<Principal> {
@@ -71,7 +71,7 @@ export async function authenticateRequest(
     throw unauthorized('UNAUTHORIZED', 'Authorization header with a Bearer token is required');
   const match = BEARER.exec(authorization);
   if (!match) throw unauthorized('UNAUTHORIZED', 'Authorization header must use the Bearer scheme');
-  const principal = (await tenancy.authenticate(match[1]!)) ?? (await otherTokens?.(match[1]!));
+  const principal = (await tokens.authenticate(match[1]!)) ?? (await otherTokens?.(match[1]!));
   if (!principal)
     throw unauthorized('INVALID_TOKEN', 'The bearer token is malformed, unknown, revoked or expired');
   return principal;
@@ -171,7 +171,7 @@ export interface OAuthBearer {
  * failure, auth-failure counters in Redis) takes the asynchronous path, which answers exactly as before.
  */
 export function authHook(
-  tenancy: TenancyService,
+  tokens: TokenService,
   sessions: SessionService,
   failures?: AuthFailureLimit,
   oauth?: OAuthBearer,
@@ -188,7 +188,7 @@ export function authHook(
       request.principal =
         cookie === undefined
           ? await authenticateRequest(
-              tenancy,
+              tokens,
               request.headers.authorization,
               oauth && ((secret) => oauth.authenticate(secret, request)),
             )
@@ -216,7 +216,7 @@ export function authHook(
       const authorization = request.headers.authorization;
       if (failuresChecked === undefined && authorization !== undefined) {
         const secret = BEARER.exec(authorization)?.[1];
-        const principal = secret === undefined ? undefined : tenancy.cachedPrincipal(secret);
+        const principal = secret === undefined ? undefined : tokens.cachedPrincipal(secret);
         if (principal) {
           request.principal = principal;
           authorize(principal, auth);

@@ -1,18 +1,41 @@
 /**
- * Managing users on behalf of a signed-in person (roles, names, passwords, removal) and the operator's
- * `set-password`. Who may do what: docs/sessions.md, "Managing users".
+ * Workspace users: adding and listing them, and managing them on behalf of a signed-in person (roles, names,
+ * passwords, removal), the operator's `set-password`, and ending what a removed user holds. Who may do what:
+ * docs/sessions.md, "Managing users". Every method is keyed by organisation id.
  */
 import type { Kysely } from 'kysely';
 import { recordAudit, SYSTEM_ACTOR } from '../audit/audit.repository.ts';
 import type { Database } from '../db/database.ts';
-import { AppError, notFound } from '../errors.ts';
+import { isUniqueViolation } from '../db/helpers.ts';
+import { AppError, notFound, validationFailed } from '../errors.ts';
+import { newId } from '../shared/ids.ts';
+import { nowIso } from '../shared/time.ts';
+import { EMAIL } from './email.ts';
 import { checkPasswordRules, hashPassword } from './password.ts';
-import { roleAtLeast, type Role } from './roles.ts';
+import { isRole, roleAtLeast, type Role } from './roles.ts';
 import { deleteUserSessions } from './session.repository.ts';
 import * as repo from './tenancy.repository.ts';
 import type { UserRow } from './tenancy.table.ts';
-import { toUser, type TenancyService, type User } from './tenancy.service.ts';
+import type { TokenService } from './token.service.ts';
 import type { Principal } from './principal.ts';
+
+export interface User {
+  id: string;
+  orgId: string;
+  email: string;
+  name: string | null;
+  role: Role;
+  createdAt: string;
+}
+
+export const toUser = (row: UserRow): User => ({
+  id: row.id,
+  orgId: row.org_id,
+  email: row.email,
+  name: row.display_name,
+  role: isRole(row.role) ? row.role : 'viewer',
+  createdAt: row.created_at,
+});
 
 export interface UserChanges {
   name?: string | null | undefined;
@@ -30,15 +53,61 @@ function actorRole(actor: Principal): Role {
 
 export class UserService {
   readonly #db: Kysely<Database>;
-  readonly #tenancy: TenancyService;
+  readonly #tokens: TokenService;
 
-  constructor(db: Kysely<Database>, tenancy: TenancyService) {
+  /** `tokens` owns the principal cache and the access held outside tenancy/ that ends with a user. */
+  constructor(db: Kysely<Database>, tokens: TokenService) {
     this.#db = db;
-    this.#tenancy = tenancy;
+    this.#tokens = tokens;
   }
 
-  list(orgId: string): Promise<User[]> {
-    return this.#tenancy.listUsers(orgId);
+  async list(orgId: string): Promise<User[]> {
+    return (await repo.listUsers(this.#db, orgId)).map(toUser);
+  }
+
+  /**
+   * Adds a user (role `member` unless given) without asking who may: the operator CLI, the server's first start,
+   * the demo; a signed-in person goes through create(). A password, when given, must follow the rules in
+   * password.ts; a user without one cannot sign in until `set-password`. `actorId` is who asked (audit).
+   */
+  async add(
+    orgId: string,
+    input: { email: string; name?: string; role?: string; password?: string },
+    actorId = SYSTEM_ACTOR,
+  ): Promise<User> {
+    const org = await repo.findOrgById(this.#db, orgId);
+    if (!org) throw notFound('Organisation', orgId);
+    const email = input.email.trim().toLowerCase();
+    if (!EMAIL.test(email)) throw validationFailed(`'${input.email}' is not an e-mail address`);
+    const role = input.role ?? 'member';
+    if (!isRole(role)) throw validationFailed(`Role '${role}' is not one of owner, admin, member, viewer`);
+    if (input.password !== undefined) checkPasswordRules(input.password);
+    const row: UserRow = {
+      id: newId('usr'),
+      org_id: org.id,
+      email,
+      display_name: input.name ?? null,
+      role,
+      password_hash: input.password === undefined ? null : await hashPassword(input.password),
+      created_at: nowIso(),
+    };
+    try {
+      await this.#db.transaction().execute(async (trx) => {
+        await repo.insertUser(trx, row);
+        await recordAudit(trx, org.id, {
+          actorId,
+          action: 'user.create',
+          entityType: 'user',
+          entityId: row.id,
+          details: { email, role },
+        });
+      });
+    } catch (error) {
+      if (isUniqueViolation(error))
+        throw new AppError('CONFLICT', 409, `User '${email}' already exists in '${org.slug}'`);
+      throw error;
+    }
+    return toUser(row);
   }
 
   async create(
@@ -47,9 +116,8 @@ export class UserService {
   ): Promise<User> {
     if (input.role === 'owner' && actorRole(actor) !== 'owner')
       throw forbidden('Only an owner can make another owner');
-    const org = await this.#tenancy.getOrganizationById(actor.orgId);
-    return this.#tenancy.createUser(
-      org.slug,
+    return this.add(
+      actor.orgId,
       {
         email: input.email,
         role: input.role,
@@ -116,7 +184,7 @@ export class UserService {
       if (target.role === 'owner') await this.#keepAnOwner(trx, actor.orgId);
       // Sessions and API tokens belong to the user and go with it (foreign keys cascade); OAuth grants do not.
       await deleteUserSessions(trx, target.id);
-      await this.#tenancy.cutOffElsewhere(trx, target.id);
+      await this.#tokens.cutOffElsewhere(trx, target.id);
       await repo.deleteUser(trx, target.id);
       await recordAudit(trx, actor.orgId, {
         actorId: actor.userId,
@@ -126,20 +194,19 @@ export class UserService {
         details: { email: target.email, role: target.role },
       });
     });
-    this.#tenancy.forgetPrincipals();
+    this.#tokens.forgetPrincipals();
     return { id: target.id, deleted: true };
   }
 
   /** The operator's `bulwark user set-password`: ends every session of the user. */
-  async setPassword(orgSlug: string, email: string, password: string): Promise<User> {
-    const org = await this.#tenancy.requireOrganization(orgSlug);
-    const row = await repo.findUserByEmail(this.#db, org.id, email.trim().toLowerCase());
+  async setPassword(orgId: string, email: string, password: string): Promise<User> {
+    const row = await repo.findUserByEmail(this.#db, orgId, email.trim().toLowerCase());
     if (!row) throw notFound('User', email);
     checkPasswordRules(password);
     const passwordHash = await hashPassword(password);
     await this.#db
       .transaction()
-      .execute((trx) => this.#setHash(trx, org.id, row.id, passwordHash, SYSTEM_ACTOR));
+      .execute((trx) => this.#setHash(trx, orgId, row.id, passwordHash, SYSTEM_ACTOR));
     return toUser(row);
   }
 

@@ -79,7 +79,7 @@ for (const dialect of DIALECTS) {
       // subscription the services create (the CLI and the server share the store).
       const store = openStore(db.url, db.dataDir);
       const services = createServices(store, loadConfig({ ...env, WEBHOOK_ALLOW_PRIVATE: 'true' }));
-      const org = await services.tenancy.requireOrganization('acme');
+      const org = await services.organisations.requireBySlug('acme');
       const vendorsHook = await services.webhooks.create(org.id, 'system', {
         url: 'http://127.0.0.1:9/v',
         events: ['vendor.created'],

@@ -34,13 +34,12 @@ for (const dialect of DIALECTS) {
       const setup = openStore(db.url, db.dataDir);
       await migrateToLatest(setup.db);
       const services = createServices(setup, loadConfig(env));
-      await services.tenancy.createOrganization({ slug: 'acme', plan: 'professional' });
-      const user = await services.tenancy.createUser('acme', { email: 'ops@acme.example.com' });
-      const { secret: token } = await services.tenancy.createToken({
-        orgSlug: 'acme',
+      const org = await services.organisations.create({ slug: 'acme', plan: 'professional' });
+      const user = await services.users.add(org.id, { email: 'ops@acme.example.com' });
+      const { secret: token } = await services.tokens.create({
+        orgId: org.id,
         scopes: ['sbom:write'],
       });
-      const org = await services.tenancy.requireOrganization('acme');
       const hook = await services.webhooks.create(org.id, user.id, { url: receiver.url() });
       await setup.close();
 

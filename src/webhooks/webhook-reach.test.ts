@@ -90,8 +90,8 @@ for (const dialect of DIALECTS) {
 
       // Webhooks are session-only admin endpoints: a restricted member, and any API token (tag-restricted or
       // not), is refused, so a creator is an admin (or the operator's CLI) when the webhook is made.
-      const restricted = await w.services.tenancy.createToken({
-        orgSlug: w.org.slug,
+      const restricted = await w.services.tokens.create({
+        orgId: w.org.id,
         scopes: ['sbom:read', 'sbom:write'],
         assetTags: ['pay'],
       });

@@ -62,8 +62,8 @@ describe('console: assets', { skip: NO_CHROMIUM }, () => {
     const server = await startConsoleServer(t, { osv: [writeAdvisory(dir)] });
     // platform (no SBOM) ← shop (2 versions) ← shop-ui; billing apart, inactive: one open finding per latest SBOM.
     for (const name of ['shop', 'shop', 'shop-ui', 'billing']) await uploadTo(server, name);
-    const org = (await server.services.tenancy.listOrganizations())[0]!;
-    const users = await server.services.tenancy.listUsers(org.id);
+    const org = (await server.services.organisations.list())[0]!;
+    const users = await server.services.users.list(org.id);
     const assets = server.services.portfolio.assets;
     const platform = await assets.create(org.id, users[0]!.id, { name: 'platform', tags: ['team-a'] });
     const shop = await assets.resolve(org.id, 'shop');

@@ -17,6 +17,7 @@ import {
   watchCsp,
   type ConsoleServer,
 } from '../support/browser.ts';
+import { orgIdOf } from '../support/app.ts';
 
 const advisory = (id: string, name: string, extra: Record<string, unknown>) => ({
   schema_version: '1.6.0',
@@ -286,7 +287,7 @@ describe('console for daily work', { skip: NO_CHROMIUM }, () => {
 
   it('shows a viewer only what the role may use, and its own page for unknown addresses', async (t) => {
     const server = await startConsoleServer(t);
-    await server.services.tenancy.createUser('default', {
+    await server.services.users.add(await orgIdOf(server.services, 'default'), {
       email: 'viewer@example.com',
       role: 'viewer',
       password: 'a long viewer password',
@@ -347,7 +348,7 @@ describe('console for daily work', { skip: NO_CHROMIUM }, () => {
     assert.equal(await page.locator('.error').count(), 0);
 
     const { importBundle } = await import('../../src/governance/import/import.service.ts');
-    const org = await server.services.tenancy.requireOrganization('default');
+    const org = await server.services.organisations.requireBySlug('default');
     await importBundle(server.store.db, org.id, 'system', {
       version: 1,
       isoProjects: [{ externalId: 'p1', name: 'ISMS 2026', status: 'active' }],

@@ -37,7 +37,7 @@ const ORDERS = [
  * is tested here), with ties in every order: repeated vulnerability ids, packages, dates and scores.
  */
 async function seed(server: ConsoleServer): Promise<void> {
-  const orgId = (await server.services.tenancy.requireOrganization('default')).id;
+  const orgId = (await server.services.organisations.requireBySlug('default')).id;
   const sbom = await server.services.sboms.create(orgId, 'system', { name: 'paged-app', version: '1.0' });
   const components: Record<string, unknown>[] = [];
   const findings: Record<string, unknown>[] = [];

@@ -17,6 +17,7 @@ import {
   watchCsp,
   type ConsoleServer,
 } from '../support/browser.ts';
+import { orgIdOf } from '../support/app.ts';
 
 /** loudlib < 2.0 has a CRITICAL advisory (CVSS 9.8); quietlib < 2.0 an unscored one. */
 function writeAdvisories(dir: string): string[] {
@@ -429,7 +430,7 @@ describe('console: policies, violations and triage rules', { skip: NO_CHROMIUM }
       analysis: { status: 'false_positive', detail: 'Only the test suite imports it.' },
     });
     await server.services.policies.reevaluation.idle();
-    await server.services.tenancy.createUser('default', {
+    await server.services.users.add(await orgIdOf(server.services, 'default'), {
       email: 'viewer@example.com',
       role: 'viewer',
       password: 'a long viewer password',
@@ -489,7 +490,7 @@ describe('console: policies, violations and triage rules', { skip: NO_CHROMIUM }
       conditions: [{ subject: 'license_group', operator: 'is', value: 'copyleft' }],
     });
     await server.services.policies.reevaluation.idle();
-    await server.services.tenancy.createUser('default', {
+    await server.services.users.add(await orgIdOf(server.services, 'default'), {
       email: 'member@example.com',
       role: 'member',
       password: 'a long member password',

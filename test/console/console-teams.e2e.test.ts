@@ -31,7 +31,7 @@ describe('console: teams and scoped access', { skip: NO_CHROMIUM }, () => {
       body: form,
     });
     assert.equal(uploaded.status, 201);
-    const org = (await server.services.tenancy.listOrganizations())[0]!;
+    const org = (await server.services.organisations.list())[0]!;
     const asset = await server.store.db
       .selectFrom('assets')
       .select('id')
@@ -84,7 +84,7 @@ describe('console: teams and scoped access', { skip: NO_CHROMIUM }, () => {
     assert.equal(await page.getByTestId('portfolio-access-state').textContent(), 'off');
     await page.getByRole('switch', { name: 'Scope members and viewers to their teams' }).click();
     await page.getByTestId('portfolio-access-state').filter({ hasText: 'on' }).waitFor();
-    assert.equal((await server.services.tenancy.getOrganizationById(org.id)).portfolioAccess, true);
+    assert.equal((await server.services.organisations.get(org.id)).portfolioAccess, true);
     await assertAccessible(page, 'the Organisation page');
 
     // Tokens: one restricted to the tag pay, listed with it.

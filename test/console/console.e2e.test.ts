@@ -14,6 +14,7 @@ import {
   watchCsp,
 } from '../support/browser.ts';
 import { SHARED_DATA, sharedDataSkip } from '../support/shared-data.ts';
+import { orgIdOf } from '../support/app.ts';
 
 const DATA = SHARED_DATA;
 const SBOM = fileURLToPath(new URL('sboms/cyclonedx/proton-bridge__proton-bridge-v1.8.0.bom.json', DATA));
@@ -305,7 +306,7 @@ describe('console in the browser', { skip: NO_CHROMIUM }, () => {
 
   it('offers a viewer no write controls and no access management', async (t) => {
     const server = await startConsoleServer(t);
-    await server.services.tenancy.createUser('default', {
+    await server.services.users.add(await orgIdOf(server.services, 'default'), {
       email: 'auditor@example.com',
       role: 'viewer',
       password: 'a long viewer password',

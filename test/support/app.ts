@@ -53,6 +53,11 @@ export async function build(
 
 let orgCounter = 0;
 
+/** The id of an organisation named by slug ('default', 'acme', …): a test looks it up once, as the CLI does. */
+export async function orgIdOf(services: Pick<Services, 'organisations'>, slug: string): Promise<string> {
+  return (await services.organisations.requireBySlug(slug)).id;
+}
+
 export interface TestOrg {
   id: string;
   slug: string;
@@ -68,12 +73,12 @@ export async function createOrg(
   options: { plan?: string; mcpWriteEnabled?: boolean; tokens?: Record<string, Scope[]> } = {},
 ): Promise<TestOrg> {
   const slug = `org-${process.pid}-${++orgCounter}-${Math.random().toString(36).slice(2, 8)}`;
-  const org = await services.tenancy.createOrganization({
+  const org = await services.organisations.create({
     slug,
     plan: options.plan ?? 'professional',
     mcpWriteEnabled: options.mcpWriteEnabled ?? false,
   });
-  const user = await services.tenancy.createUser(slug, {
+  const user = await services.users.add(org.id, {
     email: `owner@${slug}.example.com`,
     name: 'Olivia Owner',
   });
@@ -85,7 +90,7 @@ export async function createOrg(
   };
   const tokens: Record<string, string> = {};
   for (const [name, scopes] of Object.entries(wanted)) {
-    tokens[name] = (await services.tenancy.createToken({ orgSlug: slug, scopes, name })).secret;
+    tokens[name] = (await services.tokens.create({ orgId: org.id, scopes, name })).secret;
   }
   return {
     id: org.id,

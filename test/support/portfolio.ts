@@ -62,7 +62,7 @@ export async function scopedWorld(
   await loadAdvisories(t, services);
   const org = await createOrg(services);
   const other = await createOrg(services);
-  await services.tenancy.updateOrganization(org.slug, { mcpSupplyChainTools: true });
+  await services.organisations.update(org.id, { mcpSupplyChainTools: true });
   // A security policy: each SBOM gets two violations (its CRITICAL and HIGH findings).
   const policy = await app.inject({
     method: 'POST',
@@ -101,10 +101,10 @@ export async function scopedWorld(
     grants: [{ assetTags: ['pay', 'web'], role: 'viewer' }],
   });
   if (options.portfolioAccess !== false)
-    await services.tenancy.updateOrganization(org.slug, { portfolioAccess: true });
+    await services.organisations.update(org.id, { portfolioAccess: true });
   const scopes = ['sbom:read', 'sbom:write', 'mcp:read'] as ('sbom:read' | 'sbom:write' | 'mcp:read')[];
   const token = async (email: string) =>
-    (await services.tenancy.createToken({ orgSlug: org.slug, userEmail: email, scopes })).secret;
+    (await services.tokens.create({ orgId: org.id, userEmail: email, scopes })).secret;
   return {
     ...env,
     app,

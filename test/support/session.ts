@@ -23,7 +23,7 @@ export async function addUser(
   role: Role,
   email = `${role}-${Math.random().toString(36).slice(2, 8)}@${org.slug}.example.com`,
 ): Promise<{ id: string; email: string }> {
-  const user = await services.tenancy.createUser(org.slug, {
+  const user = await services.users.add(org.id, {
     email,
     name: `A ${role}`,
     role,

@@ -5,7 +5,8 @@ import type { PolicyServices } from '../../policies/index.ts';
 import type { PortfolioServices } from '../../portfolio/index.ts';
 import type { RiskService } from '../../risks/risk.service.ts';
 import type { SbomService } from '../../sboms/sbom.service.ts';
-import type { TenancyService } from '../../tenancy/tenancy.service.ts';
+import type { OrganisationService } from '../../tenancy/organisation.service.ts';
+import type { UserService } from '../../tenancy/user.service.ts';
 import type { VendorService } from '../../vendors/vendor.service.ts';
 import { DAY } from '../common.ts';
 import type { GovernanceBundle } from '../import/bundle.schema.ts';
@@ -72,7 +73,8 @@ export interface DemoResult {
 export async function runDemo(
   db: Kysely<Database>,
   services: {
-    tenancy: TenancyService;
+    organisations: OrganisationService;
+    users: UserService;
     vendors: VendorService;
     risks: RiskService;
     sboms: SbomService;
@@ -82,14 +84,13 @@ export async function runDemo(
   slug: string,
   options: DemoOptions,
 ): Promise<DemoResult> {
-  const found = await services.tenancy.findOrganization(slug);
+  const found = await services.organisations.findBySlug(slug);
   const org =
-    found ??
-    (await services.tenancy.createOrganization({ slug, name: `${slug} (demo)`, plan: 'professional' }));
-  const users = await services.tenancy.listUsers(org.id);
+    found ?? (await services.organisations.create({ slug, name: `${slug} (demo)`, plan: 'professional' }));
+  const users = await services.users.list(org.id);
   const user =
     users[0] ??
-    (await services.tenancy.createUser(slug, {
+    (await services.users.add(org.id, {
       email: `security.lead@${slug}.example.com`,
       name: 'Security Lead',
     }));

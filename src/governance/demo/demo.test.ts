@@ -106,9 +106,9 @@ for (const dialect of DIALECTS) {
     });
 
     it('creates a professional organisation with a user, and a re-run changes nothing', async () => {
-      const org = await services.tenancy.requireOrganization('demo-co');
+      const org = await services.organisations.requireBySlug('demo-co');
       assert.equal(org.plan, 'professional');
-      assert.equal((await services.tenancy.listUsers(org.id)).length, 1);
+      assert.equal((await services.users.list(org.id)).length, 1);
       const again = await runDemo(store.db, services, 'demo-co', DEFAULTS);
       assert.equal(again.org.created, false);
       for (const [section, s] of Object.entries(again.import))

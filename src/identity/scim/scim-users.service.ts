@@ -12,7 +12,7 @@ import { newId } from '../../shared/ids.ts';
 import type { Role } from '../../tenancy/roles.ts';
 import { deleteUserSessions } from '../../tenancy/session.repository.ts';
 import * as tenancyRepo from '../../tenancy/tenancy.repository.ts';
-import type { TenancyService } from '../../tenancy/tenancy.service.ts';
+import type { TokenService } from '../../tenancy/token.service.ts';
 import type { UserRow } from '../../tenancy/tenancy.table.ts';
 import { upsertUserIdentity } from '../identity.repository.ts';
 import { roleOf } from '../sso/sso-claims.ts';
@@ -64,13 +64,13 @@ const ANNOUNCE_WAIT_MS = 1000;
 
 export class ScimUserService {
   readonly #db: Kysely<Database>;
-  readonly #tenancy: TenancyService;
+  readonly #tokens: TokenService;
   readonly #stamp: ChangeStamp | undefined;
 
   /** With the store's change stamp, a deactivation answers once the change was announced to every instance. */
-  constructor(db: Kysely<Database>, tenancy: TenancyService, stamp?: ChangeStamp) {
+  constructor(db: Kysely<Database>, tokens: TokenService, stamp?: ChangeStamp) {
     this.#db = db;
-    this.#tenancy = tenancy;
+    this.#tokens = tokens;
     this.#stamp = stamp;
   }
 
@@ -194,7 +194,7 @@ export class ScimUserService {
       throw error;
     }
     if (deactivate) {
-      this.#tenancy.forgetPrincipals();
+      this.#tokens.forgetPrincipals();
       await this.#announced(stampBefore);
     }
     return this.get(orgId, id);
@@ -222,7 +222,7 @@ export class ScimUserService {
         details: { email: current.email, role: current.role, via: 'scim' },
       });
     });
-    this.#tenancy.forgetPrincipals();
+    this.#tokens.forgetPrincipals();
     await this.#announced(stampBefore);
   }
 
@@ -233,6 +233,6 @@ export class ScimUserService {
   async #cutOff(trx: Kysely<Database>, userId: string, at: string): Promise<void> {
     await deleteUserSessions(trx, userId);
     await repo.revokeUserTokens(trx, userId, at);
-    await this.#tenancy.cutOffElsewhere(trx, userId);
+    await this.#tokens.cutOffElsewhere(trx, userId);
   }
 }

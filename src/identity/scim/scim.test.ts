@@ -31,7 +31,7 @@ function scimClient(app: App, token: string) {
 
 async function setup(services: Services, app: App) {
   const org = await createOrg(services, { tokens: { scim: ['scim'], read: ['sbom:read'] } });
-  const owner = await services.tenancy.createUser(org.slug, {
+  const owner = await services.users.add(org.id, {
     email: `boss@${org.slug}.example.com`,
     role: 'owner',
     password: PASSWORD,
@@ -53,10 +53,10 @@ async function setup(services: Services, app: App) {
 
 /** The provisioned user signs in (a password set by the operator) and gets an API token of its own. */
 async function sessionAndToken(app: App, services: Services, org: TestOrg, email: string) {
-  await services.users.setPassword(org.slug, email, PASSWORD);
+  await services.users.setPassword(org.id, email, PASSWORD);
   const session = await signIn(app, email);
-  const { secret } = await services.tenancy.createToken({
-    orgSlug: org.slug,
+  const { secret } = await services.tokens.create({
+    orgId: org.id,
     userEmail: email,
     scopes: ['sbom:read'],
   });
@@ -134,7 +134,7 @@ for (const dialect of DIALECTS) {
         [200, 'updatedemail@contoso.com', 'Updated Name'],
       );
       assert.equal(
-        (await services.tenancy.listUsers(org.id)).find((u) => u.id === id)!.role,
+        (await services.users.list(org.id)).find((u) => u.id === id)!.role,
         'viewer',
         'no mapped group yet',
       );
@@ -153,7 +153,7 @@ for (const dialect of DIALECTS) {
       assert.deepEqual(added.body.members, [
         { value: id, display: 'updatedemail@contoso.com', $ref: `http://localhost:80/scim/v2/Users/${id}` },
       ]);
-      assert.equal((await services.tenancy.listUsers(org.id)).find((u) => u.id === id)!.role, 'admin');
+      assert.equal((await services.users.list(org.id)).find((u) => u.id === id)!.role, 'admin');
       const user = await scim('GET', `/Users/${id}`);
       assert.deepEqual(
         user.body.groups.map((g: { display: string }) => g.display),
@@ -164,7 +164,7 @@ for (const dialect of DIALECTS) {
         Operations: [{ op: 'Remove', path: 'members', value: [{ value: id }] }],
       });
       assert.equal(
-        (await services.tenancy.listUsers(org.id)).find((u) => u.id === id)!.role,
+        (await services.users.list(org.id)).find((u) => u.id === id)!.role,
         'viewer',
         'removed from the group',
       );
@@ -270,7 +270,7 @@ for (const dialect of DIALECTS) {
       assert.equal(add.body.members.length, 2);
       const roles = async () =>
         Object.fromEntries(
-          (await services.tenancy.listUsers(org.id))
+          (await services.users.list(org.id))
             .filter((u) => u.email.endsWith('okta.local'))
             .map((u) => [u.email, u.role]),
         );
@@ -394,7 +394,7 @@ for (const dialect of DIALECTS) {
         for (let i = 0; i < 50 && second.changeStamp() === undefined; i++)
           await new Promise((r) => setTimeout(r, 20));
         assert.equal((await b.app.inject({ url: '/api/v1/sscs/vendors', headers: bearer })).statusCode, 200);
-        assert.ok(b.services.tenancy.cachedPrincipal(bearer.authorization.slice(7)), 'cached on b');
+        assert.ok(b.services.tokens.cachedPrincipal(bearer.authorization.slice(7)), 'cached on b');
         const seen = second.changeStamp();
         await scim('PATCH', `/Users/${created.body.id}`, {
           schemas: [PATCH_OP],

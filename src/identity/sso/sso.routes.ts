@@ -11,7 +11,7 @@ import { envelopeOf, ok } from '../../http/envelope.ts';
 import { principalOf, sessionOnly } from '../../tenancy/route-auth.ts';
 import { setSessionCookie } from '../../http/session-cookie.ts';
 import { ABSOLUTE_TIMEOUT_MS } from '../../tenancy/session.service.ts';
-import type { TenancyService } from '../../tenancy/tenancy.service.ts';
+import type { OrganisationService } from '../../tenancy/organisation.service.ts';
 import { evaluateClaims } from './sso-claims.ts';
 import { ssoView, type SsoConfigService } from './sso-config.service.ts';
 import { safeReturnPath, SsoRefusal, TEST_PREFIX, type SsoFlowService } from './sso-flow.service.ts';
@@ -31,7 +31,7 @@ const owner = sessionOnly('owner');
 const tags = ['sso'];
 
 export interface SsoRouteServices {
-  tenancy: TenancyService;
+  organisations: OrganisationService;
   ssoConfigs: SsoConfigService;
   ssoFlow: SsoFlowService;
   ssoSignIn: SsoSignInService;
@@ -58,7 +58,7 @@ const refusedLocation = (error: SsoRefusal) =>
   `/sign-in?${new URLSearchParams({ error: error.reason, message: error.message })}`;
 
 export async function ssoRoutes(app: App, services: SsoRouteServices): Promise<void> {
-  const { tenancy, ssoConfigs, ssoFlow, ssoSignIn } = services;
+  const { organisations, ssoConfigs, ssoFlow, ssoSignIn } = services;
 
   app.get(
     '/session/sso',
@@ -76,7 +76,7 @@ export async function ssoRoutes(app: App, services: SsoRouteServices): Promise<v
     async (request, reply) => {
       const { org: slug, redirect } = request.query;
       try {
-        const org = await tenancy.findOrganization(slug);
+        const org = await organisations.findBySlug(slug);
         if (!org) throw new SsoRefusal('sso_not_configured', 'This organisation has no single sign-on');
         const { url, binding } = await ssoFlow.begin(
           org.id,

@@ -89,7 +89,7 @@ function refusal(res: { statusCode: number; headers: Record<string, unknown> }) 
 }
 
 const countUsers = (env: { services: Services }, orgId: string) =>
-  env.services.tenancy.listUsers(orgId).then((users) => users.length);
+  env.services.users.list(orgId).then((users) => users.length);
 
 for (const dialect of DIALECTS) {
   describe(`${dialect}: OpenID Connect sign-in`, () => {
@@ -183,7 +183,7 @@ for (const dialect of DIALECTS) {
         message: 'None of the groups (marketing) is in the role mapping, and there is no default role',
       });
       const other = await createOrg(env.services, { tokens: {} });
-      await env.services.tenancy.createUser(other.slug, { email: 'mallory@example.com' });
+      await env.services.users.add(other.id, { email: 'mallory@example.com' });
       provider.users.set('mallory', { email: 'mallory@example.com', groups: ['bulwark-admins'] });
       assert.deepEqual(refusal(await ssoSignIn(app, org.slug, 'mallory')), {
         error: 'email_other_org',
@@ -283,7 +283,7 @@ for (const dialect of DIALECTS) {
       });
       assert.deepEqual([refused.statusCode, refused.json().error.code], [403, 'FORBIDDEN']);
       assert.match(refused.json().error.message, /signs in through its identity provider/);
-      const ownerUser = (await services.tenancy.listUsers(org.id)).find((u) => u.id === owner.userId)!;
+      const ownerUser = (await services.users.list(org.id)).find((u) => u.id === owner.userId)!;
       assert.equal(
         (
           await app.inject({
@@ -327,7 +327,7 @@ for (const dialect of DIALECTS) {
       assert.equal(result.claims.sub, 'carol');
       assert.equal(sessionCookieOf(shown.headers), undefined, 'the dry run signs nobody in');
       assert.equal(
-        (await services.tenancy.listUsers(org.id)).some((u) => u.email === 'carol@example.com'),
+        (await services.users.list(org.id)).some((u) => u.email === 'carol@example.com'),
         false,
       );
     });
