@@ -13,7 +13,7 @@ import type { Logger } from 'pino';
 import type { Config } from './config.ts';
 import type { Store } from './db/connect.ts';
 import { consoleRoutes } from './http/console.routes.ts';
-import { authHook, type RouteAuth } from './tenancy/route-auth.ts';
+import { authHook, principalOf, sessionOnly, type RouteAuth } from './tenancy/route-auth.ts';
 import { installBodyTimeout } from './http/body-timeout.ts';
 import { installErrorHandling } from './http/error-handler.ts';
 import { clientErrorHandler, frameworkErrors } from './http/framework-errors.ts';
@@ -48,7 +48,7 @@ import { LargeUploadGate } from './sboms/upload-gate.ts';
 import { remediationRoutes } from './remediation/remediation.routes.ts';
 import { accessRoutes } from './access/access.routes.ts';
 import { teamRoutes } from './portfolio/team.routes.ts';
-import { auditRoutes } from './access/audit.routes.ts';
+import { auditRoutes } from './audit/audit.routes.ts';
 import { complianceRoutes } from './compliance/compliance.routes.ts';
 import { sessionRoutes } from './access/session.routes.ts';
 import { mfaRoutes } from './identity/mfa/mfa.routes.ts';
@@ -224,7 +224,11 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       await api.register(assetRoutes, services.portfolio);
       await api.register(webhookRoutes, { webhooks: services.webhooks });
       await api.register(vulndbRoutes, { vulndbSync: services.vulndbSync });
-      await api.register(auditRoutes, { audit: services.audit });
+      // audit/ sits below tenancy/: its route gets the session-only admin check from here.
+      await api.register(auditRoutes, {
+        audit: services.audit,
+        access: { config: sessionOnly('admin'), orgIdOf: (request) => principalOf(request).orgId },
+      });
       await api.register(complianceRoutes, { compliance: services.compliance });
       await api.register(mcpRoutes, { services, handlers: toolHandlers(), limits });
       await api.register(oauthSessionRoutes, { oauth: services.oauth });

@@ -2,13 +2,13 @@
  * The workspace's own audit log for its admins: session only (API tokens get 403 FORBIDDEN, docs/sessions.md),
  * unmasked, one organisation's entries with their actors.
  */
+import type { FastifyContextConfig, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import type { AuditEntryRow } from '../audit/audit.repository.ts';
-import type { AuditService } from '../audit/audit.service.ts';
+import type { AuditEntryRow } from './audit.repository.ts';
+import type { AuditService } from './audit.service.ts';
 import { fromJson } from '../db/helpers.ts';
 import type { App } from '../http/app-type.ts';
 import { envelopeOf, ok } from '../http/envelope.ts';
-import { principalOf, sessionOnly } from '../tenancy/route-auth.ts';
 
 export const AuditQuery = z
   .object({
@@ -46,16 +46,29 @@ const auditEntry = (row: AuditEntryRow) => ({
   at: row.at,
 });
 
-export async function auditRoutes(app: App, { audit }: { audit: AuditService }): Promise<void> {
+/**
+ * Who may read the log, and whose it is. audit/ sits below tenancy/ (every domain records into it), so it cannot
+ * import the route authorisation; the composition root (app.ts) passes tenancy/route-auth.ts's session-only admin
+ * config and the caller's organisation (ARCHITECTURE.md, audit/).
+ */
+export interface AuditRouteAccess {
+  config: FastifyContextConfig;
+  orgIdOf(request: FastifyRequest): string;
+}
+
+export async function auditRoutes(
+  app: App,
+  { audit, access }: { audit: AuditService; access: AuditRouteAccess },
+): Promise<void> {
   app.get(
     '/audit',
     {
-      config: sessionOnly('admin'),
+      config: access.config,
       schema: { tags: ['access'], querystring: AuditQuery, response: { 200: envelopeOf(AuditPage) } },
     },
     async (request) => {
       const { actorId, action, limit, offset } = request.query;
-      const { rows, total } = await audit.entries(principalOf(request).orgId, {
+      const { rows, total } = await audit.entries(access.orgIdOf(request), {
         actorId,
         action,
         limit,
