@@ -28,7 +28,7 @@ export interface User {
   createdAt: string;
 }
 
-export const toUser = (row: UserRow): User => ({
+const toUser = (row: UserRow): User => ({
   id: row.id,
   orgId: row.org_id,
   email: row.email,
