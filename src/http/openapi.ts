@@ -24,21 +24,11 @@ const IDEMPOTENT =
 
 /** Words for the operations whose routes do not carry them, by `METHOD /path` (paths as in the document). */
 export const OPERATION_DOCS: Record<string, OperationDoc> = {
-  'GET /sscs/vendors': {
-    summary: 'List vendors',
-    description: "The organisation's vendors, by name (case-insensitive), internal ones included.",
-  },
   'POST /sscs/vendors': {
     summary: 'Create a vendor',
     description:
       'Adds a vendor (name, type, risk tier 1–3, assessment status); the change is audited. ' + IDEMPOTENT,
     errors: CONFLICT,
-  },
-  'GET /sscs/vendors/risk-summary': {
-    summary: 'Vendor risk summary',
-    description:
-      'Counts by risk tier and assessment status, unassessed tier-1 vendors and a 0–100 score: the tier-weighted ' +
-      'share of vendors not yet assessed.',
   },
   'GET /sscs/assets': {
     summary: 'List assets',

@@ -20,13 +20,31 @@ export async function vendorRoutes(
 ): Promise<void> {
   app.get(
     '/sscs/vendors',
-    { config: read, schema: { tags, response: { 200: envelopeOf(z.array(Vendor)) } } },
+    {
+      config: read,
+      schema: {
+        tags,
+        summary: 'List vendors',
+        description: "The organisation's vendors, by name (case-insensitive), internal ones included.",
+        response: { 200: envelopeOf(z.array(Vendor)) },
+      },
+    },
     async (request, reply) => sendList(reply, vendors.pages(principalOf(request).orgId)),
   );
 
   app.get(
     '/sscs/vendors/risk-summary',
-    { config: read, schema: { tags, response: { 200: envelopeOf(VendorRiskSummary) } } },
+    {
+      config: read,
+      schema: {
+        tags,
+        summary: 'Vendor risk summary',
+        description:
+          'Counts by risk tier and assessment status, unassessed tier-1 vendors and a 0–100 score: the ' +
+          'tier-weighted share of vendors not yet assessed.',
+        response: { 200: envelopeOf(VendorRiskSummary) },
+      },
+    },
     async (request) => ok(await vendors.riskSummary(principalOf(request).orgId)),
   );
 
