@@ -5,7 +5,7 @@
  * the TypeScript client's types (scripts/codegen/tool-types.ts, `client`): a key that is not required may be
  * left out (one with a default too), and a result leaves out a value that is absent, never null. Python 3.9 has
  * no `NotRequired`, so a TypedDict with both kinds of keys is split: `_<Name>Required` holds the required keys
- * and `<Name>` adds the others with `total=False`.
+ * and `<Name>` adds the others with `total=False` (CONTRIBUTING.md, Generated files).
  */
 import { pascalCase, type JsonSchema, type ManifestTool } from './manifest.ts';
 

@@ -104,7 +104,7 @@ for name in m.BulwarkClient.TOOL_NAMES:
 print(json.dumps(out))
 `;
 
-/** The shape a caller's reading of a JSON Schema gives (docs/mcp.md, "Client libraries"). */
+/** The shape a caller's reading of a JSON Schema gives (CONTRIBUTING.md, Generated files). */
 function expected(schema: JsonSchema): Shape {
   if (schema.const !== undefined) return { literal: [schema.const] };
   if (schema.enum) return { literal: schema.enum };
