@@ -80,6 +80,9 @@ class PythonTypes {
       type: this.annotation(value, name + pascalCase(key.replace(/[^A-Za-z0-9]+/g, '_')), `${where}.${key}`),
       required: required.has(key),
     }));
+    // Names follow the paths, so two objects could meet only under a property such as `itemsItem`: refuse it.
+    if (this.definitions.some((d) => d.name === name))
+      throw new Error(`${name}: two TypedDicts of that name`);
     const definition = { name, doc, fields };
     this.definitions.push(definition);
     return definition;
