@@ -1,12 +1,13 @@
 /** Opens the store DATABASE_URL names: SQLite (default, embedded) or PostgreSQL, with Kysely over it. */
 import { mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
-import { Kysely, PostgresAdapter, PostgresDialect } from 'kysely';
+import { Kysely, PostgresAdapter } from 'kysely';
 import pg from 'pg';
 import type { Database } from './database.ts';
 import { PostgresChangeListener, type ChangeStamp } from './change-stamp.ts';
 import { nameStatements, StatementNames } from './pg-named-statements.ts';
 import { readWriteSqliteDialect } from './sqlite-driver.ts';
+import { CurrentSchemaPostgresDialect } from './schema-introspector.ts';
 import { StoreError, withStoreErrors } from './store-error.ts';
 
 export type DialectName = 'sqlite' | 'postgres';
@@ -142,7 +143,7 @@ function openPostgres(url: string, options: OpenOptions): Store {
     if (rest.length) pgClients.set(pid, rest);
     else pgClients.delete(pid);
   });
-  const db = new Kysely<Database>({ dialect: withStoreErrors(new PostgresDialect({ pool })) });
+  const db = new Kysely<Database>({ dialect: withStoreErrors(new CurrentSchemaPostgresDialect({ pool })) });
   dialects.set(db, 'postgres');
   const parsed = new URL(url);
   const listener = new PostgresChangeListener(connection);
