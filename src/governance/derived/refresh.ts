@@ -13,6 +13,24 @@ import { refreshPostureSnapshot } from '../access/posture-snapshot.ts';
 import { refreshAccessSnapshot } from '../access/snapshot.ts';
 import { refreshReviewerChain } from '../reviews/reviews.repository.ts';
 
+/** Every derived table (plus reviewer_in_chain, a column of gov_review_items), each rebuilt per organisation. */
+export const DERIVED_TABLES = [
+  'gov_sod_violations',
+  'gov_peer_groups',
+  'gov_identity_access',
+  'gov_posture_snapshot',
+  'gov_debt_items',
+  'gov_debt_days',
+  'gov_offboarding_accounts',
+  'gov_high_risk_holders',
+  'gov_system_counts',
+  'gov_activity_days',
+  'gov_disabled_accounts',
+  'gov_leave_logins',
+  'gov_high_risk_days',
+  'gov_campaign_counts',
+] as const;
+
 /** Which base data a write changed; each part refreshes only the derived tables that read it. */
 export interface DerivedChanges {
   /** Identities, accounts, entitlements, grants or separation-of-duty rules (who holds what). */
