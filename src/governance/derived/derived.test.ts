@@ -12,6 +12,7 @@ import { createServices, type Services } from '../../services.ts';
 import { createOrg } from '../../../test/support/app.ts';
 import { createTestStore, DIALECTS } from '../../../test/support/store.ts';
 import { FIXTURE, FIXTURE_AS_OF } from '../governance.fixture.ts';
+import * as backfill from '../../db/migrations/2026-11-26-97-governance-derived-backfill.ts';
 import { DERIVED_TABLES, refreshDerived } from './refresh.ts';
 
 const at = { asOf: FIXTURE_AS_OF };
@@ -156,6 +157,33 @@ for (const dialect of DIALECTS) {
       assert.equal(emptied.concentration.total, 0);
       await store.db.transaction().execute((trx) => refreshDerived(trx, orgId));
       assert.deepEqual(await answers(services, orgId), written);
+    });
+
+    it('the 2026-11-26-97 migration rebuilds the derived tables of organisations with data but no snapshot, as refreshDerived does', async () => {
+      const written = await answers(services, orgId);
+      const snapshotRows = () =>
+        store.db
+          .selectFrom('gov_posture_snapshot')
+          .select(['org_id', 'refreshed_at'])
+          .orderBy('org_id')
+          .execute();
+      // Another organisation with a snapshot keeps it untouched; one never written gets none.
+      const kept = await createOrg(services);
+      await services.governanceData.importBundle(kept.id, kept.userId, {
+        version: 1,
+        identities: FIXTURE.identities,
+      });
+      const never = await createOrg(services);
+      await emptyDerivedTables(store, orgId);
+      const others = await snapshotRows();
+      await backfill.up(store.db);
+      assert.deepEqual(await answers(services, orgId), written);
+      const after = await snapshotRows();
+      assert.deepEqual(
+        after.filter((r) => r.org_id !== orgId),
+        others,
+      );
+      assert.equal(after.filter((r) => r.org_id === never.id).length, 0);
     });
 
     it('a write through the service shows in every figure it changes, with no other step; a risk draft changes none', async () => {
