@@ -14,7 +14,7 @@ async function byDepartment(db: Kysely<Database>, query: RawBuilder<unknown>): P
 
 const dept = sql`coalesce(i.department, '')`;
 
-/** Active (not terminated) identities per department, from the import-maintained peer groups. */
+/** Active (not terminated) identities per department, from the stored peer groups (a derived table). */
 export const activeIdentitiesByDepartment = (db: Kysely<Database>, orgId: string) =>
   byDepartment(
     db,
@@ -68,7 +68,7 @@ export async function staleByDepartment(db: Kysely<Database>, orgId: string, cut
   );
 }
 
-/** Active privileged grants of active identities by department, from the import-maintained summary. */
+/** Active privileged grants of active identities by department, from the stored access summary (a derived table). */
 export const privilegedByDepartment = (db: Kysely<Database>, orgId: string) =>
   byDepartment(
     db,

@@ -157,7 +157,7 @@ export async function listPendingItems(db: Kysely<Database>, orgId: string, limi
 /**
  * Sets reviewer_in_chain on every review item of the organisation: 1 when the reviewer is the subject's
  * manager, that manager's manager, and so on (a cycle in the reporting lines stops at 50 levels).
- * Run by every import that changes identities or review items.
+ * Run by refreshDerived (derived/refresh.ts) after every write that changes identities or review items.
  */
 export async function refreshReviewerChain(db: Kysely<Database>, orgId: string): Promise<void> {
   await sql`update gov_review_items set reviewer_in_chain = case when id in (
