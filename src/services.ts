@@ -16,6 +16,7 @@ import { SsoFlowService } from './identity/sso/sso-flow.service.ts';
 import { SsoSignInService } from './identity/sso/sso-sign-in.service.ts';
 import { IdempotencyService } from './idempotency/idempotency.service.ts';
 import { createPipelineServices, withCarryOver, type PipelineServices } from './pipeline/index.ts';
+import { GovernanceDataService } from './governance/governance-data.service.ts';
 import { GovernanceService } from './governance/governance.service.ts';
 import { RemediationService } from './remediation/remediation.service.ts';
 import { createPolicyServices, withPolicies, type PolicyServices } from './policies/index.ts';
@@ -51,6 +52,8 @@ export interface Services {
   pipeline: PipelineServices;
   vulndbSync: VulnSyncService;
   governance: GovernanceService;
+  /** Governance imports (bundle, CSV) and the demo: every write to governance data (docs/governance-tools.md). */
+  governanceData: GovernanceDataService;
   compliance: ComplianceService;
   policies: PolicyServices;
   /** portfolio/: assets as records and retention (docs/portfolio.md); the server runs the retention schedule. */
@@ -185,6 +188,14 @@ export function createServices(store: Store, config: Config, options: ServiceOpt
       remediation,
     }),
     governance: new GovernanceService(store.db, { findings, vendors, risks }),
+    governanceData: new GovernanceDataService(store.db, () => ({
+      tenancy,
+      vendors,
+      risks,
+      sboms,
+      policies,
+      portfolio,
+    })),
     // Collected evidence stays valid for two intervals; on demand only (0), for two days.
     compliance: new ComplianceService(store.db, { intervalMs: config.EVIDENCE_INTERVAL || 86_400_000 }),
     policies,
