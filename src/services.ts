@@ -155,11 +155,7 @@ export function createServices(store: Store, config: Config, options: ServiceOpt
     ssoConfigs,
     ssoFlow,
     ssoSignIn: new SsoSignInService(store.db, ssoFlow, sessions),
-    scimUsers: new ScimUserService(
-      store.db,
-      tenancy,
-      store.dialect === 'postgres' ? store.changeStamp : undefined,
-    ),
+    scimUsers: new ScimUserService(store.db, tenancy),
     scimGroups: new ScimGroupService(store.db),
     tenancy,
     users: new UserService(store.db, tenancy),

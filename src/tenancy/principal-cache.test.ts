@@ -14,7 +14,11 @@ describe('principal cache', () => {
     assert.equal((await cache.lookup('a')).hit?.value, 'alice');
     assert.equal(cache.trustedNow('a')?.value, 'alice', 'without a barrier a hit needs no wait');
     stamp = 8;
-    assert.equal((await cache.lookup('a')).hit, undefined, 'another process committed: everything is dropped');
+    assert.equal(
+      (await cache.lookup('a')).hit,
+      undefined,
+      'another process committed: everything is dropped',
+    );
   });
 
   it('keeps nothing while the stamp is unknown', async () => {
@@ -29,7 +33,11 @@ describe('principal cache', () => {
     cache.set('a', again.generation, entry('alice'));
     assert.equal((await cache.lookup('a')).hit?.value, 'alice');
     stamp = undefined;
-    assert.equal((await cache.lookup('a')).hit, undefined, 'the listener was lost: the held entry is not served');
+    assert.equal(
+      (await cache.lookup('a')).hit,
+      undefined,
+      'the listener was lost: the held entry is not served',
+    );
   });
 
   it('does not store a load that started before an invalidation', async () => {

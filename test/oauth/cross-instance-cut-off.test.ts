@@ -15,6 +15,9 @@ import { createTestStore, DIALECTS } from '../support/store.ts';
 import { approvedCode, clientId, codeGrant, freePort, mcp, pkce, token, type Running } from './oauth-kit.ts';
 
 const PATCH_OP = 'urn:ietf:params:scim:api:messages:2.0:PatchOp';
+const VENDORS = '/api/v1/sscs/vendors';
+/** A client address per round: over 100 failed authentications a minute, one address is answered 429. */
+const clientOf = (round: number) => `10.9.${round >> 8}.${round & 255}`;
 /** Rounds of each loop: a deactivation round runs a whole OAuth connection, so it has fewer of them. */
 const ROUNDS = Number(process.env.CUT_OFF_ROUNDS ?? 200);
 const SCIM_ROUNDS = Number(process.env.CUT_OFF_ROUNDS ?? 100);
@@ -86,11 +89,13 @@ if (DIALECTS.includes('postgres'))
         const issued = await token(a, codeGrant(assistant, code, verifier, a));
         assert.equal(issued.status, 200, JSON.stringify(issued.body));
         const access = issued.body.access_token!;
+        // Each round calls from an address of its own: its refusals count as failed authentications.
+        const remoteAddress = clientOf(round);
         const onB = {
-          session: () => b.app.inject({ url: '/api/v1/sscs/vendors', headers: session.cookie }),
+          session: () => b.app.inject({ url: VENDORS, headers: session.cookie, remoteAddress }),
           apiToken: () =>
-            b.app.inject({ url: '/api/v1/sscs/vendors', headers: { authorization: `Bearer ${secret}` } }),
-          oauth: () => mcp({ ...a, app: b.app }, access, host),
+            b.app.inject({ url: VENDORS, headers: { authorization: `Bearer ${secret}` }, remoteAddress }),
+          oauth: () => mcp({ ...a, app: b.app }, access, host, remoteAddress),
         };
         // B serves all three, the two tokens from its cache the second time.
         for (const call of [...Object.values(onB), onB.apiToken, onB.oauth])
@@ -119,8 +124,9 @@ if (DIALECTS.includes('postgres'))
         await eventually(second.changeStamp, (stamp) => stamp !== undefined && stamp !== before, 1000);
         const onB = () =>
           b.app.inject({
-            url: '/api/v1/sscs/vendors',
+            url: VENDORS,
             headers: { authorization: `Bearer ${created.secret}` },
+            remoteAddress: clientOf(round),
           });
         assert.equal((await onB()).statusCode, 200);
         assert.equal((await onB()).statusCode, 200, 'served from the cache');
