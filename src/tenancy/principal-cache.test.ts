@@ -12,6 +12,7 @@ describe('principal cache', () => {
     assert.equal(miss.hit, undefined);
     cache.set('a', miss.generation, entry('alice'));
     assert.equal((await cache.lookup('a')).hit?.value, 'alice');
+    assert.equal(cache.answersNow, true);
     assert.equal(cache.trustedNow('a')?.value, 'alice', 'without a barrier a hit needs no wait');
     stamp = 8;
     assert.equal(
@@ -71,6 +72,7 @@ describe('principal cache', () => {
     const miss = await cache.lookup('a');
     assert.deepEqual(barriers, [], 'a miss reads the store: no barrier');
     cache.set('a', miss.generation, entry('alice'));
+    assert.equal(cache.answersNow, false);
     assert.equal(cache.trustedNow('a'), undefined, 'no answer without the barrier');
     assert.equal((await cache.lookup('a')).hit?.value, 'alice');
     assert.deepEqual(barriers, ['passed']);

@@ -46,10 +46,12 @@ export class PrincipalCache<T> {
     return this.#read(key);
   }
 
-  /**
-   * The entry for `key` when it can be trusted without waiting (no barrier: SQLite, whose stamp is exact when
-   * read); undefined otherwise, and the caller uses `lookup`.
-   */
+  /** Whether a hit can be trusted without waiting (no barrier: SQLite, whose stamp is exact when read). */
+  get answersNow(): boolean {
+    return this.#barrier === undefined;
+  }
+
+  /** The entry for `key` when it can be trusted without waiting (see `answersNow`); else the caller uses `lookup`. */
   trustedNow(key: string): Entry<T> | undefined {
     return this.#barrier ? undefined : this.#read(key).hit;
   }

@@ -457,7 +457,7 @@ export class TenancyService {
    * process is gone. On PostgreSQL a hit waits for the barrier, so it always takes `authenticate`.
    */
   cachedPrincipal(secret: string): Principal | undefined {
-    if (!this.#principals || !TOKEN_PATTERN.test(secret)) return undefined;
+    if (!this.#principals?.answersNow || !TOKEN_PATTERN.test(secret)) return undefined;
     const hit = this.#principals.trustedNow(hashTokenSecret(secret));
     // Most tokens never expire: the clock is read only for those that do.
     if (!hit || (hit.expiresAt !== null && isExpired(hit.expiresAt, nowIso()))) return undefined;
