@@ -106,7 +106,7 @@ export function createServices(store: Store, config: Config, options: ServiceOpt
   });
   const vendors = new VendorService(store.db);
   const risks = new RiskService(store.db);
-  const tenancy = new TenancyService(store.db, store.changeStamp);
+  const tenancy = new TenancyService(store.db, store.changeStamp, store.changeBarrier);
   const clock = options.now ? { now: options.now } : {};
   const sessions = new SessionService(store.db, clock);
   const mfa = new MfaService(store.db, clock);
@@ -121,13 +121,14 @@ export function createServices(store: Store, config: Config, options: ServiceOpt
     },
     options.now,
     store.changeStamp,
+    store.changeBarrier,
   );
   // A deactivated or deleted user's assistants lose their OAuth grants with the user's sessions and API tokens.
   tenancy.useCutOff(oauth);
   const ssoConfigs = new SsoConfigService(store.db);
   const ssoFlow = new SsoFlowService(store.db, ssoConfigs, clock);
   // Every principal carries its reach; a change of teams, settings or tokens drops every cache of them at once.
-  const reach = new ReachService(store.db, store.changeStamp);
+  const reach = new ReachService(store.db, store.changeStamp, store.changeBarrier);
   for (const builder of [tenancy, sessions, oauth]) builder.useReach(reach.resolve);
   tenancy.onForget(() => reach.invalidate());
   tenancy.onForget(() => oauth.forgetPrincipals());
@@ -157,11 +158,7 @@ export function createServices(store: Store, config: Config, options: ServiceOpt
     ssoConfigs,
     ssoFlow,
     ssoSignIn: new SsoSignInService(store.db, ssoFlow, sessions),
-    scimUsers: new ScimUserService(
-      store.db,
-      tenancy,
-      store.dialect === 'postgres' ? store.changeStamp : undefined,
-    ),
+    scimUsers: new ScimUserService(store.db, tenancy),
     scimGroups: new ScimGroupService(store.db),
     tenancy,
     users: new UserService(store.db, tenancy),

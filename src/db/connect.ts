@@ -4,7 +4,7 @@ import { dirname, resolve } from 'node:path';
 import { Kysely, PostgresAdapter } from 'kysely';
 import pg from 'pg';
 import type { Database } from './database.ts';
-import { PostgresChangeListener, type ChangeStamp } from './change-stamp.ts';
+import { PostgresChangeListener, type ChangeBarrier, type ChangeStamp } from './change-stamp.ts';
 import { nameStatements, StatementNames } from './pg-named-statements.ts';
 import { readWriteSqliteDialect } from './sqlite-driver.ts';
 import { CurrentSchemaPostgresDialect } from './schema-introspector.ts';
@@ -19,6 +19,8 @@ export interface Store {
   location: string;
   /** Moves when tokens or organisations may have changed (see ChangeStamp); throws StoreError when it fails. */
   changeStamp: ChangeStamp;
+  /** PostgreSQL only: waits until every change committed before the call has moved the stamp (ChangeBarrier). */
+  changeBarrier?: ChangeBarrier;
   close(): Promise<void>;
 }
 
@@ -152,6 +154,7 @@ function openPostgres(url: string, options: OpenOptions): Store {
     dialect: 'postgres',
     location: `postgres://${parsed.host}${parsed.pathname}${options.schema ? `#${options.schema}` : ''}`,
     changeStamp: listener.stamp,
+    changeBarrier: listener.barrier,
     close: async () => {
       await listener.close();
       await db.destroy();
