@@ -16,6 +16,7 @@ import { SsoFlowService } from './identity/sso/sso-flow.service.ts';
 import { SsoSignInService } from './identity/sso/sso-sign-in.service.ts';
 import { IdempotencyService } from './idempotency/idempotency.service.ts';
 import { createPipelineServices, withCarryOver, type PipelineServices } from './pipeline/index.ts';
+import { GovernanceDataService } from './governance/governance-data.service.ts';
 import { GovernanceService } from './governance/governance.service.ts';
 import { RemediationService } from './remediation/remediation.service.ts';
 import { createPolicyServices, withPolicies, type PolicyServices } from './policies/index.ts';
@@ -56,6 +57,8 @@ export interface Services {
   pipeline: PipelineServices;
   vulndbSync: VulnSyncService;
   governance: GovernanceService;
+  /** Governance imports (bundle, CSV) and the demo: every write to governance data (docs/governance-tools.md). */
+  governanceData: GovernanceDataService;
   compliance: ComplianceService;
   policies: PolicyServices;
   /** portfolio/: assets as records and retention (docs/portfolio.md); the server runs the retention schedule. */
@@ -108,9 +111,10 @@ export function createServices(store: Store, config: Config, options: ServiceOpt
   });
   const vendors = new VendorService(store.db);
   const risks = new RiskService(store.db);
-  const tokens = new TokenService(store.db, store.changeStamp);
+  const tokens = new TokenService(store.db, store.changeStamp, store.changeBarrier);
   // Principals carry the plan and settings: a change drops the cached ones.
   const organisations = new OrganisationService(store.db, () => tokens.forgetPrincipals());
+  const users = new UserService(store.db, tokens);
   const clock = options.now ? { now: options.now } : {};
   const sessions = new SessionService(store.db, clock);
   const mfa = new MfaService(store.db, clock);
@@ -125,13 +129,14 @@ export function createServices(store: Store, config: Config, options: ServiceOpt
     },
     options.now,
     store.changeStamp,
+    store.changeBarrier,
   );
   // A deactivated or deleted user's assistants lose their OAuth grants with the user's sessions and API tokens.
   tokens.useCutOff(oauth);
   const ssoConfigs = new SsoConfigService(store.db);
   const ssoFlow = new SsoFlowService(store.db, ssoConfigs, clock);
   // Every principal carries its reach; a change of teams, settings or tokens drops every cache of them at once.
-  const reach = new ReachService(store.db, store.changeStamp);
+  const reach = new ReachService(store.db, store.changeStamp, store.changeBarrier);
   for (const builder of [tokens, sessions, oauth]) builder.useReach(reach.resolve);
   tokens.onForget(() => reach.invalidate());
   tokens.onForget(() => oauth.forgetPrincipals());
@@ -161,14 +166,10 @@ export function createServices(store: Store, config: Config, options: ServiceOpt
     ssoConfigs,
     ssoFlow,
     ssoSignIn: new SsoSignInService(store.db, ssoFlow, sessions),
-    scimUsers: new ScimUserService(
-      store.db,
-      tokens,
-      store.dialect === 'postgres' ? store.changeStamp : undefined,
-    ),
+    scimUsers: new ScimUserService(store.db, tokens),
     scimGroups: new ScimGroupService(store.db),
     organisations,
-    users: new UserService(store.db, tokens),
+    users,
     tokens,
     sessions,
     mfa,
@@ -193,6 +194,15 @@ export function createServices(store: Store, config: Config, options: ServiceOpt
       remediation,
     }),
     governance: new GovernanceService(store.db, { findings, vendors, risks }),
+    governanceData: new GovernanceDataService(store.db, () => ({
+      organisations,
+      users,
+      vendors,
+      risks,
+      sboms,
+      policies,
+      portfolio,
+    })),
     // Collected evidence stays valid for two intervals; on demand only (0), for two days.
     compliance: new ComplianceService(store.db, { intervalMs: config.EVIDENCE_INTERVAL || 86_400_000 }),
     policies,

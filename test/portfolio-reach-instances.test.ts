@@ -79,7 +79,8 @@ for (const dialect of DIALECTS) {
       // Wait until the server caches (at once on SQLite; once its listener is up on PostgreSQL).
       await eventually(reach, () => server.changeStamp() !== undefined);
       assert.deepEqual(ids(await eventually(reach, (r) => ids(r)?.join() === 'ast_a')), ['ast_a']);
-      assert.equal(here.tokens.cachedPrincipal(secret)?.tokenId !== undefined, true, 'cached');
+      // Cached: on SQLite the hook's synchronous lookup answers; on PostgreSQL hits wait for the barrier.
+      if (dialect === 'sqlite') assert.ok(here.tokens.cachedPrincipal(secret), 'cached');
 
       await there.teams.update(org.id, admin.id, team.id, {
         grants: [{ assetTags: ['web'], role: 'member' }],

@@ -1,8 +1,8 @@
 /** `bulwark import` (governance bundles and CSV) and `bulwark demo` (the deterministic demo organisation). */
 import { readFile } from 'node:fs/promises';
-import { DEMO_LIMITS, runDemo } from '../governance/demo/demo.service.ts';
+import { DEMO_LIMITS } from '../governance/demo/demo.service.ts';
 import { CSV_COLUMNS, type CsvKind } from '../governance/import/csv.ts';
-import { importBundle, importCsv, type ImportSummary } from '../governance/import/import.service.ts';
+import type { ImportSummary } from '../governance/import/import.service.ts';
 import { validationFailed } from '../errors.ts';
 import { emit, parse, requireString, UsageError, type Command } from './cli-kit.ts';
 import { withStore } from './context.ts';
@@ -41,12 +41,12 @@ CSV columns: identities: ${Object.keys(CSV_COLUMNS.identities).join(', ')}
     const text = await readFile(file, 'utf8').catch((error: NodeJS.ErrnoException) => {
       throw new UsageError(`cannot read ${file}: ${error.code ?? error.message}`);
     });
-    return withStore(async ({ store, services }) => {
+    return withStore(async ({ services }) => {
       const org = await services.organisations.requireBySlug(slug);
       const actor = (await services.users.list(org.id))[0]?.id ?? 'system';
       let summary: ImportSummary;
       if (values.csv !== undefined)
-        summary = await importCsv(store.db, org.id, actor, values.kind as CsvKind, text);
+        summary = await services.governanceData.importCsv(org.id, actor, values.kind as CsvKind, text);
       else {
         let bundle: unknown;
         try {
@@ -54,7 +54,7 @@ CSV columns: identities: ${Object.keys(CSV_COLUMNS.identities).join(', ')}
         } catch (error) {
           throw validationFailed(`${file} is not valid JSON: ${(error as Error).message}`);
         }
-        summary = await importBundle(store.db, org.id, actor, bundle);
+        summary = await services.governanceData.importBundle(org.id, actor, bundle);
       }
       emit(
         io,
@@ -107,8 +107,12 @@ time (default: today 00:00 UTC) always produce the same data, and re-running cha
     if (asOf !== undefined && Number.isNaN(Date.parse(asOf)))
       throw new UsageError('--as-of must be an ISO 8601 time');
     const started = performance.now();
-    return withStore(async ({ store, services }) => {
-      const result = await runDemo(store.db, services, slug, { identities, seed, ...(asOf ? { asOf } : {}) });
+    return withStore(async ({ services }) => {
+      const result = await services.governanceData.runDemo(slug, {
+        identities,
+        seed,
+        ...(asOf ? { asOf } : {}),
+      });
       const seconds = Math.round((performance.now() - started) / 100) / 10;
       emit(
         io,

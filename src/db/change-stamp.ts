@@ -9,6 +9,13 @@ import pg from 'pg';
 export type ChangeStamp = () => number | undefined;
 
 /**
+ * PostgreSQL's sync point (docs/identity.md, "Cached principals"): resolves true once every change committed
+ * before the call has moved the stamp, false when that cannot be known (not listening, the round trip failed,
+ * closing); then nothing cached may be trusted. SQLite needs none: its stamp is exact when read.
+ */
+export type ChangeBarrier = () => Promise<boolean>;
+
+/**
  * The PostgreSQL notification channel the migration's triggers announce token and organisation changes on;
  * the payload is the schema, so deployments sharing a database do not invalidate each other.
  */
@@ -19,6 +26,13 @@ const RECONNECT_MS = 1000;
 /**
  * PostgreSQL: one dedicated LISTEN connection, opened on first use; each notification bumps the stamp. While
  * it is not listening (connecting, lost, closed) the stamp is undefined, so nothing stale is ever served.
+ *
+ * A notification reaches this process some time after the commit that sent it, so another instance's answer
+ * can overtake it. `barrier` closes that gap: PostgreSQL sends a listening connection the notifications of
+ * every transaction committed before it runs a query ahead of that query's result, so once a `select 1` sent
+ * on this connection after the call has answered, every commit before the call has moved the stamp. Callers
+ * that come while a round trip is in flight share the next one (it starts when the current one ends, after
+ * they came): under load one round trip serves many requests.
  */
 export class PostgresChangeListener {
   readonly #config: pg.ClientConfig;
@@ -29,6 +43,9 @@ export class PostgresChangeListener {
   #connecting = false;
   #closed = false;
   #retry: NodeJS.Timeout | undefined;
+  /** The barrier's round trip on the wire, and the one queued behind it for callers that came after it left. */
+  #inFlight: Promise<boolean> | undefined;
+  #queued: Promise<boolean> | undefined;
 
   /** `config` as the pool's: the same search path, so the same schema. */
   constructor(config: pg.ClientConfig) {
@@ -40,6 +57,36 @@ export class PostgresChangeListener {
     if (!this.#connecting && !this.#retry && !this.#closed) void this.#connect();
     return undefined;
   };
+
+  readonly barrier: ChangeBarrier = () => {
+    if (!this.#listening) return Promise.resolve(false);
+    // A round trip already on the wire may have left before the caller's cue: it does not count.
+    if (!this.#inFlight) return this.#roundTrip();
+    this.#queued ??= this.#inFlight.then(() => {
+      this.#queued = undefined;
+      return this.#roundTrip();
+    });
+    return this.#queued;
+  };
+
+  #roundTrip(): Promise<boolean> {
+    const client = this.#client;
+    if (!client || !this.#listening) return Promise.resolve(false);
+    const trip = client.query('select 1').then(
+      // Lost or closed meanwhile: the notifications may not all have arrived.
+      () => this.#client === client && this.#listening,
+      () => {
+        // A connection that cannot answer cannot vouch for what it heard: drop it (the stamp moves) and reconnect.
+        this.#lost(client);
+        return false;
+      },
+    );
+    this.#inFlight = trip;
+    void trip.then(() => {
+      if (this.#inFlight === trip) this.#inFlight = undefined;
+    });
+    return trip;
+  }
 
   async #connect(): Promise<void> {
     this.#connecting = true;

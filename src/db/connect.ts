@@ -1,12 +1,13 @@
 /** Opens the store DATABASE_URL names: SQLite (default, embedded) or PostgreSQL, with Kysely over it. */
 import { mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
-import { Kysely, PostgresAdapter, PostgresDialect } from 'kysely';
+import { Kysely, PostgresAdapter } from 'kysely';
 import pg from 'pg';
 import type { Database } from './database.ts';
-import { PostgresChangeListener, type ChangeStamp } from './change-stamp.ts';
+import { PostgresChangeListener, type ChangeBarrier, type ChangeStamp } from './change-stamp.ts';
 import { nameStatements, StatementNames } from './pg-named-statements.ts';
 import { readWriteSqliteDialect } from './sqlite-driver.ts';
+import { CurrentSchemaPostgresDialect } from './schema-introspector.ts';
 import { StoreError, withStoreErrors } from './store-error.ts';
 
 export type DialectName = 'sqlite' | 'postgres';
@@ -18,6 +19,8 @@ export interface Store {
   location: string;
   /** Moves when tokens or organisations may have changed (see ChangeStamp); throws StoreError when it fails. */
   changeStamp: ChangeStamp;
+  /** PostgreSQL only: waits until every change committed before the call has moved the stamp (ChangeBarrier). */
+  changeBarrier?: ChangeBarrier;
   close(): Promise<void>;
 }
 
@@ -85,15 +88,20 @@ export function openStore(url: string | undefined, dataDir = './data', options: 
   throw new Error(`DATABASE_URL must start with sqlite: or postgres:// (got '${url.split(':')[0]}:')`);
 }
 
-export function openSqlite(path: string, busyTimeoutMs?: number, backgroundCheckpoints?: boolean): Store {
-  if (path !== ':memory:') mkdirSync(dirname(resolve(path)), { recursive: true });
+/** `path`: a file, ':memory:', or a serialized database (`Buffer`) opened in memory. */
+export function openSqlite(
+  path: string | Buffer,
+  busyTimeoutMs?: number,
+  backgroundCheckpoints?: boolean,
+): Store {
+  if (typeof path === 'string' && path !== ':memory:') mkdirSync(dirname(resolve(path)), { recursive: true });
   const { dialect, changeStamp } = readWriteSqliteDialect(path, busyTimeoutMs, backgroundCheckpoints);
   const db = new Kysely<Database>({ dialect: withStoreErrors(dialect) });
   dialects.set(db, 'sqlite');
   return {
     db,
     dialect: 'sqlite',
-    location: path,
+    location: typeof path === 'string' ? path : ':memory:',
     changeStamp: () => {
       try {
         return changeStamp();
@@ -137,7 +145,7 @@ function openPostgres(url: string, options: OpenOptions): Store {
     if (rest.length) pgClients.set(pid, rest);
     else pgClients.delete(pid);
   });
-  const db = new Kysely<Database>({ dialect: withStoreErrors(new PostgresDialect({ pool })) });
+  const db = new Kysely<Database>({ dialect: withStoreErrors(new CurrentSchemaPostgresDialect({ pool })) });
   dialects.set(db, 'postgres');
   const parsed = new URL(url);
   const listener = new PostgresChangeListener(connection);
@@ -146,6 +154,7 @@ function openPostgres(url: string, options: OpenOptions): Store {
     dialect: 'postgres',
     location: `postgres://${parsed.host}${parsed.pathname}${options.schema ? `#${options.schema}` : ''}`,
     changeStamp: listener.stamp,
+    changeBarrier: listener.barrier,
     close: async () => {
       await listener.close();
       await db.destroy();

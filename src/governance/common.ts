@@ -66,7 +66,7 @@ export async function getSettings(db: Kysely<Database>, orgId: string): Promise<
 
 /**
  * The UTC day (YYYY-MM-DD) of a stored ISO timestamp, and that day's first instant. Counts "before t" over the
- * import-stored per-day tables sum the days before t's day and count t's own day row by row.
+ * stored per-day tables (derived tables, derived/refresh.ts) sum the days before t's day and count t's own day row by row.
  */
 export const dayOf = (iso: string) => iso.slice(0, 10);
 export const dayStart = (iso: string) => `${dayOf(iso)}T00:00:00.000Z`;

@@ -119,7 +119,7 @@ export interface ReviewItemTable extends Owned {
   /** Evidence of the decision: a note and/or a link. */
   evidence_note: string | null;
   evidence_url: string | null;
-  /** 1 when the reviewer is the subject's manager or above (set by every import, see reviews/chain.ts). */
+  /** 1 when the reviewer is the subject's manager or above (set by refreshDerived, derived/refresh.ts). */
   reviewer_in_chain: number;
 }
 
@@ -261,7 +261,7 @@ declare module '../db/database.ts' {
   }
 }
 
-/** Time-independent posture figures, rewritten by every import that changed anything (access/posture-snapshot.ts). */
+/** Time-independent posture figures, rewritten by every write that changed anything (derived/refresh.ts). */
 export interface PostureSnapshotTable {
   org_id: string;
   human_accounts: number;

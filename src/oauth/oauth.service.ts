@@ -13,7 +13,7 @@ import { isScope, type Scope } from '../tenancy/plans.ts';
 import { isRole, scopesOfRole } from '../tenancy/roles.ts';
 import { UNRESTRICTED, type Principal, type ReachResolver } from '../tenancy/principal.ts';
 import * as repo from './oauth.repository.ts';
-import type { ChangeStamp } from '../db/change-stamp.ts';
+import type { ChangeBarrier, ChangeStamp } from '../db/change-stamp.ts';
 import { PrincipalCache } from '../tenancy/principal-cache.ts';
 import type { UserCutOff } from '../tenancy/user-cut-off.ts';
 import { sha256 } from './adapter.ts';
@@ -59,7 +59,8 @@ export class OAuthService implements UserCutOff {
   #reachOf: ReachResolver = async () => UNRESTRICTED;
   /**
    * OAuth principals by token hash, like API tokens' (the same change stamp: any commit on SQLite; on PostgreSQL
-   * the notifications of tokens, organisations, users and oauth_records), so a call costs no store round trip.
+   * the notifications of tokens, organisations, users and oauth_records, and a hit waits for the store's
+   * barrier), so a call costs no store read.
    */
   readonly #principals: PrincipalCache<{ principal: Principal; audiences: string[] }> | undefined;
 
@@ -68,11 +69,12 @@ export class OAuthService implements UserCutOff {
     config: OAuthConfig,
     now: () => number = Date.now,
     changeStamp?: ChangeStamp,
+    changeBarrier?: ChangeBarrier,
   ) {
     this.#db = db;
     this.#config = config;
     this.#now = now;
-    this.#principals = changeStamp && new PrincipalCache(changeStamp);
+    this.#principals = changeStamp && new PrincipalCache(changeStamp, { barrier: changeBarrier });
   }
 
   /** How OAuth principals get their reach (portfolio/reach.ts); set once by services.ts. */
@@ -261,7 +263,7 @@ export class OAuthService implements UserCutOff {
    */
   async authenticate(secret: string, host: string | undefined): Promise<Principal | undefined> {
     const key = sha256(secret);
-    const cached = this.#principals?.get(key);
+    const cached = await this.#principals?.lookup(key);
     if (cached?.hit) {
       if (cached.hit.expiresAt !== null && Date.parse(cached.hit.expiresAt) <= this.#now()) return undefined;
       return cached.hit.value.audiences.includes(this.resourceFor(host))

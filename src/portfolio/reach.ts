@@ -6,10 +6,11 @@
  * teams' grants (the intersection). Beside the reach, what the principal may change: with the teams deciding,
  * a member may change only the assets some grant of role member covers (the lower of workspace role and grant
  * role wins, so a viewer changes none); otherwise whatever it reaches (its scopes still decide the rest).
- * Reaches are cached until the store's change stamp moves or `invalidate`.
+ * Reaches are cached until the store's change stamp moves or `invalidate` (on PostgreSQL a hit waits for the
+ * store's barrier, docs/identity.md).
  */
 import type { Kysely } from 'kysely';
-import type { ChangeStamp } from '../db/change-stamp.ts';
+import type { ChangeBarrier, ChangeStamp } from '../db/change-stamp.ts';
 import type { Database } from '../db/database.ts';
 import { fromBool, fromJson } from '../db/helpers.ts';
 import { PrincipalCache } from '../tenancy/principal-cache.ts';
@@ -25,15 +26,15 @@ export class ReachService implements AssetLookup {
   readonly #cache: PrincipalCache<Reaches> | undefined;
 
   /** With a change stamp (servers) reaches are cached; without (CLI), every call reads the store. */
-  constructor(db: Kysely<Database>, changeStamp?: ChangeStamp) {
+  constructor(db: Kysely<Database>, changeStamp?: ChangeStamp, changeBarrier?: ChangeBarrier) {
     this.#db = db;
-    this.#cache = changeStamp && new PrincipalCache(changeStamp);
+    this.#cache = changeStamp && new PrincipalCache(changeStamp, { barrier: changeBarrier });
   }
 
   /** The resolver tenancy/, sessions and OAuth call when they build a principal. */
   readonly resolve = async (query: ReachQuery): Promise<Reaches> => {
     const key = `${query.orgId}|${query.userId}|${query.assetTags?.join(',') ?? ''}`;
-    const cached = this.#cache?.get(key);
+    const cached = await this.#cache?.lookup(key);
     if (cached?.hit) return cached.hit.value;
     const reach = await this.#compute(query);
     this.#cache?.set(key, cached?.generation, { value: reach, expiresAt: null });

@@ -166,9 +166,10 @@ export interface OAuthBearer {
 }
 
 /**
- * The onRequest hook of authenticated routes. A callback hook: a bearer token whose principal is cached (nearly
- * every request of a client) is answered without a promise; everything else (a cookie, a token not cached, any
- * failure, auth-failure counters in Redis) takes the asynchronous path, which answers exactly as before.
+ * The onRequest hook of authenticated routes. A callback hook: on SQLite a bearer token whose principal is cached
+ * (nearly every request of a client) is answered without a promise; everything else (PostgreSQL, whose cache
+ * hits wait for the store's barrier; a cookie, a token not cached, any failure, auth-failure counters in Redis)
+ * takes the asynchronous path, which answers exactly as before.
  */
 export function authHook(
   tokens: TokenService,

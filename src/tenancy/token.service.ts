@@ -5,7 +5,7 @@
  */
 import type { Kysely } from 'kysely';
 import { recordAudit, SYSTEM_ACTOR } from '../audit/audit.repository.ts';
-import type { ChangeStamp } from '../db/change-stamp.ts';
+import type { ChangeBarrier, ChangeStamp } from '../db/change-stamp.ts';
 import type { Database } from '../db/database.ts';
 import { fromBool, fromJson, toJson } from '../db/helpers.ts';
 import { AppError, notFound } from '../errors.ts';
@@ -54,10 +54,13 @@ export class TokenService {
   #reachOf: ReachResolver = async () => UNRESTRICTED;
   readonly #forgetListeners: (() => void)[] = [];
 
-  /** With a change stamp, resolved principals are cached (servers); without, every call reads the store. */
-  constructor(db: Kysely<Database>, changeStamp?: ChangeStamp) {
+  /**
+   * With a change stamp, resolved principals are cached (servers); without, every call reads the store. With
+   * the store's barrier too (PostgreSQL), a cached principal is served only once the barrier has passed.
+   */
+  constructor(db: Kysely<Database>, changeStamp?: ChangeStamp, changeBarrier?: ChangeBarrier) {
     this.#db = db;
-    this.#principals = changeStamp && new PrincipalCache(changeStamp);
+    this.#principals = changeStamp && new PrincipalCache(changeStamp, { barrier: changeBarrier });
   }
 
   /** How principals get their reach (portfolio/reach.ts); set once by services.ts. */
@@ -180,19 +183,20 @@ export class TokenService {
   async authenticate(secret: string, now = nowIso()): Promise<Principal | undefined> {
     if (!TOKEN_PATTERN.test(secret)) return undefined;
     const hash = hashTokenSecret(secret);
-    const cached = this.#principals?.get(hash);
+    const cached = await this.#principals?.lookup(hash);
     if (cached?.hit) return isExpired(cached.hit.expiresAt, now) ? undefined : cached.hit.value;
     return this.#load(hash, cached?.generation, now);
   }
 
   /**
    * The principal of a live cached token, answered without a promise (the HTTP auth hook's path for nearly every
-   * request); undefined when the cache cannot answer, and the caller then uses `authenticate`. The cache's checks
-   * are the same as there: the store's change stamp is read first, so a token revoked by any process is gone.
+   * request on SQLite); undefined when the cache cannot answer, and the caller then uses `authenticate`. The
+   * cache's checks are the same as there: the store's change stamp is read first, so a token revoked by any
+   * process is gone. On PostgreSQL a hit waits for the barrier, so it always takes `authenticate`.
    */
   cachedPrincipal(secret: string): Principal | undefined {
-    if (!this.#principals || !TOKEN_PATTERN.test(secret)) return undefined;
-    const hit = this.#principals.get(hashTokenSecret(secret)).hit;
+    if (!this.#principals?.answersNow || !TOKEN_PATTERN.test(secret)) return undefined;
+    const hit = this.#principals.trustedNow(hashTokenSecret(secret));
     // Most tokens never expire: the clock is read only for those that do.
     if (!hit || (hit.expiresAt !== null && isExpired(hit.expiresAt, nowIso()))) return undefined;
     return hit.value;

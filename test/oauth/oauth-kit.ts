@@ -227,8 +227,9 @@ export const accessTokens = async (env: Running) =>
     ).n,
   );
 
-export async function mcp(env: Running, secret: string, host?: string) {
+export async function mcp(env: Running, secret: string, host?: string, remoteAddress?: string) {
   return env.app.inject({
+    ...(remoteAddress ? { remoteAddress } : {}),
     method: 'POST',
     url: '/api/v1/mcp',
     headers: {

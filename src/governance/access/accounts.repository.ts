@@ -42,63 +42,39 @@ const activeUpTo = (orgId: string, kind: 'login' | 'created', t: string) => {
 };
 
 /**
- * Active accounts by days since last login. `stored` (an import stored the activity days): differences of
- * "at or before" counts over the stored days; else each figure a range count on the (org, status, last_login_at)
- * index.
+ * Active accounts by days since last login: differences of "at or before" counts over the stored activity days
+ * (the last day from the (org, status, last_login_at) index).
  */
 export async function countLoginBuckets(
   db: Kysely<Database>,
   orgId: string,
   c: StaleCuts,
-  stored: boolean,
 ): Promise<Record<string, number>> {
-  if (stored) {
-    const kindTotal = (kind: 'login' | 'created') =>
-      sql`(select coalesce(sum(accounts), 0) from gov_activity_days where org_id = ${orgId} and kind = ${kind})`;
-    const result = await sql<Record<string, number | string>>`select ${kindTotal('login')} as logged_in,
-        ${kindTotal('created')} as never, ${activeUpTo(orgId, 'login', c.c30)} as f30,
-        ${activeUpTo(orgId, 'login', c.c60)} as f60, ${activeUpTo(orgId, 'login', c.c90)} as f90,
-        ${activeUpTo(orgId, 'login', c.cut)} as stale_login, ${activeUpTo(orgId, 'created', c.cut)} as never_stale`.execute(
-      db,
-    );
-    const r = Object.fromEntries(Object.entries(result.rows[0]!).map(([k, v]) => [k, Number(v)]));
-    return {
-      active: r.logged_in! + r.never!,
-      b30: r.f30! - r.f60!,
-      b60: r.f60! - r.f90!,
-      b90: r.f90!,
-      never: r.never!,
-      never_stale: r.never_stale!,
-      stale_login: r.stale_login!,
-    };
-  }
-  const active = sql`from gov_accounts a where a.org_id = ${orgId} and a.status = 'active'`;
-  const counts = await sql<Record<string, number>>`select
-      (select count(*) ${active}) as active,
-      (select count(*) ${active} and a.last_login_at <= ${c.c30} and a.last_login_at > ${c.c60}) as b30,
-      (select count(*) ${active} and a.last_login_at <= ${c.c60} and a.last_login_at > ${c.c90}) as b60,
-      (select count(*) ${active} and a.last_login_at <= ${c.c90}) as b90,
-      (select count(*) ${active} and a.last_login_at is null) as never,
-      (select count(*) ${active} and a.last_login_at is null and a.created_at <= ${c.cut}) as never_stale,
-      (select count(*) ${active} and a.last_login_at <= ${c.cut}) as stale_login`.execute(db);
-  return counts.rows[0] ?? {};
+  const kindTotal = (kind: 'login' | 'created') =>
+    sql`(select coalesce(sum(accounts), 0) from gov_activity_days where org_id = ${orgId} and kind = ${kind})`;
+  const result = await sql<Record<string, number | string>>`select ${kindTotal('login')} as logged_in,
+      ${kindTotal('created')} as never, ${activeUpTo(orgId, 'login', c.c30)} as f30,
+      ${activeUpTo(orgId, 'login', c.c60)} as f60, ${activeUpTo(orgId, 'login', c.c90)} as f90,
+      ${activeUpTo(orgId, 'login', c.cut)} as stale_login, ${activeUpTo(orgId, 'created', c.cut)} as never_stale`.execute(
+    db,
+  );
+  const r = Object.fromEntries(Object.entries(result.rows[0]!).map(([k, v]) => [k, Number(v)]));
+  return {
+    active: r.logged_in! + r.never!,
+    b30: r.f30! - r.f60!,
+    b60: r.f60! - r.f90!,
+    b90: r.f90!,
+    never: r.never!,
+    never_stale: r.never_stale!,
+    stale_login: r.stale_login!,
+  };
 }
 
 /** Stale active accounts only (access_stale_accounts' staleAccounts: stale_login + never_stale above). */
-export async function countStale(
-  db: Kysely<Database>,
-  orgId: string,
-  cut: string,
-  stored: boolean,
-): Promise<number> {
-  const active = sql`from gov_accounts a where a.org_id = ${orgId} and a.status = 'active'`;
-  const counts = stored
-    ? await sql<{
-        n: number;
-      }>`select ${activeUpTo(orgId, 'login', cut)} + ${activeUpTo(orgId, 'created', cut)} as n`.execute(db)
-    : await sql<{ n: number }>`select
-      (select count(*) ${active} and a.last_login_at <= ${cut})
-      + (select count(*) ${active} and a.last_login_at is null and a.created_at <= ${cut}) as n`.execute(db);
+export async function countStale(db: Kysely<Database>, orgId: string, cut: string): Promise<number> {
+  const counts = await sql<{
+    n: number;
+  }>`select ${activeUpTo(orgId, 'login', cut)} + ${activeUpTo(orgId, 'created', cut)} as n`.execute(db);
   return Number(counts.rows[0]?.n ?? 0);
 }
 
@@ -132,10 +108,6 @@ export async function listStaleAccounts(db: Kysely<Database>, orgId: string, cut
 // `+g.privileged` keeps the planner on the account index (a privileged-first index scan is far slower here).
 const holdsPrivileged = sql<number>`case when exists (select 1 from gov_grants g where g.org_id = a.org_id
     and g.account_id = a.id and g.revoked_at is null and +g.privileged = 1) then 1 else 0 end`;
-const offboardingFrom = (orgId: string, deadline: string) => sql`from gov_accounts a
-    join gov_identities i on i.id = a.identity_id and i.org_id = a.org_id
-    where a.org_id = ${orgId} and a.status = 'active' and i.status = 'terminated' and i.termination_date <= ${deadline}`;
-
 /**
  * Stores the organisation's offboarding candidates (active accounts of terminated identities, with the
  * termination time, privileged flag and the leaver's department) in gov_offboarding_accounts; called with the posture snapshot, so a
@@ -151,44 +123,21 @@ export async function refreshOffboardingAccounts(db: Kysely<Database>, orgId: st
 }
 
 /**
- * Active accounts of identities terminated at or before `deadline`: accounts, identities, privileged accounts.
- * `stored`: from the stored candidates (organisations with a posture snapshot), else from the tables.
+ * Active accounts of identities terminated at or before `deadline`: accounts, identities, privileged accounts,
+ * from the stored candidates.
  */
-export async function countOffboarding(
-  db: Kysely<Database>,
-  orgId: string,
-  deadline: string,
-  stored: boolean,
-) {
-  const counts = stored
-    ? await sql<
-        Record<string, number>
-      >`select count(*) as accounts, count(distinct identity_id) as identities,
-        sum(privileged) as privileged from gov_offboarding_accounts
-        where org_id = ${orgId} and termination_date <= ${deadline}`.execute(db)
-    : await sql<Record<string, number>>`select count(*) as accounts,
-        count(distinct i.id) as identities, sum(${holdsPrivileged}) as privileged
-        ${offboardingFrom(orgId, deadline)}`.execute(db);
+export async function countOffboarding(db: Kysely<Database>, orgId: string, deadline: string) {
+  const counts = await sql<Record<string, number>>`select count(*) as accounts,
+      count(distinct identity_id) as identities, sum(privileged) as privileged from gov_offboarding_accounts
+      where org_id = ${orgId} and termination_date <= ${deadline}`.execute(db);
   return counts.rows[0] ?? {};
 }
 
-/** The first `limit` of them, privileged first, then earliest termination (`stored` as for the count). */
-export async function listOffboarding(
-  db: Kysely<Database>,
-  orgId: string,
-  deadline: string,
-  limit: number,
-  stored: boolean,
-) {
-  // Stored: the first rows are picked from the stored candidates alone, then joined to their accounts.
-  const from = stored
-    ? sql`from (select account_id, identity_id, privileged from gov_offboarding_accounts
-          where org_id = ${orgId} and termination_date <= ${deadline}
-          order by privileged desc, termination_date asc, account_id asc limit ${limit}) o
-        join gov_accounts a on a.id = o.account_id and a.org_id = ${orgId}
-        join gov_identities i on i.id = o.identity_id and i.org_id = ${orgId}`
-    : offboardingFrom(orgId, deadline);
-  const privileged = stored ? sql`o.privileged` : holdsPrivileged;
+/**
+ * The first `limit` of them, privileged first, then earliest termination: picked from the stored candidates
+ * alone, then joined to their accounts.
+ */
+export async function listOffboarding(db: Kysely<Database>, orgId: string, deadline: string, limit: number) {
   const result = await sql<{
     id: string;
     identity_id: string;
@@ -200,8 +149,13 @@ export async function listOffboarding(
   }>`
     select a.id, i.id as identity_id, i.display_name, i.department, i.termination_date,
       (select s.name from gov_systems s where s.id = a.system_id and s.org_id = a.org_id) as system_name,
-      ${privileged} as privileged
-    ${from} order by 7 desc, i.termination_date asc, a.id asc limit ${limit}`.execute(db);
+      o.privileged as privileged
+    from (select account_id, identity_id, privileged from gov_offboarding_accounts
+        where org_id = ${orgId} and termination_date <= ${deadline}
+        order by privileged desc, termination_date asc, account_id asc limit ${limit}) o
+      join gov_accounts a on a.id = o.account_id and a.org_id = ${orgId}
+      join gov_identities i on i.id = o.identity_id and i.org_id = ${orgId}
+    order by 7 desc, i.termination_date asc, a.id asc limit ${limit}`.execute(db);
   return result.rows;
 }
 
@@ -220,14 +174,11 @@ export async function refreshSystemCounts(db: Kysely<Database>, orgId: string): 
 }
 
 /**
- * Every system with its active accounts, human ones, correlated human ones, and non-human ones without an owner:
- * the stored counts (`stored`: an import stored them with the posture snapshot), else counted over the accounts
- * (aggregated first, over the covering (org, system, status, type, identity) index).
+ * Every system with its active accounts, human ones, correlated human ones, and non-human ones without an owner,
+ * from the stored counts (a system without active accounts has none stored: zeros).
  */
-export async function systemAccountCounts(db: Kysely<Database>, orgId: string, stored: boolean) {
-  const counts = stored
-    ? sql`select system_id, accounts, human, correlated, orphaned from gov_system_counts where org_id = ${orgId}`
-    : systemCountsQuery(orgId);
+export async function systemAccountCounts(db: Kysely<Database>, orgId: string) {
+  const counts = sql`select system_id, accounts, human, correlated, orphaned from gov_system_counts where org_id = ${orgId}`;
   const result = await sql<{
     id: string;
     name: string;

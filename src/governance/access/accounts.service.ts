@@ -2,7 +2,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import * as repo from './accounts.repository.ts';
-import { hasPostureSnapshot, storedPostureSnapshot } from './posture-snapshot.ts';
+import { readPostureSnapshot } from './posture-snapshot.ts';
 import { capped, DAY, getSettings, HOUR, minusMs, num, pct, resolveAsOf, type AsOf } from '../common.ts';
 
 export const STALE_ITEMS_CAP = 50;
@@ -25,8 +25,7 @@ export async function staleAccounts(db: Kysely<Database>, orgId: string, options
     string,
     string,
   ];
-  const stored = await hasPostureSnapshot(db, orgId);
-  const first = await repo.countLoginBuckets(db, orgId, { c30, c60, c90, cut }, stored);
+  const first = await repo.countLoginBuckets(db, orgId, { c30, c60, c90, cut });
   const c: Record<string, number> = { ...first, stale: num(first.stale_login) + num(first.never_stale) };
   const rows = await repo.listStaleAccounts(db, orgId, cut, STALE_ITEMS_CAP);
   const items = rows.map((r) => ({
@@ -61,10 +60,9 @@ export async function offboardingViolations(db: Kysely<Database>, orgId: string,
   const asOf = resolveAsOf(options);
   const { offboardingSlaHours } = await getSettings(db, orgId);
   const deadline = minusMs(asOf, offboardingSlaHours * HOUR);
-  // Stored candidates once an import has written the posture snapshot (posture-snapshot.ts).
-  const stored = await hasPostureSnapshot(db, orgId);
-  const c = await repo.countOffboarding(db, orgId, deadline, stored);
-  const rows = await repo.listOffboarding(db, orgId, deadline, OFFBOARDING_ITEMS_CAP, stored);
+  // The candidates stored with the posture snapshot (derived/refresh.ts).
+  const c = await repo.countOffboarding(db, orgId, deadline);
+  const rows = await repo.listOffboarding(db, orgId, deadline, OFFBOARDING_ITEMS_CAP);
   const items = rows.map((r) => ({
     accountId: r.id,
     identityId: r.identity_id,
@@ -95,19 +93,17 @@ export async function offboardingViolations(db: Kysely<Database>, orgId: string,
 export async function normalizationHealth(db: Kysely<Database>, orgId: string, options: AsOf = {}) {
   const asOf = resolveAsOf(options);
   const syncCut = minusMs(asOf, STALE_SYNC_HOURS * HOUR);
-  // Counts stored with the posture snapshot by every import (posture-snapshot.ts), else counted per call.
-  const snapshot = await storedPostureSnapshot(db, orgId);
-  const systems = await repo.systemAccountCounts(db, orgId, snapshot !== undefined);
-  const m = snapshot
-    ? {
-        identities: snapshot.activeIdentities,
-        department: snapshot.missingDepartment,
-        title: snapshot.missingTitle,
-        manager: snapshot.missingManager,
-        any_missing: snapshot.missingAny,
-        heads: snapshot.departmentHeads,
-      }
-    : await repo.countMissingAttributes(db, orgId);
+  // Counts stored with the posture snapshot by every write (derived/refresh.ts).
+  const snapshot = await readPostureSnapshot(db, orgId);
+  const systems = await repo.systemAccountCounts(db, orgId);
+  const m = {
+    identities: snapshot.activeIdentities,
+    department: snapshot.missingDepartment,
+    title: snapshot.missingTitle,
+    manager: snapshot.missingManager,
+    any_missing: snapshot.missingAny,
+    heads: snapshot.departmentHeads,
+  };
   const totals = {
     accounts: 0,
     humanAccounts: 0,

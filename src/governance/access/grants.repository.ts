@@ -70,11 +70,6 @@ export interface LifecycleCuts {
   recent: string;
 }
 
-/** The lifecycle stage of a holder row h (identity_id null: unowned). */
-const stageOf = (recent: string) => sql`case when h.identity_id is null then 'unowned'
-    when h.status = 'terminated' then 'leaver' when h.status = 'leave' then 'leave'
-    when h.hire_date > ${recent} then 'joiner' when h.department_changed_at > ${recent} then 'mover' else 'steady' end`;
-
 /**
  * Stores the holders of high-risk grants on enabled accounts with their identity's stage attributes
  * (gov_high_risk_holders); called with the posture snapshot.
@@ -89,18 +84,10 @@ export async function refreshHighRiskHolders(db: Kysely<Database>, orgId: string
 }
 
 /**
- * High-risk grants on enabled accounts per holder stage, except steady (the caller's total minus the others).
- * `stored`: from gov_high_risk_holders, each stage a small index range (joiners and movers are only the
- * last 90 days), else per grant from the tables.
+ * High-risk grants on enabled accounts per holder stage, except steady (the caller's total minus the others):
+ * from gov_high_risk_holders, each stage a small index range (joiners and movers are only the last 90 days).
  */
-export async function highRiskStages(db: Kysely<Database>, orgId: string, recent: string, stored: boolean) {
-  if (!stored) {
-    const rows = await sql<{ stage: string; n: number }>`select ${stageOf(recent)} as stage, count(*) as n
-      from (select i.id as identity_id, i.status, i.hire_date, i.department_changed_at from gov_grants g
-        left join gov_identities i on i.id = g.identity_id and i.org_id = g.org_id
-        where g.org_id = ${orgId} and ${HIGH_RISK} and g.account_disabled = 0) h group by 1`.execute(db);
-    return Object.fromEntries(rows.rows.map((r) => [r.stage, Number(r.n)]));
-  }
+export async function highRiskStages(db: Kysely<Database>, orgId: string, recent: string) {
   const h = sql`from gov_high_risk_holders h where h.org_id = ${orgId}`;
   const counts = await sql<Record<string, number>>`select
       (select sum(grants) ${h} and h.status is null) as unowned,
@@ -111,30 +98,6 @@ export async function highRiskStages(db: Kysely<Database>, orgId: string, recent
         and (h.hire_date is null or h.hire_date <= ${recent})) as mover`.execute(db);
   const c = counts.rows[0] ?? {};
   return Object.fromEntries(Object.entries(c).map(([k, v]) => [k, Number(v ?? 0)]));
-}
-
-/**
- * The age, last-use and last-review buckets over high-risk grants on enabled accounts: one range of their
- * covering partial index (gov_grants_high_risk_enabled_idx), no table row read.
- */
-export async function highRiskBuckets(db: Kysely<Database>, orgId: string, c: LifecycleCuts) {
-  const result = await sql<Record<string, number | string>>`select count(*) as n,
-      sum(case when g.granted_at > ${c.d30} then 1 else 0 end) as age_lt30,
-      sum(case when g.granted_at <= ${c.d30} and g.granted_at > ${c.d90} then 1 else 0 end) as age_30_89,
-      sum(case when g.granted_at <= ${c.d90} and g.granted_at > ${c.d365} then 1 else 0 end) as age_90_364,
-      sum(case when g.granted_at <= ${c.d365} then 1 else 0 end) as age_365,
-      sum(case when g.last_used_at > ${c.d30} then 1 else 0 end) as use_lt30,
-      sum(case when g.last_used_at <= ${c.d30} and g.last_used_at > ${c.d90} then 1 else 0 end) as use_30_89,
-      sum(case when g.last_used_at <= ${c.d90} then 1 else 0 end) as use_90,
-      sum(case when g.last_used_at is null then 1 else 0 end) as use_never,
-      sum(case when g.last_reviewed_at > ${c.d90} then 1 else 0 end) as rev_lt90,
-      sum(case when g.last_reviewed_at <= ${c.d90} and g.last_reviewed_at > ${c.d365} then 1 else 0 end) as rev_90_364,
-      sum(case when g.last_reviewed_at is null or g.last_reviewed_at <= ${c.d365} then 1 else 0 end) as rev_365_never,
-      sum(case when g.last_used_at is null or g.last_used_at <= ${c.d90} then 1 else 0 end) as unused
-    from ${enabledHighRiskGrants(db)} where g.org_id = ${orgId} and ${HIGH_RISK} and ${ON_ENABLED_ACCOUNT}`.execute(
-    db,
-  );
-  return result.rows[0] ?? {};
 }
 
 const HIGH_RISK_FIELDS = {
@@ -165,10 +128,11 @@ export async function refreshHighRiskDays(db: Kysely<Database>, orgId: string): 
 }
 
 /**
- * highRiskBuckets from the stored days: with at(f, t) = grants whose time f is at or before t (the days before
+ * The age, last-use and last-review buckets over high-risk grants on enabled accounts, from the stored days:
+ * with at(f, t) = grants whose time f is at or before t (the days before
  * t's day summed, t's own day counted on the field's partial index), every bucket is a difference of them.
  */
-export async function storedHighRiskBuckets(db: Kysely<Database>, orgId: string, c: LifecycleCuts) {
+export async function highRiskBuckets(db: Kysely<Database>, orgId: string, c: LifecycleCuts) {
   const total = (field: keyof typeof HIGH_RISK_FIELDS) =>
     sql`(select coalesce(sum(grants), 0) from gov_high_risk_days where org_id = ${orgId} and field = ${field})`;
   const at = (field: keyof typeof HIGH_RISK_FIELDS, t: string) => {
@@ -273,18 +237,11 @@ export async function refreshDisabledAccounts(db: Kysely<Database>, orgId: strin
 }
 
 /**
- * The first `limit` of them, earliest disabled first: from the stored ones (`stored`), else computed. Names are
- * looked up for those rows only.
+ * The first `limit` of them, earliest disabled first, from the stored ones. Names are looked up for those rows
+ * only.
  */
-export async function listDisabledWithGrants(
-  db: Kysely<Database>,
-  orgId: string,
-  limit: number,
-  stored: boolean,
-) {
-  const source = stored
-    ? sql`select account_id, grants, identity_id, disabled_at from gov_disabled_accounts where org_id = ${orgId}`
-    : disabledWithGrants(orgId);
+export async function listDisabledWithGrants(db: Kysely<Database>, orgId: string, limit: number) {
+  const source = sql`select account_id, grants, identity_id, disabled_at from gov_disabled_accounts where org_id = ${orgId}`;
   const rows = await sql<{
     id: string;
     system_name: string;
@@ -329,11 +286,9 @@ export async function refreshLeaveLogins(db: Kysely<Database>, orgId: string): P
     select ${orgId}, l.* from (${leaveLogins(orgId)}) l`.execute(db);
 }
 
-/** The latest `limit` of them (latest login first): from the stored ones (`stored`), else computed. */
-export async function listLeaveLogins(db: Kysely<Database>, orgId: string, limit: number, stored: boolean) {
-  const source = stored
-    ? sql`select account_id, identity_id, leave_started_at, last_login_at from gov_leave_logins where org_id = ${orgId}`
-    : leaveLogins(orgId);
+/** The latest `limit` of them (latest login first), from the stored ones. */
+export async function listLeaveLogins(db: Kysely<Database>, orgId: string, limit: number) {
+  const source = sql`select account_id, identity_id, leave_started_at, last_login_at from gov_leave_logins where org_id = ${orgId}`;
   const rows = await sql<{
     id: string;
     identity_id: string;

@@ -78,13 +78,11 @@ export async function highRiskLifecycle(db: Kysely<Database>, orgId: string, opt
   const cuts = { d30, d90, d365, recent };
   const snapshot = await readPostureSnapshot(db, orgId);
   // Buckets over grants on enabled accounts (those on disabled accounts are reported apart): from the days stored
-  // with the posture snapshot, else counted over the grants.
-  const buckets = snapshot.stored
-    ? await repo.storedHighRiskBuckets(db, orgId, cuts)
-    : await repo.highRiskBuckets(db, orgId, cuts);
+  // with the posture snapshot.
+  const buckets = await repo.highRiskBuckets(db, orgId, cuts);
   const sums = Object.fromEntries(BUCKETS.map((k) => [k, num(buckets[k])]));
   // Stages from the holders stored with the posture snapshot (an identity's stage is the same for all its grants).
-  const stages = await repo.highRiskStages(db, orgId, recent, snapshot.stored);
+  const stages = await repo.highRiskStages(db, orgId, recent);
   const total = num(buckets.n);
   const byStage: Record<string, number> = Object.fromEntries(STAGES.map((k) => [k, num(stages[k])]));
   byStage.steady = total - STAGES.reduce((n, k) => (k === 'steady' ? n : n + byStage[k]!), 0);
@@ -131,10 +129,10 @@ const BUCKETS = [
 
 /** A disabled account that still carries active grants, flagged on its own (its grants are not high-risk counts). */
 async function disabledAccountsWithGrants(db: Kysely<Database>, orgId: string, s: PostureSnapshot) {
-  // The counts are time-independent: the posture snapshot has them (computed from the tables when not stored).
+  // The counts are time-independent: the posture snapshot has them.
   const c = { accounts: s.disabledAccounts, grants: s.disabledGrants };
   const highRiskGrants = s.disabledHighRiskGrants;
-  const rows = await repo.listDisabledWithGrants(db, orgId, LIFECYCLE_ITEMS_CAP, s.stored);
+  const rows = await repo.listDisabledWithGrants(db, orgId, LIFECYCLE_ITEMS_CAP);
   const items = rows.map((r) => ({
     accountId: r.id,
     systemName: r.system_name,
@@ -155,7 +153,7 @@ async function disabledAccountsWithGrants(db: Kysely<Database>, orgId: string, s
 /** Identities on leave, and accounts of theirs used after the leave began (latest login first). */
 async function leaveLogins(db: Kysely<Database>, orgId: string, s: PostureSnapshot) {
   const c = { identities: s.leaveIdentities, accounts: s.leaveLoginAccounts, used: s.leaveLoginIdentities };
-  const rows = await repo.listLeaveLogins(db, orgId, LIFECYCLE_ITEMS_CAP, s.stored);
+  const rows = await repo.listLeaveLogins(db, orgId, LIFECYCLE_ITEMS_CAP);
   const items = rows.map((r) => ({
     accountId: r.id,
     identityId: r.identity_id,

@@ -1,4 +1,4 @@
-// SQL for the peer tools (access_concentration, access_anomaly_discovery): reads the import-maintained
+// SQL for the peer tools (access_concentration, access_anomaly_discovery): reads the derived
 // summaries gov_identity_access, gov_peer_groups and gov_sod_violations (rebuilt by snapshot.ts).
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/database.ts';

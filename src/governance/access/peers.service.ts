@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import * as repo from './peers.repository.ts';
 import { num, resolveAsOf, type AsOf } from '../common.ts';
-import { storedPostureSnapshot } from './posture-snapshot.ts';
+import { readPostureSnapshot } from './posture-snapshot.ts';
 
 export const CONCENTRATION_ITEMS_CAP = 20;
 export const SINGLE_HOLDER_CAP = 25;
@@ -75,16 +75,14 @@ async function singleHolders(db: Kysely<Database>, orgId: string) {
  */
 export async function concentration(db: Kysely<Database>, orgId: string, options: AsOf = {}) {
   const asOf = resolveAsOf(options);
-  // Flags and department means are computed by every import (snapshot.ts), and their totals stored with the
-  // posture snapshot; here only flagged rows are read.
-  const snapshot = await storedPostureSnapshot(db, orgId);
-  const c = snapshot
-    ? {
-        holders: snapshot.accessHolders,
-        outliers: snapshot.concentrationOutliers,
-        priv_outliers: snapshot.privilegedOutliers,
-      }
-    : await repo.countConcentration(db, orgId);
+  // Flags and department means are derived tables (derived/refresh.ts), their totals stored with the posture
+  // snapshot; here only flagged rows are read.
+  const snapshot = await readPostureSnapshot(db, orgId);
+  const c = {
+    holders: snapshot.accessHolders,
+    outliers: snapshot.concentrationOutliers,
+    priv_outliers: snapshot.privilegedOutliers,
+  };
   const top = await repo.listConcentrationOutliers(db, orgId, CONCENTRATION_ITEMS_CAP);
   const round2 = (x: number) => Math.round(x * 100) / 100;
   const items = top.map((r) => ({
@@ -121,14 +119,12 @@ export async function concentration(db: Kysely<Database>, orgId: string, options
  */
 export async function anomalyDiscovery(db: Kysely<Database>, orgId: string, options: AsOf = {}) {
   const asOf = resolveAsOf(options);
-  // Rare counts come from gov_identity_access, rebuilt by every import (see snapshot.ts for the query).
+  // Rare counts come from gov_identity_access, a derived table (derived/refresh.ts; snapshot.ts has the query).
   const rows = await repo.listRareHolders(db, orgId, ANOMALY_ITEMS_CAP);
   const groups = await repo.countPeerGroups(db, orgId, MIN_PEER_GROUP);
-  // Totals stored with the posture snapshot by every import, else counted.
-  const snapshot = await storedPostureSnapshot(db, orgId);
-  const counts = snapshot
-    ? { outliers: snapshot.rareOutliers, assignments: snapshot.rareAssignments }
-    : await repo.countRareHolders(db, orgId);
+  // Totals stored with the posture snapshot.
+  const snapshot = await readPostureSnapshot(db, orgId);
+  const counts = { outliers: snapshot.rareOutliers, assignments: snapshot.rareAssignments };
   const total = num(counts.outliers);
   const items = rows.map((r) => ({
     identityId: r.identity_id,

@@ -1,7 +1,9 @@
 /**
  * The posture snapshot: the figures of posture_summary and of the access tools that do not depend on the
- * reference time, plus the stored security-debt items, per-system account counts, account activity days, high-risk grant days, disabled accounts with grants, logins during leave and review campaigns' item counts, rewritten by every import that changed anything (imports are the only writes to
- * governance data). posture_summary reads it and computes only the time-dependent figures per call.
+ * reference time, plus the stored security-debt items, per-system account counts, account activity days,
+ * high-risk grant days, disabled accounts with grants, logins during leave and review campaigns' item counts,
+ * rewritten by refreshDerived (derived/refresh.ts) after every write that changed anything. posture_summary
+ * reads it and computes only the time-dependent figures per call.
  */
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.ts';
@@ -58,20 +60,14 @@ export interface PostureSnapshot {
   rareAssignments: number;
   /** access_high_risk_lifecycle: high-risk grants on disabled accounts. */
   disabledHighRiskGrants: number;
-  /** Whether an import stored it (and the debt items and offboarding candidates with it). */
-  stored: boolean;
 }
 
 /**
- * The snapshot's figures computed from the current data, by the same queries the tools use (`storedSystems`:
- * the per-system counts were just stored, so they are summed from there).
+ * The snapshot's figures computed from the current data (the per-system counts were just stored, so they are
+ * summed from there).
  */
-async function computePostureSnapshot(
-  db: Kysely<Database>,
-  orgId: string,
-  storedSystems: boolean,
-): Promise<Omit<PostureSnapshot, 'stored'>> {
-  const systems = await systemAccountCounts(db, orgId, storedSystems);
+async function computePostureSnapshot(db: Kysely<Database>, orgId: string): Promise<PostureSnapshot> {
+  const systems = await systemAccountCounts(db, orgId);
   const sum = (k: 'human' | 'correlated' | 'orphaned') => systems.reduce((n, s) => n + num(s[k]), 0);
   const disabled = await countDisabledWithGrants(db, orgId);
   const leave = await countLeave(db, orgId);
@@ -103,7 +99,7 @@ async function computePostureSnapshot(
   };
 }
 
-/** Rewrites the organisation's snapshot and debt items; called inside the import's transaction. */
+/** Rewrites the organisation's snapshot and debt items; called by refreshDerived in the writer's transaction. */
 export async function refreshPostureSnapshot(db: Kysely<Database>, orgId: string): Promise<void> {
   await refreshDebtItems(db, orgId, await getSettings(db, orgId));
   await refreshOffboardingAccounts(db, orgId);
@@ -114,7 +110,7 @@ export async function refreshPostureSnapshot(db: Kysely<Database>, orgId: string
   await refreshLeaveLogins(db, orgId);
   await refreshHighRiskDays(db, orgId);
   await refreshCampaignCounts(db, orgId);
-  const s = await computePostureSnapshot(db, orgId, true);
+  const s = await computePostureSnapshot(db, orgId);
   await db.deleteFrom('gov_posture_snapshot').where('org_id', '=', orgId).execute();
   await db
     .insertInto('gov_posture_snapshot')
@@ -146,20 +142,42 @@ export async function refreshPostureSnapshot(db: Kysely<Database>, orgId: string
     .execute();
 }
 
-const stored = (db: Kysely<Database>, orgId: string) =>
-  db.selectFrom('gov_posture_snapshot').selectAll().where('org_id', '=', orgId).executeTakeFirst();
+/** Every figure 0: the snapshot of an organisation without governance data (nothing written yet). */
+const EMPTY: PostureSnapshot = {
+  humanAccounts: 0,
+  correlatedAccounts: 0,
+  orphanedAccounts: 0,
+  highRiskGrants: 0,
+  disabledAccounts: 0,
+  leaveLoginAccounts: 0,
+  concentrationOutliers: 0,
+  disabledGrants: 0,
+  leaveIdentities: 0,
+  leaveLoginIdentities: 0,
+  activeIdentities: 0,
+  missingDepartment: 0,
+  missingTitle: 0,
+  missingManager: 0,
+  missingAny: 0,
+  departmentHeads: 0,
+  accessHolders: 0,
+  privilegedOutliers: 0,
+  rareOutliers: 0,
+  rareAssignments: 0,
+  disabledHighRiskGrants: 0,
+};
 
-/** Whether an import has stored the snapshot (and the debt items) for this organisation. */
-export const hasPostureSnapshot = async (db: Kysely<Database>, orgId: string): Promise<boolean> =>
-  (await stored(db, orgId)) !== undefined;
-
-/** The stored snapshot, or undefined when no import has stored one (e.g. data older than it). */
-export async function storedPostureSnapshot(
-  db: Kysely<Database>,
-  orgId: string,
-): Promise<PostureSnapshot | undefined> {
-  const row = await stored(db, orgId);
-  if (!row) return undefined;
+/**
+ * The stored snapshot. None is stored only for an organisation no write has touched (every governance write
+ * refreshes it; the 2026-11-26-97 migration stored it for data written before), so its figures are all 0.
+ */
+export async function readPostureSnapshot(db: Kysely<Database>, orgId: string): Promise<PostureSnapshot> {
+  const row = await db
+    .selectFrom('gov_posture_snapshot')
+    .selectAll()
+    .where('org_id', '=', orgId)
+    .executeTakeFirst();
+  if (!row) return EMPTY;
   return {
     humanAccounts: num(row.human_accounts),
     correlatedAccounts: num(row.correlated_accounts),
@@ -182,16 +200,5 @@ export async function storedPostureSnapshot(
     rareOutliers: num(row.rare_outliers),
     rareAssignments: num(row.rare_assignments),
     disabledHighRiskGrants: num(row.disabled_high_risk_grants),
-    stored: true,
   };
-}
-
-/** The stored snapshot; computed from the data when no import has stored one yet (e.g. data older than it). */
-export async function readPostureSnapshot(db: Kysely<Database>, orgId: string): Promise<PostureSnapshot> {
-  return (
-    (await storedPostureSnapshot(db, orgId)) ?? {
-      ...(await computePostureSnapshot(db, orgId, false)),
-      stored: false,
-    }
-  );
 }

@@ -14,7 +14,7 @@ async function byDepartment(db: Kysely<Database>, query: RawBuilder<unknown>): P
 
 const dept = sql`coalesce(i.department, '')`;
 
-/** Active (not terminated) identities per department, from the import-maintained peer groups. */
+/** Active (not terminated) identities per department, from the stored peer groups (a derived table). */
 export const activeIdentitiesByDepartment = (db: Kysely<Database>, orgId: string) =>
   byDepartment(
     db,
@@ -23,21 +23,13 @@ export const activeIdentitiesByDepartment = (db: Kysely<Database>, orgId: string
 
 /**
  * Active accounts of identities terminated at or before `deadline`, by the leaver's department: from the stored
- * offboarding candidates once an import has stored the posture snapshot (`stored`), else from the tables.
+ * offboarding candidates.
  */
-export const offboardingByDepartment = (
-  db: Kysely<Database>,
-  orgId: string,
-  deadline: string,
-  stored: boolean,
-) =>
+export const offboardingByDepartment = (db: Kysely<Database>, orgId: string, deadline: string) =>
   byDepartment(
     db,
-    stored
-      ? sql`select department as d, count(*) as n from gov_offboarding_accounts
-          where org_id = ${orgId} and termination_date <= ${deadline} group by department`
-      : sql`select ${dept} as d, count(*) as n from gov_accounts a join gov_identities i on i.id = a.identity_id and i.org_id = a.org_id
-          where a.org_id = ${orgId} and a.status = 'active' and i.status = 'terminated' and i.termination_date <= ${deadline} group by 1`,
+    sql`select department as d, count(*) as n from gov_offboarding_accounts
+      where org_id = ${orgId} and termination_date <= ${deadline} group by department`,
   );
 
 /** Stored SoD (rule, identity) pairs by the identity's department (stored with each pair). */
@@ -58,26 +50,25 @@ export const overdueRemediationByDepartment = (db: Kysely<Database>, orgId: stri
 
 /**
  * Stale active accounts of identities, by department: whole days from the stored activity days, the cut's own day
- * from the accounts (`stored`); else every stale account joined to its identity.
+ * from the accounts.
  */
-export async function staleByDepartment(db: Kysely<Database>, orgId: string, cut: string, stored: boolean) {
-  // From '' (below every timestamp): every stale account; from the cut's day: its last day only.
-  const staleOn = (from: string) => sql`
+export async function staleByDepartment(db: Kysely<Database>, orgId: string, cut: string) {
+  const from = dayStart(cut);
+  const lastDay = sql`
     select a.identity_id from gov_accounts a where a.org_id = ${orgId} and a.status = 'active' and a.last_login_at >= ${from} and a.last_login_at <= ${cut}
     union all
     select a.identity_id from gov_accounts a where a.org_id = ${orgId} and a.status = 'active' and a.last_login_at is null and a.created_at >= ${from} and a.created_at <= ${cut}`;
-  const accounts = sql`select coalesce(i.department, '') as d, count(*) as n from (${staleOn(stored ? dayStart(cut) : '')}) s
-    join gov_identities i on i.id = s.identity_id and i.org_id = ${orgId} group by 1`;
-  const query = stored
-    ? sql`select d, sum(n) as n from (
+  return byDepartment(
+    db,
+    sql`select d, sum(n) as n from (
         select department as d, sum(accounts) as n from gov_activity_days
           where org_id = ${orgId} and day < ${dayOf(cut)} and attributed = 1 group by department
-        union all ${accounts}) x group by d`
-    : accounts;
-  return byDepartment(db, query);
+        union all select coalesce(i.department, '') as d, count(*) as n from (${lastDay}) s
+          join gov_identities i on i.id = s.identity_id and i.org_id = ${orgId} group by 1) x group by d`,
+  );
 }
 
-/** Active privileged grants of active identities by department, from the import-maintained summary. */
+/** Active privileged grants of active identities by department, from the stored access summary (a derived table). */
 export const privilegedByDepartment = (db: Kysely<Database>, orgId: string) =>
   byDepartment(
     db,
@@ -188,32 +179,14 @@ export function debtKinds(
   ];
 }
 
-/** Per severity: items open at each period end, opened and closed within each period (columns o0, n0, c0, …). */
-export async function debtCounts(
-  db: Kysely<Database>,
-  kind: DebtKind,
-  periods: { start: string; end: string }[],
-  shift: (iso: string) => string,
-) {
-  const columns = periods.flatMap((p, i) => [
-    sql`sum(case when ${kind.openedCol} < ${shift(p.end)} and (${kind.closedCol} is null or ${kind.closedCol} >= ${p.end}) then 1 else 0 end) as ${sql.ref(`o${i}`)}`,
-    sql`sum(case when ${kind.openedCol} >= ${shift(p.start)} and ${kind.openedCol} < ${shift(p.end)} then 1 else 0 end) as ${sql.ref(`n${i}`)}`,
-    sql`sum(case when ${kind.closedCol} >= ${p.start} and ${kind.closedCol} < ${p.end} then 1 else 0 end) as ${sql.ref(`c${i}`)}`,
-  ]);
-  const result = await sql<
-    Record<string, number | string>
-  >`select ${kind.severity} as severity, ${sql.join(columns)} from ${kind.from} group by 1`.execute(db);
-  return result.rows;
-}
-
 /**
- * One stored kind's open, opened and closed counts per period and severity, as debtCounts gives them, from the
- * stored days. Every item closes after it opens (debtKinds keeps no other), so with
+ * One kind's open, opened and closed counts per period and severity (columns o0, n0, c0, …), from the stored
+ * items and days. Every item closes after it opens (debtKinds keeps no other), so with
  * opened(t) = items opened (shifted) before t and closed(t) = items closed before t:
  * open at the end E = opened(E) − closed(E), opened within [S, E) = opened(E) − opened(S), closed likewise.
  * Each "before t" sums the stored days before t's day and counts t's own day from gov_debt_items.
  */
-export async function storedDebtCounts(
+export async function debtCounts(
   db: Kysely<Database>,
   orgId: string,
   kind: string,
@@ -250,10 +223,10 @@ export async function storedDebtCounts(
 
 /**
  * Debt items open at `at` over the given stored kinds (posture_summary's securityDebtOpen), in one query: per
- * kind, items opened before its shifted `openedBefore` minus items closed before `at`, counted as storedDebtCounts
+ * kind, items opened before its shifted `openedBefore` minus items closed before `at`, counted as debtCounts
  * counts a period's end (stored days before the bound's day, the bound's own day item by item).
  */
-export async function storedOpenDebt(
+export async function openDebt(
   db: Kysely<Database>,
   orgId: string,
   kinds: readonly { name: string; openedBefore: string }[],

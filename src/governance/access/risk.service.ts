@@ -12,7 +12,6 @@ import {
   type GovernanceSettings,
 } from '../common.ts';
 import * as repo from './risk.repository.ts';
-import { hasPostureSnapshot } from './posture-snapshot.ts';
 
 /** Weight of each component in a department's score; the score is per 100 active identities. */
 export const DEPARTMENT_WEIGHTS = {
@@ -35,12 +34,11 @@ export async function departmentRisk(db: Kysely<Database>, orgId: string, option
   const staleCut = minusMs(asOf, settings.staleAccountDays * DAY);
   const deadline = minusMs(asOf, settings.offboardingSlaHours * HOUR);
   const identities = await repo.activeIdentitiesByDepartment(db, orgId);
-  const stored = await hasPostureSnapshot(db, orgId);
   const components: Record<Component, Map<string, number>> = {
-    offboardingViolations: await repo.offboardingByDepartment(db, orgId, deadline, stored),
+    offboardingViolations: await repo.offboardingByDepartment(db, orgId, deadline),
     sodViolations: await repo.sodByDepartment(db, orgId),
     overdueRemediations: await repo.overdueRemediationByDepartment(db, orgId, asOf),
-    staleAccounts: await repo.staleByDepartment(db, orgId, staleCut, stored),
+    staleAccounts: await repo.staleByDepartment(db, orgId, staleCut),
     privilegedGrants: await repo.privilegedByDepartment(db, orgId),
   };
   const names = new Set<string>(identities.keys());
@@ -121,13 +119,10 @@ export async function securityDebtTrend(
     openByKind: {} as Record<string, number>,
   }));
   const kinds = repo.debtKinds(db, orgId, settings);
-  // Imports store the items with the posture snapshot; an organisation never imported since has none stored.
-  const stored = await hasPostureSnapshot(db, orgId);
+  // The items stored with the posture snapshot (derived/refresh.ts), bucketed per call.
   for (const kind of kinds) {
     const shift = (iso: string) => minusMs(iso, kind.shiftHours * HOUR);
-    const rows = stored
-      ? await repo.storedDebtCounts(db, orgId, kind.name, ps, shift)
-      : await repo.debtCounts(db, kind, ps, shift);
+    const rows = await repo.debtCounts(db, orgId, kind.name, ps, shift);
     series.forEach((entry) => (entry.openByKind[kind.name] = 0));
     for (const row of rows) {
       series.forEach((entry, i) => {
@@ -151,19 +146,17 @@ export async function securityDebtTrend(
 
 /**
  * Debt items open at `asOf` over every kind: access_security_debt_trend's openTotal for its current month, which
- * posture_summary shows. One query when an import has stored the items (`stored`), else the trend's own path.
+ * posture_summary shows, in one query over the stored items.
  */
 export async function openDebtAt(
   db: Kysely<Database>,
   orgId: string,
   asOf: string,
-  stored: boolean,
   settings: GovernanceSettings,
 ): Promise<number> {
-  if (!stored) return (await securityDebtTrend(db, orgId, { asOf, months: 1 })).items[0]?.openTotal ?? 0;
   const kinds = repo.debtKinds(db, orgId, settings).map((kind) => ({
     name: kind.name,
     openedBefore: minusMs(asOf, kind.shiftHours * HOUR),
   }));
-  return repo.storedOpenDebt(db, orgId, kinds, asOf);
+  return repo.openDebt(db, orgId, kinds, asOf);
 }

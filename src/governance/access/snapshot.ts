@@ -1,4 +1,4 @@
-// The import-maintained access summaries the peer tools read (SoD pairs, peer groups, per-identity access).
+// The derived access summaries (refreshed by derived/refresh.ts) the peer tools read (SoD pairs, peer groups, per-identity access).
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import { CONCENTRATION_FACTOR, MIN_PEER_GROUP, RARE_DIVISOR } from './peers.service.ts';
@@ -7,7 +7,7 @@ import { CONCENTRATION_FACTOR, MIN_PEER_GROUP, RARE_DIVISOR } from './peers.serv
  * Separation-of-duty violations: distinct (rule, identity) pairs where the identity holds active grants of
  * both of the rule's entitlements, on any accounts: its own, and the service, shared and break-glass accounts
  * it owns (their grants carry the owner as identity). Terminated identities are included. Stored in
- * gov_sod_violations by every import.
+ * gov_sod_violations by refreshDerived.
  */
 export const sodPairsQuery = (orgId: string) => sql`select distinct r.id as rule_id, ga.identity_id
   from gov_sod_rules r
@@ -18,8 +18,9 @@ export const sodPairsQuery = (orgId: string) => sql`select distinct r.id as rule
 
 /**
  * Rebuilds the organisation's access summaries (gov_sod_violations, gov_peer_groups, gov_identity_access) from
- * its identities, active grants and separation-of-duty rules. Called by every import that changed identities, accounts, entitlements or grants, inside the
- * import's transaction; the peer-group tools read these instead of scanning every grant per call.
+ * its identities, active grants and separation-of-duty rules. Called by refreshDerived after every write that
+ * changed identities, accounts, entitlements, grants or SoD rules, inside the write's transaction; the
+ * peer-group tools read these instead of scanning every grant per call.
  * - gov_peer_groups: active identities per (department, title), '' for a missing value.
  * - gov_identity_access: per active identity holding grants: active grants, privileged grants, and the number
  *   of entitlements rare in its peer group (group of at least MIN_PEER_GROUP with known department and title,

@@ -52,6 +52,17 @@ export function generateDemoBundle(options: DemoOptions, riskIds: readonly strin
   };
 }
 
+/** The other domains the demo fills through their own services. */
+export interface DemoServices {
+  organisations: OrganisationService;
+  users: UserService;
+  vendors: VendorService;
+  risks: RiskService;
+  sboms: SbomService;
+  policies: PolicyServices;
+  portfolio: PortfolioServices;
+}
+
 export interface DemoResult {
   org: { id: string; slug: string; created: boolean };
   identities: number;
@@ -72,15 +83,7 @@ export interface DemoResult {
  */
 export async function runDemo(
   db: Kysely<Database>,
-  services: {
-    organisations: OrganisationService;
-    users: UserService;
-    vendors: VendorService;
-    risks: RiskService;
-    sboms: SbomService;
-    policies: PolicyServices;
-    portfolio: PortfolioServices;
-  },
+  services: DemoServices,
   slug: string,
   options: DemoOptions,
 ): Promise<DemoResult> {

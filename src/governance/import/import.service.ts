@@ -1,13 +1,11 @@
 // Governance import: validates a bundle (or a CSV of identities/accounts) and writes it in one transaction,
-// one writer per section (writers/), then rebuilds the access summaries.
+// one writer per section (writers/), then refreshes the derived tables (derived/refresh.ts).
 import type { Kysely } from 'kysely';
 import { recordAudit } from '../../audit/audit.repository.ts';
 import type { Database } from '../../db/database.ts';
 import { analyzeTables } from '../../db/helpers.ts';
 import { AppError, validationFailed } from '../../errors.ts';
-import { refreshPostureSnapshot } from '../access/posture-snapshot.ts';
-import { refreshAccessSnapshot } from '../access/snapshot.ts';
-import { refreshReviewerChain } from '../reviews/reviews.repository.ts';
+import { ANALYZE_AFTER_ROWS, refreshDerived } from '../derived/refresh.ts';
 import { formatPath, GovernanceBundle } from './bundle.schema.ts';
 import { csvPath, csvToBundle, type CsvKind } from './csv.ts';
 import type { SectionSummary } from './table-sync.ts';
@@ -34,7 +32,6 @@ export interface ImportSummary {
   sections: Record<string, SectionSummary>;
 }
 
-const ANALYZE_AFTER_ROWS = 5000;
 const GOVERNANCE_TABLES = [
   'gov_identities',
   'gov_accounts',
@@ -95,7 +92,7 @@ export async function writeBundle(
   return summary;
 }
 
-/** Writes every section in dependency order, each by its own writer (writers/), then the access summaries. */
+/** Writes every section in dependency order, each by its own writer (writers/), then the derived tables. */
 async function writeSections(
   db: Kysely<Database>,
   orgId: string,
@@ -116,32 +113,21 @@ async function writeSections(
   await resyncGrantCopies(ctx, changedAccounts, changedEntitlements);
   const sodRules = await writeSodRules(ctx, b.sodRules, { entitlements });
   await writeSodExceptions(ctx, b.sodExceptions, { sodRules, identities });
-
-  // Access summaries (SoD pairs, peer groups) follow every change to who holds what.
-  const access = ['identities', 'accounts', 'entitlements', 'grants'];
-  if ([...access, 'sodRules'].some((k) => ctx.changed(k))) {
-    // Statistics first: without them PostgreSQL plans the summary query for empty tables (minutes, not seconds).
-    if (access.reduce((n, k) => n + (ctx.sections[k]?.created ?? 0), 0) >= ANALYZE_AFTER_ROWS)
-      await analyzeTables(
-        db,
-        access.map((k) => `gov_${k}`),
-      );
-    await refreshAccessSnapshot(db, orgId);
-  }
-
   const campaigns = await writeReviewCampaigns(ctx, b.reviewCampaigns, { identities });
   await writeReviewItems(ctx, b.reviewItems, { campaigns, identities, grants, entitlements });
-  // Reporting lines or reviewers changed: re-derive which reviewers sit in their subject's manager chain.
-  if (ctx.changed('identities') || ctx.changed('reviewItems')) await refreshReviewerChain(db, orgId);
   const projects = await writeIsoProjects(ctx, b.isoProjects);
   await writeSoaEntries(ctx, b.soaEntries, { projects, identities });
   await writeEvidence(ctx, b.evidence, { projects, identities });
   await writeMaturityAssessments(ctx, b.maturityAssessments, { projects, identities });
   await writeSupplierAssessments(ctx, b.supplierAssessments);
-  // Last, over everything written: the posture snapshot and the debt items read access data, review items
-  // and settings.
-  if (settingsChanged || Object.keys(ctx.sections).some((k) => ctx.changed(k)))
-    await refreshPostureSnapshot(db, orgId);
+  // Last, over everything written: the derived tables this import's changes touch (derived/refresh.ts).
+  const access = ['identities', 'accounts', 'entitlements', 'grants'];
+  await refreshDerived(db, orgId, {
+    access: [...access, 'sodRules'].some((k) => ctx.changed(k)),
+    reviewers: ctx.changed('identities') || ctx.changed('reviewItems'),
+    posture: settingsChanged || Object.keys(ctx.sections).some((k) => ctx.changed(k)),
+    createdAccessRows: access.reduce((n, k) => n + (ctx.sections[k]?.created ?? 0), 0),
+  });
   return { orgId, settingsChanged, sections: ctx.sections };
 }
 

@@ -46,7 +46,7 @@ export async function postureSummary(
   const at = { asOf };
   const settings = await getSettings(db, orgId);
   const windowStart = minusMs(asOf, DELTA_WINDOW_DAYS * DAY);
-  // Time-independent figures come from the import-maintained snapshot; the rest are the tools' own count
+  // Time-independent figures come from the stored snapshot (derived/refresh.ts); the rest are the tools' own count
   // queries at asOf, without their item lists. Independent reads: on PostgreSQL they run on separate pooled
   // connections at once; SQLite serialises them.
   // The snapshot and the active ISO project are read once here for the parts that need them.
@@ -69,14 +69,14 @@ export async function postureSummary(
     risks,
     findings,
   ] = await Promise.all([
-    countStale(db, orgId, minusMs(asOf, settings.staleAccountDays * DAY), snapshot.stored),
-    countOffboarding(db, orgId, minusMs(asOf, settings.offboardingSlaHours * HOUR), snapshot.stored),
+    countStale(db, orgId, minusMs(asOf, settings.staleAccountDays * DAY)),
+    countOffboarding(db, orgId, minusMs(asOf, settings.offboardingSlaHours * HOUR)),
     countPrivilegedChanges(db, orgId, 'granted_at', windowStart, asOf),
     countPrivilegedChanges(db, orgId, 'revoked_at', windowStart, asOf),
     countSodPairs(db, orgId, asOf),
     countUnusedHighRisk(db, orgId, minusMs(asOf, 90 * DAY)),
-    uarCounts(db, orgId, asOf, snapshot.stored),
-    openDebtAt(db, orgId, asOf, snapshot.stored, settings),
+    uarCounts(db, orgId, asOf),
+    openDebtAt(db, orgId, asOf, settings),
     evidenceCounts(db, orgId, at, project),
     project && isoGapStatus(db, orgId, at, project),
     project && maturitySummary(db, orgId, project),

@@ -22,9 +22,6 @@ const STATIC_COUNTS = sql`count(ri.id) as items,
   sum(case when ri.decision <> 'pending' and not (${SELF}) and ri.evidence_note is null and ri.evidence_url is null
     then 1 else 0 end) as without_evidence`;
 
-const itemCounts = (asOf: string) =>
-  sql`${STATIC_COUNTS}, sum(case when ${overdueRemediation(asOf)} then 1 else 0 end) as overdue`;
-
 const STORED_COUNTS = [
   'items',
   'pending',
@@ -79,16 +76,10 @@ export async function countCampaigns(db: Kysely<Database>, orgId: string): Promi
 }
 
 /**
- * The newest `limit` campaigns (by start) with their item counts: the stored ones (`stored`) plus the overdue
- * remediations at `asOf`, else counted over the items.
+ * The newest `limit` campaigns (by start) with their item counts: the stored ones plus the overdue remediations
+ * at `asOf`.
  */
-export async function listCampaigns(
-  db: Kysely<Database>,
-  orgId: string,
-  asOf: string,
-  limit: number,
-  stored: boolean,
-) {
+export async function listCampaigns(db: Kysely<Database>, orgId: string, asOf: string, limit: number) {
   type Row = ItemCounts & {
     id: string;
     name: string;
@@ -99,45 +90,31 @@ export async function listCampaigns(
     owner_name: string | null;
   };
   const owner = sql`(select o.display_name from gov_identities o where o.id = c.owner_id and o.org_id = c.org_id) as owner_name`;
-  if (stored) {
-    const rows = await sql<Row>`
-      select c.id, c.name, c.status, c.started_at, c.due_at, c.completed_at, ${owner},
-        ${sql.join(STORED_COUNTS.map((k) => sql.ref(`k.${k}`)))}
-      from gov_review_campaigns c left join gov_campaign_counts k on k.campaign_id = c.id and k.org_id = c.org_id
-      where c.org_id = ${orgId} order by c.started_at desc, c.id desc limit ${limit}`.execute(db);
-    const overdue = await overdueByCampaign(db, orgId, asOf);
-    return rows.rows.map((r) => ({ ...r, overdue: overdue.get(r.id) ?? 0 }));
-  }
   const rows = await sql<Row>`
-    select c.id, c.name, c.status, c.started_at, c.due_at, c.completed_at, ${owner}, ${itemCounts(asOf)}
-    from gov_review_campaigns c left join gov_review_items ri on ri.campaign_id = c.id and ri.org_id = c.org_id
-    where c.org_id = ${orgId} group by c.id, c.name, c.status, c.started_at, c.due_at, c.completed_at, c.owner_id, c.org_id
-    order by c.started_at desc, c.id desc limit ${limit}`.execute(db);
-  return rows.rows;
+    select c.id, c.name, c.status, c.started_at, c.due_at, c.completed_at, ${owner},
+      ${sql.join(STORED_COUNTS.map((k) => sql.ref(`k.${k}`)))}
+    from gov_review_campaigns c left join gov_campaign_counts k on k.campaign_id = c.id and k.org_id = c.org_id
+    where c.org_id = ${orgId} order by c.started_at desc, c.id desc limit ${limit}`.execute(db);
+  const overdue = await overdueByCampaign(db, orgId, asOf);
+  return rows.rows.map((r) => ({ ...r, overdue: overdue.get(r.id) ?? 0 }));
 }
 
-/** Item counts over the active campaigns (planned and completed ones are not included); `stored` as above. */
+/**
+ * Item counts over the active campaigns (planned and completed ones are not included): the stored ones plus
+ * the overdue remediations at `asOf`.
+ */
 export async function countActiveItems(
   db: Kysely<Database>,
   orgId: string,
   asOf: string,
-  stored: boolean,
 ): Promise<ItemCounts & { campaigns?: number }> {
-  if (stored) {
-    const sums = STORED_COUNTS.map((k) => sql`sum(${sql.ref(`k.${k}`)}) as ${sql.ref(k)}`);
-    const active = await sql<
-      ItemCounts & { campaigns: number }
-    >`select count(*) as campaigns, ${sql.join(sums)},
-        (select count(*) from gov_review_items ri join gov_review_campaigns a on a.id = ri.campaign_id and a.org_id = ri.org_id
-          where ri.org_id = ${orgId} and a.status = 'active' and ${overdueRemediation(asOf)}) as overdue
-      from gov_review_campaigns c left join gov_campaign_counts k on k.campaign_id = c.id and k.org_id = c.org_id
-      where c.org_id = ${orgId} and c.status = 'active'`.execute(db);
-    return active.rows[0] ?? {};
-  }
+  const sums = STORED_COUNTS.map((k) => sql`sum(${sql.ref(`k.${k}`)}) as ${sql.ref(k)}`);
   const active = await sql<
     ItemCounts & { campaigns: number }
-  >`select count(distinct c.id) as campaigns, ${itemCounts(asOf)}
-    from gov_review_campaigns c left join gov_review_items ri on ri.campaign_id = c.id and ri.org_id = c.org_id
+  >`select count(*) as campaigns, ${sql.join(sums)},
+      (select count(*) from gov_review_items ri join gov_review_campaigns a on a.id = ri.campaign_id and a.org_id = ri.org_id
+        where ri.org_id = ${orgId} and a.status = 'active' and ${overdueRemediation(asOf)}) as overdue
+    from gov_review_campaigns c left join gov_campaign_counts k on k.campaign_id = c.id and k.org_id = c.org_id
     where c.org_id = ${orgId} and c.status = 'active'`.execute(db);
   return active.rows[0] ?? {};
 }
@@ -180,7 +157,7 @@ export async function listPendingItems(db: Kysely<Database>, orgId: string, limi
 /**
  * Sets reviewer_in_chain on every review item of the organisation: 1 when the reviewer is the subject's
  * manager, that manager's manager, and so on (a cycle in the reporting lines stops at 50 levels).
- * Run by every import that changes identities or review items.
+ * Run by refreshDerived (derived/refresh.ts) after every write that changes identities or review items.
  */
 export async function refreshReviewerChain(db: Kysely<Database>, orgId: string): Promise<void> {
   await sql`update gov_review_items set reviewer_in_chain = case when id in (

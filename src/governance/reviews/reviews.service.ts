@@ -3,7 +3,6 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import { num, pct, resolveAsOf, type AsOf } from '../common.ts';
 import * as repo from './reviews.repository.ts';
-import { hasPostureSnapshot } from '../access/posture-snapshot.ts';
 
 export { overdueRemediation } from './reviews.repository.ts';
 
@@ -44,8 +43,8 @@ const summarise = (c: repo.ItemCounts) => {
 export async function reviewsList(db: Kysely<Database>, orgId: string, options: AsOf = {}) {
   const asOf = resolveAsOf(options);
   const n = await repo.countCampaigns(db, orgId);
-  // Item counts stored per campaign by every import (with the posture snapshot), else counted per call.
-  const rows = await repo.listCampaigns(db, orgId, asOf, CAMPAIGNS_CAP, await hasPostureSnapshot(db, orgId));
+  // Item counts stored per campaign with the posture snapshot (derived/refresh.ts).
+  const rows = await repo.listCampaigns(db, orgId, asOf, CAMPAIGNS_CAP);
   const items = rows.map((r) => ({
     campaignId: r.id,
     name: r.name,
@@ -60,12 +59,9 @@ export async function reviewsList(db: Kysely<Database>, orgId: string, options: 
   return { asOf, items, total: n, truncated: n > items.length };
 }
 
-/**
- * uar_status's figures without its lists (posture_summary reads these). `stored`: whether an import stored the
- * posture snapshot, when the caller has already read it.
- */
-export async function uarCounts(db: Kysely<Database>, orgId: string, asOf: string, stored?: boolean) {
-  const a = await repo.countActiveItems(db, orgId, asOf, stored ?? (await hasPostureSnapshot(db, orgId)));
+/** uar_status's figures without its lists (posture_summary reads these). */
+export async function uarCounts(db: Kysely<Database>, orgId: string, asOf: string) {
+  const a = await repo.countActiveItems(db, orgId, asOf);
   const overdue = await repo.countOverdueRemediation(db, orgId, asOf);
   return { activeCampaigns: num(a.campaigns), ...summarise(a), overdueRemediation: overdue };
 }

@@ -1,11 +1,11 @@
 /**
  * SCIM Users: provisioning creates, updates, deactivates and deletes workspace users. Deactivation and deletion
  * end the user's sessions and revoke its API tokens and OAuth grants in the same transaction, so the very next
- * request with any of them is refused (sessions are read on every request; cached token principals follow the change stamp).
+ * request with any of them is refused, on every instance (sessions are read on every request; cached token
+ * principals follow the change stamp, and on PostgreSQL wait for its barrier: docs/identity.md).
  */
 import type { Kysely } from 'kysely';
 import { recordAudit } from '../../audit/audit.repository.ts';
-import type { ChangeStamp } from '../../db/change-stamp.ts';
 import type { Database } from '../../db/database.ts';
 import { isUniqueViolation } from '../../db/helpers.ts';
 import { newId } from '../../shared/ids.ts';
@@ -59,30 +59,13 @@ export async function applyGroupRole(db: Kysely<Database>, orgId: string, userId
   });
 }
 
-/** How long a deactivation waits for the store to announce it (PostgreSQL's NOTIFY takes ~1 ms here). */
-const ANNOUNCE_WAIT_MS = 1000;
-
 export class ScimUserService {
   readonly #db: Kysely<Database>;
   readonly #tokens: TokenService;
-  readonly #stamp: ChangeStamp | undefined;
 
-  /** With the store's change stamp, a deactivation answers once the change was announced to every instance. */
-  constructor(db: Kysely<Database>, tokens: TokenService, stamp?: ChangeStamp) {
+  constructor(db: Kysely<Database>, tokens: TokenService) {
     this.#db = db;
     this.#tokens = tokens;
-    this.#stamp = stamp;
-  }
-
-  /**
-   * Waits until this instance's change listener saw the revocation. PostgreSQL delivers a NOTIFY to every
-   * listener at once, so when the provisioning client gets its answer the other instances have it too, and
-   * their next request with the revoked token is refused.
-   */
-  async #announced(before: number | undefined): Promise<void> {
-    if (before === undefined || !this.#stamp) return;
-    const deadline = Date.now() + ANNOUNCE_WAIT_MS;
-    while (this.#stamp() === before && Date.now() < deadline) await new Promise((r) => setTimeout(r, 1));
   }
 
   async #views(orgId: string, rows: repo.ScimUserRow[]): Promise<ScimUserView[]> {
@@ -167,7 +150,6 @@ export class ScimUserService {
     if (email !== undefined && !EMAIL.test(email)) throw scimInvalid('userName must be an e-mail address');
     const now = new Date().toISOString();
     const deactivate = changes.active === false && current.deactivated_at === null;
-    const stampBefore = this.#stamp?.();
     try {
       await this.#db.transaction().execute(async (trx) => {
         const set: Partial<UserRow> = {};
@@ -193,17 +175,13 @@ export class ScimUserService {
         throw new ScimError('CONFLICT', 409, `User ${email} already exists`, 'uniqueness');
       throw error;
     }
-    if (deactivate) {
-      this.#tokens.forgetPrincipals();
-      await this.#announced(stampBefore);
-    }
+    if (deactivate) this.#tokens.forgetPrincipals();
     return this.get(orgId, id);
   }
 
   async delete(orgId: string, actorId: string, id: string): Promise<void> {
     const current = await repo.findScimUser(this.#db, orgId, id);
     if (!current) throw scimNotFound('User', id);
-    const stampBefore = this.#stamp?.();
     await this.#db.transaction().execute(async (trx) => {
       if (current.role === 'owner' && (await tenancyRepo.countOwners(trx, orgId)) <= 1)
         throw new ScimError(
@@ -223,7 +201,6 @@ export class ScimUserService {
       });
     });
     this.#tokens.forgetPrincipals();
-    await this.#announced(stampBefore);
   }
 
   /**
