@@ -9,7 +9,7 @@ import { readXml, XmlSyntaxError, type XmlElement } from './xml-reader.ts';
 const NAMESPACE = /^http:\/\/cyclonedx\.org\/schema\/bom\/(1\.[0-7])$/;
 const MAX_DEPTH = 64;
 /** Subtrees the model does not use: checked for well-formedness, never built (pedigree ancestors are <component>s too). */
-const SKIP = new Set([
+export const SKIP = new Set([
   'description',
   'externalReferences',
   'properties',
