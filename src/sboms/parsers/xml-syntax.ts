@@ -46,8 +46,9 @@ const ENTITY =
 export function syntaxError(source: string, at: FailurePoint): XmlSyntaxError {
   const fail = (message: string, offset: number) => new XmlSyntaxError(message, source, offset);
   const message = at.message;
-  // The construct saxes was in: the first `<` after the last one it finished.
-  const open = source.indexOf('<', Math.max(0, at.lastEventEnd - 1));
+  // The construct saxes was in: the first `<` after the last one it reported, past complete processing
+  // instructions (not reported: xml-units.ts).
+  const open = constructStart(source, Math.max(0, at.lastEventEnd - 1), at.position);
   const construct = open === -1 || open >= at.position ? -1 : open;
   if (message.startsWith('unclosed tag: ') || message === 'unexpected end.') {
     if (open !== -1) return unterminated(source, open, fail);
@@ -68,11 +69,16 @@ export function syntaxError(source: string, at: FailurePoint): XmlSyntaxError {
     return fail('a second root element', source.lastIndexOf('<', at.position - 1));
   if (message === 'text data outside of root node.') {
     if (source.startsWith('<![CDATA[', construct)) return fail('CDATA outside the root element', construct);
-    const stray = source.slice(at.lastEventEnd).search(/\S/);
-    return fail(
-      at.rootSeen ? 'text after the root element' : 'text before the root element',
-      at.lastEventEnd + Math.max(0, stray),
-    );
+    let from = at.lastEventEnd;
+    for (;;) {
+      const stray = from + Math.max(0, source.slice(from).search(/\S/));
+      const next = source.startsWith('<?', stray) ? source.indexOf('?>', stray) : -1;
+      if (next === -1 || next >= at.position) {
+        const where = at.rootSeen ? 'text after the root element' : 'text before the root element';
+        return fail(where, stray);
+      }
+      from = next + 2;
+    }
   }
   if (ENTITY.test(message)) {
     const bad = badReference(source, at.lastEventEnd);
@@ -101,6 +107,16 @@ export function syntaxError(source: string, at: FailurePoint): XmlSyntaxError {
 }
 
 const STRAY = 'undefined entity or stray "&"';
+
+/** The first `<` from `from` that does not start a processing instruction complete before `limit`. */
+function constructStart(source: string, from: number, limit: number): number {
+  for (let lt = source.indexOf('<', from); lt !== -1; lt = source.indexOf('<', lt + 1)) {
+    const end = source.startsWith('<?', lt) ? source.indexOf('?>', lt + 2) : -1;
+    if (end === -1 || end + 2 > limit) return lt;
+    lt = end + 1;
+  }
+  return -1;
+}
 const REFERENCE = /&(?:(lt|gt|amp|quot|apos)|#(\d{1,7})|#x([0-9A-Fa-f]{1,6}));/y;
 
 /** The first `&` from `from` that does not start one of XML's five entities or a character reference in range. */
