@@ -1,7 +1,8 @@
 // The CycloneDX XML parser alone, no server or store: the 100,000-component XML twin the upload benchmark
 // generates (bench/upload/generate.ts, ≈ 60 MiB), read by each contender in its own process (so each has its own
 // peak RSS), against a bare `saxes` pass over the same text (the events only, nothing built) as the baseline.
-// Prints wall time, peak RSS growth over the file's bytes, and the ratio to the baseline.
+// Prints wall and CPU time (steadier on a loaded machine), peak RSS growth over the file's bytes, and the ratios
+// to the baseline.
 // Usage: node bench/xml-parse/xml-parse.bench.ts [--components 100000] [--runs 3]
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
@@ -50,10 +51,12 @@ if (values.child) {
   const bytes = new Uint8Array(readFileSync(values.file!));
   const rssBefore = process.memoryUsage.rss();
   const start = performance.now();
+  const cpuStart = process.cpuUsage();
   const count = CONTENDERS[values.child as Contender](bytes);
   const seconds = (performance.now() - start) / 1000;
+  const cpu = process.cpuUsage(cpuStart);
   const peak = process.resourceUsage().maxRSS * 1024;
-  console.log(`${count} ${seconds} ${Math.max(0, peak - rssBefore)}`);
+  console.log(`${count} ${seconds} ${Math.max(0, peak - rssBefore)} ${(cpu.user + cpu.system) / 1e6}`);
 } else {
   const dir = mkdtempSync(join(tmpdir(), 'bulwark-bench-xml-'));
   try {
@@ -67,8 +70,8 @@ if (values.child) {
         encoding: 'utf8',
       });
       if (run.status !== 0) throw new Error(`${name} failed: ${run.stderr}`);
-      const [count, seconds, growth] = run.stdout.trim().split(' ').map(Number) as [number, number, number];
-      return { count, seconds, growth };
+      const [count, seconds, growth, cpu] = run.stdout.trim().split(' ').map(Number) as number[];
+      return { count: count!, seconds: seconds!, growth: growth!, cpu: cpu! };
     };
     const names = Object.keys(CONTENDERS) as Contender[];
     for (let run = 1; run <= Number(values.runs); run++) {
@@ -78,7 +81,8 @@ if (values.child) {
         const r = results[name]!;
         console.log(
           `run ${run} ${name.padEnd(10)} ${r.count} components  ${r.seconds.toFixed(2)} s  ` +
-            `${(r.seconds / base.seconds).toFixed(2)}× saxes  peak RSS growth ${(r.growth / 2 ** 20).toFixed(0)} MiB ` +
+            `${(r.seconds / base.seconds).toFixed(2)}× saxes  CPU ${r.cpu.toFixed(2)} s ` +
+            `${(r.cpu / base.cpu).toFixed(2)}× saxes  peak RSS growth ${(r.growth / 2 ** 20).toFixed(0)} MiB ` +
             `= ${(r.growth / size).toFixed(2)}× the file`,
         );
       }
