@@ -1,11 +1,14 @@
 # The hand-written part of clients/python/bulwark_client.py: the generator copies everything below the marker,
-# then appends one method per tool from the manifest.
+# puts the tools' TypedDicts in place of the tool-types line, then appends one method per tool from the manifest.
 # --- template ---
 import json
 import urllib.error
 import urllib.parse
 import urllib.request
 import uuid
+from typing import Any, Dict, List, Literal, Optional, TypedDict
+
+# --- tool types ---
 
 
 class BulwarkError(Exception):

@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { validationFailed } from '../errors.ts';
 import type { App } from '../http/app-type.ts';
 import { envelopeOf, ok } from '../http/envelope.ts';
+import { NOT_FOUND_ERRORS } from '../http/openapi.ts';
 import { principalOf, sessionOnly } from '../tenancy/route-auth.ts';
 import { parseDuration } from '../shared/time.ts';
 import {
@@ -66,7 +67,15 @@ export async function accessRoutes(
 
   app.get(
     '/tokens',
-    { config: admin, schema: { tags: ['tokens'], response: { 200: envelopeOf(z.array(TokenItem)) } } },
+    {
+      config: admin,
+      schema: {
+        tags: ['tokens'],
+        summary: 'List API tokens',
+        description: "The organisation's API tokens (never their secrets). Session only, admins.",
+        response: { 200: envelopeOf(z.array(TokenItem)) },
+      },
+    },
     async (request) =>
       ok((await tenancy.listTokens(await slugOf(principalOf(request).orgId))).map(tokenItem)),
   );
@@ -77,6 +86,7 @@ export async function accessRoutes(
       config: admin,
       schema: {
         tags: ['tokens'],
+        summary: 'Create an API token',
         description: 'The token belongs to the signed-in person; its secret appears only in this answer.',
         body: CreateTokenBody,
         response: { 201: envelopeOf(CreatedToken) },
@@ -120,7 +130,14 @@ export async function accessRoutes(
     '/tokens/:tokenId',
     {
       config: admin,
-      schema: { tags: ['tokens'], params: TokenParams, response: { 200: envelopeOf(Deleted) } },
+      schema: {
+        tags: ['tokens'],
+        summary: 'Revoke an API token',
+        description: 'Revokes the token at once; it is kept, revoked, in the list. Session only, admins.',
+        params: TokenParams,
+        response: { 200: envelopeOf(Deleted) },
+        'x-operation': { errors: NOT_FOUND_ERRORS },
+      },
     },
     async (request) => {
       const actor = principalOf(request);
@@ -131,7 +148,15 @@ export async function accessRoutes(
 
   app.get(
     '/users',
-    { config: admin, schema: { tags: ['users'], response: { 200: envelopeOf(z.array(UserItem)) } } },
+    {
+      config: admin,
+      schema: {
+        tags: ['users'],
+        summary: 'List workspace users',
+        description: "The organisation's users with their roles. Session only, admins.",
+        response: { 200: envelopeOf(z.array(UserItem)) },
+      },
+    },
     async (request) => ok((await users.list(principalOf(request).orgId)).map(userItem)),
   );
 
@@ -139,7 +164,13 @@ export async function accessRoutes(
     '/users',
     {
       config: admin,
-      schema: { tags: ['users'], body: CreateUserBody, response: { 201: envelopeOf(UserItem) } },
+      schema: {
+        tags: ['users'],
+        summary: 'Add a workspace user',
+        description: 'Creates a user with a role (and optionally a password). Session only, admins.',
+        body: CreateUserBody,
+        response: { 201: envelopeOf(UserItem) },
+      },
     },
     async (request, reply) =>
       reply.status(201).send(ok(userItem(await users.create(principalOf(request), request.body)))),
@@ -152,9 +183,13 @@ export async function accessRoutes(
       config: anyone,
       schema: {
         tags: ['users'],
+        summary: 'Change a workspace user',
+        description:
+          'Name, password or role; anyone may change their own name and password, admins the rest.',
         params: UserParams,
         body: UpdateUserBody,
         response: { 200: envelopeOf(UserItem) },
+        'x-operation': { errors: NOT_FOUND_ERRORS },
       },
     },
     async (request) =>
@@ -165,14 +200,30 @@ export async function accessRoutes(
     '/users/:userId',
     {
       config: admin,
-      schema: { tags: ['users'], params: UserParams, response: { 200: envelopeOf(Deleted) } },
+      schema: {
+        tags: ['users'],
+        summary: 'Remove a workspace user',
+        description:
+          'Removes the user (never the last owner) with their sessions and API tokens. Session only, admins.',
+        params: UserParams,
+        response: { 200: envelopeOf(Deleted) },
+        'x-operation': { errors: NOT_FOUND_ERRORS },
+      },
     },
     async (request) => ok(await users.delete(principalOf(request), request.params.userId)),
   );
 
   app.get(
     '/org',
-    { config: anyone, schema: { tags: ['organisation'], response: { 200: envelopeOf(OrgSettings) } } },
+    {
+      config: anyone,
+      schema: {
+        tags: ['organisation'],
+        summary: 'Organisation settings',
+        description: "The signed-in person's organisation: slug, name, plan and MCP write setting.",
+        response: { 200: envelopeOf(OrgSettings) },
+      },
+    },
     async (request) => {
       const { orgId } = principalOf(request);
       return ok(orgSettings(await tenancy.getOrganizationById(orgId), await mfa.requiredIn(orgId)));
@@ -183,7 +234,13 @@ export async function accessRoutes(
     '/org',
     {
       config: admin,
-      schema: { tags: ['organisation'], body: UpdateOrgBody, response: { 200: envelopeOf(OrgSettings) } },
+      schema: {
+        tags: ['organisation'],
+        summary: 'Change organisation settings',
+        description: 'Name and the MCP write setting (write tools). Session only, admins.',
+        body: UpdateOrgBody,
+        response: { 200: envelopeOf(OrgSettings) },
+      },
     },
     async (request) => {
       const actor = principalOf(request);

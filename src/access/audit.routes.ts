@@ -51,7 +51,15 @@ export async function auditRoutes(app: App, { audit }: { audit: AuditService }):
     '/audit',
     {
       config: sessionOnly('admin'),
-      schema: { tags: ['access'], querystring: AuditQuery, response: { 200: envelopeOf(AuditPage) } },
+      schema: {
+        tags: ['access'],
+        summary: 'Audit log',
+        description:
+          "The organisation's audit trail, newest first, with each actor's e-mail and name; filter by `actorId` " +
+          'and `action` (exact), page with `limit` (1–200, default 50) and `offset`. Session only, admins.',
+        querystring: AuditQuery,
+        response: { 200: envelopeOf(AuditPage) },
+      },
     },
     async (request) => {
       const { actorId, action, limit, offset } = request.query;

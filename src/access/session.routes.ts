@@ -39,7 +39,13 @@ export async function sessionRoutes(app: App, { sessions }: { sessions: SessionS
     '/session',
     {
       config: sessionOnly('viewer', { duringEnrolment: true }),
-      schema: { tags, response: { 200: envelopeOf(SessionView) } },
+      schema: {
+        tags,
+        summary: 'Who is signed in',
+        description:
+          'The signed-in person, their role and organisation (session cookie only; docs/sessions.md).',
+        response: { 200: envelopeOf(SessionView) },
+      },
     },
     async (request, reply) => {
       void reply.header('cache-control', 'no-store');
@@ -51,7 +57,12 @@ export async function sessionRoutes(app: App, { sessions }: { sessions: SessionS
     '/session',
     {
       config: sessionOnly('viewer', { duringEnrolment: true }),
-      schema: { tags, response: { 200: envelopeOf(Deleted) } },
+      schema: {
+        tags,
+        summary: 'Sign out',
+        description: 'Ends the session and clears its cookie.',
+        response: { 200: envelopeOf(Deleted) },
+      },
     },
     async (request, reply) => {
       const id = await sessions.signOut(principalOf(request));

@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import type { App } from '../http/app-type.ts';
 import { envelopeOf, ok } from '../http/envelope.ts';
+import { NOT_FOUND_ERRORS } from '../http/openapi.ts';
 import { principalOf, sessionOnly } from '../tenancy/route-auth.ts';
 import type { ComplianceService } from './compliance.service.ts';
 import { soaCsv } from './soa.ts';
@@ -83,7 +84,17 @@ export async function complianceRoutes(
     '/governance/evidence/collect',
     {
       config: sessionOnly('admin'),
-      schema: { tags, body: z.object({}).strict().optional(), response: { 200: envelopeOf(CollectionRun) } },
+      schema: {
+        tags,
+        summary: 'Collect evidence now',
+        description:
+          'Runs every evidence collector (vulnerability management, software inventory, supplier relationships, ' +
+          'access rights) for this organisation and writes one evidence item per collector and Annex A control ' +
+          'into the active ISO project: accepted with the figures, or rejected with the reasons and the ' +
+          'offending ids (docs/compliance.md). Session only, admins.',
+        body: z.object({}).strict().optional(),
+        response: { 200: envelopeOf(CollectionRun) },
+      },
     },
     async (request) => {
       const { orgId, userId } = principalOf(request);
@@ -93,7 +104,17 @@ export async function complianceRoutes(
 
   app.get(
     '/governance/evidence/settings',
-    { config: sessionOnly('viewer'), schema: { tags, response: { 200: envelopeOf(SlaSettings) } } },
+    {
+      config: sessionOnly('viewer'),
+      schema: {
+        tags,
+        summary: 'Vulnerability remediation SLAs',
+        description:
+          'Days an open CRITICAL or HIGH finding may stay open before the vulnerability management collector ' +
+          'fails (defaults 15 and 30). Session only.',
+        response: { 200: envelopeOf(SlaSettings) },
+      },
+    },
     async (request) => ok({ vulnerabilitySlaDays: await compliance.slaSettings(principalOf(request).orgId) }),
   );
 
@@ -101,7 +122,15 @@ export async function complianceRoutes(
     '/governance/evidence/settings',
     {
       config: sessionOnly('admin'),
-      schema: { tags, body: SlaSettings, response: { 200: envelopeOf(SlaSettings) } },
+      schema: {
+        tags,
+        summary: 'Set the vulnerability remediation SLAs',
+        description:
+          '`vulnerabilitySlaDays: {criticalDays, highDays}`, whole days 1–365, CRITICAL no longer than HIGH. ' +
+          'Audited. Session only, admins.',
+        body: SlaSettings,
+        response: { 200: envelopeOf(SlaSettings) },
+      },
     },
     async (request) => {
       const { orgId, userId } = principalOf(request);
@@ -117,6 +146,11 @@ export async function complianceRoutes(
       // The JSON answer is the envelope, the CSV one the file itself.
       schema: {
         tags,
+        summary: 'Statement of Applicability',
+        description:
+          'Every Annex A control of the project (`projectId`, default the active one) with its applicability, ' +
+          'justification, implementation status, evidence coverage now and the evidence items behind it: ' +
+          '`format=json` (default, the envelope) or `format=csv` (a file, one row per control). Needs mcp:read.',
         querystring: SoaQuery,
         response: {
           200: {
@@ -127,6 +161,7 @@ export async function complianceRoutes(
             },
           },
         },
+        'x-operation': { errors: NOT_FOUND_ERRORS },
       },
     },
     async (request, reply) => {

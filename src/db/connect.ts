@@ -85,15 +85,20 @@ export function openStore(url: string | undefined, dataDir = './data', options: 
   throw new Error(`DATABASE_URL must start with sqlite: or postgres:// (got '${url.split(':')[0]}:')`);
 }
 
-export function openSqlite(path: string, busyTimeoutMs?: number, backgroundCheckpoints?: boolean): Store {
-  if (path !== ':memory:') mkdirSync(dirname(resolve(path)), { recursive: true });
+/** `path`: a file, ':memory:', or a serialized database (`Buffer`) opened in memory. */
+export function openSqlite(
+  path: string | Buffer,
+  busyTimeoutMs?: number,
+  backgroundCheckpoints?: boolean,
+): Store {
+  if (typeof path === 'string' && path !== ':memory:') mkdirSync(dirname(resolve(path)), { recursive: true });
   const { dialect, changeStamp } = readWriteSqliteDialect(path, busyTimeoutMs, backgroundCheckpoints);
   const db = new Kysely<Database>({ dialect: withStoreErrors(dialect) });
   dialects.set(db, 'sqlite');
   return {
     db,
     dialect: 'sqlite',
-    location: path,
+    location: typeof path === 'string' ? path : ':memory:',
     changeStamp: () => {
       try {
         return changeStamp();

@@ -229,7 +229,8 @@ export function writerInTransaction(db: Kysely<never>): SqliteDatabase.Database 
  * commands wait up to 30 s for the server's transactions (docs/resilience.md).
  */
 export function readWriteSqliteDialect(
-  path: string,
+  /** A file, ':memory:', or a serialized database to open in memory (tests start from a migrated image). */
+  path: string | Buffer,
   busyTimeoutMs = 5_000,
   /** WAL checkpoints in a thread of their own, not at the end of a commit (sqlite-checkpoints.ts): the server. */
   backgroundCheckpoints = false,
@@ -239,9 +240,10 @@ export function readWriteSqliteDialect(
   writer.pragma('synchronous = NORMAL');
   writer.pragma('foreign_keys = ON');
   writer.pragma(`busy_timeout = ${busyTimeoutMs}`);
+  const file = typeof path === 'string' && path !== ':memory:' && path !== '' ? path : undefined;
   let reader: SqliteDatabase.Database | undefined;
-  if (path !== ':memory:' && path !== '') {
-    reader = new SqliteDatabase(path);
+  if (file) {
+    reader = new SqliteDatabase(file);
     reader.pragma(`busy_timeout = ${busyTimeoutMs}`);
     reader.pragma('query_only = ON');
   }
@@ -256,8 +258,8 @@ export function readWriteSqliteDialect(
   // of COMMIT, the checkpoint aside). Reads go to the reader's cache.
   writer.pragma('cache_size = -8192');
   const checkpoints =
-    backgroundCheckpoints && reader
-      ? checkpointInBackground(path, () => writer.open && writer.pragma('wal_autocheckpoint = 1000'))
+    backgroundCheckpoints && file
+      ? checkpointInBackground(file, () => writer.open && writer.pragma('wal_autocheckpoint = 1000'))
       : undefined;
   if (checkpoints) writer.pragma('wal_autocheckpoint = 0');
   // In memory there is one connection, whose own writes data_version ignores: count them instead.

@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import type { App } from '../http/app-type.ts';
 import { envelopeOf, ok } from '../http/envelope.ts';
+import { NOT_FOUND_ERRORS } from '../http/openapi.ts';
 import { principalOf } from '../tenancy/route-auth.ts';
 import { sendList } from '../http/stream-array.ts';
 import { FEATURES } from '../tenancy/plans.ts';
@@ -74,7 +75,13 @@ export async function findingRoutes(app: App, { findings }: { findings: FindingS
     '/sscs/findings/summary',
     {
       config: read,
-      schema: { tags, querystring: SummaryQuery, response: { 200: envelopeOf(FindingSummary) } },
+      schema: {
+        tags,
+        summary: 'Open findings by severity',
+        description: 'Counts of open, not retracted findings per severity, and their total.',
+        querystring: SummaryQuery,
+        response: { 200: envelopeOf(FindingSummary) },
+      },
     },
     async (request) => ok(await findings.summary(principalOf(request), request.query)),
   );
@@ -85,6 +92,10 @@ export async function findingRoutes(app: App, { findings }: { findings: FindingS
       config: read,
       schema: {
         tags,
+        summary: 'Packages with the most open findings',
+        description:
+          'The packages (name and version) with the most open, not retracted findings, most first (`limit` ' +
+          "1–100, default 10): the console overview's list, without downloading every finding.",
         querystring: PackagesQuery,
         response: { 200: envelopeOf(TopPackages) },
       },
@@ -94,13 +105,35 @@ export async function findingRoutes(app: App, { findings }: { findings: FindingS
 
   app.get(
     '/sscs/findings/trend',
-    { config: read, schema: { tags, querystring: TrendQuery, response: { 200: envelopeOf(FindingTrend) } } },
+    {
+      config: read,
+      schema: {
+        tags,
+        summary: 'Open findings per day',
+        description:
+          'For each of the last `days` UTC days (1–365, default 90; today last): the findings open and not ' +
+          'retracted at the end of that day, from their creation and status history. Unknown parameters: ' +
+          'VALIDATION_FAILED.',
+        querystring: TrendQuery,
+        response: { 200: envelopeOf(FindingTrend) },
+      },
+    },
     async (request) => ok(await findings.trend(principalOf(request), request.query.days)),
   );
 
   app.get(
     '/sscs/findings/:findingId',
-    { config: read, schema: { tags, params: FindingParams, response: { 200: envelopeOf(FindingDetail) } } },
+    {
+      config: read,
+      schema: {
+        tags,
+        summary: 'Get a finding',
+        description: 'One finding with the advisories that matched (and why) and its history.',
+        params: FindingParams,
+        response: { 200: envelopeOf(FindingDetail) },
+        'x-operation': { errors: NOT_FOUND_ERRORS },
+      },
+    },
     async (request) => ok(await findings.get(principalOf(request), request.params.findingId)),
   );
 
@@ -108,7 +141,16 @@ export async function findingRoutes(app: App, { findings }: { findings: FindingS
     '/sscs/findings/:findingId/status',
     {
       config: write,
-      schema: { tags, params: FindingParams, body: StatusBody, response: { 200: envelopeOf(FindingDetail) } },
+      schema: {
+        tags,
+        summary: 'Triage a finding',
+        description:
+          'Sets the status (any of the five) and optional remediation notes; kept in history and audited.',
+        params: FindingParams,
+        body: StatusBody,
+        response: { 200: envelopeOf(FindingDetail) },
+        'x-operation': { errors: NOT_FOUND_ERRORS },
+      },
     },
     async (request) =>
       ok(await findings.updateStatus(principalOf(request), request.params.findingId, request.body)),

@@ -37,6 +37,11 @@ describe('OpenAPI document', () => {
       .filter(([, op]) => !op.summary?.trim() || !op.description?.trim())
       .map(([name]) => name);
     assert.deepEqual(undocumented, []);
+    // The routes' `x-operation` extras are read into the operation, never served.
+    assert.deepEqual(
+      operations.filter(([, op]) => 'x-operation' in op).map(([name]) => name),
+      [],
+    );
 
     const ops = new Map<string, Operation>(operations);
     for (const name of ['GET /healthz', 'GET /readyz', 'GET /metrics', 'POST /mcp'])
@@ -78,6 +83,26 @@ describe('OpenAPI document', () => {
       upload.responses['400']!.description,
       'Bad request. Codes: VALIDATION_FAILED, INVALID_REQUEST, PARSE_ERROR, UNSUPPORTED_FORMAT, MISSING_FILE.',
     );
+    assert.equal(
+      upload.responses['413']!.description,
+      'Too large. Codes: FILE_TOO_LARGE, PAYLOAD_TOO_LARGE, TOO_MANY_COMPONENTS, TOO_MANY_FINDINGS.',
+    );
+    // Errors from two sources on one route: not found and a taken name or children in the way.
+    const asset = ops.get('PATCH /sscs/assets/{assetId}')!;
+    assert.deepEqual(
+      ['404', '409'].map((status) => asset.responses[status]!.description),
+      ['Not found (also for another organisation’s id). Codes: NOT_FOUND.', 'Conflict. Codes: CONFLICT.'],
+    );
+    // A route without extras has the common errors only.
+    assert.deepEqual(Object.keys(ops.get('GET /sscs/findings/summary')!.responses).sort(), [
+      '200',
+      '400',
+      '401',
+      '403',
+      '408',
+      '429',
+      '500',
+    ]);
     assert.deepEqual(Object.keys(ops.get('POST /mcp')!.responses).sort(), [
       '200',
       '401',

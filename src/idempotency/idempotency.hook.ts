@@ -8,6 +8,12 @@ import { validationFailed } from '../errors.ts';
 import type { IdempotencyService } from './idempotency.service.ts';
 import { principalOf } from '../tenancy/route-auth.ts';
 
+/** How a create that takes an Idempotency-Key describes it in the OpenAPI document, and the error it adds. */
+export const IDEMPOTENT_DESCRIPTION =
+  'Accepts an Idempotency-Key header: a retry with the same key and body within 24 h returns the first ' +
+  'response; the same key with another body is 409 IDEMPOTENCY_CONFLICT (docs/resilience.md).';
+export const IDEMPOTENCY_ERRORS = { 409: ['IDEMPOTENCY_CONFLICT'] } as const;
+
 const KEY = /^[\x21-\x7e]{1,255}$/;
 const JSON_TYPE = 'application/json; charset=utf-8';
 

@@ -5,6 +5,7 @@ import type { RateLimits } from '../http/rate-limit.ts';
 import { principalOf } from '../tenancy/route-auth.ts';
 import { BATCH_BUDGET_MS } from './call-queue.ts';
 import { connectToolServer, createToolServer } from './tool-server.ts';
+import { MCP_BODY } from './mcp.openapi.ts';
 import type { ToolHandler, ToolServices } from './tool-handler.ts';
 
 export interface McpRouteDeps {
@@ -52,8 +53,18 @@ export async function mcpRoutes(app: App, deps: McpRouteDeps): Promise<void> {
     '/mcp',
     {
       config: { auth: { scope: 'mcp:read' } },
-      // Summary, description and error responses: src/http/openapi.ts.
-      schema: { tags: ['mcp'] },
+      schema: {
+        tags: ['mcp'],
+        summary: 'MCP tool server (Streamable HTTP, stateless)',
+        description:
+          'JSON-RPC 2.0 over POST (initialize, tools/list, tools/call). Clients send ' +
+          '`Accept: application/json, text/event-stream`. Answers are JSON-RPC messages, not the envelope: a ' +
+          'malformed body is error -32700; tool failures are results with isError and a code. Needs mcp:read; ' +
+          'write tools need mcp:write and the organisation’s MCP write setting. Other methods: 405. See ' +
+          'docs/contract.md, Tool server.',
+        // JSON-RPC answers its own bad requests; only the pipeline's refusals (auth, rate limit) use the envelope.
+        'x-operation': { requestBody: MCP_BODY, withoutCommonErrors: [400, 408] },
+      },
     },
     async (request, reply) => {
       if (request.body === UNPARSABLE || request.body === undefined) {

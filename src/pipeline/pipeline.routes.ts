@@ -5,6 +5,7 @@ import type { FastifyRequest } from 'fastify';
 import { AppError, validationFailed } from '../errors.ts';
 import type { App } from '../http/app-type.ts';
 import { envelopeOf, ok } from '../http/envelope.ts';
+import { NOT_FOUND_ERRORS } from '../http/openapi.ts';
 import { principalOf } from '../tenancy/route-auth.ts';
 import { AssetParams } from '../portfolio/asset.schemas.ts';
 import { SbomParams } from '../sboms/sbom.schemas.ts';
@@ -22,6 +23,7 @@ import {
   ScanResponse,
   VexResult,
 } from './pipeline.schemas.ts';
+import { EXPORT_FILE, SCAN_BODY, VEX_BODY } from './pipeline.openapi.ts';
 
 const feature = FEATURES.supplyChainSecurity;
 const read = { auth: { scope: 'sbom:read', feature } } as const;
@@ -48,6 +50,7 @@ export async function pipelineRoutes(
         querystring: ScanQuery,
         consumes: ['multipart/form-data'],
         response: { 200: ScanResponse },
+        'x-operation': { requestBody: SCAN_BODY },
       },
     },
     async (request, reply) => {
@@ -80,6 +83,7 @@ export async function pipelineRoutes(
           'cyclonedx (CycloneDX 1.6 JSON: the SBOM with its vulnerabilities), cyclonedx-vex, openvex (0.2.0), sarif (2.1.0), csv. The body is the file, not an envelope; errors use the envelope.',
         params: SbomParams,
         querystring: ExportQuery,
+        'x-operation': { responses: { 200: EXPORT_FILE } },
       },
     },
     async (request, reply) => {
@@ -133,6 +137,7 @@ export async function pipelineRoutes(
           'CycloneDX VEX 1.4+ or OpenVEX 0.2.0, as a JSON body or as the multipart field file. States map to finding statuses; statements that match no finding are listed in unmatched.',
         querystring: NoQuery,
         response: { 200: envelopeOf(VexResult) },
+        'x-operation': { requestBody: VEX_BODY },
       },
     },
     async (request) => {
@@ -146,7 +151,17 @@ export async function pipelineRoutes(
     '/sscs/sboms/:sbomId/diff',
     {
       config: read,
-      schema: { tags, params: SbomParams, querystring: DiffQuery, response: { 200: envelopeOf(SbomDiff) } },
+      schema: {
+        tags,
+        summary: 'Compare two SBOMs',
+        description:
+          'The change from the SBOM named by `against` (the older) to this one: components added, removed and ' +
+          'changed in version, findings introduced and findings resolved. Another organisation’s id is 404.',
+        params: SbomParams,
+        querystring: DiffQuery,
+        response: { 200: envelopeOf(SbomDiff) },
+        'x-operation': { errors: NOT_FOUND_ERRORS },
+      },
     },
     async (request) =>
       ok(await pipeline.diff.diff(principalOf(request), request.params.sbomId, request.query.against)),

@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import type { App } from '../http/app-type.ts';
 import { envelopeOf, ok } from '../http/envelope.ts';
+import { NOT_FOUND_ERRORS } from '../http/openapi.ts';
 import { principalOf } from '../tenancy/route-auth.ts';
 import { FEATURES } from '../tenancy/plans.ts';
 import {
@@ -25,6 +26,8 @@ const write = { auth: { scope: 'sbom:write', feature } } as const;
 const admin = { auth: { scope: 'sbom:write', feature, sessionRole: 'admin' } } as const;
 const tags = ['assets'];
 const NoQuery = z.object({}).strict();
+/** A taken name, or a parent with children in the way. */
+const CONFLICT_ERRORS = { 409: ['CONFLICT'] } as const;
 
 export async function assetRoutes(app: App, { assets, retention }: PortfolioServices): Promise<void> {
   app.get(
@@ -33,6 +36,13 @@ export async function assetRoutes(app: App, { assets, retention }: PortfolioServ
       config: read,
       schema: {
         tags,
+        summary: 'List assets',
+        description:
+          'Assets as records (docs/portfolio.md), by name: id, name and assetName, parentId, tags, classifier, ' +
+          'active, retention, versions (its SBOMs, newest first), latestSbomId, the open findings and violations ' +
+          'of the latest SBOM, and roll-ups over the asset and all its descendants. Default: active assets only; ' +
+          '`active=true|false|all`; `q` (name contains) also lists inactive ones unless `active` says; `tag` ' +
+          'keeps the assets carrying it.',
         querystring: ListAssetsQuery,
         response: { 200: envelopeOf(z.array(Asset)) },
       },
@@ -49,9 +59,15 @@ export async function assetRoutes(app: App, { assets, retention }: PortfolioServ
       config: write,
       schema: {
         tags,
+        summary: 'Create an asset',
+        description:
+          'An asset without SBOMs yet (uploads create theirs by assetName): name (unique), parentId, tags, ' +
+          'classifier, active, retention. An unknown parent, or a parent that is the asset or a descendant, is 400 ' +
+          'naming parentId; a taken name is 409 CONFLICT. Audited.',
         querystring: NoQuery,
         body: CreateAssetBody,
         response: { 201: envelopeOf(AssetDetail) },
+        'x-operation': { errors: CONFLICT_ERRORS },
       },
     },
     async (request, reply) => {
@@ -62,7 +78,19 @@ export async function assetRoutes(app: App, { assets, retention }: PortfolioServ
 
   app.post(
     '/sscs/assets/retention/run',
-    { config: admin, schema: { tags, querystring: NoQuery, response: { 200: envelopeOf(RetentionRun) } } },
+    {
+      config: admin,
+      schema: {
+        tags,
+        summary: 'Apply retention now',
+        description:
+          'Runs the retention sweep of the organisation at once (it also runs hourly and after uploads): versions ' +
+          'beyond keepVersions or older than maxAgeDays (never the newest) are deleted, assets without an upload ' +
+          'for inactiveAfterDays are marked inactive. Sessions need the admin role.',
+        querystring: NoQuery,
+        response: { 200: envelopeOf(RetentionRun) },
+      },
+    },
     async (request) =>
       ok(await retention.sweepOrg(unrestricted(principalOf(request), 'run retention').orgId)),
   );
@@ -71,7 +99,16 @@ export async function assetRoutes(app: App, { assets, retention }: PortfolioServ
     '/sscs/assets/:assetId',
     {
       config: read,
-      schema: { tags, params: AssetParams, querystring: NoQuery, response: { 200: envelopeOf(AssetDetail) } },
+      schema: {
+        tags,
+        summary: 'Get an asset',
+        description:
+          'One asset with its versions, children, tags and roll-ups. Another organisation’s id is 404.',
+        params: AssetParams,
+        querystring: NoQuery,
+        response: { 200: envelopeOf(AssetDetail) },
+        'x-operation': { errors: NOT_FOUND_ERRORS },
+      },
     },
     async (request) => {
       const { orgId, reach } = principalOf(request);
@@ -85,10 +122,15 @@ export async function assetRoutes(app: App, { assets, retention }: PortfolioServ
       config: write,
       schema: {
         tags,
+        summary: 'Update an asset',
+        description:
+          'Any of name (its SBOMs’ assetName follows), parentId (null: top level), tags (replaces them), ' +
+          'classifier, active, retention (null: the organisation’s default). Audited.',
         params: AssetParams,
         querystring: NoQuery,
         body: UpdateAssetBody,
         response: { 200: envelopeOf(AssetDetail) },
+        'x-operation': { errors: { ...NOT_FOUND_ERRORS, ...CONFLICT_ERRORS } },
       },
     },
     async (request) => {
@@ -104,9 +146,14 @@ export async function assetRoutes(app: App, { assets, retention }: PortfolioServ
       config: write,
       schema: {
         tags,
+        summary: 'Delete an asset',
+        description:
+          'Deletes the asset and its SBOMs (each deletion audited as sbom.delete). An asset with child assets is ' +
+          '409 CONFLICT: move or delete the children first.',
         params: AssetParams,
         querystring: NoQuery,
         response: { 200: envelopeOf(DeletedAsset) },
+        'x-operation': { errors: { ...NOT_FOUND_ERRORS, ...CONFLICT_ERRORS } },
       },
     },
     async (request) => {

@@ -5,7 +5,14 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { App } from '../http/app-type.ts';
 import { envelopeOf, ok } from '../http/envelope.ts';
-import { fingerprintOf, idempotentCreate, jsonFingerprint } from '../idempotency/idempotency.hook.ts';
+import { NOT_FOUND_ERRORS } from '../http/openapi.ts';
+import {
+  fingerprintOf,
+  IDEMPOTENCY_ERRORS,
+  IDEMPOTENT_DESCRIPTION,
+  idempotentCreate,
+  jsonFingerprint,
+} from '../idempotency/idempotency.hook.ts';
 import { principalOf } from '../tenancy/route-auth.ts';
 import type { IdempotencyService } from '../idempotency/idempotency.service.ts';
 import { sendList } from '../http/stream-array.ts';
@@ -25,6 +32,7 @@ import { readUploadForm } from './upload-form.ts';
 import type { LargeUploadGate } from './upload-gate.ts';
 import { INLINE_BELOW, startParserAhead } from './worker-parser.ts';
 import { ACCEPTED } from './parsers/formats.ts';
+import { UPLOAD_BODY } from './sbom.openapi.ts';
 
 const Coverage = z.object({
   ecosystem: z.string(),
@@ -112,6 +120,14 @@ export async function sbomRoutes(
           "and version (default: the subject's version). Stores the SBOM, its components and their findings in one transaction.",
         consumes: ['multipart/form-data'],
         response: { 201: envelopeOf(SbomUpload).extend({ meta: z.object({ coverage: z.array(Coverage) }) }) },
+        'x-operation': {
+          requestBody: UPLOAD_BODY,
+          errors: {
+            400: ['PARSE_ERROR', 'UNSUPPORTED_FORMAT', 'MISSING_FILE'],
+            ...IDEMPOTENCY_ERRORS,
+            413: ['FILE_TOO_LARGE', 'PAYLOAD_TOO_LARGE', 'TOO_MANY_COMPONENTS', 'TOO_MANY_FINDINGS'],
+          },
+        },
       },
     },
     async (request, reply) => {
@@ -149,7 +165,19 @@ export async function sbomRoutes(
 
   app.post(
     '/sscs/sboms',
-    { config: write, schema: { tags, body: CreateSbomBody, response: { 201: envelopeOf(SbomRecord) } } },
+    {
+      config: write,
+      schema: {
+        tags,
+        summary: 'Register an SBOM without a file',
+        description:
+          'Creates an SBOM record from JSON (name, format, version, asset) with no components. ' +
+          IDEMPOTENT_DESCRIPTION,
+        body: CreateSbomBody,
+        response: { 201: envelopeOf(SbomRecord) },
+        'x-operation': { errors: IDEMPOTENCY_ERRORS },
+      },
+    },
     async (request, reply) => {
       const { orgId, userId } = principalOf(request);
       return idempotentCreate(
@@ -166,7 +194,13 @@ export async function sbomRoutes(
     '/sscs/sboms',
     {
       config: read,
-      schema: { tags, querystring: ListSbomsQuery, response: { 200: envelopeOf(z.array(SbomListItem)) } },
+      schema: {
+        tags,
+        summary: 'List SBOMs',
+        description: "The organisation's SBOMs, newest first, optionally filtered by `q` (name contains).",
+        querystring: ListSbomsQuery,
+        response: { 200: envelopeOf(z.array(SbomListItem)) },
+      },
     },
     async (request, reply) => {
       const { q, ...assets } = request.query;
@@ -176,20 +210,50 @@ export async function sbomRoutes(
 
   app.get(
     '/sscs/sboms/:sbomId',
-    { config: read, schema: { tags, params: SbomParams, response: { 200: envelopeOf(SbomRecord) } } },
+    {
+      config: read,
+      schema: {
+        tags,
+        summary: 'Get an SBOM',
+        description: 'One SBOM record with its component and finding counts.',
+        params: SbomParams,
+        response: { 200: envelopeOf(SbomRecord) },
+        'x-operation': { errors: NOT_FOUND_ERRORS },
+      },
+    },
     async (request) => ok(await sboms.get(principalOf(request), request.params.sbomId)),
   );
 
   app.get(
     '/sscs/sboms/:sbomId/components',
-    { config: read, schema: { tags, params: SbomParams, response: { 200: envelopeOf(z.array(Component)) } } },
+    {
+      config: read,
+      schema: {
+        tags,
+        summary: 'List components of an SBOM',
+        description: 'The components in document order (nested components flattened depth-first).',
+        params: SbomParams,
+        response: { 200: envelopeOf(z.array(Component)) },
+        'x-operation': { errors: NOT_FOUND_ERRORS },
+      },
+    },
     async (request, reply) =>
       sendList(reply, await sboms.componentPages(principalOf(request), request.params.sbomId)),
   );
 
   app.delete(
     '/sscs/sboms/:sbomId',
-    { config: write, schema: { tags, params: SbomParams, response: { 200: envelopeOf(DeletedSbom) } } },
+    {
+      config: write,
+      schema: {
+        tags,
+        summary: 'Delete an SBOM',
+        description: 'Deletes the SBOM with its components and findings; the deletion is audited.',
+        params: SbomParams,
+        response: { 200: envelopeOf(DeletedSbom) },
+        'x-operation': { errors: NOT_FOUND_ERRORS },
+      },
+    },
     async (request) => {
       return ok(await sboms.delete(principalOf(request), request.params.sbomId));
     },

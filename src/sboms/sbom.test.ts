@@ -389,46 +389,45 @@ for (const dialect of DIALECTS) {
       assert.equal(after.status, 200, 'the server keeps serving');
     });
 
-    it(
-      'over real HTTP, a small upload rejected early still takes the rest of its body (no EPIPE)',
-      { timeout: 10_000 },
-      async (t) => {
-        const { app, services } = await build(t, dialect);
-        const org = await createOrg(services);
-        const address = await app.listen({ port: 0, host: '127.0.0.1' });
-        // An unexpected field first, then the file: the answer is decided before the file part arrives.
-        const { payload, headers } = await multipart([
-          ['bogus', '1'],
-          ['file', '{"bomFormat":"CycloneDX","specVersion":"1.5","components":[]}', 'bom.cdx.json'],
-        ]);
-        const split = payload.indexOf('bom.cdx.json');
-        const outcome = await new Promise<{ status: number; code: string; lateWrite: string }>(
-          (resolve, reject) => {
-            const req = httpRequest(`${address}${URL_UPLOAD}`, {
-              method: 'POST',
-              headers: { ...headers, ...org.bearer(), 'content-length': String(payload.length) },
+    it('over real HTTP, a small upload rejected early still takes the rest of its body (no EPIPE)', async (t) => {
+      const { app, services } = await build(t, dialect);
+      const org = await createOrg(services);
+      const address = await app.listen({ port: 0, host: '127.0.0.1' });
+      // An unexpected field first, then the file: the answer is decided before the file part arrives.
+      const { payload, headers } = await multipart([
+        ['bogus', '1'],
+        ['file', '{"bomFormat":"CycloneDX","specVersion":"1.5","components":[]}', 'bom.cdx.json'],
+      ]);
+      const split = payload.indexOf('bom.cdx.json');
+      const outcome = await new Promise<{ status: number; code: string; lateWrite: string }>(
+        (resolve, reject) => {
+          const req = httpRequest(`${address}${URL_UPLOAD}`, {
+            method: 'POST',
+            headers: { ...headers, ...org.bearer(), 'content-length': String(payload.length) },
+          });
+          req.on('error', reject);
+          // Bounded here, not by the test's timeout: building the app migrates a PostgreSQL schema, which
+          // takes seconds on a loaded machine.
+          setTimeout(() => reject(new Error('no answer and late write within 10 s')), 10_000).unref();
+          req.on('response', (res) => {
+            let body = '';
+            res.on('data', (d: Buffer) => (body += d.toString()));
+            res.on('end', () => {
+              // The client sends the rest only after reading the answer, as a slow client would.
+              setTimeout(() => {
+                req.end(payload.subarray(split), () =>
+                  resolve({ status: res.statusCode!, code: JSON.parse(body).error.code, lateWrite: 'ok' }),
+                );
+              }, 300);
             });
-            req.on('error', reject);
-            req.on('response', (res) => {
-              let body = '';
-              res.on('data', (d: Buffer) => (body += d.toString()));
-              res.on('end', () => {
-                // The client sends the rest only after reading the answer, as a slow client would.
-                setTimeout(() => {
-                  req.end(payload.subarray(split), () =>
-                    resolve({ status: res.statusCode!, code: JSON.parse(body).error.code, lateWrite: 'ok' }),
-                  );
-                }, 300);
-              });
-            });
-            req.write(payload.subarray(0, split));
-          },
-        );
-        assert.deepEqual(outcome, { status: 400, code: 'VALIDATION_FAILED', lateWrite: 'ok' });
-        const list = await fetch(`${address}/api/v1/sscs/sboms`, { headers: org.bearer() });
-        assert.deepEqual(((await list.json()) as { data: unknown[] }).data, []);
-      },
-    );
+          });
+          req.write(payload.subarray(0, split));
+        },
+      );
+      assert.deepEqual(outcome, { status: 400, code: 'VALIDATION_FAILED', lateWrite: 'ok' });
+      const list = await fetch(`${address}/api/v1/sscs/sboms`, { headers: org.bearer() });
+      assert.deepEqual(((await list.json()) as { data: unknown[] }).data, []);
+    });
 
     it('is atomic: a store failure after the components are written leaves nothing', async (t) => {
       const env = await build(t, dialect);

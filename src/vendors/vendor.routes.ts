@@ -2,7 +2,13 @@
 import { z } from 'zod';
 import type { App } from '../http/app-type.ts';
 import { envelopeOf, ok } from '../http/envelope.ts';
-import { idempotentCreate, jsonFingerprint } from '../idempotency/idempotency.hook.ts';
+import { NOT_FOUND_ERRORS } from '../http/openapi.ts';
+import {
+  IDEMPOTENCY_ERRORS,
+  IDEMPOTENT_DESCRIPTION,
+  idempotentCreate,
+  jsonFingerprint,
+} from '../idempotency/idempotency.hook.ts';
 import { principalOf } from '../tenancy/route-auth.ts';
 import type { IdempotencyService } from '../idempotency/idempotency.service.ts';
 import { sendList } from '../http/stream-array.ts';
@@ -20,19 +26,49 @@ export async function vendorRoutes(
 ): Promise<void> {
   app.get(
     '/sscs/vendors',
-    { config: read, schema: { tags, response: { 200: envelopeOf(z.array(Vendor)) } } },
+    {
+      config: read,
+      schema: {
+        tags,
+        summary: 'List vendors',
+        description: "The organisation's vendors, by name (case-insensitive), internal ones included.",
+        response: { 200: envelopeOf(z.array(Vendor)) },
+      },
+    },
     async (request, reply) => sendList(reply, vendors.pages(principalOf(request).orgId)),
   );
 
   app.get(
     '/sscs/vendors/risk-summary',
-    { config: read, schema: { tags, response: { 200: envelopeOf(VendorRiskSummary) } } },
+    {
+      config: read,
+      schema: {
+        tags,
+        summary: 'Vendor risk summary',
+        description:
+          'Counts by risk tier and assessment status, unassessed tier-1 vendors and a 0–100 score: the ' +
+          'tier-weighted share of vendors not yet assessed.',
+        response: { 200: envelopeOf(VendorRiskSummary) },
+      },
+    },
     async (request) => ok(await vendors.riskSummary(principalOf(request).orgId)),
   );
 
   app.post(
     '/sscs/vendors',
-    { config: write, schema: { tags, body: VendorBody, response: { 201: envelopeOf(Vendor) } } },
+    {
+      config: write,
+      schema: {
+        tags,
+        summary: 'Create a vendor',
+        description:
+          'Adds a vendor (name, type, risk tier 1–3, assessment status); the change is audited. ' +
+          IDEMPOTENT_DESCRIPTION,
+        body: VendorBody,
+        response: { 201: envelopeOf(Vendor) },
+        'x-operation': { errors: IDEMPOTENCY_ERRORS },
+      },
+    },
     async (request, reply) => {
       const { orgId, userId } = principalOf(request);
       return idempotentCreate(
@@ -49,7 +85,16 @@ export async function vendorRoutes(
     '/sscs/vendors/:vendorId',
     {
       config: write,
-      schema: { tags, params: VendorParams, body: VendorBody, response: { 200: envelopeOf(Vendor) } },
+      schema: {
+        tags,
+        summary: 'Replace a vendor',
+        description:
+          'Full replacement: optional fields left out are cleared. Another organisation’s id is 404.',
+        params: VendorParams,
+        body: VendorBody,
+        response: { 200: envelopeOf(Vendor) },
+        'x-operation': { errors: NOT_FOUND_ERRORS },
+      },
     },
     async (request) => {
       const { orgId, userId } = principalOf(request);

@@ -35,6 +35,11 @@ export async function vulndbRoutes(app: App, { vulndbSync }: { vulndbSync: VulnS
       config: { auth: { scope: 'sbom:read' } },
       schema: {
         tags: ['vulndb'],
+        summary: 'Vulnerability data freshness',
+        description:
+          'What `bulwark vulndb status --json` prints: advisories, last sync and last error per OSV ecosystem, ' +
+          'KEV and EPSS entries with their catalog or score date, and the ecosystems of this organisation’s ' +
+          'components for which no advisory is held. Needs sbom:read (any signed-in role).',
         querystring: z.object({}).strict(),
         response: { 200: envelopeOf(VulnDbStatus) },
       },

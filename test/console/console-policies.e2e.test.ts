@@ -15,6 +15,7 @@ import {
   NO_CHROMIUM,
   startConsoleServer,
   watchCsp,
+  within,
   type ConsoleServer,
 } from '../support/browser.ts';
 
@@ -85,6 +86,7 @@ const api = async <T>(server: ConsoleServer, method: string, path: string, body?
     method,
     headers: { ...bearer(server.token), ...(body ? { 'content-type': 'application/json' } : {}) },
     ...(body ? { body: JSON.stringify(body) } : {}),
+    signal: AbortSignal.timeout(60_000),
   });
   assert.ok(response.ok, `${method} ${path}: ${response.status}`);
   return ((await response.json()) as { data: T }).data;
@@ -220,7 +222,7 @@ describe('console: policies, violations and triage rules', { skip: NO_CHROMIUM }
     await page.screenshot({ path: '/tmp/console-policies.png', fullPage: true });
 
     // Violations: both policies' (the background re-evaluation has run), filtered by policy and state.
-    await server.services.policies.reevaluation.idle();
+    await within(60_000, 'the re-evaluation', server.services.policies.reevaluation.idle());
     await nav(page, 'Violations');
     await heading(page, 'Violations');
     await page.getByTestId('violations').waitFor();
@@ -332,7 +334,7 @@ describe('console: policies, violations and triage rules', { skip: NO_CHROMIUM }
       ]),
       [['No copyleft', 'warn']],
     );
-    await server.services.policies.reevaluation.idle();
+    await within(60_000, 'the re-evaluation', server.services.policies.reevaluation.idle());
     assert.deepEqual(
       (await api<{ policyName: string; state: string }[]>(server, 'GET', '/sscs/violations')).map((v) => [
         v.policyName,
@@ -428,7 +430,7 @@ describe('console: policies, violations and triage rules', { skip: NO_CHROMIUM }
       match: { purls: ['pkg:pypi/quietlib'] },
       analysis: { status: 'false_positive', detail: 'Only the test suite imports it.' },
     });
-    await server.services.policies.reevaluation.idle();
+    await within(60_000, 'the re-evaluation', server.services.policies.reevaluation.idle());
     await server.services.tenancy.createUser('default', {
       email: 'viewer@example.com',
       role: 'viewer',
@@ -465,19 +467,23 @@ describe('console: policies, violations and triage rules', { skip: NO_CHROMIUM }
     await assertAccessible(page, 'triage rules as a viewer');
 
     // What the console does not offer, the server refuses.
-    const refused = await page.evaluate(async () => {
-      const session = (await (await fetch('/api/v1/session')).json()) as { data: { csrfToken: string } };
-      const response = await fetch('/api/v1/sscs/policies', {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', 'x-csrf-token': session.data.csrfToken },
-        body: JSON.stringify({
-          name: 'Sneaky',
-          kind: 'license',
-          conditions: [{ subject: 'license', operator: 'is', value: 'MIT' }],
-        }),
-      });
-      return response.status;
-    });
+    const refused = await within(
+      60_000,
+      'the refused POST',
+      page.evaluate(async () => {
+        const session = (await (await fetch('/api/v1/session')).json()) as { data: { csrfToken: string } };
+        const response = await fetch('/api/v1/sscs/policies', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'x-csrf-token': session.data.csrfToken },
+          body: JSON.stringify({
+            name: 'Sneaky',
+            kind: 'license',
+            conditions: [{ subject: 'license', operator: 'is', value: 'MIT' }],
+          }),
+        });
+        return response.status;
+      }),
+    );
     assert.equal(refused, 403);
   });
 
@@ -488,7 +494,7 @@ describe('console: policies, violations and triage rules', { skip: NO_CHROMIUM }
       kind: 'license',
       conditions: [{ subject: 'license_group', operator: 'is', value: 'copyleft' }],
     });
-    await server.services.policies.reevaluation.idle();
+    await within(60_000, 'the re-evaluation', server.services.policies.reevaluation.idle());
     await server.services.tenancy.createUser('default', {
       email: 'member@example.com',
       role: 'member',
@@ -529,7 +535,7 @@ describe('console: policies, violations and triage rules', { skip: NO_CHROMIUM }
       match: { purls: ['pkg:pypi/quietlib'] },
       analysis: { status: 'false_positive', detail: 'Only the test suite imports it.' },
     });
-    await server.services.policies.reevaluation.idle();
+    await within(60_000, 'the re-evaluation', server.services.policies.reevaluation.idle());
     const browser = await launchBrowser(t);
     const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
     await signIn(page, server);

@@ -45,6 +45,9 @@ export async function build(
     ...(options.consoleDir ? { consoleDir: options.consoleDir } : {}),
   });
   t.after(async () => {
+    // A test that failed half-way (a timeout) can leave its own client's request open: close would wait for it
+    // forever and keep the test process alive after its last test, so open connections are cut first.
+    app.server.closeAllConnections();
     await app.close();
     if (!options.store) await store.close();
   });

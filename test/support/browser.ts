@@ -72,6 +72,9 @@ export async function startConsoleServer(
   const address = app.server.address();
   assert.ok(address && typeof address === 'object');
   t.after(async () => {
+    // A browser that stopped reading (a hung page) must not keep the server, and so the test process, open:
+    // in-flight responses are cut rather than waited for.
+    app.server.closeAllConnections();
     await app.close();
     await store.close();
     rmSync(dataDir, { recursive: true, force: true });
@@ -116,20 +119,40 @@ interface AxeViolation {
  * evaluated through the DevTools protocol, which the page's CSP does not govern (a <script> tag would be blocked).
  */
 export async function assertAccessible(page: Page, what: string): Promise<void> {
-  await page.evaluate(axeSource);
-  const violations = await page.evaluate(async () => {
-    const axe = (
-      globalThis as unknown as { axe: { run: (o: unknown) => Promise<{ violations: unknown[] }> } }
-    ).axe;
-    const result = await axe.run({
-      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] },
-    });
-    return result.violations;
-  });
+  await within(30_000, `loading axe-core on ${what}`, page.evaluate(axeSource));
+  const violations = await within(
+    60_000,
+    `axe-core on ${what}`,
+    page.evaluate(async () => {
+      const axe = (
+        globalThis as unknown as { axe: { run: (o: unknown) => Promise<{ violations: unknown[] }> } }
+      ).axe;
+      const result = await axe.run({
+        runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] },
+      });
+      return result.violations;
+    }),
+  );
   const bad = (violations as AxeViolation[])
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => `${v.id} (${v.impact}): ${v.help} at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
   assert.deepEqual(bad, [], `axe-core on ${what}`);
+}
+
+/**
+ * `promise`, or a failure naming `what` after `ms`: Playwright bounds its own waits (30 s), but not
+ * `page.evaluate`, so a page that stops answering would otherwise hold the test until the runner's timeout.
+ */
+export async function within<T>(ms: number, what: string, promise: Promise<T>): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`${what}: no answer within ${ms / 1000} s`)), ms);
+  });
+  try {
+    return await Promise.race([promise, late]);
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 /** Authorization header for API checks with a token. */

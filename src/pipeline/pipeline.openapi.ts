@@ -1,5 +1,6 @@
-// What the OpenAPI document cannot learn from the routes' zod schemas: the request bodies read by hand
-// (multipart, or either of two VEX formats), the export's file answer, and every operation's operationId.
+// What the OpenAPI document cannot learn from the pipeline routes' zod schemas: the request bodies read by hand
+// (multipart, or either of two VEX formats) and the export's file answer (the routes' `x-operation`,
+// src/http/openapi.ts).
 
 /** `POST /sscs/scan`: the upload's form; only `file` and `assetName` are used. */
 export const SCAN_BODY = {
@@ -56,21 +57,3 @@ export const EXPORT_FILE = {
     'text/csv': { schema: { type: 'string', format: 'binary' } },
   },
 };
-
-/**
- * A stable, unique operationId from the method and path (`GET /sscs/sboms/{sbomId}/export` →
- * `getSscsSbomsBySbomIdExport`), for generated clients; a route may set its own in its schema.
- */
-export function operationIdOf(method: string, path: string): string {
-  const words = path
-    .split('/')
-    .filter(Boolean)
-    .map((segment) => {
-      const param = /^\{(.+)\}$/.exec(segment);
-      const text = (param ? `by-${param[1]}` : segment).replace(/[^A-Za-z0-9]+(.)?/g, (_, c: string = '') =>
-        c.toUpperCase(),
-      );
-      return text.charAt(0).toUpperCase() + text.slice(1);
-    });
-  return method.toLowerCase() + (words.join('') || 'Root');
-}
