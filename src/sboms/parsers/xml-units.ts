@@ -105,8 +105,9 @@ export class XmlUnitReader {
       if (top) top.text += cdata;
     });
     // Seven handlers at most: saxes keeps each as a property added after construction, and an eighth turned the
-    // parser into a dictionary-mode object, 4-5× slower (V8's %HasFastProperties; measured on the upload
-    // benchmark's file). Processing instructions are left out: the error path steps over complete ones.
+    // parser into a dictionary-mode object (V8's %HasFastProperties false): saxes' own loop 4-5× slower, this
+    // read 2.6× (1,130 → 428 ms of CPU for 20,000 components of the upload benchmark's file, BENCHMARKS.md).
+    // Processing instructions are left out: the error path steps over complete ones.
     const seen = () => (this.#lastEventEnd = parser.position);
     parser.on('comment', seen);
     parser.on('xmldecl', seen);
