@@ -192,6 +192,11 @@ export async function generateSboms(dir: string, count = 100_000): Promise<Gener
   return files;
 }
 
+/** Only the CycloneDX XML twin (the XML parser's benchmark). */
+export async function generateXml(path: string, count = 100_000): Promise<void> {
+  await write(path, xmlChunks(count));
+}
+
 /** Only the CycloneDX JSON (benchmarks that need no twins). */
 export async function generateJson(path: string, count = 100_000): Promise<void> {
   await write(path, jsonChunks(count));

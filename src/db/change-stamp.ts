@@ -24,6 +24,12 @@ export const PRINCIPAL_CHANNEL = 'bulwark_principals';
 const RECONNECT_MS = 1000;
 
 /**
+ * How long a barrier's `select 1` may take before the listener counts as lost: a round trip that slow means a
+ * stalled database, and the request then reads the store under its own deadline instead of waiting twice.
+ */
+const BARRIER_TIMEOUT_MS = 5_000;
+
+/**
  * PostgreSQL: one dedicated LISTEN connection, opened on first use; each notification bumps the stamp. While
  * it is not listening (connecting, lost, closed) the stamp is undefined, so nothing stale is ever served.
  *
@@ -72,7 +78,10 @@ export class PostgresChangeListener {
   #roundTrip(): Promise<boolean> {
     const client = this.#client;
     if (!client || !this.#listening) return Promise.resolve(false);
-    const trip = client.query('select 1').then(
+    // pg honours a query's own `query_timeout` (its types leave it out of QueryConfig).
+    const deadline = Math.min(BARRIER_TIMEOUT_MS, this.#config.query_timeout ?? BARRIER_TIMEOUT_MS);
+    const query = { text: 'select 1', query_timeout: deadline } as pg.QueryConfig;
+    const trip = client.query(query).then(
       // Lost or closed meanwhile: the notifications may not all have arrived.
       () => this.#client === client && this.#listening,
       () => {

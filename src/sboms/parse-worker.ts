@@ -4,13 +4,14 @@
 //
 // CycloneDX and SPDX 2 JSON are read one component at a time (streamSbom): each row is built and sent as its
 // component is read, so the main thread stores rows while the rest of the file is read, and no tree of the whole
-// file exists.
+// file exists. CycloneDX XML likewise (streamXmlSbom), and its text is decoded a chunk at a time from the bytes:
+// the whole text never exists either.
 // A problem met on the way ends the stream; the file is then parsed whole (parseSbom), whose answer is the one
 // every upload of that file has always had (the main thread rolls back the rows it stored). Other formats are
 // parsed whole, then sent the same way.
 import { parentPort } from 'node:worker_threads';
 import { AppError } from '../errors.ts';
-import { decodeUtf8, parseSbom, streamSbom, type SbomLimits } from './parsers/parse-sbom.ts';
+import { decodeUtf8, parseSbom, streamSbom, streamXmlSbom, type SbomLimits } from './parsers/parse-sbom.ts';
 import { RowBuilder, SLICE_CHARS, type ComponentValues, type StreamedSummary } from './prepared-sbom.ts';
 import type { ParsedSbom, SbomStream } from './sbom-model.ts';
 
@@ -33,8 +34,14 @@ interface Job {
 
 const post = (message: unknown) => parentPort!.postMessage(message);
 
-/** What `send` reads: a stream (its warnings complete once its components are), or a whole parse. */
-type Source = Pick<SbomStream, 'format' | 'specVersion' | 'components' | 'subject'> & { warnings: string[] };
+/**
+ * What `send` reads: a stream (its warnings, and the XML stream's dependency changes, complete once its components
+ * are), or a whole parse.
+ */
+type Source = Pick<SbomStream, 'format' | 'specVersion' | 'components' | 'subject'> & {
+  warnings: string[];
+  dependencyChanges?: () => ReadonlyMap<string, string[]>;
+};
 
 const whole = (parsed: ParsedSbom): Source => ({
   ...parsed,
@@ -44,6 +51,14 @@ const whole = (parsed: ParsedSbom): Source => ({
 
 function prepare(job: Job): void {
   const bytes = takeBytes(job);
+  let xml: Source | null = null;
+  try {
+    xml = streamXmlSbom(job.fileName, bytes, job.limits);
+  } catch {
+    // A problem in the document's head: the whole-file parse gives the answer.
+    return send(job, whole(parseSbom(job.fileName, bytes, job.limits)));
+  }
+  if (xml) return sendOrExplain(job, xml, () => parseSbom(job.fileName, bytes, job.limits));
   let text: string;
   try {
     text = decodeUtf8(job.fileName, bytes);
@@ -58,6 +73,10 @@ function prepare(job: Job): void {
     // A problem in the document's head: the whole-file parse below gives the answer.
   }
   if (!stream) return send(job, whole(parseWhole()));
+  sendOrExplain(job, stream, parseWhole);
+}
+
+function sendOrExplain(job: Job, stream: Source, parseWhole: () => ParsedSbom): void {
   try {
     send(job, stream);
   } catch (problem) {
@@ -88,7 +107,7 @@ function send(job: Job, source: Source): void {
   const summary: StreamedSummary = {
     count,
     warnings: source.warnings,
-    corrections: builder.corrections(),
+    corrections: builder.corrections(source.dependencyChanges?.()),
     subjectVersion: source.subject()?.version ?? null,
     subjectName: source.subject()?.name || null,
     rootDependsOn: builder.rootDependsOn(source.subject()),

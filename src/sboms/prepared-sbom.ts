@@ -157,6 +157,8 @@ export class RowBuilder {
   readonly #taken = new Set<string>();
   /** Rows built while one of their dependencies was not taken yet: [row id, the refs it depends on]. */
   readonly #unsure: [string, string[]][] = [];
+  /** Rows whose bom-ref an earlier row had taken: [row id, its bom-ref] (they share that ref's dependencies). */
+  readonly #repeats: [string, string][] = [];
 
   constructor(orgId: string, sbomId: string) {
     this.#orgId = orgId;
@@ -168,7 +170,10 @@ export class RowBuilder {
     if (c.bomRef !== null && !this.#taken.has(c.bomRef)) {
       this.#taken.add(c.bomRef);
       id = this.#idOf(c.bomRef);
-    } else id = newId('cmp');
+    } else {
+      id = newId('cmp');
+      if (c.bomRef !== null) this.#repeats.push([id, c.bomRef]);
+    }
     let dependsOn = '[]';
     if (c.dependsOn.length > 0) {
       dependsOn = JSON.stringify(c.dependsOn.map((ref) => this.#idOf(ref)));
@@ -197,12 +202,25 @@ export class RowBuilder {
     ];
   }
 
-  /** After the last row: the dependsOn, without the refs no component took, of each row that named one. */
-  corrections(): DependsOnCorrection[] {
+  /**
+   * After the last row: the dependsOn, without the refs no component took, of each row that named one; and of each
+   * row whose bom-ref is in `changed` (refs whose dependencies turned out other than the rows were built with, a
+   * stream's `dependencyChanges`), its dependencies there.
+   */
+  corrections(changed: ReadonlyMap<string, readonly string[]> = new Map()): DependsOnCorrection[] {
     const taken = (ref: string) => this.#taken.has(ref);
-    return this.#unsure
-      .filter(([, refs]) => !refs.every(taken))
-      .map(([id, refs]) => [id, JSON.stringify(refs.filter(taken).map((ref) => this.#ids.get(ref)!))]);
+    const dependsOn = (refs: readonly string[]) =>
+      JSON.stringify(refs.filter(taken).map((ref) => this.#ids.get(ref)!));
+    const byId = new Map<string, string>();
+    for (const [id, refs] of this.#unsure) if (!refs.every(taken)) byId.set(id, dependsOn(refs));
+    if (changed.size > 0) {
+      for (const [ref, refs] of changed) if (taken(ref)) byId.set(this.#ids.get(ref)!, dependsOn(refs));
+      for (const [id, ref] of this.#repeats) {
+        const refs = changed.get(ref);
+        if (refs) byId.set(id, dependsOn(refs));
+      }
+    }
+    return [...byId];
   }
 
   /** After the last row: the ids the subject depends on (refs some component took), as JSON; null when it names none. */

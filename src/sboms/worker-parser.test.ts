@@ -85,6 +85,73 @@ describe('parsing off the main thread', () => {
     assert.ok(sizes.length >= 5 && Math.max(...sizes) < 100, `${sizes.length} slices: ${sizes.join(', ')}`);
   });
 
+  /** The worker's rows and summary, with the summary's corrections applied, as `prepareSbom` would give them. */
+  async function offThread(fileName: string, bytes: Uint8Array) {
+    const { batches, summary } = await prepareSbomOffThread(fileName, bytes, 'org_1', 'sbom_1', 0);
+    const rows: ComponentValues[] = [];
+    for await (const batch of batches) rows.push(...batch);
+    for (const [id, dependsOn] of summary().corrections)
+      rows.find((r) => r[0] === id)![DEPENDS_ON] = dependsOn;
+    const names = new Map(rows.map((r) => [r[0], r[6]]));
+    const deps = (ids: string | null) => ids && (JSON.parse(ids) as string[]).map((id) => names.get(id));
+    return {
+      dependencies: rows.map((r) => [r[6], deps(r[DEPENDS_ON] as string)]),
+      root: deps(summary().rootDependsOn),
+    };
+  }
+
+  it('streams CycloneDX XML, its dependencies right even when the graph read ahead was a decoy', async () => {
+    const xml = (tail: string) =>
+      new TextEncoder().encode(
+        '<?xml version="1.0"?><bom xmlns="http://cyclonedx.org/schema/bom/1.5"><metadata><component bom-ref="app"><name>app</name></component></metadata><components>' +
+          '<component bom-ref="a"><name>a</name></component><component bom-ref="b"><name>b</name></component>' +
+          '<component bom-ref="a"><name>a again</name></component></components>' +
+          '<dependencies><dependency ref="a"><dependency ref="b"/></dependency><dependency ref="app"><dependency ref="a"/><dependency ref="b"/></dependency></dependencies>' +
+          `${tail}</bom>`,
+      );
+    const expected = {
+      dependencies: [
+        ['a', ['b']],
+        ['b', []],
+        ['a again', ['b']],
+      ],
+      root: ['a', 'b'],
+    };
+    assert.deepEqual(await offThread('a.xml', xml('')), expected);
+    // The last "<dependencies" of the file, in a comment, is read ahead; the rows are corrected at the end.
+    const decoy =
+      '<!-- <dependencies><dependency ref="b"><dependency ref="a"/></dependency></dependencies> -->';
+    assert.deepEqual(await offThread('a.xml', xml(decoy)), expected);
+  });
+
+  it('carries the PARSE_ERROR of XML broken past its first chunk back from the worker, with its place', async () => {
+    const components = Array.from(
+      { length: 60_000 },
+      (_, i) => `<component><name>c${i}</name></component>\n`,
+    );
+    const text = `<?xml version="1.0"?>\n<bom xmlns="http://cyclonedx.org/schema/bom/1.5"><components>\n${components.join('')}<component><name>x &nbsp; y</name></component></components></bom>`;
+    assert.ok(text.length > 2 * 1_048_576);
+    // The head reads: the rows start coming, then the batches throw the whole parse's answer.
+    const { batches } = await prepareSbomOffThread(
+      'big.xml',
+      new TextEncoder().encode(text),
+      'org_1',
+      'sbom_1',
+      0,
+    );
+    let rows = 0;
+    await assert.rejects(
+      (async () => {
+        for await (const batch of batches) rows += batch.length;
+      })(),
+      {
+        code: 'PARSE_ERROR',
+        message: `'big.xml': malformed XML: undefined entity or stray "&" at line 60003, column 20`,
+      },
+    );
+    assert.ok(rows < 60_000, `${rows} rows before the error`);
+  });
+
   it('carries a PARSE_ERROR back from the worker', async () => {
     const big = new TextEncoder().encode(
       `{"bomFormat": "CycloneDX", "specVersion": "1.5", "components": [${'{"name":"x"},'.repeat(100_000)}]`,

@@ -2,6 +2,7 @@
 import { readdir, readFile, stat } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import type { Readable } from 'node:stream';
+import { inflateRawSync } from 'node:zlib';
 import yauzl from 'yauzl';
 
 /**
@@ -23,6 +24,46 @@ export const ZIP_LIMITS = {
   maxEntryBytes: 16 * 1024 * 1024,
   maxTotalBytes: 4 * 1024 ** 3,
 };
+
+/**
+ * Zips up to this size are read into memory first. yauzl on a file descriptor reads each entry's header and
+ * data through the thread pool, and its inflate streams go through it too: Go-all.zip (4,291 entries, 3.4 MB)
+ * took 1.2–1.6 s to read that way and 0.14–0.29 s from memory with each entry inflated at once.
+ */
+const ZIP_IN_MEMORY_BYTES = 128 * 1024 * 1024;
+
+/** The zip, from memory when small enough (see ZIP_IN_MEMORY_BYTES). */
+async function openZip(path: string): Promise<yauzl.ZipFile> {
+  const options = { lazyEntries: true, validateEntrySizes: true };
+  if ((await stat(path)).size > ZIP_IN_MEMORY_BYTES) return yauzl.openPromise(path, options);
+  return yauzl.fromBufferPromise(await readFile(path), options);
+}
+
+/**
+ * An entry's bytes, or null when they inflate beyond `cap`. Deflated entries are read raw and inflated in one
+ * synchronous call (entries are a few KiB; `cap` bounds the largest), checked against the size their header
+ * declares as yauzl checks a stream it inflates (`validateEntrySizes`), with its messages.
+ */
+async function readEntry(zip: yauzl.ZipFile, entry: yauzl.Entry, cap: number): Promise<Buffer | null> {
+  if (entry.compressionMethod !== 8) return readCapped(await zip.openReadStreamPromise(entry), cap);
+  const raw = await readCapped(await zip.openReadStreamPromise(entry, { decompress: false }), cap);
+  if (raw === null) return null;
+  const declared = entry.uncompressedSize;
+  let data: Buffer;
+  try {
+    // One byte past the declared size is enough to tell that the header lied.
+    data = inflateRawSync(raw, { maxOutputLength: Math.min(cap, declared + 1) });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ERR_BUFFER_TOO_LARGE') throw error;
+    if (declared >= cap) return null;
+    throw new Error(`too many bytes in the stream. expected ${declared}. got at least ${declared + 1}`);
+  }
+  if (data.length > declared)
+    throw new Error(`too many bytes in the stream. expected ${declared}. got at least ${data.length}`);
+  if (data.length < declared)
+    throw new Error(`not enough bytes in the stream. expected ${declared}. got only ${data.length}`);
+  return data;
+}
 
 export interface SourceFile {
   path: string;
@@ -124,7 +165,7 @@ export async function countEntries(file: SourceFile): Promise<number> {
   }
   let zip: yauzl.ZipFile;
   try {
-    zip = await yauzl.openPromise(file.path, { lazyEntries: true });
+    zip = await openZip(file.path);
   } catch {
     return 1;
   }
@@ -144,7 +185,7 @@ export async function countEntries(file: SourceFile): Promise<number> {
 async function* readZip(path: string, onEntry: () => void): AsyncGenerator<SourceItem> {
   let zip: yauzl.ZipFile;
   try {
-    zip = await yauzl.openPromise(path, { lazyEntries: true, validateEntrySizes: true });
+    zip = await openZip(path);
   } catch (error) {
     yield { source: path, error: `unreadable zip: ${(error as Error).message}` };
     onEntry();
@@ -168,9 +209,7 @@ async function* readZip(path: string, onEntry: () => void): AsyncGenerator<Sourc
         onEntry();
         continue;
       }
-      const data = await readCapped(await zip.openReadStreamPromise(entry), ZIP_LIMITS.maxEntryBytes).catch(
-        (error: Error) => error,
-      );
+      const data = await readEntry(zip, entry, ZIP_LIMITS.maxEntryBytes).catch((error: Error) => error);
       if (data instanceof Error || data === null) {
         yield {
           source,

@@ -1,15 +1,16 @@
-/** CycloneDX XML (1.0–1.6) → the parsed SBOM model, over the strict XML reader. */
+/** CycloneDX XML (1.0–1.7) → the parsed SBOM model, read with saxes one unit at a time (xml-units.ts). */
 import type { LicenseData, ParsedComponent, ParsedHash, ParsedSbom, ParsedTool } from '../sbom-model.ts';
 import { purlInfo, str } from './component-fields.ts';
 import { unsupportedFormat } from './formats.ts';
 import { parseError } from './parse-error.ts';
-import { readRoot, rejectDoctype } from './xml-guard.ts';
-import { readXml, XmlSyntaxError, type XmlElement } from './xml-reader.ts';
+import { readRoot, rejectDoctype, type XmlRoot } from './xml-guard.ts';
+import { syntaxError } from './xml-syntax.ts';
+import { XmlFailure, XmlUnitReader, type RootTag, type Unit, type XmlElement } from './xml-units.ts';
 
 const NAMESPACE = /^http:\/\/cyclonedx\.org\/schema\/bom\/(1\.[0-7])$/;
 const MAX_DEPTH = 64;
 /** Subtrees the model does not use: checked for well-formedness, never built (pedigree ancestors are <component>s too). */
-const SKIP = new Set([
+const SKIP: ReadonlySet<string> = new Set([
   'description',
   'externalReferences',
   'properties',
@@ -42,10 +43,8 @@ const children = (el: XmlElement | undefined, name: string): XmlElement[] =>
   el ? el.children.filter((c) => c.name === name) : [];
 const text = (el: XmlElement | undefined): string | null => (el ? str(el.text) : null);
 
-/** CycloneDX XML 1.0–1.7; the version comes from the root element's namespace. */
-export function parseCycloneDxXml(fileName: string, source: string): ParsedSbom {
-  rejectDoctype(fileName, source);
-  const root = readRoot(source);
+/** The CycloneDX version a root element announces; PARSE_ERROR or UNSUPPORTED_FORMAT when it is not a <bom>. */
+function bomVersion(fileName: string, root: XmlRoot | null): string {
   if (!root) throw parseError(fileName, 'no XML root element found');
   if (root.name !== 'bom')
     throw parseError(fileName, `XML root element is <${root.name}>, not a CycloneDX <bom>`);
@@ -59,34 +58,126 @@ export function parseCycloneDxXml(fileName: string, source: string): ParsedSbom 
       `the <bom> namespace ${JSON.stringify(root.namespace)} is not a CycloneDX 1.0–1.7 namespace`,
     );
   }
-  let doc: XmlElement;
+  return version[1]!;
+}
+
+/** The root's local name and the namespace its prefix is bound to (on the root itself, as CycloneDX writes it). */
+function rootOf({ qname, attributes }: RootTag): XmlRoot {
+  const colon = qname.indexOf(':');
+  const namespace = attributes[colon === -1 ? 'xmlns' : `xmlns:${qname.slice(0, colon)}`];
+  return { name: qname.slice(colon + 1), namespace: namespace ?? null };
+}
+
+/**
+ * A CycloneDX XML document fed as text, chunk by chunk (`write`, `close`); `take` gives the components completed
+ * so far, in document order (a component before the ones it nests). Components get their dependencies from
+ * `assumed` (read ahead, `dependenciesAhead`; empty when none was): most files list the dependency graph after
+ * the components. The graph the document really holds is `graph` once it is closed.
+ */
+export class CycloneDxXmlDocument {
+  readonly fileName: string;
+  specVersion: string | undefined;
+  /** The root's namespace prefix with its colon (`cdx:`), or ''. */
+  prefix = '';
+  subject: ParsedComponent | undefined;
+  readonly tools: ParsedTool[] = [];
+  readonly graph = new Map<string, string[]>();
+  readonly #reader: XmlUnitReader;
+  readonly #ctx: Context;
+  /** Top-level components read so far (their paths in messages count from 1). */
+  #listed = 0;
+
+  constructor(fileName: string, assumed: ReadonlyMap<string, string[]> = new Map()) {
+    this.fileName = fileName;
+    this.#ctx = { fileName, graph: assumed, components: [] };
+    this.#reader = new XmlUnitReader(SKIP, (tag) => {
+      this.specVersion = bomVersion(fileName, rootOf(tag));
+      this.prefix = tag.qname.slice(0, tag.qname.indexOf(':') + 1);
+    });
+  }
+
+  assume(graph: ReadonlyMap<string, string[]>): void {
+    this.#ctx.graph = graph;
+  }
+
+  write(chunk: string): void {
+    this.#reader.write(chunk);
+  }
+
+  close(): void {
+    this.#reader.close();
+  }
+
+  take(): ParsedComponent[] {
+    const ctx = this.#ctx;
+    ctx.components = [];
+    for (const unit of this.#reader.take()) this.#read(unit);
+    return ctx.components;
+  }
+
+  #read({ kind, element }: Unit): void {
+    const ctx = this.#ctx;
+    if (kind === 'component') {
+      const path = `components/component[${++this.#listed}]`;
+      ctx.components.push(toComponent(ctx, element, path));
+      collect(ctx, child(element, 'components'), `${path}/components`, 1);
+    } else if (kind === 'dependency') {
+      const ref = str(element.attrs.ref);
+      if (ref === null) return;
+      const targets = children(element, 'dependency')
+        .map((d) => str(d.attrs.ref))
+        .filter((t): t is string => t !== null);
+      this.graph.set(ref, [...(this.graph.get(ref) ?? []), ...targets]);
+    } else {
+      const subject = child(element, 'component');
+      if (subject !== undefined) {
+        this.subject = toComponent(ctx, subject, 'metadata/component');
+        collect(ctx, child(subject, 'components'), 'metadata/component/components', 1);
+      }
+      this.tools.push(...tools(child(element, 'tools')));
+    }
+  }
+}
+
+/**
+ * What `parseSbom` gives for a CycloneDX XML file: a failure is said as the hand-written reader before saxes said
+ * it (a DOCTYPE first, then the root, then well-formedness with line and column), then the model's own problems.
+ */
+export function parseCycloneDxXml(fileName: string, source: string): ParsedSbom {
+  const doc = new CycloneDxXmlDocument(fileName);
   try {
-    doc = readXml(source, SKIP);
+    doc.write(source);
+    doc.close();
   } catch (error) {
-    if (error instanceof XmlSyntaxError) throw parseError(fileName, `malformed XML: ${error.message}`);
-    throw error;
+    throw explain(fileName, source, error);
   }
-  const metadata = child(doc, 'metadata');
-  const ctx: Context = { fileName, graph: dependencyGraph(child(doc, 'dependencies')), components: [] };
-  let metadataComponent: ParsedComponent | undefined;
-  const subject = child(metadata, 'component');
-  if (subject !== undefined) {
-    metadataComponent = toComponent(ctx, subject, 'metadata/component');
-    collect(ctx, child(subject, 'components'), 'metadata/component/components', 1);
-  }
-  collect(ctx, child(doc, 'components'), 'components', 0);
+  const components = doc.take();
+  // The graph comes after the components in most files: each component's dependencies are known only now.
+  for (const c of components) c.dependsOn = (c.bomRef !== null && doc.graph.get(c.bomRef)) || [];
+  const subject = doc.subject;
+  if (subject) subject.dependsOn = (subject.bomRef !== null && doc.graph.get(subject.bomRef)) || [];
   return {
     format: 'cyclonedx',
-    specVersion: version[1]!,
-    ...(metadataComponent ? { metadataComponent } : {}),
-    components: ctx.components,
-    tools: tools(child(metadata, 'tools')),
+    specVersion: doc.specVersion!,
+    ...(subject ? { metadataComponent: subject } : {}),
+    components,
+    tools: doc.tools,
   };
+}
+
+/** The PARSE_ERROR (or UNSUPPORTED_FORMAT) for a failed read of `source`, in the order the checks always ran. */
+function explain(fileName: string, source: string, error: unknown): unknown {
+  rejectDoctype(fileName, source);
+  bomVersion(fileName, readRoot(source));
+  if (!(error instanceof XmlFailure)) return error;
+  if (error.point.message === 'doctype')
+    return parseError(fileName, 'XML DOCTYPE declarations are not accepted');
+  return parseError(fileName, `malformed XML: ${syntaxError(source, error.point).message}`);
 }
 
 interface Context {
   fileName: string;
-  graph: Map<string, string[]>;
+  graph: ReadonlyMap<string, string[]>;
   components: ParsedComponent[];
 }
 
@@ -153,19 +244,6 @@ function hashes(container: XmlElement | undefined): ParsedHash[] {
     if (alg !== null && content !== null) out.push({ alg, content });
   }
   return out;
-}
-
-function dependencyGraph(container: XmlElement | undefined): Map<string, string[]> {
-  const graph = new Map<string, string[]>();
-  for (const dependency of children(container, 'dependency')) {
-    const ref = str(dependency.attrs.ref);
-    if (ref === null) continue;
-    const targets = children(dependency, 'dependency')
-      .map((d) => str(d.attrs.ref))
-      .filter((t): t is string => t !== null);
-    graph.set(ref, [...(graph.get(ref) ?? []), ...targets]);
-  }
-  return graph;
 }
 
 /** metadata/tools: legacy <tool> elements, or 1.5+ <components>/<services>. */

@@ -4,6 +4,7 @@ import { controlCharacterProblem } from '../../shared/control-characters.ts';
 import type { ParsedComponent, ParsedSbom, SbomStream } from '../sbom-model.ts';
 import { parseCycloneDxJson, parseCycloneDxJsonText, streamCycloneDxJsonText } from './cyclonedx-json.ts';
 import { parseCycloneDxXml } from './cyclonedx-xml.ts';
+import { streamCycloneDxXml, type XmlSbomStream } from './cyclonedx-xml-stream.ts';
 import { ACCEPTED, opening, sniff, spdx3ContextVersion, unsupportedFormat } from './formats.ts';
 import { topLevelMembers } from './json-ranges.ts';
 import { parseError } from './parse-error.ts';
@@ -98,20 +99,46 @@ export function streamSbom(
   // Over the cap at a glance (the SPDX subject aside): no rows are stored only to be rolled back. Nested
   // components can still take a stream past the cap; it then stops there.
   if (!stream || (stream.listed ?? 0) > limits.maxComponents + 1) return null;
+  return checked(fileName, stream, limits);
+}
+
+/**
+ * A CycloneDX XML file (by its name, or by its content under an ambiguous one) as a stream of checked components,
+ * read from the bytes a chunk at a time (`streamCycloneDxXml`); what `streamSbom` is for JSON, with the same
+ * caveat: a problem met on the way is not necessarily the one `parseSbom` reports. Null when the file is not XML.
+ */
+export function streamXmlSbom(
+  fileName: string,
+  bytes: Uint8Array,
+  limits: SbomLimits = DEFAULT_SBOM_LIMITS,
+): (XmlSbomStream & { warnings: string[] }) | null {
+  const kind = kindFromFileName(fileName);
+  const head = () => new TextDecoder().decode(bytes.subarray(0, 4096));
+  if (kind !== 'cyclonedx-xml' && !((kind === 'json' || kind === 'content') && sniff(head()) === 'xml'))
+    return null;
+  return checked(fileName, streamCycloneDxXml(fileName, bytes), limits);
+}
+
+/** The stream with each component checked as `parseSbom` checks it; duplicate bom-refs become warnings. */
+function checked<S extends SbomStream>(
+  fileName: string,
+  stream: S,
+  limits: SbomLimits,
+): S & { warnings: string[] } {
   const duplicates = new DuplicateRefs();
-  function* checked(): Generator<ParsedComponent> {
+  function* each(): Generator<ParsedComponent> {
     let i = 0;
-    for (const c of stream!.components) {
+    for (const c of stream.components) {
       if (i === limits.maxComponents) throw new Error('over the component cap');
       checkComponent(fileName, c, i);
       duplicates.add(c, i);
       yield c;
       i++;
     }
-    const subject = stream!.subject();
+    const subject = stream.subject();
     if (subject) checkComponent(fileName, subject, -1);
   }
-  return { ...stream, components: checked(), warnings: duplicates.warnings };
+  return { ...stream, components: each(), warnings: duplicates.warnings };
 }
 
 /** Length caps of component fields (docs/resilience.md): names and versions 1,024, purl and CPE 4,096. */
