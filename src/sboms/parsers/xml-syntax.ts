@@ -12,7 +12,7 @@ export class XmlSyntaxError extends Error {
   }
 }
 
-/** Where saxes stood when it failed, and what the reader knew then (cyclonedx-xml-reader.ts). */
+/** Where saxes stood when it failed, and what the reader knew then (xml-units.ts). */
 export interface FailurePoint {
   /** saxes' message, e.g. `unexpected close tag.` */
   message: string;
