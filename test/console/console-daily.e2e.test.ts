@@ -18,6 +18,7 @@ import {
   type ConsoleServer,
 } from '../support/browser.ts';
 import { orgIdOf } from '../support/app.ts';
+import { eventually } from '../support/poll.ts';
 
 const advisory = (id: string, name: string, extra: Record<string, unknown>) => ({
   schema_version: '1.6.0',
@@ -88,10 +89,21 @@ async function signIn(page: Page, server: ConsoleServer, email = 'admin@localhos
 const heading = (page: Page, name: string) => page.getByRole('heading', { level: 1, name }).waitFor();
 
 /** The vulnerability ids of the findings table, top to bottom. */
-const findingOrder = (page: Page) =>
-  page
-    .locator('[role=table][aria-label=Findings] [role=row][data-key] [role=cell]:nth-child(3) button')
-    .allTextContents();
+/**
+ * Asserts the findings' ids in the order the list shows them. After a sort change the list reloads (for a moment
+ * it has no rows), so the order is read until it is `expected` or 10 s have passed.
+ */
+async function assertOrder(page: Page, expected: string[]): Promise<void> {
+  const shown = await eventually(
+    () =>
+      page
+        .locator('[role=table][aria-label=Findings] [role=row][data-key] [role=cell]:nth-child(3) button')
+        .allTextContents(),
+    (ids) => ids.join() === expected.join(),
+    10_000,
+  );
+  assert.deepEqual(shown, expected);
+}
 
 describe('console for daily work', { skip: NO_CHROMIUM }, () => {
   it('says "unrated", orders findings, shows scoring, returns focus and offers exports', async (t) => {
@@ -152,17 +164,17 @@ describe('console for daily work', { skip: NO_CHROMIUM }, () => {
     // Column order: severity, highest first, then reversed; kept in the URL and across a reload.
     await page.getByRole('button', { name: 'Severity' }).click();
     await page.waitForURL(/sort=severity/);
-    assert.deepEqual(await findingOrder(page), ['PYSEC-2026-2', 'PYSEC-2026-1', 'PYSEC-2026-3']);
+    await assertOrder(page, ['PYSEC-2026-2', 'PYSEC-2026-1', 'PYSEC-2026-3']);
     assert.equal(
       await page.getByRole('columnheader', { name: 'Severity' }).getAttribute('aria-sort'),
       'descending',
     );
     await page.getByRole('button', { name: 'Severity' }).click();
     await page.waitForURL(/sort=-severity/);
-    assert.deepEqual(await findingOrder(page), ['PYSEC-2026-3', 'PYSEC-2026-1', 'PYSEC-2026-2']);
+    await assertOrder(page, ['PYSEC-2026-3', 'PYSEC-2026-1', 'PYSEC-2026-2']);
     await page.getByRole('button', { name: 'Package' }).click();
     await page.waitForURL(/sort=package/);
-    assert.deepEqual(await findingOrder(page), ['PYSEC-2026-2', 'PYSEC-2026-3', 'PYSEC-2026-1']);
+    await assertOrder(page, ['PYSEC-2026-2', 'PYSEC-2026-3', 'PYSEC-2026-1']);
     await page.getByLabel('Order').selectOption('priority');
     await page.waitForURL(/sort=priority/);
     await page.reload();
@@ -170,7 +182,7 @@ describe('console for daily work', { skip: NO_CHROMIUM }, () => {
     assert.equal(await page.getByLabel('Order').inputValue(), 'priority');
     // No KEV or EPSS data here: priority falls back to severity, highest first.
     await page.locator('[role=row][data-key]').first().waitFor();
-    assert.deepEqual(await findingOrder(page), ['PYSEC-2026-2', 'PYSEC-2026-1', 'PYSEC-2026-3']);
+    await assertOrder(page, ['PYSEC-2026-2', 'PYSEC-2026-1', 'PYSEC-2026-3']);
 
     // The triage dialog: CVSS version, score and vector, references; closing returns focus to its opener.
     const opener = page.getByRole('button', { name: 'PYSEC-2026-2' });
