@@ -87,4 +87,27 @@ describe('OSV sources', () => {
     assert.match(items[1]!.error!, /^unreadable entry: too many bytes in the stream/);
     assert.deepEqual(items[2]!.document, { id: 'OK' });
   });
+
+  it('reports an entry that inflates to less than its header says, or not at all, and reads on', async (t) => {
+    const root = mkdtempSync(join(tmpdir(), 'osv-short-'));
+    t.after(() => rmSync(root, { recursive: true }));
+    const doc = Buffer.from('{"id":"SHORT"}');
+    writeFileSync(
+      join(root, 'short.zip'),
+      makeZip([
+        { name: 'short.json', data: doc, claimedSize: 100 },
+        { name: 'garbled.json', data: doc, body: Buffer.from([0xff, 0xff, 0xff, 0xff]) },
+        { name: 'fine.json', data: Buffer.from('{"id":"OK"}') },
+      ]),
+    );
+    const items = await readAll([join(root, 'short.zip')]);
+    assert.deepEqual(
+      items.map((i) => i.error ?? i.document),
+      [
+        `unreadable entry: not enough bytes in the stream. expected 100. got only ${doc.length}`,
+        'unreadable entry: invalid block type',
+        { id: 'OK' },
+      ],
+    );
+  });
 });

@@ -1,14 +1,19 @@
 // Test fixture: builds small zips the way osv.dev's exports are laid out (no zip writer is a dependency).
 import { crc32, deflateRawSync } from 'node:zlib';
 
-/** A minimal zip writer (deflate entries, central directory); `claimedSize` lets a test lie like a zip bomb. */
-export function makeZip(entries: { name: string; data: Buffer; claimedSize?: number }[]): Buffer {
+/**
+ * A minimal zip writer (deflate entries, central directory); `claimedSize` lets a test lie like a zip bomb,
+ * `body` stands in for the deflated bytes (a corrupt stream).
+ */
+export function makeZip(
+  entries: { name: string; data: Buffer; claimedSize?: number; body?: Buffer }[],
+): Buffer {
   const locals: Buffer[] = [];
   const centrals: Buffer[] = [];
   let offset = 0;
   for (const e of entries) {
     const name = Buffer.from(e.name);
-    const body = deflateRawSync(e.data);
+    const body = e.body ?? deflateRawSync(e.data);
     const crc = crc32(e.data);
     const size = e.claimedSize ?? e.data.length;
     const local = Buffer.alloc(30);
