@@ -12,7 +12,7 @@ import { migrateToLatest } from '../src/db/migrate.ts';
 import { insertAsset, replaceTags } from '../src/portfolio/asset.repository.ts';
 import { createServices } from '../src/services.ts';
 import { eventually } from './support/poll.ts';
-import { createTestStore, DIALECTS } from './support/store.ts';
+import { createTestStore, DIALECTS, testStoreUrl } from './support/store.ts';
 
 async function twoHandles(t: TestContext, dialect: DialectName): Promise<{ server: Store; other: Store }> {
   if (dialect === 'sqlite') {
@@ -27,8 +27,7 @@ async function twoHandles(t: TestContext, dialect: DialectName): Promise<{ serve
     return { server, other };
   }
   const server = await createTestStore(dialect);
-  const schema = server.location.split('#')[1]!;
-  const other = openStore(process.env.TEST_DATABASE_URL, undefined, { schema });
+  const other = openStore(testStoreUrl(server));
   t.after(async () => {
     await other.close();
     await server.close();

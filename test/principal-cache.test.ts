@@ -9,7 +9,7 @@ import { OrganisationService } from '../src/tenancy/organisation.service.ts';
 import { TokenService } from '../src/tenancy/token.service.ts';
 import { UserService } from '../src/tenancy/user.service.ts';
 import { eventually } from './support/poll.ts';
-import { createTestStore, DIALECTS } from './support/store.ts';
+import { createTestStore, DIALECTS, testStoreUrl } from './support/store.ts';
 
 /**
  * A server's store and a second handle on the same data, as the CLI opens it in another process: changes made
@@ -28,8 +28,7 @@ async function twoHandles(t: TestContext, dialect: DialectName): Promise<{ serve
     return { server, cli };
   }
   const server = await createTestStore(dialect);
-  const schema = server.location.split('#')[1]!;
-  const cli = openStore(process.env.TEST_DATABASE_URL, undefined, { schema });
+  const cli = openStore(testStoreUrl(server));
   t.after(async () => {
     await cli.close();
     await server.close();

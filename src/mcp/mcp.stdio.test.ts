@@ -1,19 +1,18 @@
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import pg from 'pg';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { defaultConfig } from '../config.ts';
 import { openSqlite, openStore, type DialectName, type Store } from '../db/connect.ts';
 import { migrateToLatest } from '../db/migrate.ts';
 import { createServices } from '../services.ts';
 import { createOrg, type TestOrg } from '../../test/support/app.ts';
+import { freshPostgresDatabase } from '../../test/support/pg-databases.ts';
 import { DIALECTS } from '../../test/support/store.ts';
 import { callError, callOk, seedOrg, type Seeded } from './mcp-test-kit.ts';
 
@@ -33,23 +32,11 @@ async function seededStore(
     url = `sqlite:${join(dir, 'bulwark.sqlite')}`;
     store = openSqlite(join(dir, 'bulwark.sqlite'));
   } else {
-    // A schema of its own, named to the child process through the connection string's search_path.
-    const base = process.env.TEST_DATABASE_URL!;
-    const schema = `t_${randomBytes(6).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: base });
-    await admin.connect();
-    await admin.query(`create schema ${schema}`);
-    await admin.end();
-    t.after(async () => {
-      const cleanup = new pg.Client({ connectionString: base });
-      await cleanup.connect();
-      await cleanup.query(`drop schema ${schema} cascade`);
-      await cleanup.end();
-    });
-    const withPath = new URL(base);
-    withPath.searchParams.set('options', `-c search_path=${schema}`);
-    url = withPath.toString();
-    store = openStore(base, undefined, { schema });
+    // A database of its own (migrated), named to the child process by its URL.
+    const database = await freshPostgresDatabase();
+    t.after(database.drop);
+    url = database.url;
+    store = openStore(url);
   }
   try {
     await migrateToLatest(store.db);

@@ -1,11 +1,10 @@
 // Child process for sbom-kill.test.ts: uploads an SBOM and parks inside the upload transaction (after the SBOM
-// and its components are inserted) until the test kills it. Usage: node kill-mid-upload.fixture.ts <store-url> [pg-schema]
+// and its components are inserted) until the test kills it. Usage: node kill-mid-upload.fixture.ts <store-url>
 import { openStore } from '../db/connect.ts';
 import { SbomService } from './sbom.service.ts';
 import { OrganisationService } from '../tenancy/organisation.service.ts';
 
-const [url, schema] = process.argv.slice(2);
-const store = openStore(url, undefined, schema ? { schema } : {});
+const store = openStore(process.argv[2]);
 const org = await new OrganisationService(store.db).create({
   slug: `kill-${process.pid}`,
   plan: 'professional',

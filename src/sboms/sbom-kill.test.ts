@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { openSqlite, type Store } from '../db/connect.ts';
 import { migrateToLatest } from '../db/migrate.ts';
-import { createTestStore, DIALECTS } from '../../test/support/store.ts';
+import { createTestStore, DIALECTS, testStoreUrl } from '../../test/support/store.ts';
 
 const fixture = new URL('./kill-mid-upload.fixture.ts', import.meta.url).pathname;
 
@@ -64,8 +64,7 @@ for (const dialect of DIALECTS) {
       }
       store = await createTestStore('postgres');
       t.after(() => store.close());
-      const schema = /#(.+)$/.exec(store.location)![1]!;
-      const orgId = await killMidUpload([process.env.TEST_DATABASE_URL!, schema]);
+      const orgId = await killMidUpload([testStoreUrl(store)]);
       // PostgreSQL rolls the transaction back when the killed client's connection drops.
       for (let i = 0; i < 50 && (await counts(store, orgId)).some((n) => n > 0); i++)
         await new Promise((r) => setTimeout(r, 100));

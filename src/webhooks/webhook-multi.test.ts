@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { createOrg } from '../../test/support/app.ts';
 import { startReceiver } from '../../test/support/receiver.ts';
-import { createTestStore } from '../../test/support/store.ts';
+import { createTestStore, testStoreUrl } from '../../test/support/store.ts';
 import { defaultConfig } from '../config.ts';
 import { openStore } from '../db/connect.ts';
 import { event, recordEvents } from '../events/outbox.ts';
@@ -15,8 +15,7 @@ describe('postgres: two instances share one outbox', () => {
   it('delivers every attempt exactly once between two dispatchers', { skip }, async (t) => {
     const store = await createTestStore('postgres');
     t.after(() => store.close());
-    const schema = store.location.split('#')[1]!;
-    const second = openStore(process.env.TEST_DATABASE_URL, undefined, { schema });
+    const second = openStore(testStoreUrl(store));
     t.after(() => second.close());
     const services = createServices(store, defaultConfig({ WEBHOOK_ALLOW_PRIVATE: true }));
     const org = await createOrg(services, { tokens: {} });

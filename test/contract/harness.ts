@@ -2,16 +2,15 @@
 // io)` in process, `node bin/bulwark.js …` processes) and HTTP, as an outside user would. Expectations come
 // from docs/contract.md.
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, mkdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import assert from 'node:assert/strict';
 import { fileURLToPath } from 'node:url';
-import pg from 'pg';
 import { runMain, type CliResult } from '../support/cli.ts';
 import { announcePostgresAbsent } from '../support/services.ts';
 import { SHARED_DATA, SHARED_DATA_ABSENT, sharedDataSkip } from '../support/shared-data.ts';
+import { freshPostgresDatabase } from '../support/pg-databases.ts';
 
 export const REPO_ROOT = resolve(new URL('../..', import.meta.url).pathname);
 export const BIN = join(REPO_ROOT, 'bin/bulwark.js');
@@ -29,7 +28,7 @@ export interface Store {
   cleanup: () => Promise<void>;
 }
 
-/** A fresh, empty store: a temp SQLite file, or a new PostgreSQL schema selected through search_path. */
+/** A fresh store: a temp SQLite file (empty), or a new PostgreSQL database cloned from the migrated template. */
 export async function freshStore(dialect: Dialect): Promise<Store> {
   const dir = mkdtempSync(join(tmpdir(), 'bulwark-contract-'));
   const dataDir = join(dir, 'data');
@@ -41,25 +40,12 @@ export async function freshStore(dialect: Dialect): Promise<Store> {
       cleanup: async () => rmSync(dir, { recursive: true, force: true }),
     };
   }
-  const base = process.env.TEST_DATABASE_URL!;
-  const schema = `contract_${randomBytes(6).toString('hex')}`;
-  await pgQuery(base, `create schema ${schema}`);
-  const url = `${base}${base.includes('?') ? '&' : '?'}options=${encodeURIComponent(`-c search_path=${schema}`)}`;
+  const database = await freshPostgresDatabase();
   const cleanup = async () => {
-    await pgQuery(base, `drop schema ${schema} cascade`);
+    await database.drop();
     rmSync(dir, { recursive: true, force: true });
   };
-  return { dir, env: { DATABASE_URL: url, DATA_DIR: dataDir }, cleanup };
-}
-
-async function pgQuery(url: string, sql: string): Promise<void> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    await client.query(sql);
-  } finally {
-    await client.end();
-  }
+  return { dir, env: { DATABASE_URL: database.url, DATA_DIR: dataDir }, cleanup };
 }
 
 let inProcess: Promise<unknown> = Promise.resolve();

@@ -11,7 +11,7 @@ import { findUsersByEmailAnyOrg } from '../../src/tenancy/tenancy.repository.ts'
 import { build, createOrg, type TestEnv } from '../support/app.ts';
 import { eventually } from '../support/poll.ts';
 import type { SignedIn } from '../support/session.ts';
-import { createTestStore, DIALECTS } from '../support/store.ts';
+import { createTestStore, DIALECTS, testStoreUrl } from '../support/store.ts';
 import { approvedCode, clientId, codeGrant, freePort, mcp, pkce, token, type Running } from './oauth-kit.ts';
 
 const PATCH_OP = 'urn:ietf:params:scim:api:messages:2.0:PatchOp';
@@ -39,8 +39,7 @@ async function sessionOf(env: TestEnv, email: string): Promise<SignedIn> {
 /** Instance A listening (the OAuth flow needs a real origin) and instance B, each with its own store handle. */
 async function twoInstances(t: TestContext) {
   const store = await createTestStore('postgres');
-  const schema = store.location.split('#')[1]!;
-  const second = openStore(process.env.TEST_DATABASE_URL, undefined, { schema });
+  const second = openStore(testStoreUrl(store));
   t.after(async () => {
     await second.close();
     await store.close();

@@ -9,7 +9,7 @@ import { describe, it } from 'node:test';
 import { openStore } from '../../src/db/connect.ts';
 import { build, createOrg } from '../support/app.ts';
 import { addUser, signIn, type SignedIn } from '../support/session.ts';
-import { createTestStore, DIALECTS } from '../support/store.ts';
+import { createTestStore, DIALECTS, testStoreUrl } from '../support/store.ts';
 import {
   freePort,
   approvedCode,
@@ -137,8 +137,7 @@ for (const dialect of DIALECTS) {
     if (dialect === 'postgres')
       it('deactivation through one instance refuses the OAuth token on another on its very next request', async (t) => {
         const store = await createTestStore(dialect);
-        const schema = store.location.split('#')[1]!;
-        const second = openStore(process.env.TEST_DATABASE_URL, undefined, { schema });
+        const second = openStore(testStoreUrl(store));
         t.after(async () => {
           await second.close();
           await store.close();

@@ -1,12 +1,11 @@
 /** Test helpers: run `bulwark` in process (`main(argv, io)`) or as a process, fresh stores for it, `bulwark serve`. */
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import pg from 'pg';
 import { main } from '../../src/cli/main.ts';
 import type { DialectName } from '../../src/db/connect.ts';
+import { freshPostgresDatabase } from './pg-databases.ts';
 
 export const BIN = new URL('../../bin/bulwark.js', import.meta.url).pathname;
 
@@ -58,30 +57,15 @@ export async function runMain(
   return { code, stdout: out.join(''), stderr: err.join('') };
 }
 
-/** A DATABASE_URL for a fresh store: a temp SQLite file, or a new PostgreSQL schema (via search_path). */
+/** A DATABASE_URL for a fresh store: a temp SQLite file, or a new migrated PostgreSQL database (pg-databases.ts). */
 export async function freshDatabaseUrl(
   dialect: DialectName,
 ): Promise<{ url: string; dataDir: string; cleanup: () => Promise<void> }> {
   const dataDir = mkdtempSync(join(tmpdir(), 'bulwark-cli-'));
   if (dialect === 'sqlite')
     return { url: `sqlite:${join(dataDir, 'cli.sqlite')}`, dataDir, cleanup: async () => {} };
-  const base = process.env.TEST_DATABASE_URL!;
-  const schema = `cli_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: base });
-  await admin.connect();
-  await admin.query(`create schema ${schema}`);
-  await admin.end();
-  const url = `${base}${base.includes('?') ? '&' : '?'}options=${encodeURIComponent(`-c search_path=${schema}`)}`;
-  return {
-    url,
-    dataDir,
-    cleanup: async () => {
-      const c = new pg.Client({ connectionString: base });
-      await c.connect();
-      await c.query(`drop schema ${schema} cascade`);
-      await c.end();
-    },
-  };
+  const database = await freshPostgresDatabase();
+  return { url: database.url, dataDir, cleanup: database.drop };
 }
 
 /** Starts `bulwark serve` on a free port; resolves once it listens. An `undefined` in `env` unsets that variable. */

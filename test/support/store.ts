@@ -1,10 +1,9 @@
 /** Test helpers: the dialects to run and a fresh migrated store per test. */
-import { randomBytes } from 'node:crypto';
-import { sql, type Kysely } from 'kysely';
-import pg from 'pg';
+import type { Kysely } from 'kysely';
 import { openSqlite, openStore, type DialectName, type Store } from '../../src/db/connect.ts';
 import { migrateToLatest } from '../../src/db/migrate.ts';
 import { writerInTransaction } from '../../src/db/sqlite-driver.ts';
+import { freshPostgresDatabase } from './pg-databases.ts';
 import { announcePostgresAbsent } from './services.ts';
 
 /** SQLite always; PostgreSQL too when TEST_DATABASE_URL is set (CI sets it); its absence is announced once. */
@@ -12,33 +11,34 @@ export const DIALECTS: DialectName[] = process.env.TEST_DATABASE_URL ? ['sqlite'
 if (!process.env.TEST_DATABASE_URL) announcePostgresAbsent();
 
 /**
- * A fresh, migrated store: an in-memory SQLite database, or a PostgreSQL schema of its own (dropped on close),
- * so concurrent test files never see each other's rows.
+ * A fresh, migrated store: an in-memory SQLite database, or a PostgreSQL database of its own cloned from the
+ * migrated template (pg-databases.ts; dropped on close), so concurrent test files never see each other's rows.
  */
 export async function createTestStore(
   dialect: DialectName,
   options: { poolSize?: number } = {},
 ): Promise<Store> {
   if (dialect === 'sqlite') return openSqlite(await migratedSqliteImage());
-  const url = process.env.TEST_DATABASE_URL;
-  if (!url) throw new Error('TEST_DATABASE_URL is not set');
-  const schema = `t_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`create schema ${schema}`);
-  await admin.end();
-  const store = openStore(url, undefined, {
-    schema,
-    ...(options.poolSize ? { poolSize: options.poolSize } : {}),
-  });
-  await migrateToLatest(store.db);
-  return {
+  const database = await freshPostgresDatabase();
+  const store = openStore(database.url, undefined, options.poolSize ? { poolSize: options.poolSize } : {});
+  const wrapped: Store = {
     ...store,
     close: async () => {
-      await sql`drop schema ${sql.id(schema)} cascade`.execute(store.db).catch(() => {});
       await store.close();
+      await database.drop();
     },
   };
+  urls.set(wrapped, database.url);
+  return wrapped;
+}
+
+const urls = new WeakMap<Store, string>();
+
+/** The DATABASE_URL of a PostgreSQL test store: what a second instance (or a child process) opens to share it. */
+export function testStoreUrl(store: Store): string {
+  const url = urls.get(store);
+  if (!url) throw new Error(`not a PostgreSQL test store: ${store.location}`);
+  return url;
 }
 
 let sqliteImage: Promise<Buffer> | undefined;

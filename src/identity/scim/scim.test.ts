@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { build, createOrg, type TestOrg } from '../../../test/support/app.ts';
 import { PASSWORD, signIn } from '../../../test/support/session.ts';
-import { createTestStore, DIALECTS } from '../../../test/support/store.ts';
+import { createTestStore, DIALECTS, testStoreUrl } from '../../../test/support/store.ts';
 import { openStore } from '../../db/connect.ts';
 import type { App } from '../../http/app-type.ts';
 import type { Services } from '../../services.ts';
@@ -378,8 +378,7 @@ for (const dialect of DIALECTS) {
     if (dialect === 'postgres')
       it('deactivation on one instance refuses the token on another on its very next request', async (t) => {
         const store = await createTestStore(dialect);
-        const schema = store.location.split('#')[1]!;
-        const second = openStore(process.env.TEST_DATABASE_URL, undefined, { schema });
+        const second = openStore(testStoreUrl(store));
         t.after(async () => {
           await second.close();
           await store.close();

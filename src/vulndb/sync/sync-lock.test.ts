@@ -5,7 +5,7 @@ import { openStore } from '../../db/connect.ts';
 import { createServices } from '../../services.ts';
 import { defaultConfig } from '../../config.ts';
 import { eventually } from '../../../test/support/poll.ts';
-import { DIALECTS } from '../../../test/support/store.ts';
+import { DIALECTS, testStoreUrl } from '../../../test/support/store.ts';
 import { OsvMirror } from './osv-mirror.fixture.ts';
 import { suiteScope, syncEnv, TIMEOUTS, type SyncEnv } from './sync-test-kit.ts';
 import { VulnSyncService } from './sync.service.ts';
@@ -37,8 +37,7 @@ for (const dialect of DIALECTS) {
       // one server per file, so there the second "instance" is a second service over the same store.
       let other = env.sync;
       if (dialect === 'postgres') {
-        const schema = env.store.location.split('#')[1]!;
-        const store = openStore(process.env.TEST_DATABASE_URL!, undefined, { schema });
+        const store = openStore(testStoreUrl(env.store));
         t.after(() => store.close());
         const services = createServices(store, defaultConfig());
         other = new VulnSyncService(store.db, services.vulndb, { timeouts: TIMEOUTS });
