@@ -43,7 +43,21 @@ setInterval(() => {
   longestHold = Math.max(longestHold, (now.user + now.system - cpuAt.user - cpuAt.system) / 1000);
   cpuAt = now;
 }, 10).unref();
+// Where the memory goes: the process's RSS every 10 ms, and at its peak the main thread's heap and the memory
+// outside any heap that Node knows of (Buffers, ArrayBuffers). RSS minus those is the worker's heap, native
+// allocations (SQLite's cache, the drivers) and freed pages not yet returned. Printed on SIGTERM: `MEM …` (MiB).
+const idle = process.memoryUsage();
+let peak = idle;
+setInterval(() => {
+  if (process.memoryUsage.rss() > peak.rss) peak = process.memoryUsage();
+}, 10).unref();
 process.on('SIGTERM', () => {
+  const mib = (n: number) => (n / 2 ** 20).toFixed(0);
+  process.stdout.write(
+    `MEM rss ${mib(idle.rss)}→${mib(peak.rss)} mainHeapUsed ${mib(idle.heapUsed)}→${mib(peak.heapUsed)} ` +
+      `mainHeapTotal ${mib(idle.heapTotal)}→${mib(peak.heapTotal)} external ${mib(idle.external)}→${mib(peak.external)} ` +
+      `arrayBuffers ${mib(idle.arrayBuffers)}→${mib(peak.arrayBuffers)}\n`,
+  );
   process.stdout.write(`HOLD ${longestHold.toFixed(0)}\n`);
   void app
     .close()

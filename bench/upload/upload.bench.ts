@@ -86,6 +86,8 @@ interface Result {
   otherWrite: Latencies;
   /** The server's main thread: its most CPU time between two ticks of a 10 ms timer (bench/upload/server.ts). */
   hold: number;
+  /** At the server's sampled RSS peak (MiB, idle → peak): the main thread's heap, Buffers and ArrayBuffers. */
+  memory: string;
 }
 
 async function uploadOnce(storeUrl: string, file: string, schema?: string): Promise<Result> {
@@ -125,7 +127,8 @@ async function uploadOnce(storeUrl: string, file: string, schema?: string): Prom
     child.kill('SIGTERM');
     await exited;
     const hold = Number(/HOLD (\d+)/.exec(output)?.[1] ?? NaN);
-    return { seconds, cpuS, idleRss, peakRss: peak, health, authed, otherWrite, hold };
+    const memory = /MEM (.+)\n/.exec(output)?.[1] ?? '';
+    return { seconds, cpuS, idleRss, peakRss: peak, health, authed, otherWrite, hold, memory };
   } finally {
     if (child.exitCode === null) child.kill('SIGTERM');
   }
@@ -190,7 +193,7 @@ for (const store of stores) {
         `${store.label.padEnd(10)} ${kind.toUpperCase().padEnd(4)} ${r.seconds.toFixed(2)} s end to end, ${(count / r.seconds).toFixed(0)} components/s, ` +
           `${ratio.toFixed(2)}× floor (target ≤ ${TARGET[kind]}×); server CPU ${r.cpuS.toFixed(2)} s = ${(r.cpuS / floor.cpuS).toFixed(2)}× floor CPU; peak RSS ${(r.peakRss / MiB).toFixed(0)} MiB ` +
           `(idle ${(r.idleRss / MiB).toFixed(0)} MiB, growth ${growth.toFixed(1)}× file${kind === 'json' ? ', target ≤ 3×' : ''}); ` +
-          `longest hold of the event loop ${r.hold} ms of CPU (target ≤ 100); ` +
+          `longest hold of the event loop ${r.hold} ms of CPU (target ≤ 100); at the RSS peak (MiB): ${r.memory}; ` +
           `GET /healthz during upload p50 ${r.health.p50.toFixed(0)} ms max ${r.health.max.toFixed(0)} ms (${r.health.n}); ` +
           `authenticated GET /sscs/sboms p50 ${r.authed.p50.toFixed(0)} ms max ${r.authed.max.toFixed(0)} ms (${r.authed.n}); ` +
           `another organisation's POST /sscs/vendors p50 ${r.otherWrite.p50.toFixed(0)} ms p99 ${r.otherWrite.p99.toFixed(0)} ms max ${r.otherWrite.max.toFixed(0)} ms (${r.otherWrite.n}, target p99 ≤ 200 ms)`,
