@@ -1,5 +1,6 @@
 // The real Bulwark server on a fresh store, for the upload benchmark. Usage: node server.ts <store-url> [pg-schema]
 // Prints `LISTENING <base-url> <token> <another organisation's token>` once it accepts requests.
+import { readFileSync } from 'node:fs';
 import { buildApp } from '../../src/app.ts';
 import { defaultConfig } from '../../src/config.ts';
 import { openStore } from '../../src/db/connect.ts';
@@ -46,17 +47,29 @@ setInterval(() => {
 // Where the memory goes: the process's RSS every 10 ms, and at its peak the main thread's heap and the memory
 // outside any heap that Node knows of (Buffers, ArrayBuffers). RSS minus those is the worker's heap, native
 // allocations (SQLite's cache, the drivers) and freed pages not yet returned. Printed on SIGTERM: `MEM …` (MiB).
-const idle = process.memoryUsage();
+// RssAnon / RssFile / RssShmem (kB) of /proc/self/status split anonymous memory from mapped files (SQLite maps its
+// database, mmap_size) and shared memory (its WAL index).
+const rssKinds = () =>
+  [...readFileSync('/proc/self/status', 'utf8').matchAll(/^Rss(Anon|File|Shmem):\s+(\d+) kB/gm)]
+    .map(([, kind, kb]) => `${kind!.toLowerCase()} ${(Number(kb) / 1024).toFixed(0)}`)
+    .join(' ');
+const idle = { ...process.memoryUsage(), kinds: rssKinds() };
 let peak = idle;
 setInterval(() => {
-  if (process.memoryUsage.rss() > peak.rss) peak = process.memoryUsage();
+  if (process.memoryUsage.rss() > peak.rss) peak = { ...process.memoryUsage(), kinds: rssKinds() };
 }, 10).unref();
+setInterval(() => {
+  const m = process.memoryUsage();
+  process.stderr.write(
+    `T ${Date.now() % 100000} M rss ${(m.rss / 2 ** 20).toFixed(0)} heapUsed ${(m.heapUsed / 2 ** 20).toFixed(0)} heapTotal ${(m.heapTotal / 2 ** 20).toFixed(0)} ab ${(m.arrayBuffers / 2 ** 20).toFixed(0)}\n`,
+  );
+}, 100).unref();
 process.on('SIGTERM', () => {
   const mib = (n: number) => (n / 2 ** 20).toFixed(0);
   process.stdout.write(
     `MEM rss ${mib(idle.rss)}→${mib(peak.rss)} mainHeapUsed ${mib(idle.heapUsed)}→${mib(peak.heapUsed)} ` +
       `mainHeapTotal ${mib(idle.heapTotal)}→${mib(peak.heapTotal)} external ${mib(idle.external)}→${mib(peak.external)} ` +
-      `arrayBuffers ${mib(idle.arrayBuffers)}→${mib(peak.arrayBuffers)}\n`,
+      `arrayBuffers ${mib(idle.arrayBuffers)}→${mib(peak.arrayBuffers)} (${idle.kinds} → ${peak.kinds})\n`,
   );
   process.stdout.write(`HOLD ${longestHold.toFixed(0)}\n`);
   void app
