@@ -9,6 +9,7 @@ import {
   type StreamedSbom,
   type StreamedSummary,
 } from './prepared-sbom.ts';
+import { abandoned, newProgress, took } from './slice-progress.ts';
 
 /**
  * Below this size parsing inline (≈ 0.1 s of blocking per MiB) costs less than starting a worker (≈ 0.05 s on
@@ -50,7 +51,8 @@ export function prepareSbomOffThread(
         ? [bytes.buffer]
         : [];
     const worker = takeParser();
-    const job = { fileName, bytes, orgId, sbomId, limits };
+    const progress = newProgress();
+    const job = { fileName, bytes, orgId, sbomId, limits, progress };
     try {
       worker.postMessage(job, transfer);
     } catch (error) {
@@ -61,7 +63,10 @@ export function prepareSbomOffThread(
       }
       worker.postMessage(job);
     }
-    const slices = new Arrivals(() => void worker.terminate());
+    const slices = new Arrivals(() => {
+      abandoned(progress);
+      void worker.terminate();
+    });
     let summary: StreamedSummary | undefined;
     let started = false;
     const fail = (error: Error) => {
@@ -74,7 +79,7 @@ export function prepareSbomOffThread(
         started = true;
         resolve({
           ...message.meta,
-          batches: batchesOf(slices),
+          batches: batchesOf(slices, progress),
           summary: () => {
             if (!summary) throw new Error('the SBOM parser has not finished');
             return summary;
@@ -126,10 +131,14 @@ function takeParser(): Worker {
 
 /**
  * The rows of each slice (≈ 5 ms of JSON.parse, at most ~1 MB). Slices already arrived follow one another without
- * a turn of the event loop: the consumer (SbomService.upload) gives one after each batch.
+ * a turn of the event loop: the consumer (SbomService.upload) gives one after each batch. Each slice taken lets the
+ * worker send one more (slice-progress.ts).
  */
-async function* batchesOf(slices: Arrivals): AsyncGenerator<ComponentValues[]> {
-  for await (const slice of slices) yield JSON.parse(slice) as ComponentValues[];
+async function* batchesOf(slices: Arrivals, progress: Int32Array): AsyncGenerator<ComponentValues[]> {
+  for await (const slice of slices) {
+    took(progress);
+    yield JSON.parse(slice) as ComponentValues[];
+  }
 }
 
 /**
