@@ -58,12 +58,6 @@ let peak = idle;
 setInterval(() => {
   if (process.memoryUsage.rss() > peak.rss) peak = { ...process.memoryUsage(), kinds: rssKinds() };
 }, 10).unref();
-setInterval(() => {
-  const m = process.memoryUsage();
-  process.stderr.write(
-    `T ${Date.now() % 100000} M rss ${(m.rss / 2 ** 20).toFixed(0)} heapUsed ${(m.heapUsed / 2 ** 20).toFixed(0)} heapTotal ${(m.heapTotal / 2 ** 20).toFixed(0)} ab ${(m.arrayBuffers / 2 ** 20).toFixed(0)}\n`,
-  );
-}, 100).unref();
 process.on('SIGTERM', () => {
   const mib = (n: number) => (n / 2 ** 20).toFixed(0);
   process.stdout.write(
