@@ -161,10 +161,9 @@ for (const dialect of DIALECTS) {
       "does not hold up another organisation's write",
       {
         timeout: 30_000,
-        todo:
-          dialect === 'sqlite'
-            ? "issue 34: on SQLite the upload is one transaction on the one writer, so the other organisation's write waits for its COMMIT"
-            : false,
+        // SQLite: the upload is still one transaction on the one writer, so the write waits for its COMMIT
+        // (issue 34; docs/upload-fairness.md is the plan). Asserted where it holds.
+        skip: dialect === 'sqlite' ? 'SQLite: not yet (docs/upload-fairness.md)' : false,
       },
       async (t) => {
         const env = await storeEnv(t, dialect);
