@@ -2,15 +2,20 @@
  * The newest-first page of a principal whose reach is a few SBOMs (docs/portfolio-access.md, "Cost"). The
  * list's own plan walks the organisation's (org_id, status, id) index until it has a page, checking
  * each entry's SBOM: with one asset in twenty in reach it reads twenty entries per row it keeps. Here each
- * reached SBOM gives its own newest `take` from findings_sbom_status_idx (no sort, no row read on SQLite), and
- * the newest `take` of those are the page: at most SBOMs × take index entries, whatever the organisation holds.
+ * reached SBOM's range of findings_sbom_status_idx is walked newest first and the ranges are merged until the
+ * page is full (no sort, no row read but the page's): about `take` + SBOMs index entries, whatever the
+ * organisation holds, in the list's own statement.
  */
 import { sql, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
 import { dialectOf } from '../db/connect.ts';
 import type { Database } from '../db/database.ts';
 import type { FindingListFilter } from './finding-query.ts';
 
-/** Most index entries the probes may read; past it the list's own walk is the cheaper bet. */
+/**
+ * Bound on SBOMs × page size, set when each SBOM gave a whole page (its `take` newest) before the merge: the merged
+ * walk reads far fewer entries, but more SBOMs also mean more terms to plan and start, and the bound has not been
+ * measured again since (docs/portfolio-access.md, "Cost").
+ */
 const PROBE_BUDGET = 4096;
 /** Most SBOMs probed: SQLite's compound select takes at most 500 terms. */
 const MAX_SBOMS = 256;
