@@ -22,7 +22,7 @@ function baseUrl(): string {
 }
 
 /** The same server and credentials, another database. */
-export function databaseUrl(name: string, base = baseUrl()): string {
+function databaseUrl(name: string, base = baseUrl()): string {
   const url = new URL(base);
   url.pathname = `/${name}`;
   return url.toString();
@@ -91,16 +91,11 @@ function migratedTemplate(): Promise<string> {
   return template;
 }
 
-/**
- * A new database of its own on the test server, migrated (cloned from the template) unless `migrated: false`
- * asks for an empty one; `drop` removes it, disconnecting whoever is still attached.
- */
-export async function freshPostgresDatabase(
-  options: { migrated?: boolean } = {},
-): Promise<{ url: string; drop: () => Promise<void> }> {
-  const source = options.migrated === false ? 'template1' : await migratedTemplate();
+/** A new migrated database of its own on the test server; `drop` removes it, disconnecting whoever is attached. */
+export async function freshPostgresDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+  const template = await migratedTemplate();
   const name = `bulwark_t_${randomBytes(6).toString('hex')}`;
-  await withAdmin((admin) => whileInUse(admin, `create database ${name} template ${source}`));
+  await withAdmin((admin) => whileInUse(admin, `create database ${name} template ${template}`));
   return {
     url: databaseUrl(name),
     drop: () =>
