@@ -2,38 +2,13 @@
 // same store (another instance, or the CLI in another process): SQLite through data_version, PostgreSQL
 // through the triggers' notifications (docs/portfolio-access.md, "Reach").
 import assert from 'node:assert/strict';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { describe, it, type TestContext } from 'node:test';
+import { describe, it } from 'node:test';
 import { defaultConfig } from '../src/config.ts';
-import { openStore, type DialectName, type Store } from '../src/db/connect.ts';
-import { migrateToLatest } from '../src/db/migrate.ts';
 import { insertAsset, replaceTags } from '../src/portfolio/asset.repository.ts';
 import { createServices } from '../src/services.ts';
 import { eventually } from './support/poll.ts';
-import { createTestStore, DIALECTS, testStoreUrl } from './support/store.ts';
-
-async function twoHandles(t: TestContext, dialect: DialectName): Promise<{ server: Store; other: Store }> {
-  if (dialect === 'sqlite') {
-    const url = `sqlite:${join(mkdtempSync(join(tmpdir(), 'bulwark-reach-')), 'reach.sqlite')}`;
-    const server = openStore(url);
-    await migrateToLatest(server.db);
-    const other = openStore(url);
-    t.after(async () => {
-      await other.close();
-      await server.close();
-    });
-    return { server, other };
-  }
-  const server = await createTestStore(dialect);
-  const other = openStore(testStoreUrl(server));
-  t.after(async () => {
-    await other.close();
-    await server.close();
-  });
-  return { server, other };
-}
+import { twoHandles } from './support/portfolio-rows.ts';
+import { DIALECTS } from './support/store.ts';
 
 const ids = (reach: ReadonlySet<string> | null | undefined) => (reach ? [...reach].sort() : reach);
 

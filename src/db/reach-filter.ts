@@ -4,6 +4,7 @@
  * and plan stay the same for every principal and both use the (org_id, asset_id) index of sboms.
  */
 import { sql, type Expression, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
+import type { ChangeStamp } from './change-stamp.ts';
 import { dialectOf } from './connect.ts';
 import type { Database } from './database.ts';
 
@@ -71,6 +72,28 @@ export interface WriteScope extends ReachScope, WriteReach {}
 /** Organisation-wide: what internal readers and writers (collectors, schedules, the operator's CLI) pass. */
 export const wholeOrg = (orgId: string): WriteScope => ({ orgId, reach: null, writable: null });
 
+/**
+ * Reached SBOM ids remembered with a cached reach (portfolio/reach.ts): kept while the store's change stamp stays
+ * where it was when they were read, so any commit (SQLite) or any notified change (PostgreSQL: sboms, assets'
+ * tags, teams… each notify; a request using a cached reach has passed the store's barrier) reads them again.
+ */
+interface RememberedSbomIds {
+  orgId: string;
+  stamp: ChangeStamp;
+  read?: { at: number; ids: Promise<ReadonlySet<string>> };
+}
+
+/** By the reach's own set: a reach a cache recomputes after a change is a new set, and starts empty. */
+const remembered = new WeakMap<ReadonlySet<string>, RememberedSbomIds>();
+
+/**
+ * Lets `reachedSbomIds` remember the SBOM ids of `reach`, an immutable set only a cache dropped with `stamp`
+ * hands out. A reach built elsewhere (a test's or a CLI's set, reused across writes) is never remembered.
+ */
+export function rememberSbomIdsOf(reach: ReadonlySet<string>, orgId: string, stamp: ChangeStamp): void {
+  if (!remembered.has(reach)) remembered.set(reach, { orgId, stamp });
+}
+
 /** The ids of the SBOMs in a scope's reach (one probe of the sboms (org_id, asset_id) index); null: all. */
 export async function reachedSbomIds(
   db: Kysely<Database>,
@@ -78,11 +101,30 @@ export async function reachedSbomIds(
 ): Promise<ReadonlySet<string> | null> {
   if (scope.reach === null) return null;
   if (scope.reach.size === 0) return new Set();
+  const memo = remembered.get(scope.reach);
+  if (memo === undefined || memo.orgId !== scope.orgId) return readSbomIds(db, scope.orgId, scope.reach);
+  // Read before the query: a change committed while it runs moves the stamp past `at`, so it is read again.
+  const at = memo.stamp();
+  if (at === undefined) return readSbomIds(db, scope.orgId, scope.reach);
+  if (memo.read?.at !== at) {
+    const ids = readSbomIds(db, scope.orgId, scope.reach);
+    memo.read = { at, ids };
+    // A failed read is not remembered.
+    ids.catch(() => memo.read?.ids === ids && delete memo.read);
+  }
+  return memo.read.ids;
+}
+
+async function readSbomIds(
+  db: Kysely<Database>,
+  orgId: string,
+  reach: ReadonlySet<string>,
+): Promise<ReadonlySet<string>> {
   const rows = await db
     .selectFrom('sboms')
     .select('id')
-    .where('org_id', '=', scope.orgId)
-    .where(inReach(db, 'asset_id', scope.reach))
+    .where('org_id', '=', orgId)
+    .where(inReach(db, 'asset_id', reach))
     .execute();
   return new Set(rows.map((r) => r.id));
 }

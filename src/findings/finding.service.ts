@@ -6,7 +6,6 @@ import { SYSTEM_ACTOR } from '../audit/audit.repository.ts';
 import type { Database } from '../db/database.ts';
 import { fromJson } from '../db/helpers.ts';
 import {
-  inReach,
   reachConditions,
   reachedSbomConditions,
   reachedSbomIds,
@@ -35,7 +34,7 @@ import { exploitConditions, signalsOf, type ExploitSignals } from './exploit-sig
 import { resolveMatches, toCandidate, type MatchableComponent } from './finding-matching.ts';
 import { newFindingRow } from './finding-rows.ts';
 import { decodeCursor, FINDING_SORTS, pageOf, queryFilter } from './finding-query.ts';
-import { newestIdsInSboms, probesPay } from './sparse-page.ts';
+import { newestInSboms, probesPay } from './sparse-page.ts';
 import * as repo from './finding.repository.ts';
 import type { FindingHistoryRow } from './finding.table.ts';
 import { detailsOf, type AdvisoryDetails } from './matcher.ts';
@@ -303,7 +302,7 @@ export class FindingService implements SbomFindingsHooks {
     const reached = reachedSbomConditions(this.#db, sbomIds);
     // A restricted member's newest-first page may be cheaper taken SBOM by SBOM; the total counts the reach.
     const pageReach = probesPay({ ...filter, ...signals }, sbomIds)
-      ? await this.#newestInReach(sbomIds!, filter.status, filter.cursor, filter.limit! + 1)
+      ? this.#newestInReach(sbomIds!, filter.status, filter.cursor, filter.limit! + 1)
       : reached;
     const { rows, nextCursor } = pageOf(
       await repo.listFindings(this.#db, orgId, filter, [...exploit, ...pageReach]),
@@ -327,16 +326,15 @@ export class FindingService implements SbomFindingsHooks {
   }
 
   /** The page's ids taken SBOM by SBOM (findings/sparse-page.ts), as the list's condition. */
-  async #newestInReach(
+  #newestInReach(
     sbomIds: ReadonlySet<string>,
     status: string,
     cursor: string | undefined,
     take: number,
-  ): Promise<RawBuilder<SqlBool>[]> {
+  ): RawBuilder<SqlBool>[] {
     // Only the default order is probed: its cursor holds the id alone as its key.
     const before = cursor === undefined ? undefined : decodeCursor(cursor, 1).id;
-    const ids = await newestIdsInSboms(this.#db, sbomIds, status, before, take);
-    return [inReach(this.#db, 'f.id', new Set(ids))];
+    return [newestInSboms(this.#db, 'f.id', sbomIds, status, before, take)];
   }
 
   async #toFindings(orgId: string, rows: repo.FindingWithComponent[]): Promise<Finding[]> {

@@ -2,15 +2,20 @@
  * The newest-first page of a principal whose reach is a few SBOMs (docs/portfolio-access.md, "Cost"). The
  * list's own plan walks the organisation's (org_id, status, id) index until it has a page, checking
  * each entry's SBOM: with one asset in twenty in reach it reads twenty entries per row it keeps. Here each
- * reached SBOM gives its own newest `take` from findings_sbom_status_idx (no sort, no row read on SQLite), and
- * the newest `take` of those are the page: at most SBOMs × take index entries, whatever the organisation holds.
+ * reached SBOM's range of findings_sbom_status_idx is walked newest first and the ranges are merged until the
+ * page is full (no sort, no row read but the page's): about `take` + SBOMs index entries, whatever the
+ * organisation holds, in the list's own statement.
  */
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
 import { dialectOf } from '../db/connect.ts';
 import type { Database } from '../db/database.ts';
 import type { FindingListFilter } from './finding-query.ts';
 
-/** Most index entries the probes may read; past it the list's own walk is the cheaper bet. */
+/**
+ * Bound on SBOMs × page size, set when each SBOM gave a whole page (its `take` newest) before the merge: the merged
+ * walk reads far fewer entries, but more SBOMs also mean more terms to plan and start, and the bound has not been
+ * measured again since (docs/portfolio-access.md, "Cost").
+ */
 const PROBE_BUDGET = 4096;
 /** Most SBOMs probed: SQLite's compound select takes at most 500 terms. */
 const MAX_SBOMS = 256;
@@ -25,39 +30,37 @@ export function probesPay(filter: FindingListFilter, sbomIds: ReadonlySet<string
 }
 
 /**
- * The ids of the newest `take` findings of `status` (not retracted) across `sbomIds`, older than `before` when
- * given. The SBOM ids come from the organisation's own reach query, so the organisation needs no second check.
+ * `column` is one of the newest `take` findings of `status` (not retracted) across `sbomIds`, older than `before`
+ * when given: the page's condition, inside the list's own statement (one statement, and on PostgreSQL one round
+ * trip, rather than the probe's ids read first and sent back). The SBOM ids come from the organisation's own
+ * reach query, so the organisation needs no second check.
  */
-export async function newestIdsInSboms(
+export function newestInSboms(
   db: Kysely<Database>,
+  column: string,
   sbomIds: ReadonlySet<string>,
   status: string,
   before: string | undefined,
   take: number,
-): Promise<string[]> {
-  const older = (column: string) => (before === undefined ? sql`` : sql`and ${sql.ref(column)} < ${before}`);
-  if (dialectOf(db) === 'postgres') {
-    const { rows } = await sql<{ id: string }>`
-      select p.id from unnest(${[...sbomIds]}::text[]) as s(sbom_id)
-      cross join lateral (
-        select f.id from findings f
-        where f.sbom_id = s.sbom_id and f.status = ${status} and f.retracted_at is null ${older('f.id')}
-        order by f.id desc limit ${take}
-      ) p
-      order by p.id desc limit ${take}`.execute(db);
-    return rows.map((r) => r.id);
-  }
-  // SQLite has no LATERAL: one ordered, limited term per SBOM in a compound select, merged here (an ORDER BY on
-  // the compound costs each term a temporary b-tree). Ids are ASCII, so JS order is SQLite's BINARY order.
-  const terms = [...sbomIds].map(
-    (sbomId) => sql`select * from (select id from findings
-      where sbom_id = ${sbomId} and status = ${status} and retracted_at is null ${older('id')}
-      order by id desc limit ${take})`,
-  );
-  const { rows } = await sql<{ id: string }>`${sql.join(terms, sql` union all `)}`.execute(db);
-  return rows
-    .map((r) => r.id)
-    .sort()
-    .reverse()
-    .slice(0, take);
+): RawBuilder<SqlBool> {
+  const older = (ref: string) => (before === undefined ? sql`` : sql`and ${sql.ref(ref)} < ${before}`);
+  // One term per SBOM in a compound select ordered as the page is: each term walks its own range of the index
+  // in that order (SQLite: a merge of the terms; PostgreSQL: a Merge Append of backward index scans), so the
+  // LIMIT stops after about `take` entries in all, instead of `take` per SBOM.
+  const postgres = dialectOf(db) === 'postgres';
+  const term = (sbomId: string) => {
+    const where = sql`sbom_id = ${sbomId} and status = ${status} and retracted_at is null ${older('id')}`;
+    // PostgreSQL needs each term's own ORDER BY to merge them; SQLite takes the compound's for every term.
+    return postgres
+      ? sql`(select id from findings where ${where} order by id desc)`
+      : sql`select id from findings where ${where}`;
+  };
+  const terms = [...sbomIds].map(term);
+  // PostgreSQL names a statement per text (db/pg-named-statements.ts, 200 a store): padded to a power of two
+  // with terms matching no SBOM, a reach of any size takes one of 9 texts (18 with a cursor).
+  if (postgres) while (terms.length & (terms.length - 1)) terms.push(term(''));
+  const merged = sql.join(terms, sql` union all `);
+  return postgres
+    ? sql<SqlBool>`${sql.ref(column)} in (select id from (${merged}) p order by id desc limit ${take})`
+    : sql<SqlBool>`${sql.ref(column)} in (${merged} order by id desc limit ${take})`;
 }

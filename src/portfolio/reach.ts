@@ -12,6 +12,7 @@
 import type { Kysely } from 'kysely';
 import type { ChangeBarrier, ChangeStamp } from '../db/change-stamp.ts';
 import type { Database } from '../db/database.ts';
+import { rememberSbomIdsOf } from '../db/reach-filter.ts';
 import { fromBool, fromJson } from '../db/helpers.ts';
 import { PrincipalCache } from '../tenancy/principal-cache.ts';
 import { UNRESTRICTED, type Reaches, type ReachQuery } from '../tenancy/principal.ts';
@@ -24,11 +25,13 @@ const RESTRICTED_ROLES = new Set(['member', 'viewer']);
 export class ReachService implements AssetLookup {
   readonly #db: Kysely<Database>;
   readonly #cache: PrincipalCache<Reaches> | undefined;
+  readonly #changeStamp: ChangeStamp | undefined;
 
   /** With a change stamp (servers) reaches are cached; without (CLI), every call reads the store. */
   constructor(db: Kysely<Database>, changeStamp?: ChangeStamp, changeBarrier?: ChangeBarrier) {
     this.#db = db;
     this.#cache = changeStamp && new PrincipalCache(changeStamp, { barrier: changeBarrier });
+    this.#changeStamp = changeStamp;
   }
 
   /** The resolver tenancy/, sessions and OAuth call when they build a principal. */
@@ -37,6 +40,8 @@ export class ReachService implements AssetLookup {
     const cached = await this.#cache?.lookup(key);
     if (cached?.hit) return cached.hit.value;
     const reach = await this.#compute(query);
+    // A cached reach's SBOM ids are read once per change of the store, not once per list (db/reach-filter.ts).
+    if (this.#changeStamp && reach.reach) rememberSbomIdsOf(reach.reach, query.orgId, this.#changeStamp);
     this.#cache?.set(key, cached?.generation, { value: reach, expiresAt: null });
     return reach;
   };

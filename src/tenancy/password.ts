@@ -14,10 +14,23 @@ export const PASSWORD_MAX_LENGTH = 1024;
 // asks for three times the work (p = 3, or N = 2^17 at p = 1); measured here that is 0.6 s a sign-in under load,
 // and the sign-in throttle (10 failures per e-mail or client in 15 minutes) already bounds online guessing.
 // Raising the cost later needs no migration: the parameters are stored with each hash.
-const COST = { N: 2 ** 15, r: 8, p: 1 } as const;
+type Cost = { N: number; r: number; p: number };
+export const PASSWORD_COST: Cost = Object.freeze({ N: 2 ** 15, r: 8, p: 1 });
+let COST = PASSWORD_COST;
+
+/**
+ * For the test suite only (test/support/fast-passwords.ts, loaded by `npm test`): its hundreds of users and
+ * sign-ins at full cost were a third of its CPU. No product path calls this; each stored hash carries its own
+ * parameters, so verification follows whatever cost made it. Returns the cost it replaces.
+ */
+export function setPasswordCostForTests(cost: Cost): Cost {
+  const previous = COST;
+  COST = cost;
+  return previous;
+}
 const KEY_LENGTH = 32;
 
-function derive(password: string, salt: Buffer, cost: { N: number; r: number; p: number }): Promise<Buffer> {
+function derive(password: string, salt: Buffer, cost: Cost): Promise<Buffer> {
   const options: ScryptOptions = { ...cost, maxmem: 256 * cost.N * cost.r };
   return new Promise((resolve, reject) => {
     scrypt(password.normalize('NFC'), salt, KEY_LENGTH, options, (error, key) =>

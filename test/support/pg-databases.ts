@@ -95,7 +95,11 @@ function migratedTemplate(): Promise<string> {
 export async function freshPostgresDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
   const template = await migratedTemplate();
   const name = `bulwark_t_${randomBytes(6).toString('hex')}`;
-  await withAdmin((admin) => whileInUse(admin, `create database ${name} template ${template}`));
+  await withAdmin(async (admin) => {
+    await whileInUse(admin, `create database ${name} template ${template}`);
+    // A test database needs no durability across a server crash: commits skip the WAL flush (≈ 3 ms each here).
+    await admin.query(`alter database ${name} set synchronous_commit = off`);
+  });
   return {
     url: databaseUrl(name),
     drop: () =>

@@ -42,6 +42,7 @@ import * as findingsSbomIndex from './2026-11-26-93-findings-sbom-index.ts';
 import * as findingsSbomOrderIndex from './2026-11-26-95-findings-sbom-order-index.ts';
 import * as eventAsset from './2026-11-26-96-event-asset.ts';
 import * as governanceDerivedBackfill from './2026-11-26-97-governance-derived-backfill.ts';
+import * as sbomNotifyPrincipals from './2026-11-26-98-sbom-notify-principals.ts';
 
 /**
  * Every migration, in order. Names are dated so they sort; a migration is frozen once it has landed
@@ -90,4 +91,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-26-95-findings-sbom-order-index': findingsSbomOrderIndex,
   '2026-11-26-96-event-asset': eventAsset,
   '2026-11-26-97-governance-derived-backfill': governanceDerivedBackfill,
+  '2026-11-26-98-sbom-notify-principals': sbomNotifyPrincipals,
 };
