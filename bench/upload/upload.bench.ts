@@ -91,7 +91,10 @@ interface Result {
 }
 
 async function uploadOnce(storeUrl: string, file: string, schema?: string): Promise<Result> {
-  const { child, url } = await startProcess(server, schema ? [storeUrl, schema] : [storeUrl]);
+  // Run as `bulwark serve` runs (bin/bulwark.js): glibc's mmap threshold fixed, so freed large blocks go back.
+  const { child, url } = await startProcess(server, schema ? [storeUrl, schema] : [storeUrl], {
+    MALLOC_MMAP_THRESHOLD_: process.env.MALLOC_MMAP_THRESHOLD_ ?? '131072',
+  });
   let output = '';
   child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
   const [base, token, otherToken] = url.split(' ') as [string, string, string];
