@@ -9,7 +9,7 @@ import { describe, it, type TestContext } from 'node:test';
 import { wholeOrg } from '../src/db/reach-filter.ts';
 import { AppError } from '../src/errors.ts';
 import { withCarryOver } from '../src/pipeline/index.ts';
-import { prepareSbom, type StreamedSbom } from '../src/sboms/prepared-sbom.ts';
+import { prepareSbom, streamed, type StreamedSbom } from '../src/sboms/prepared-sbom.ts';
 import { SbomService } from '../src/sboms/sbom.service.ts';
 import { openSqlite } from '../src/db/connect.ts';
 import { migrateToLatest } from '../src/db/migrate.ts';
@@ -76,35 +76,16 @@ async function heldUpload(t: TestContext, env: TestEnv) {
   const holding = new Promise<string>((resolve) => (held = resolve));
   const sboms = new SbomService(env.store.db, {
     hooks: withCarryOver(env.services.findings),
-    prepare: (fileName, bytes, orgId, sbomId, limits): StreamedSbom => {
-      const { rows, warnings, subjectVersion, subjectName, rootDependsOn, ...meta } = prepareSbom(
-        fileName,
-        bytes,
-        orgId,
-        sbomId,
-        limits,
-      );
-      return {
-        ...meta,
-        batches: (async function* () {
-          for (let start = 0; start < rows.length; start += BATCH) {
-            if (start === BATCH) {
-              held(sbomId);
-              await released;
-            }
-            yield rows.slice(start, start + BATCH);
+    prepare: (fileName, bytes, orgId, sbomId, limits): StreamedSbom =>
+      streamed(prepareSbom(fileName, bytes, orgId, sbomId, limits), async function* (rows) {
+        for (let start = 0; start < rows.length; start += BATCH) {
+          if (start === BATCH) {
+            held(sbomId);
+            await released;
           }
-        })(),
-        summary: () => ({
-          count: rows.length,
-          warnings,
-          corrections: [],
-          subjectVersion,
-          subjectName,
-          rootDependsOn,
-        }),
-      };
-    },
+          yield rows.slice(start, start + BATCH);
+        }
+      }),
   });
   const upload = sboms.upload(org.id, org.userId, { fileName: 'held.cdx.json', bytes: file }, {});
   // Released however the test ends, so a failed assertion does not leave the upload's transaction open.

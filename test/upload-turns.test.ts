@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { withCarryOver } from '../src/pipeline/index.ts';
-import { prepareSbom, type StreamedSbom } from '../src/sboms/prepared-sbom.ts';
+import { prepareSbom, streamed, type StreamedSbom } from '../src/sboms/prepared-sbom.ts';
 import { SbomService } from '../src/sboms/sbom.service.ts';
 import { build, createOrg } from './support/app.ts';
 import { DIALECTS } from './support/store.ts';
@@ -36,30 +36,11 @@ for (const dialect of DIALECTS) {
       // 2 cores): each batch is there without waiting for a message.
       const sboms = new SbomService(env.store.db, {
         hooks: withCarryOver(env.services.findings),
-        prepare: (fileName, bytes, orgId, sbomId, limits): StreamedSbom => {
-          const { rows, warnings, subjectVersion, subjectName, rootDependsOn, ...meta } = prepareSbom(
-            fileName,
-            bytes,
-            orgId,
-            sbomId,
-            limits,
-          );
-          return {
-            ...meta,
-            batches: (async function* () {
-              for (let start = 0; start < rows.length; start += ROWS_PER_BATCH)
-                yield rows.slice(start, start + ROWS_PER_BATCH);
-            })(),
-            summary: () => ({
-              count: rows.length,
-              warnings,
-              corrections: [],
-              subjectVersion,
-              subjectName,
-              rootDependsOn,
-            }),
-          };
-        },
+        prepare: (fileName, bytes, orgId, sbomId, limits): StreamedSbom =>
+          streamed(prepareSbom(fileName, bytes, orgId, sbomId, limits), async function* (rows) {
+            for (let start = 0; start < rows.length; start += ROWS_PER_BATCH)
+              yield rows.slice(start, start + ROWS_PER_BATCH);
+          }),
       });
       const counter = turnCounter();
       const upload = await sboms.upload(org.id, org.userId, { fileName: 'big.cdx.json', bytes: file }, {});

@@ -85,20 +85,16 @@ export interface StreamedSbom extends Pick<PreparedSbom, 'format' | 'specVersion
   summary(): StreamedSummary;
 }
 
-/** An SBOM prepared inline, as one batch. */
-export function streamed({
-  rows,
-  warnings,
-  subjectVersion,
-  subjectName,
-  rootDependsOn,
-  ...meta
-}: PreparedSbom): StreamedSbom {
+/** An SBOM prepared inline, as one batch (or as `batches` cuts its rows: tests holding an upload mid-way). */
+export function streamed(
+  { rows, warnings, subjectVersion, subjectName, rootDependsOn, ...meta }: PreparedSbom,
+  batches: (rows: ComponentValues[]) => AsyncIterable<ComponentValues[]> = async function* (all) {
+    yield all;
+  },
+): StreamedSbom {
   return {
     ...meta,
-    batches: (async function* () {
-      yield rows;
-    })(),
+    batches: batches(rows),
     summary: () => ({
       count: rows.length,
       warnings,
