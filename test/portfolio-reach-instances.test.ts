@@ -4,11 +4,11 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { defaultConfig } from '../src/config.ts';
-import { insertAsset, replaceTags } from '../src/portfolio/asset.repository.ts';
+import { replaceTags } from '../src/portfolio/asset.repository.ts';
 import { createServices } from '../src/services.ts';
 import { eventually } from './support/poll.ts';
-import { twoHandles } from './support/portfolio-rows.ts';
-import { DIALECTS } from './support/store.ts';
+import { addAsset } from './support/portfolio-rows.ts';
+import { DIALECTS, twoHandles } from './support/store.ts';
 
 const ids = (reach: ReadonlySet<string> | null | undefined) => (reach ? [...reach].sort() : reach);
 
@@ -22,20 +22,7 @@ for (const dialect of DIALECTS) {
       const org = await there.organisations.create({ slug: 'acme' });
       const admin = await there.users.add(org.id, { email: 'admin@acme.example', role: 'admin' });
       const member = await there.users.add(org.id, { email: 'm@acme.example', role: 'member' });
-      const now = new Date().toISOString();
-      for (const id of ['ast_a', 'ast_b'])
-        await insertAsset(other.db, {
-          id,
-          org_id: org.id,
-          name: id,
-          parent_id: null,
-          classifier: 'application',
-          active: 1,
-          retention: null,
-          last_upload_at: null,
-          created_at: now,
-          updated_at: now,
-        });
+      for (const id of ['ast_a', 'ast_b']) await addAsset(other.db, org.id, id);
       await replaceTags(other.db, org.id, 'ast_a', ['pay']);
       await replaceTags(other.db, org.id, 'ast_b', ['web']);
       const team = await there.teams.create(org.id, admin.id, {

@@ -10,8 +10,8 @@ import { wholeOrg } from '../src/db/reach-filter.ts';
 import { replaceTags } from '../src/portfolio/asset.repository.ts';
 import { createServices } from '../src/services.ts';
 import { eventually } from './support/poll.ts';
-import { addAsset, addSbom, twoHandles } from './support/portfolio-rows.ts';
-import { DIALECTS } from './support/store.ts';
+import { addAsset, addSbom } from './support/portfolio-rows.ts';
+import { DIALECTS, twoHandles } from './support/store.ts';
 
 for (const dialect of DIALECTS) {
   describe(`${dialect}: a cached reach's SBOMs follow changes made anywhere`, () => {

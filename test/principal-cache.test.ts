@@ -1,40 +1,11 @@
 import assert from 'node:assert/strict';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { describe, it, type TestContext } from 'node:test';
-import { openStore, type DialectName, type Store } from '../src/db/connect.ts';
-import { migrateToLatest } from '../src/db/migrate.ts';
+import { describe, it } from 'node:test';
+import type { Store } from '../src/db/connect.ts';
 import { OrganisationService } from '../src/tenancy/organisation.service.ts';
 import { TokenService } from '../src/tenancy/token.service.ts';
 import { UserService } from '../src/tenancy/user.service.ts';
 import { eventually } from './support/poll.ts';
-import { createTestStore, DIALECTS, testStoreUrl } from './support/store.ts';
-
-/**
- * A server's store and a second handle on the same data, as the CLI opens it in another process: changes made
- * through the second must reach the server's principal cache without the server doing anything.
- */
-async function twoHandles(t: TestContext, dialect: DialectName): Promise<{ server: Store; cli: Store }> {
-  if (dialect === 'sqlite') {
-    const url = `sqlite:${join(mkdtempSync(join(tmpdir(), 'bulwark-auth-')), 'auth.sqlite')}`;
-    const server = openStore(url);
-    await migrateToLatest(server.db);
-    const cli = openStore(url);
-    t.after(async () => {
-      await cli.close();
-      await server.close();
-    });
-    return { server, cli };
-  }
-  const server = await createTestStore(dialect);
-  const cli = openStore(testStoreUrl(server));
-  t.after(async () => {
-    await cli.close();
-    await server.close();
-  });
-  return { server, cli };
-}
+import { DIALECTS, twoHandles } from './support/store.ts';
 
 /** The tenancy services on one handle, wired as src/services.ts wires them; `cached`: a server's principals. */
 function tenancyOn(store: Store, cached: boolean) {
@@ -69,7 +40,7 @@ async function warm(server: Store, tenancy: Tenancy, secret: string): Promise<vo
 for (const dialect of DIALECTS) {
   describe(`${dialect}: cached principals follow changes made elsewhere`, () => {
     it('a token revoked by another process stops authenticating', async (t) => {
-      const { server, cli } = await twoHandles(t, dialect);
+      const { server, other: cli } = await twoHandles(t, dialect);
       const serverTenancy = tenancyOn(server, true);
       const cliTenancy = tenancyOn(cli, false);
       const { token, secret } = await acmeToken(cliTenancy);
@@ -84,7 +55,7 @@ for (const dialect of DIALECTS) {
     });
 
     it('the synchronous lookup of the HTTP auth hook answers only from a live entry (SQLite only), and drops a revoked token', async (t) => {
-      const { server, cli } = await twoHandles(t, dialect);
+      const { server, other: cli } = await twoHandles(t, dialect);
       const serverTenancy = tenancyOn(server, true);
       const cliTenancy = tenancyOn(cli, false);
       const { token, secret } = await acmeToken(cliTenancy);
@@ -104,7 +75,7 @@ for (const dialect of DIALECTS) {
     });
 
     it("an organisation's plan changed by another process applies to cached principals", async (t) => {
-      const { server, cli } = await twoHandles(t, dialect);
+      const { server, other: cli } = await twoHandles(t, dialect);
       const serverTenancy = tenancyOn(server, true);
       const cliTenancy = tenancyOn(cli, false);
       const { secret, orgId } = await acmeToken(cliTenancy);

@@ -1,46 +1,13 @@
-// Test helpers writing the portfolio's rows straight into a store: a second handle on the same store (another
-// instance, as the CLI in another process would be) and assets and SBOMs with findings of known ids.
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import type { TestContext } from 'node:test';
+// Test helpers writing the portfolio's rows straight into a store: assets and SBOMs with findings of known ids.
 import type { Kysely } from 'kysely';
-import { openStore, type DialectName, type Store } from '../../src/db/connect.ts';
 import type { Database } from '../../src/db/database.ts';
 import { insertRows } from '../../src/db/helpers.ts';
-import { migrateToLatest } from '../../src/db/migrate.ts';
 import { newFindingRow } from '../../src/findings/finding-rows.ts';
 import { insertFindings } from '../../src/findings/finding.repository.ts';
 import { insertAsset } from '../../src/portfolio/asset.repository.ts';
 import { COMPONENT_COLUMNS, COMPONENT_PG_TYPES } from '../../src/sboms/sbom.table.ts';
-import { createTestStore, testStoreUrl } from './store.ts';
 
 const NOW = '2026-11-26T00:00:00.000Z';
-
-/** Two handles on one store: `server` (whose caches are under test) and `other` (where changes are made). */
-export async function twoHandles(
-  t: TestContext,
-  dialect: DialectName,
-): Promise<{ server: Store; other: Store }> {
-  if (dialect === 'sqlite') {
-    const url = `sqlite:${join(mkdtempSync(join(tmpdir(), 'bulwark-reach-')), 'reach.sqlite')}`;
-    const server = openStore(url);
-    await migrateToLatest(server.db);
-    const other = openStore(url);
-    t.after(async () => {
-      await other.close();
-      await server.close();
-    });
-    return { server, other };
-  }
-  const server = await createTestStore(dialect);
-  const other = openStore(testStoreUrl(server));
-  t.after(async () => {
-    await other.close();
-    await server.close();
-  });
-  return { server, other };
-}
 
 export async function addAsset(db: Kysely<Database>, orgId: string, id: string): Promise<void> {
   await insertAsset(db, {

@@ -1,4 +1,8 @@
 /** Test helpers: the dialects to run and a fresh migrated store per test. */
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { TestContext } from 'node:test';
 import type { Kysely } from 'kysely';
 import { openSqlite, openStore, type DialectName, type Store } from '../../src/db/connect.ts';
 import { migrateToLatest } from '../../src/db/migrate.ts';
@@ -58,4 +62,32 @@ function migratedSqliteImage(): Promise<Buffer> {
     return image;
   })();
   return sqliteImage;
+}
+
+/**
+ * Two handles on one store: `server` (whose caches are under test) and `other`, where changes are made as another
+ * instance or the CLI in another process would make them.
+ */
+export async function twoHandles(
+  t: TestContext,
+  dialect: DialectName,
+): Promise<{ server: Store; other: Store }> {
+  if (dialect === 'sqlite') {
+    const url = `sqlite:${join(mkdtempSync(join(tmpdir(), 'bulwark-two-')), 'store.sqlite')}`;
+    const server = openStore(url);
+    await migrateToLatest(server.db);
+    const other = openStore(url);
+    t.after(async () => {
+      await other.close();
+      await server.close();
+    });
+    return { server, other };
+  }
+  const server = await createTestStore(dialect);
+  const other = openStore(testStoreUrl(server));
+  t.after(async () => {
+    await other.close();
+    await server.close();
+  });
+  return { server, other };
 }
