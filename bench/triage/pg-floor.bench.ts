@@ -3,6 +3,7 @@
 // no variant pays for the previous one's dead rows. Index costs are measured by dropping the index inside the
 // rolled-back transaction (PostgreSQL's DDL is transactional).
 // Usage: DATABASE_URL=postgres://… node bench/triage/pg-floor.bench.ts [--findings 100000] [--repeat 2]
+// [--only <regexp of variant names>]
 import { parseArgs } from 'node:util';
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../src/db/database.ts';
@@ -11,7 +12,11 @@ import { machine } from '../support/process.ts';
 import { seedTriage } from './seed.ts';
 
 const { values } = parseArgs({
-  options: { findings: { type: 'string', default: '100000' }, repeat: { type: 'string', default: '2' } },
+  options: {
+    findings: { type: 'string', default: '100000' },
+    repeat: { type: 'string', default: '2' },
+    only: { type: 'string' },
+  },
 });
 const total = Number(values.findings);
 const repeat = Number(values.repeat);
@@ -35,6 +40,8 @@ const variants: Record<string, (trx: Kysely<Database>) => Promise<unknown>> = {
     sql`update findings set status = 'accepted_risk' where org_id = ${orgId}`.execute(trx),
   "UPDATE of a rule's columns": (trx) =>
     sql`update findings set ${RULE_SET} where org_id = ${orgId} and status = 'open'`.execute(trx),
+  'SELECT … FOR UPDATE of every finding (the row locks a page read takes)': (trx) =>
+    sql`select id from findings where org_id = ${orgId} for update`.execute(trx),
   'history INSERT … SELECT alone': (trx) =>
     sql`${HISTORY_FROM(`findings where org_id = '${orgId}'`)}`.execute(trx),
   'UPDATE … RETURNING + history INSERT (one statement)': (trx) =>
@@ -66,7 +73,9 @@ variants['history INSERT without its foreign key'] = async (trx) => {
 class Rollback extends Error {}
 
 console.log(`triage floor bench (PostgreSQL): ${total} open findings; ${await machine()}`);
+const only = values.only === undefined ? undefined : new RegExp(values.only);
 for (const [name, run] of Object.entries(variants)) {
+  if (only && !only.test(name)) continue;
   const times: number[] = [];
   for (let i = 0; i < repeat; i++) {
     await sql`vacuum analyze findings`.execute(db);
