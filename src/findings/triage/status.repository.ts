@@ -66,3 +66,44 @@ export async function updateFindingsTo(
       .where('id', 'in', part)
       .execute();
 }
+
+/** A history entry's values that differ between the findings of one grouped update. */
+export interface ChangedFinding {
+  findingId: string;
+  historyId: string;
+  from: string;
+  note: string | null;
+  ruleId: string | null;
+}
+
+/**
+ * PostgreSQL: the grouped UPDATE and its history entries in one statement (UPDATE … RETURNING feeding
+ * INSERT … SELECT), so a rule's batch costs one round trip instead of an UPDATE and a separate insert of every
+ * entry's 13 values (bench/triage: the history insert was a third of a pass). Only findings the UPDATE wrote get
+ * an entry. `history` holds what is the same for the whole group (its status, analysis, actor and time).
+ */
+export async function updateFindingsWithHistory(
+  trx: Kysely<Database>,
+  orgId: string,
+  values: Updateable<FindingTable>,
+  changed: readonly ChangedFinding[],
+  history: { actorId: string; at: string },
+): Promise<void> {
+  const update = trx
+    .updateTable('findings')
+    .set(values)
+    .where('org_id', '=', orgId)
+    .where('id', '=', sql<string>`any(${changed.map((c) => c.findingId)}::text[])`)
+    .returning('id');
+  await sql`
+    with written as (${update})
+    insert into finding_history (id, org_id, finding_id, event, from_status, to_status, notes, actor_id, at,
+      justification, response, detail, rule_id)
+    select h.id, ${orgId}, h.finding_id, 'status_change', h.from_status, ${values.status ?? null}, h.notes,
+      ${history.actorId}, ${history.at}, ${values.justification ?? null}, ${values.response ?? null},
+      ${values.detail ?? null}, h.rule_id
+    from unnest(${changed.map((c) => c.historyId)}::text[], ${changed.map((c) => c.findingId)}::text[],
+      ${changed.map((c) => c.from)}::text[], ${changed.map((c) => c.note)}::text[],
+      ${changed.map((c) => c.ruleId)}::text[]) as h(id, finding_id, from_status, notes, rule_id)
+    join written on written.id = h.finding_id`.execute(trx);
+}
