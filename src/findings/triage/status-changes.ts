@@ -2,7 +2,6 @@
 // rules all change a status here, so the row, its history, the audit trail and the event never disagree.
 import type { Kysely, Updateable } from 'kysely';
 import { recordAudit } from '../../audit/audit.repository.ts';
-import { dialectOf } from '../../db/connect.ts';
 import type { Database } from '../../db/database.ts';
 import { validationFailed } from '../../errors.ts';
 import { event, recordEvents } from '../../events/outbox.ts';
@@ -15,7 +14,7 @@ import { insertHistory, type FindingWithComponent, type NewHistoryRow } from '..
 import type { FindingStatus } from '../finding.service.ts';
 import type { FindingTable } from '../finding.table.ts';
 import { analysisColumns, analysisOf, sameAnalysis, type Analysis, type TriageSource } from './analysis.ts';
-import { lockFindings, updateFindingsTo, updateFindingsWithHistory } from './status.repository.ts';
+import { lockFindings, updateFindingsTo } from './status.repository.ts';
 
 export interface StatusChange {
   findingId: string;
@@ -77,7 +76,8 @@ export async function recordStatusChanges(
       changes.map((c) => c.findingId),
     ));
   const now = nowIso();
-  const groups = new Map<string, { values: Updateable<FindingTable>; history: NewHistoryRow[] }>();
+  const groups = new Map<string, { values: Updateable<FindingTable>; ids: string[] }>();
+  const history: NewHistoryRow[] = [];
   const after: { row: FindingWithComponent; change: StatusChange; notes: string | null }[] = [];
   for (const c of changes) {
     const row = rows.get(c.findingId);
@@ -108,8 +108,10 @@ export async function recordStatusChanges(
       status_changed_at: row.status === c.to ? row.status_changed_at : now,
     };
     const key = JSON.stringify(values);
-    const group = groups.get(key) ?? { values, history: [] as NewHistoryRow[] };
-    group.history.push({
+    const group = groups.get(key) ?? { values, ids: [] as string[] };
+    group.ids.push(row.id);
+    groups.set(key, group);
+    history.push({
       ...historyRow(orgId, row.id, 'status_change', now, {
         from: row.status,
         to: c.to,
@@ -119,55 +121,14 @@ export async function recordStatusChanges(
       ...columns,
       rule_id: ctx.source === 'rule' ? (c.ruleId ?? null) : null,
     });
-    groups.set(key, group);
     result.changed.push(row);
     after.push({ row, change: c, notes });
   }
-  await writeGroups(trx, orgId, ctx, now, [...groups.values()]);
+  for (const { values, ids } of groups.values()) await updateFindingsTo(trx, orgId, ids, values);
+  await insertHistory(trx, history);
   await audit(trx, orgId, ctx, after);
   await announce(trx, orgId, ctx, after);
   return result;
-}
-
-/**
- * The grouped updates and their history entries. PostgreSQL writes each group and its entries in one statement
- * (status.repository.ts); SQLite, whose statements run in-process, keeps an UPDATE per group and one insert.
- */
-async function writeGroups(
-  trx: Kysely<Database>,
-  orgId: string,
-  ctx: ChangeContext,
-  now: string,
-  groups: { values: Updateable<FindingTable>; history: NewHistoryRow[] }[],
-): Promise<void> {
-  if (dialectOf(trx) === 'postgres') {
-    for (const { values, history } of groups)
-      await updateFindingsWithHistory(
-        trx,
-        orgId,
-        values,
-        history.map((h) => ({
-          findingId: h.finding_id,
-          historyId: h.id,
-          from: h.from_status ?? '',
-          note: h.notes ?? null,
-          ruleId: h.rule_id ?? null,
-        })),
-        { actorId: ctx.actorId, at: now },
-      );
-    return;
-  }
-  for (const { values, history } of groups)
-    await updateFindingsTo(
-      trx,
-      orgId,
-      history.map((h) => h.finding_id),
-      values,
-    );
-  await insertHistory(
-    trx,
-    groups.flatMap((g) => g.history),
-  );
 }
 
 /** One audit entry per finding; a rule's changes are one entry per rule and status, naming the findings. */
