@@ -1,18 +1,26 @@
 // Creating a triage rule that matches 100,000 open findings: how long until they are all triaged (target ≤ 2 s),
 // and the longest the event loop was held meanwhile (target ≤ 100 ms), measured with a 1 ms probe timer. The
 // baseline, in the same run, is the bare UPDATE of the same findings in one statement (what the store alone costs).
-// Usage: node bench/triage/triage.bench.ts [--findings 100000] (DATABASE_URL=postgres://… for PostgreSQL).
+// Usage: node bench/triage/triage.bench.ts [--findings 100000] [--drop-index <name>]…
+// (DATABASE_URL=postgres://… for PostgreSQL).
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
+import { sql } from 'kysely';
 import { openSqlite, type Store } from '../../src/db/connect.ts';
 import { seedTriage } from './seed.ts';
 import { openThrowawaySchemaStore } from '../support/pg-schema-store.ts';
 import { machine } from '../support/process.ts';
 import { sampleBackendCpu, withApplicationName } from '../support/pg-backend-cpu.ts';
 
-const { values } = parseArgs({ options: { findings: { type: 'string', default: '100000' } } });
+const { values } = parseArgs({
+  options: {
+    findings: { type: 'string', default: '100000' },
+    // What an index costs the pass (BENCHMARKS.md "Triage rules"): dropped after seeding, in both stores.
+    'drop-index': { type: 'string', multiple: true, default: [] },
+  },
+});
 const total = Number(values.findings);
 
 const postgres = process.env.DATABASE_URL?.startsWith('postgres');
@@ -54,6 +62,10 @@ async function timed(
   };
 }
 
+async function dropIndexes(store: Store): Promise<void> {
+  for (const index of values['drop-index']) await sql`drop index ${sql.id(index)}`.execute(store.db);
+}
+
 const RULE = {
   name: 'every npm package of the portal',
   match: { purls: ['pkg:npm/*'], assetNames: ['portal'] },
@@ -66,10 +78,11 @@ const RULE = {
 };
 
 console.log(
-  `triage bench: ${total} open findings, ${postgres ? 'PostgreSQL' : 'SQLite'}; ${await machine()}`,
+  `triage bench: ${total} open findings, ${postgres ? 'PostgreSQL' : 'SQLite'}${values['drop-index'].length ? `, without ${values['drop-index'].join(', ')}` : ''}; ${await machine()}`,
 );
 const baselineStore = await openBench();
 const baseline = await seedTriage(baselineStore, total);
+await dropIndexes(baselineStore);
 const floor = await timed(() =>
   baselineStore.db
     .updateTable('findings')
@@ -82,6 +95,7 @@ rmSync(join(dir, 'triage.sqlite'), { force: true });
 
 const store = await openBench();
 const { services, orgId } = await seedTriage(store, total);
+await dropIndexes(store);
 const run = await timed(async () => {
   const rule = await services.triageRules.create(orgId, 'system', RULE);
   if (rule.effect.triaged !== total) throw new Error(`triaged ${rule.effect.triaged}, expected ${total}`);
