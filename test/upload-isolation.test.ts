@@ -138,38 +138,29 @@ for (const dialect of DIALECTS) {
       assert.deepEqual(await stored(env, org.id), [1, 30, 30]);
     });
 
-    it(
-      "does not hold up another organisation's write",
-      {
-        timeout: 30_000,
-        // SQLite: the upload is still one transaction on the one writer, so the write waits for its COMMIT
-        // (issue 34; docs/upload-fairness.md is the plan). Asserted where it holds.
-        skip: dialect === 'sqlite' ? 'SQLite: not yet (docs/upload-fairness.md)' : false,
-      },
-      async (t) => {
-        const env = await storeEnv(t, dialect);
-        // Created first: on SQLite creating it during the upload would itself wait for the writer.
-        const other = await createOrg(env.services);
-        const { release, upload } = await heldUpload(t, env);
-        const write = env.services.vendors.create(other.id, other.userId, {
-          name: 'Acme Widgets',
-          type: 'commercial',
-          riskTier: 2,
-          assessmentStatus: 'not_started',
-        });
-        let timer: NodeJS.Timeout | undefined;
-        const outcome = await Promise.race([
-          write.then((v) => v.name),
-          new Promise<string>(
-            (resolve) => (timer = setTimeout(() => resolve('still waiting after 2 s'), 2_000)),
-          ),
-        ]);
-        clearTimeout(timer);
-        release();
-        await upload;
-        await write;
-        assert.equal(outcome, 'Acme Widgets');
-      },
-    );
+    it("does not hold up another organisation's write", { timeout: 30_000 }, async (t) => {
+      const env = await storeEnv(t, dialect);
+      // Created first: on SQLite creating it during the upload would itself wait for the writer.
+      const other = await createOrg(env.services);
+      const { release, upload } = await heldUpload(t, env);
+      const write = env.services.vendors.create(other.id, other.userId, {
+        name: 'Acme Widgets',
+        type: 'commercial',
+        riskTier: 2,
+        assessmentStatus: 'not_started',
+      });
+      let timer: NodeJS.Timeout | undefined;
+      const outcome = await Promise.race([
+        write.then((v) => v.name),
+        new Promise<string>(
+          (resolve) => (timer = setTimeout(() => resolve('still waiting after 2 s'), 2_000)),
+        ),
+      ]);
+      clearTimeout(timer);
+      release();
+      await upload;
+      await write;
+      assert.equal(outcome, 'Acme Widgets');
+    });
   });
 }
