@@ -30,7 +30,20 @@ export async function sweepPendingUploads(db: Kysely<Database>, before: string):
 }
 
 /**
- * How long an upload can last at most: the body's deadline and the store time are minutes (docs/limits.md), so
- * one pending for an hour is abandoned.
+ * How long an upload can last at most: the body's deadline and the store time are minutes, so one pending for an
+ * hour is abandoned.
  */
 export const ABANDONED_UPLOAD_MS = 60 * 60_000;
+
+/**
+ * The sweep as a server runs it at `now` (ms): at start-up on SQLite every pending SBOM (the one-server lock:
+ * no other process can be uploading), otherwise those pending for longer than `ABANDONED_UPLOAD_MS`.
+ */
+export function sweepAbandonedUploads(
+  db: Kysely<Database>,
+  when: { startUp: boolean; dialect: 'sqlite' | 'postgres' },
+  now = Date.now(),
+): Promise<number> {
+  const everyPending = when.startUp && when.dialect === 'sqlite';
+  return sweepPendingUploads(db, new Date(everyPending ? now + 1 : now - ABANDONED_UPLOAD_MS).toISOString());
+}

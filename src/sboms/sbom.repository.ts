@@ -168,7 +168,10 @@ export const listComponents = (
     .orderBy('position')
     .execute();
 
-/** One page of `listComponents`: the `limit` components after the position `after`. */
+/**
+ * One page of `listComponents`: the `limit` components after the position `after`.
+ * visibility: of an SBOM found with findSbom first (SbomService.componentPages).
+ */
 export const listComponentsPage = (
   db: Kysely<Database>,
   orgId: string,
