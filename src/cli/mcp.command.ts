@@ -1,11 +1,7 @@
 /** `bulwark mcp`: the tool server over stdio for the organisation of BULWARK_TOKEN. */
-import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
 import { loadConfig } from '../config.ts';
 import { CLI_BUSY_TIMEOUT_MS, openStore } from '../db/connect.ts';
 import { migrateToLatest } from '../db/migrate.ts';
-import { toolHandlers } from '../app.ts';
-import { LineTransport } from '../mcp/stdio-transport.ts';
-import { connectToolServer, createToolServer } from '../mcp/tool-server.ts';
 import { createServices } from '../services.ts';
 import { cliEnv, parse, type Command } from './cli-kit.ts';
 
@@ -31,6 +27,18 @@ mcp:read scope; mcp:write for risk_create_draft), DATABASE_URL (as for bulwark s
       io.err('error: set BULWARK_TOKEN to an API token with the mcp:read scope');
       return 2;
     }
+    // The tool server and the MCP SDK load only for this command, not for every `bulwark` start (src/cli/main.ts).
+    const [
+      { ErrorCode, McpError },
+      { toolHandlers },
+      { LineTransport },
+      { connectToolServer, createToolServer },
+    ] = await Promise.all([
+      import('@modelcontextprotocol/sdk/types.js'),
+      import('../app.ts'),
+      import('../mcp/stdio-transport.ts'),
+      import('../mcp/tool-server.ts'),
+    ]);
     const config = loadConfig(cliEnv());
     const store = openStore(config.DATABASE_URL, config.DATA_DIR, { busyTimeoutMs: CLI_BUSY_TIMEOUT_MS });
     try {

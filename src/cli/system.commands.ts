@@ -2,7 +2,6 @@
 import { loadConfig } from '../config.ts';
 import { CLI_BUSY_TIMEOUT_MS, openStore } from '../db/connect.ts';
 import { migrateToLatest } from '../db/migrate.ts';
-import { startServer } from '../server.ts';
 import { cliEnv, emit, parse, UsageError, type Command } from './cli-kit.ts';
 
 export const serveCommand: Command = {
@@ -26,6 +25,8 @@ On an empty database it creates organisation "default" and writes an all-scopes 
       env.PORT = values.port;
     }
     if (values.host !== undefined) env.HOST = values.host;
+    // The server's modules load only for this command, not for every `bulwark` start (src/cli/main.ts).
+    const { startServer } = await import('../server.ts');
     await startServer(loadConfig(env));
     // Keep running until a signal closes the server.
     return new Promise<number>(() => {});

@@ -1,10 +1,8 @@
 /** MCP over Streamable HTTP at /api/v1/mcp (stateless, JSON responses). */
-import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import type { App } from '../http/app-type.ts';
 import type { RateLimits } from '../http/rate-limit.ts';
 import { principalOf } from '../tenancy/route-auth.ts';
 import { BATCH_BUDGET_MS } from './call-queue.ts';
-import { connectToolServer, createToolServer } from './tool-server.ts';
 import { MCP_BODY } from './mcp.openapi.ts';
 import type { ToolHandler, ToolServices } from './tool-handler.ts';
 
@@ -29,6 +27,15 @@ const METHOD_NOT_ALLOWED = jsonRpcError(
   -32000,
   'Method not allowed: this tool server is stateless; send JSON-RPC with POST',
 );
+
+/**
+ * The tool server and the MCP SDK's transport (about 250 modules, 0.25 s of CPU) load with the first call, not with
+ * every server start and every test's app.
+ */
+const importSdk = () =>
+  Promise.all([import('./tool-server.ts'), import('@modelcontextprotocol/sdk/server/streamableHttp.js')]);
+let sdk: ReturnType<typeof importSdk> | undefined;
+const loadSdk = () => (sdk ??= importSdk());
 
 /** A body that is not JSON: answered with JSON-RPC's parse error, as a JSON-RPC client expects. */
 const UNPARSABLE = Symbol('unparsable JSON body');
@@ -87,6 +94,7 @@ export async function mcpRoutes(app: App, deps: McpRouteDeps): Promise<void> {
         }
         await deps.limits.charge(request, reply, request.body.length - 1);
       }
+      const [{ connectToolServer, createToolServer }, { StreamableHTTPServerTransport }] = await loadSdk();
       const server = createToolServer({
         ...deps,
         principal: async () => principal,

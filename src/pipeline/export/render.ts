@@ -1,7 +1,7 @@
 // Whole-document renderings of a list of findings (scan reports and the non-streamed exports).
 import { randomUUID } from 'node:crypto';
 import type { ReportFinding } from '../report-model.ts';
-import { cyclonedxDocument, type ExportComponent, type ExportSubject, type RefFinding } from './cyclonedx.ts';
+import type { ExportComponent, ExportSubject, RefFinding } from './cyclonedx.ts';
 import { openvexDocument } from './openvex.ts';
 import { sarifChunks, type RuleSource, type SarifViolation } from './sarif.ts';
 
@@ -57,8 +57,13 @@ export function componentsOfFindings(findings: readonly ReportFinding[]): {
   return { components: [...byKey.values()], refFindings };
 }
 
-export function cyclonedxVexText(subject: ExportSubject, findings: readonly ReportFinding[]): string {
+/** Loads the CycloneDX library on first use (110 modules the server and the CLI need for nothing else). */
+export async function cyclonedxVexText(
+  subject: ExportSubject,
+  findings: readonly ReportFinding[],
+): Promise<string> {
   const { components, refFindings } = componentsOfFindings(findings);
+  const { cyclonedxDocument } = await import('./cyclonedx.ts');
   return cyclonedxDocument(subject, components, refFindings, {
     vexOnly: true,
     serialNumber: `urn:uuid:${randomUUID()}`,
