@@ -8,6 +8,7 @@ import type { Config } from './config.ts';
 import { openStore } from './db/connect.ts';
 import { acquireServerLock } from './db/server-lock.ts';
 import { migrateToLatest } from './db/migrate.ts';
+import { ABANDONED_UPLOAD_MS, sweepAbandonedUploads } from './sboms/pending-uploads.ts';
 import { createLogger } from './logger.ts';
 import { createServices, type Services } from './services.ts';
 import { SCOPES } from './tenancy/plans.ts';
@@ -97,6 +98,9 @@ export async function startServer(config: Config): Promise<void> {
     }
   }
   await migrateToLatest(store.db);
+  // What crashed uploads left (docs/upload-fairness.md): pending SBOMs and their components, before serving.
+  const swept = await sweepAbandonedUploads(store.db, { startUp: true, dialect: store.dialect });
+  if (swept > 0) logger.info({ swept }, 'deleted the pending SBOMs of uploads that did not finish');
   const services = createServices(store, config);
   const bootstrap = await bootstrapIfEmpty(services, config.DATA_DIR);
   if (bootstrap)
@@ -125,6 +129,13 @@ export async function startServer(config: Config): Promise<void> {
       );
   }, TRIAGE_RULE_CHECK_MS);
   ruleCheck.unref();
+  // Hourly, uploads abandoned on another instance (PostgreSQL) or left by a lost store connection.
+  const uploadSweep = setInterval(() => {
+    sweepAbandonedUploads(store.db, { startUp: false, dialect: store.dialect }).catch((error: unknown) =>
+      logger.error({ err: error }, 'abandoned uploads: sweep failed, will retry'),
+    );
+  }, ABANDONED_UPLOAD_MS);
+  uploadSweep.unref();
   // Retention (docs/portfolio.md): hourly, and within a minute of an upload of an asset with retention.
   services.portfolio.retention.start(logger);
 
@@ -137,6 +148,7 @@ export async function startServer(config: Config): Promise<void> {
     void schedule.stop();
     void evidence.stop();
     clearInterval(ruleCheck);
+    clearInterval(uploadSweep);
     void services.portfolio.retention.stop();
     // Fastify's close stops accepting connections and waits for in-flight requests before resolving. A
     // keep-alive connection whose request finishes during shutdown would otherwise stay open until its

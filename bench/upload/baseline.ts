@@ -49,6 +49,7 @@ async function prepareStore(url: string, file: string, schema?: string): Promise
       root_depends_on: null,
       created_at: now,
       updated_at: now,
+      pending_since: null,
     });
     return prepareSbom('big.cdx.json', readFileSync(file), org.id, SBOM_ID).rows;
   } finally {

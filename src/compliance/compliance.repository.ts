@@ -2,6 +2,7 @@
 // tables, the organisations to collect for, the SLA settings, and the evidence items a run writes.
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/database.ts';
+import { visibleSbom } from '../db/visible-sbom.ts';
 
 /** Capped lists of offending ids: an evidence item names the first ones and counts all. */
 export const OFFENDING_CAP = 100;
@@ -9,7 +10,7 @@ export const OFFENDING_CAP = 100;
 /** The newest SBOM of each asset: the software as it is now (older versions are history). */
 const latestSboms = (orgId: string) => sql`(select id from (
     select s.id, row_number() over (partition by s.asset_name order by s.created_at desc, s.id desc) as rn
-    from sboms s where s.org_id = ${orgId}) ranked where rn = 1)`;
+    from sboms s where s.org_id = ${orgId} and ${visibleSbom('s')}) ranked where rn = 1)`;
 
 const openOnLatest = (orgId: string) =>
   sql`f.org_id = ${orgId} and f.status = 'open' and f.retracted_at is null and f.sbom_id in ${latestSboms(orgId)}`;
@@ -55,7 +56,7 @@ export async function assetsWithLatestUpload(db: Kysely<Database>, orgId: string
   return db
     .selectFrom('assets as a')
     .leftJoin('sboms as s', (join) =>
-      join.onRef('s.asset_id', '=', 'a.id').onRef('s.org_id', '=', 'a.org_id'),
+      join.onRef('s.asset_id', '=', 'a.id').onRef('s.org_id', '=', 'a.org_id').on(visibleSbom('s')),
     )
     .select((eb) => ['a.name as asset_name', eb.fn.max('s.created_at').as('latest')])
     .where('a.org_id', '=', orgId)

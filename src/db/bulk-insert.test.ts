@@ -57,6 +57,7 @@ for (const dialect of DIALECTS) {
         root_depends_on: null,
         created_at: now,
         updated_at: now,
+        pending_since: null,
       });
       return { store, orgId: org.id };
     }

@@ -7,6 +7,7 @@ import { sql, type Expression, type Kysely, type RawBuilder, type SqlBool } from
 import type { ChangeStamp } from './change-stamp.ts';
 import { dialectOf } from './connect.ts';
 import type { Database } from './database.ts';
+import { visibleSbom } from './visible-sbom.ts';
 
 /** A reach as read paths take it: null is "everything in the organisation". */
 export type ReachIds = ReadonlySet<string> | null;
@@ -36,7 +37,7 @@ export function sbomInReach(
 ): RawBuilder<SqlBool> {
   const ref = typeof sbomColumn === 'string' ? sql.ref(sbomColumn) : sbomColumn;
   if (reach.size === 0) return sql<SqlBool>`1 = 0`;
-  return sql<SqlBool>`${ref} in (select r_s.id from sboms r_s where r_s.org_id = ${orgId} and ${inReach(db, 'r_s.asset_id', reach)})`;
+  return sql<SqlBool>`${ref} in (select r_s.id from sboms r_s where r_s.org_id = ${orgId} and ${inReach(db, 'r_s.asset_id', reach)} and ${visibleSbom('r_s')})`;
 }
 
 /**
@@ -125,6 +126,7 @@ async function readSbomIds(
     .select('id')
     .where('org_id', '=', orgId)
     .where(inReach(db, 'asset_id', reach))
+    .where(visibleSbom())
     .execute();
   return new Set(rows.map((r) => r.id));
 }

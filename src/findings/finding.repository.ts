@@ -11,6 +11,7 @@ import {
   type FindingListFilter as FindingListQueryFilter,
 } from './finding-query.ts';
 import type { FindingHistoryRow, FindingHistoryTable, FindingRow, FindingTable } from './finding.table.ts';
+import { inVisibleSbom, visibleSbom } from '../db/visible-sbom.ts';
 
 export type NewFindingRow = Insertable<FindingTable>;
 export type NewHistoryRow = Insertable<FindingHistoryTable>;
@@ -27,6 +28,7 @@ export interface FindingWithComponent extends FindingRow {
 export type FindingFilter = FindingListQueryFilter;
 
 function withComponent(db: Kysely<Database>, orgId: string) {
+  // visibility: from findings, which a pending SBOM has none of (its upload's last transaction writes them).
   return db
     .selectFrom('findings as f')
     .innerJoin('sbom_components as c', 'c.id', 'f.component_id')
@@ -140,6 +142,7 @@ export async function topOpenPackages(
   limit: number,
   conditions: RawBuilder<SqlBool>[] = [],
 ): Promise<{ name: string; version: string | null; open: number }[]> {
+  // visibility: from findings, which a pending SBOM has none of.
   let query = db
     .selectFrom('findings as f')
     .innerJoin('sbom_components as c', 'c.id', 'f.component_id')
@@ -180,7 +183,12 @@ export async function sbomExists(
   id: string,
   conditions: RawBuilder<SqlBool>[] = [],
 ): Promise<boolean> {
-  let query = db.selectFrom('sboms as s').select('s.id').where('s.org_id', '=', orgId).where('s.id', '=', id);
+  let query = db
+    .selectFrom('sboms as s')
+    .select('s.id')
+    .where('s.org_id', '=', orgId)
+    .where('s.id', '=', id)
+    .where(visibleSbom('s'));
   for (const condition of conditions) query = query.where(condition);
   const row = await query.executeTakeFirst();
   return row !== undefined;
@@ -198,6 +206,7 @@ export async function latestSbomIdOfAssetId(
     .select('id')
     .where('org_id', '=', orgId)
     .where('asset_id', '=', assetId)
+    .where(visibleSbom())
     .orderBy('id', 'desc')
     .limit(1)
     .executeTakeFirst();
@@ -214,7 +223,8 @@ export async function latestSbomIdOfAsset(
     .selectFrom('sboms as s')
     .select('s.id')
     .where('s.org_id', '=', orgId)
-    .where('s.asset_name', '=', assetName);
+    .where('s.asset_name', '=', assetName)
+    .where(visibleSbom('s'));
   for (const condition of conditions) query = query.where(condition);
   const row = await query.orderBy('s.id', 'desc').limit(1).executeTakeFirst();
   return row?.id;
@@ -351,6 +361,8 @@ export async function componentsOfPackages(
           .where('org_id', '=', orgId)
           .where('ecosystem', '=', ecosystem)
           .where('package_key', 'in', part)
+          // Not a pending upload's: it writes its own findings when it finishes (docs/upload-fairness.md).
+          .where(inVisibleSbom('sbom_id'))
           .execute()),
       );
     }
@@ -374,6 +386,7 @@ export async function componentsByIds(
       .selectFrom('sbom_components')
       .select(['id', 'org_id', 'sbom_id', 'ecosystem', 'package_key', 'name', 'version', 'purl'])
       .where('id', 'in', part)
+      .where(inVisibleSbom('sbom_id'))
       .execute();
     for (const { org_id, ...row } of found) if (org_id === orgId) rows.push(row);
   }

@@ -16,7 +16,7 @@ import { recordDeferred } from '../events/deferred.ts';
 import { nowIso } from '../shared/time.ts';
 import { turnTaker } from '../shared/turns.ts';
 import { openTrend, type TrendPoint } from './finding-trend.ts';
-import type { SbomFindingsHooks } from '../sboms/component-matcher.ts';
+import type { MatchedBatch, SbomFindingsHooks } from '../sboms/component-matcher.ts';
 import { assetsOfSboms } from '../sboms/sbom.repository.ts';
 import type { Principal } from '../tenancy/principal.ts';
 import {
@@ -211,31 +211,41 @@ export class FindingService implements SbomFindingsHooks {
     return { cache: this.#cache, fallback: this.#defaultSeverity };
   }
 
-  /** Upload hook: findings of a batch of a new SBOM's components, inside the upload transaction. Returns how many. */
+  /**
+   * Upload hook: findings of a batch of a new SBOM's components, matched through `db` outside any transaction and
+   * kept until the upload's last transaction stores them (docs/upload-fairness.md). Triage rules apply then, once
+   * the SBOM's asset is final, and before the rows are written, so no event ever tells them as open.
+   */
   async matchComponents(
-    trx: Kysely<Database>,
+    db: Kysely<Database>,
     orgId: string,
     sbomId: string,
     components: MatchableComponent[],
     maxFindings?: number,
-  ): Promise<number> {
-    const { matches } = await resolveMatches(trx, components, {
+  ): Promise<MatchedBatch> {
+    const { matches } = await resolveMatches(db, components, {
       ...this.#matchOptions,
       ...(maxFindings === undefined ? {} : { maxMatches: maxFindings }),
     });
     const now = nowIso();
     const rows: repo.NewFindingRow[] = [];
+    // Only the components with findings are kept for the triage rules: the rest of the batch can go.
+    const matched = new Map<string, MatchableComponent>();
+    const byId = new Map(components.map((c) => [c.id, c]));
     const turn = turnTaker();
     for (const [componentId, vulnerabilities] of matches) {
       await turn();
+      matched.set(componentId, byId.get(componentId)!);
       for (const v of vulnerabilities) rows.push(newFindingRow(orgId, sbomId, componentId, v, now));
     }
-    // Triage rules apply before the rows are written, so no event ever tells them as open.
-    const byId = new Map(components.map((c) => [c.id, c]));
-    const ruled = await triageNewFindings(trx, orgId, sbomId, rows, (id) => byId.get(id));
-    // Creation is not written to the history table: the finding's created_at is that entry (see get()).
-    await repo.insertFindings(trx, rows, ruled);
-    return rows.length;
+    return {
+      count: rows.length,
+      async store(trx) {
+        const ruled = await triageNewFindings(trx, orgId, sbomId, rows, (id) => matched.get(id));
+        // Creation is not written to the history table: the finding's created_at is that entry (see get()).
+        await repo.insertFindings(trx, rows, ruled);
+      },
+    };
   }
 
   /** Upload hook, after the last batch. */

@@ -40,8 +40,8 @@ export function createPipelineServices(
 /** The upload's findings hooks, plus the triage an asset's previous SBOM hands to the new one. */
 export function withCarryOver(findings: FindingService): SbomFindingsHooks {
   return {
-    matchComponents: (trx, orgId, sbomId, components, maxFindings) =>
-      findings.matchComponents(trx, orgId, sbomId, components, maxFindings),
+    matchComponents: (db, orgId, sbomId, components, maxFindings) =>
+      findings.matchComponents(db, orgId, sbomId, components, maxFindings),
     matchedAll: async (trx, orgId, sbomId, created) => {
       await findings.matchedAll(trx, orgId, sbomId, created);
       if (created > 0) await carryOverTriage(trx, orgId, sbomId);

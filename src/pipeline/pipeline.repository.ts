@@ -4,6 +4,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../db/database.ts';
 import type { SbomRow } from '../sboms/sbom.table.ts';
 import type { FindingRow } from '../findings/finding.table.ts';
+import { visibleSbom } from '../db/visible-sbom.ts';
 
 /** The newest SBOM of an asset (ids are time-ordered), optionally the newest before a given SBOM. */
 export function latestSbomOfAsset(
@@ -17,14 +18,21 @@ export function latestSbomOfAsset(
     .selectAll()
     .where('org_id', '=', orgId)
     .where('asset_name', '=', assetName)
-    .where('format', 'is not', null);
+    .where('format', 'is not', null)
+    .where(visibleSbom());
   if (beforeId) query = query.where('id', '<', beforeId);
   return query.orderBy('id', 'desc').limit(1).executeTakeFirst();
 }
 
 /** Every SBOM of the organisation (newest first), for the asset list. */
 export function allSboms(db: Kysely<Database>, orgId: string): Promise<SbomRow[]> {
-  return db.selectFrom('sboms').selectAll().where('org_id', '=', orgId).orderBy('id', 'desc').execute();
+  return db
+    .selectFrom('sboms')
+    .selectAll()
+    .where('org_id', '=', orgId)
+    .where(visibleSbom())
+    .orderBy('id', 'desc')
+    .execute();
 }
 
 /** A finding's columns the pipeline reads (the findings' own row type, not a copy) with its component's. */
@@ -55,7 +63,10 @@ export type FindingRowWithComponent = Pick<
   bom_ref: string | null;
 };
 
-/** Non-retracted findings of one SBOM with their component, in id order, `limit` after `afterId` (keyset paging). */
+/**
+ * Non-retracted findings of one SBOM with their component, in id order, `limit` after `afterId` (keyset paging).
+ * visibility: from findings, which a pending SBOM has none of (docs/upload-fairness.md).
+ */
 export function findingsOfSbom(
   db: Kysely<Database>,
   orgId: string,
@@ -107,6 +118,7 @@ export interface ComponentIdentityRow {
   bom_ref: string | null;
 }
 
+/** visibility: of an SBOM the caller found with findSbom (diff, export), so visible. */
 export function componentsOfSbom(
   db: Kysely<Database>,
   orgId: string,

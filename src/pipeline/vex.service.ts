@@ -118,6 +118,7 @@ export class VexService {
   /** Live findings whose vulnerability id is `id` or lists it among its aliases (JSON text, matched then checked). */
   #candidates(trx: Kysely<Database>, scope: ReachScope, id: string): Promise<Candidate[]> {
     const { orgId } = scope;
+    // visibility: from findings, which a pending SBOM has none of (docs/upload-fairness.md).
     let query = trx
       .selectFrom('findings as f')
       .innerJoin('sbom_components as c', 'c.id', 'f.component_id')

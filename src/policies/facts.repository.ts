@@ -2,6 +2,7 @@
 // pages of the position index so an SBOM of 100,000 components never sits in one array of rows.
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/database.ts';
+import { visibleSbom } from '../db/visible-sbom.ts';
 
 export const sbomOf = (db: Kysely<Database>, orgId: string, sbomId: string) =>
   db
@@ -9,9 +10,14 @@ export const sbomOf = (db: Kysely<Database>, orgId: string, sbomId: string) =>
     .select(['id', 'asset_name', 'asset_id'])
     .where('org_id', '=', orgId)
     .where('id', '=', sbomId)
+    .where(visibleSbom())
     .executeTakeFirst();
 
-/** Components of an SBOM after `afterPosition`, in document order. */
+/**
+ * Components of an SBOM after `afterPosition`, in document order.
+ * visibility: of an SBOM found visible (sbomOf, the re-evaluation's sbomsByPriority and sbomsByAge), or of the
+ * upload's own in its last transaction, which has made it visible (docs/upload-fairness.md).
+ */
 export const componentPage = (
   db: Kysely<Database>,
   orgId: string,
@@ -40,7 +46,10 @@ export const componentPage = (
     .execute();
 export type ComponentFactRow = Awaited<ReturnType<typeof componentPage>>[number];
 
-/** The same columns for some components by id (those with findings, at the end of an upload). */
+/**
+ * The same columns for some components by id (those with findings, at the end of an upload).
+ * visibility: components with findings, which a pending SBOM has none of.
+ */
 export async function componentFactRows(db: Kysely<Database>, orgId: string, ids: readonly string[]) {
   const out: ComponentFactRow[] = [];
   for (let i = 0; i < ids.length; i += 500)
@@ -80,7 +89,10 @@ export const activeFindingsOfSbom = (db: Kysely<Database>, orgId: string, sbomId
     .execute();
 export type FindingFactRow = Awaited<ReturnType<typeof activeFindingsOfSbom>>[number];
 
-/** Name, version and purl of components by id (the events of new violations). */
+/**
+ * Name, version and purl of components by id (the events of new violations).
+ * visibility: components with violations, which a pending SBOM has none of.
+ */
 export async function componentsById(db: Kysely<Database>, orgId: string, ids: readonly string[]) {
   const out = new Map<string, { name: string; version: string | null; purl: string | null }>();
   const unique = [...new Set(ids)];
@@ -109,6 +121,7 @@ export async function suppressedOfLatestSbom(
     .select('id')
     .where('org_id', '=', orgId)
     .where('asset_name', '=', assetName)
+    .where(visibleSbom())
     .orderBy('id', 'desc')
     .limit(1)
     .executeTakeFirst();

@@ -32,17 +32,14 @@ export function createPolicyServices(db: Kysely<Database>, log?: ErrorLog): Poli
   };
 }
 
-/** The upload hook with policies: after the findings (and carried-over triage), the new SBOM's violations. */
+/**
+ * The upload hook with policies: after the findings (and carried-over triage), the new SBOM's violations, all
+ * evaluated in the upload's last transaction, once its asset (and so which policies apply) is known
+ * (docs/upload-fairness.md).
+ */
 export function withPolicies(hooks: SbomFindingsHooks, violations: ViolationService): SbomFindingsHooks {
   return {
     ...hooks,
-    matchComponents: async (trx, orgId, sbomId, components, maxFindings) => {
-      // The findings cap (MAX_FINDINGS_PER_SBOM) is the findings hooks': passed through untouched.
-      const found = await hooks.matchComponents(trx, orgId, sbomId, components, maxFindings);
-      // Component-only policies run on each batch while the parser worker reads the next one.
-      await violations.evaluateUploadBatch(trx, orgId, sbomId, components);
-      return found;
-    },
     countBySbom: (db, orgId, sbomIds) => hooks.countBySbom(db, orgId, sbomIds),
     matchedAll: async (trx, orgId, sbomId, created) => {
       await hooks.matchedAll(trx, orgId, sbomId, created);

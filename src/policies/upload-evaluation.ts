@@ -1,11 +1,9 @@
-// An upload's violations, evaluated as its batches arrive (docs/policies.md: in the upload's transaction).
-// Policies that only read the component (licenses, purls, versions, missing data) run on each batch while the
-// parser worker reads the next one, so their rows are never read back; those that read vulnerabilities run once
-// the findings are all in, on the components that have findings when that is all they can speak about.
+// An upload's violations, evaluated in its last transaction (docs/policies.md, docs/upload-fairness.md): only
+// then is its asset, and so which policies apply, known. Policies that read only vulnerabilities run on the
+// components that have findings, all they can speak about; any other runs over every component of the SBOM.
 import { tagsOfAsset } from '../portfolio/asset.repository.ts';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/database.ts';
-import type { MatchableComponent } from '../sboms/component-matcher.ts';
 import { subscriptionsIn } from '../events/outbox.ts';
 import { nowIso } from '../shared/time.ts';
 import { noTurn } from '../shared/turns.ts';
@@ -13,7 +11,6 @@ import {
   factsOf,
   loadPolicySet,
   recordViolationEvents,
-  readLicense,
   rowOf,
   vulnsByComponent,
   draftsOf,
@@ -21,20 +18,15 @@ import {
 } from './evaluation.ts';
 import { componentFactRows, sbomOf } from './facts.repository.ts';
 import { appliesTo, evaluateComponent, type CompiledPolicy } from './policy-engine.ts';
-import type { ComponentFacts, VulnFacts } from './conditions.ts';
 import type { PolicyViolationRow } from './policy.table.ts';
 import { insertViolations } from './violation.repository.ts';
-
-/** Component-only policies read no vulnerabilities: one empty list for every component of every batch. */
-const NO_VULNS_OF_COMPONENT: VulnFacts[] = [];
 
 export class UploadEvaluation {
   readonly #orgId: string;
   readonly #sbomId: string;
   readonly #asset: { name: string; tags: string[] };
   readonly #all: CompiledPolicy[];
-  readonly #perBatch: CompiledPolicy[];
-  readonly #atEnd: CompiledPolicy[];
+  readonly #applicable: CompiledPolicy[];
   readonly #licenses: LicenseCache = new Map();
   /**
    * The new rows, kept for their `policy.violation` events only when the organisation has an enabled webhook
@@ -57,8 +49,7 @@ export class UploadEvaluation {
     this.#sbomId = sbomId;
     this.#asset = asset;
     this.#all = all;
-    this.#perBatch = applicable.filter((p) => !p.usesVulns);
-    this.#atEnd = applicable.filter((p) => p.usesVulns);
+    this.#applicable = applicable;
   }
 
   /** Null when no enabled policy applies to the SBOM's asset (one query for an organisation without policies). */
@@ -76,54 +67,34 @@ export class UploadEvaluation {
     return new UploadEvaluation(orgId, sbomId, asset, set.policies, applicable, keepRows);
   }
 
-  /** The component-only policies over one batch of the upload's components. */
-  async batch(trx: Kysely<Database>, components: readonly MatchableComponent[]): Promise<void> {
-    if (this.#perBatch.length === 0) return;
-    const now = nowIso();
-    const rows: PolicyViolationRow[] = [];
-    for (const c of components) {
-      // The facts factsOf makes of a stored row, made here from the batch's values (no row object between).
-      const read = readLicense(this.#licenses, c.licenseData ?? null, c.licenses ?? '[]');
-      const facts: ComponentFacts = {
-        id: c.id,
-        name: c.name,
-        group: c.group ?? null,
-        version: c.version,
-        purl: c.purl,
-        ecosystem: c.ecosystem,
-        license: read.license,
-        licenseMissing: read.missing,
-        vulns: NO_VULNS_OF_COMPONENT,
-        asset: this.#asset,
-      };
-      for (const d of evaluateComponent(this.#perBatch, facts))
-        rows.push(rowOf(this.#orgId, this.#sbomId, d, now));
-    }
-    await insertViolations(trx, rows);
-    this.#keep(rows);
-  }
-
   #keep(rows: PolicyViolationRow[]): void {
     this.#count += rows.length;
     if (this.#created) for (const r of rows) this.#created.push(r);
   }
 
-  /** After the last batch and the findings: the policies that read vulnerabilities, then the events. */
+  /** After the findings: the applicable policies, then the events. */
   async finish(trx: Kysely<Database>): Promise<number> {
-    if (this.#atEnd.length > 0) {
-      const now = nowIso();
-      let drafts;
-      if (this.#atEnd.every((p) => p.component.length === 0)) {
-        // Only vulnerability conditions: components without findings cannot violate them.
-        const vulns = await vulnsByComponent(trx, this.#orgId, this.#sbomId);
-        drafts = (await componentFactRows(trx, this.#orgId, [...vulns.keys()])).flatMap((row) =>
-          evaluateComponent(this.#atEnd, factsOf(row, this.#licenses, vulns, this.#asset)),
-        );
-      } else drafts = await draftsOf(trx, this.#orgId, this.#sbomId, this.#atEnd, true, this.#asset, noTurn);
-      const rows = drafts.map((d) => rowOf(this.#orgId, this.#sbomId, d, now));
-      for (let i = 0; i < rows.length; i += 2_000) await insertViolations(trx, rows.slice(i, i + 2_000));
-      this.#keep(rows);
-    }
+    const now = nowIso();
+    let drafts;
+    if (this.#applicable.every((p) => p.usesVulns && p.component.length === 0)) {
+      // Only vulnerability conditions: components without findings cannot violate them.
+      const vulns = await vulnsByComponent(trx, this.#orgId, this.#sbomId);
+      drafts = (await componentFactRows(trx, this.#orgId, [...vulns.keys()])).flatMap((row) =>
+        evaluateComponent(this.#applicable, factsOf(row, this.#licenses, vulns, this.#asset)),
+      );
+    } else
+      drafts = await draftsOf(
+        trx,
+        this.#orgId,
+        this.#sbomId,
+        this.#applicable,
+        this.#applicable.some((p) => p.usesVulns),
+        this.#asset,
+        noTurn,
+      );
+    const rows = drafts.map((d) => rowOf(this.#orgId, this.#sbomId, d, now));
+    for (let i = 0; i < rows.length; i += 2_000) await insertViolations(trx, rows.slice(i, i + 2_000));
+    this.#keep(rows);
     if (this.#created && this.#created.length > 0)
       await recordViolationEvents(trx, this.#orgId, this.#created, this.#all);
     return this.#count;

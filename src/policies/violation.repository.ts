@@ -4,6 +4,7 @@ import type { Database } from '../db/database.ts';
 import { insertRows } from '../db/helpers.ts';
 import type { PolicyViolationHistoryRow, PolicyViolationRow } from './policy.table.ts';
 import { inReach, sbomInReach, type ReachIds } from '../db/reach-filter.ts';
+import { visibleSbom } from '../db/visible-sbom.ts';
 
 export const VIOLATION_COLUMNS = [
   'id',
@@ -135,7 +136,8 @@ export function listViolations(
         .selectFrom('sboms')
         .select('id')
         .where('org_id', '=', orgId)
-        .where('asset_name', '=', filter.assetName!),
+        .where('asset_name', '=', filter.assetName!)
+        .where(visibleSbom()),
     );
   if (filter.state) query = query.where('v.state', '=', filter.state);
   if (filter.kind) query = query.where('v.kind', '=', filter.kind);
@@ -165,7 +167,8 @@ export function countOpenByState(
         .selectFrom('sboms')
         .select('id')
         .where('org_id', '=', orgId)
-        .where('asset_name', '=', filter.assetName!),
+        .where('asset_name', '=', filter.assetName!)
+        .where(visibleSbom()),
     );
   if (filter.reach) query = query.where(sbomInReach(db, orgId, 'v.sbom_id', filter.reach));
   return query.groupBy('v.state').execute();
@@ -234,7 +237,8 @@ export async function sbomsByAge(
     .selectFrom('sboms')
     .select(['id', 'asset_name'])
     .where('org_id', '=', orgId)
-    .where('format', 'is not', null);
+    .where('format', 'is not', null)
+    .where(visibleSbom());
   if (reach) query = query.where(inReach(db, 'asset_id', reach));
   const rows = await query.orderBy('id', 'desc').execute();
   const seen = new Set<string>();

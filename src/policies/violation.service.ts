@@ -6,7 +6,6 @@ import type { Database } from '../db/database.ts';
 import { notFound } from '../errors.ts';
 import { newId } from '../shared/ids.ts';
 import { nowIso } from '../shared/time.ts';
-import type { MatchableComponent } from '../sboms/component-matcher.ts';
 import { UploadEvaluation } from './upload-evaluation.ts';
 import type {
   Violation,
@@ -21,9 +20,6 @@ import type { ReachScope, WriteScope } from '../db/reach-filter.ts';
 import { requireWritable } from '../portfolio/asset-reach.ts';
 import { assetsOfSboms } from '../sboms/sbom.repository.ts';
 
-/** Uploads under way, per transaction (gone with it, also when it rolls back) and SBOM. */
-const uploads = new WeakMap<Kysely<Database>, Map<string, UploadEvaluation | null>>();
-
 export class ViolationService {
   readonly #db: Kysely<Database>;
 
@@ -31,27 +27,12 @@ export class ViolationService {
     this.#db = db;
   }
 
-  /** Inside the upload's transaction, per batch of stored components (upload-evaluation.ts). */
-  async evaluateUploadBatch(
-    trx: Kysely<Database>,
-    orgId: string,
-    sbomId: string,
-    components: readonly MatchableComponent[],
-  ): Promise<void> {
-    let byTrx = uploads.get(trx);
-    if (!byTrx) uploads.set(trx, (byTrx = new Map()));
-    let upload = byTrx.get(sbomId);
-    if (upload === undefined) byTrx.set(sbomId, (upload = await UploadEvaluation.start(trx, orgId, sbomId)));
-    await upload?.batch(trx, components);
-  }
-
-  /** After the upload's findings: the rest of the new SBOM's violations and their events; returns how many. */
+  /**
+   * In the upload's last transaction, after its findings: the new SBOM's violations and their events
+   * (upload-evaluation.ts); returns how many.
+   */
   async finishUpload(trx: Kysely<Database>, orgId: string, sbomId: string): Promise<number> {
-    const byTrx = uploads.get(trx);
-    let upload = byTrx?.get(sbomId);
-    byTrx?.delete(sbomId);
-    // An SBOM without components never had a batch.
-    if (upload === undefined) upload = await UploadEvaluation.start(trx, orgId, sbomId);
+    const upload = await UploadEvaluation.start(trx, orgId, sbomId);
     return upload ? upload.finish(trx) : 0;
   }
 

@@ -8,6 +8,7 @@ import type { Database } from '../db/database.ts';
 import { notFound } from '../errors.ts';
 import * as repo from './asset.repository.ts';
 import { descendantsOf } from './asset.service.ts';
+import { visibleSbom } from '../db/visible-sbom.ts';
 
 export interface AssetFilter {
   assetId?: string | undefined;
@@ -45,7 +46,7 @@ export function sbomOfAssets(
   assetIds: readonly string[],
 ): RawBuilder<SqlBool> {
   if (assetIds.length === 0) return sql<SqlBool>`1 = 0`;
-  return sql<SqlBool>`${sql.ref(sbomColumn)} in (select s.id from sboms s where s.org_id = ${orgId} and s.asset_id in (${sql.join(
+  return sql<SqlBool>`${sql.ref(sbomColumn)} in (select s.id from sboms s where s.org_id = ${orgId} and ${visibleSbom('s')} and s.asset_id in (${sql.join(
     assetIds,
   )}))`;
 }

@@ -4,6 +4,7 @@ import type { Database } from '../db/database.ts';
 import { containsInsensitive } from '../db/helpers.ts';
 import { newId } from '../shared/ids.ts';
 import type { AssetRow, AssetTable } from './asset.table.ts';
+import { visibleSbom } from '../db/visible-sbom.ts';
 
 /**
  * The asset named `name`, created when there is none. Race-safe: the insert does nothing when another request
@@ -133,7 +134,11 @@ export const assetIdsTagged = async (db: Kysely<Database>, orgId: string, tag: s
       .execute()
   ).map((r) => r.asset_id);
 
-/** A rename keeps `sboms.asset_name` equal to the asset's name (the section 12 shape reads it). */
+/**
+ * A rename keeps `sboms.asset_name` equal to the asset's name (the section 12 shape reads it).
+ * visibility: a pending SBOM's `asset_id` is '' until its upload's last transaction binds it by name
+ * (docs/upload-fairness.md), so no rename reaches it.
+ */
 export const renameSboms = (db: Kysely<Database>, orgId: string, assetId: string, name: string) =>
   db
     .updateTable('sboms')
@@ -149,6 +154,7 @@ export const sbomsOfAsset = (db: Kysely<Database>, orgId: string, assetId: strin
     .select(['id', 'version', 'created_at'])
     .where('org_id', '=', orgId)
     .where('asset_id', '=', assetId)
+    .where(visibleSbom())
     .orderBy('id', 'desc')
     .execute();
 
@@ -169,6 +175,7 @@ export const latestSbomOfAssetId = async (
       .select('id')
       .where('org_id', '=', orgId)
       .where('asset_id', '=', assetId)
+      .where(visibleSbom())
       .orderBy('id', 'desc')
       .limit(1)
       .executeTakeFirst()

@@ -4,6 +4,7 @@
  */
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/database.ts';
+import { visibleSbom } from '../db/visible-sbom.ts';
 
 /** Statements per `in (…)` list: well under both dialects' parameter limits. */
 const IDS_PER_QUERY = 1_000;
@@ -52,5 +53,6 @@ export const versionsOfOrg = (db: Kysely<Database>, orgId: string) =>
     .selectFrom('sboms')
     .select(['id', 'asset_id', 'version', 'created_at'])
     .where('org_id', '=', orgId)
+    .where(visibleSbom())
     .orderBy('id', 'desc')
     .execute();

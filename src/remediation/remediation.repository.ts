@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../db/database.ts';
 import { fromJson } from '../db/helpers.ts';
 import type { GraphComponent } from './dependency-graph.ts';
+import { visibleSbom } from '../db/visible-sbom.ts';
 
 /** The SBOM's subject's dependencies (component ids), null when it names none; undefined: no such SBOM here. */
 export async function rootDependenciesOf(
@@ -15,12 +16,16 @@ export async function rootDependenciesOf(
     .select('root_depends_on')
     .where('org_id', '=', orgId)
     .where('id', '=', sbomId)
+    .where(visibleSbom())
     .executeTakeFirst();
   if (!row) return undefined;
   return { rootDependsOn: row.root_depends_on === null ? null : fromJson<string[]>(row.root_depends_on, []) };
 }
 
-/** Every component of the SBOM in document order, as the graph needs it. */
+/**
+ * Every component of the SBOM in document order, as the graph needs it.
+ * visibility: of an SBOM rootDependenciesOf found visible first (RemediationService.graphOf).
+ */
 export async function graphComponentsOf(
   db: Kysely<Database>,
   orgId: string,
@@ -62,6 +67,7 @@ export function openFindingsOf(
   orgId: string,
   sbomId: string,
 ): Promise<OpenFindingRow[]> {
+  // visibility: from findings, which a pending SBOM has none of (docs/upload-fairness.md).
   return db
     .selectFrom('findings as f')
     .innerJoin('sbom_components as c', (join) =>

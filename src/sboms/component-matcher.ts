@@ -19,23 +19,33 @@ export interface MatchableComponent {
 }
 
 /**
- * The seam between SBOM ingestion and findings. Inside the upload transaction the SBOM service calls
- * `matchComponents` for each batch of components right after inserting it (a large upload's batches arrive from the
- * parser worker, and matching one while the worker reads the next costs almost no time), then `matchedAll` once
- * with the total; so an SBOM and its findings land (or fail) together. `countBySbom` answers findingCount for lists
- * and records.
+ * One batch's findings, matched outside any transaction and kept in memory: the upload writes them in its last
+ * transaction, so no reader sees a finding of an SBOM before the SBOM itself (docs/upload-fairness.md).
+ */
+export interface MatchedBatch {
+  readonly count: number;
+  /** Writes the batch's findings (triage rules applied first), inside the upload's last transaction. */
+  store(trx: Kysely<Database>): Promise<void>;
+}
+
+/**
+ * The seam between SBOM ingestion and findings. The SBOM service stores an upload's components in short
+ * transactions (docs/upload-fairness.md) and calls `matchComponents` on each batch outside any transaction,
+ * reading advisories through `db`; in the last transaction it calls each batch's `store`, then `matchedAll` once
+ * with the total, so an SBOM and its findings become visible (or are discarded) together. `countBySbom` answers
+ * findingCount for lists and records.
  */
 export interface SbomFindingsHooks {
-  /** Matches one batch of the upload's components; returns the number of findings created. */
+  /** Matches one batch of the upload's components, writing nothing; returns the findings to store. */
   matchComponents(
-    trx: Kysely<Database>,
+    db: Kysely<Database>,
     orgId: string,
     sbomId: string,
     components: MatchableComponent[],
     /** At most this many findings for the batch; past it the hook throws 413 TOO_MANY_FINDINGS, nothing stored. */
     maxFindings?: number,
-  ): Promise<number>;
-  /** After the last batch: what needs all of the SBOM's findings (`created` of them in all). */
+  ): Promise<MatchedBatch>;
+  /** In the last transaction, after the batches' findings are stored: what needs all of them (`created` in all). */
   matchedAll(trx: Kysely<Database>, orgId: string, sbomId: string, created: number): Promise<void>;
   countBySbom(db: Kysely<Database>, orgId: string, sbomIds: string[]): Promise<Map<string, number>>;
   /** Deletes up to `limit` findings of the SBOM (history goes with them); returns how many. Without it the

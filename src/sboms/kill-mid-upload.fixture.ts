@@ -1,5 +1,5 @@
-// Child process for sbom-kill.test.ts: uploads an SBOM and parks inside the upload transaction (after the SBOM
-// and its components are inserted) until the test kills it. Usage: node kill-mid-upload.fixture.ts <store-url>
+// Child process for sbom-kill.test.ts: uploads an SBOM and parks while matching its first batch (after the pending
+// SBOM and that batch's components are committed, docs/upload-fairness.md) until the test kills it. Usage: node kill-mid-upload.fixture.ts <store-url>
 import { openStore } from '../db/connect.ts';
 import { SbomService } from './sbom.service.ts';
 import { OrganisationService } from '../tenancy/organisation.service.ts';
@@ -13,7 +13,7 @@ const sboms = new SbomService(store.db, {
   hooks: {
     matchComponents: async () => {
       process.stdout.write(`INSIDE ${org.id}\n`);
-      return new Promise<number>(() => {});
+      return new Promise<never>(() => {});
     },
     matchedAll: async () => {},
     countBySbom: async () => new Map(),

@@ -7,11 +7,14 @@ import { turnTaker } from '../shared/turns.ts';
 import type { ComponentValues, DEPENDS_ON, DependsOnCorrection } from './prepared-sbom.ts';
 import { COMPONENT_COLUMNS, COMPONENT_PG_TYPES, type SbomComponentRow, type SbomRow } from './sbom.table.ts';
 import { inReach, type ReachIds } from '../db/reach-filter.ts';
+import { visibleSbom } from '../db/visible-sbom.ts';
 
+// visibility: the writers below (insert, finish, delete) are the upload's and deletion's own.
 export const insertSbom = (db: Kysely<Database>, row: SbomRow) =>
   db.insertInto('sboms').values(row).execute();
 
 /** Rows as value arrays in COMPONENT_COLUMNS order (bulk path: 100,000 rows per upload); pass the upload's transaction. */
+// visibility: the upload's writer.
 export const insertComponents = (db: Kysely<Database>, rows: readonly ComponentValues[]) =>
   insertRows(db, 'sbom_components', COMPONENT_COLUMNS, rows, COMPONENT_PG_TYPES);
 
@@ -27,9 +30,13 @@ const CORRECTIONS_PER_STATEMENT = 1_000;
 export async function finishUpload(
   db: Kysely<Database>,
   orgId: string,
-  sbom: Pick<SbomRow, 'id' | 'component_count' | 'version' | 'asset_name' | 'asset_id' | 'root_depends_on'>,
+  sbom: Pick<
+    SbomRow,
+    'id' | 'component_count' | 'version' | 'asset_name' | 'asset_id' | 'root_depends_on' | 'pending_since'
+  >,
   corrections: readonly DependsOnCorrection[],
 ): Promise<void> {
+  // visibility: the upload's last transaction, which makes its own SBOM visible.
   await db
     .updateTable('sboms')
     .set({
@@ -38,6 +45,8 @@ export async function finishUpload(
       asset_name: sbom.asset_name,
       asset_id: sbom.asset_id,
       root_depends_on: sbom.root_depends_on,
+      // Null: visible from this transaction's commit (docs/upload-fairness.md).
+      pending_since: sbom.pending_since,
     })
     .where('org_id', '=', orgId)
     .where('id', '=', sbom.id)
@@ -70,7 +79,7 @@ export function listSboms(
   assetIds?: readonly string[],
   reach: ReachIds = null,
 ): Promise<SbomRow[]> {
-  let query = db.selectFrom('sboms').selectAll().where('org_id', '=', orgId);
+  let query = db.selectFrom('sboms').selectAll().where('org_id', '=', orgId).where(visibleSbom());
   if (reach) query = query.where(inReach(db, 'asset_id', reach));
   if (q) query = query.where((eb) => containsInsensitive(db, eb.ref('name'), q));
   if (assetIds)
@@ -89,7 +98,7 @@ export function listSbomsPage(
   assetIds?: readonly string[],
   reach: ReachIds = null,
 ): Promise<SbomRow[]> {
-  let query = db.selectFrom('sboms').selectAll().where('org_id', '=', orgId);
+  let query = db.selectFrom('sboms').selectAll().where('org_id', '=', orgId).where(visibleSbom());
   if (reach) query = query.where(inReach(db, 'asset_id', reach));
   if (q) query = query.where((eb) => containsInsensitive(db, eb.ref('name'), q));
   if (assetIds)
@@ -106,7 +115,12 @@ export function findSbom(
   id: string,
   reach: ReachIds = null,
 ): Promise<SbomRow | undefined> {
-  let query = db.selectFrom('sboms').selectAll().where('org_id', '=', orgId).where('id', '=', id);
+  let query = db
+    .selectFrom('sboms')
+    .selectAll()
+    .where('org_id', '=', orgId)
+    .where('id', '=', id)
+    .where(visibleSbom());
   if (reach) query = query.where(inReach(db, 'asset_id', reach));
   return query.executeTakeFirst();
 }
@@ -130,6 +144,7 @@ export async function assetsOfSboms(
           .select(['id', 'asset_id'])
           .where('org_id', '=', orgId)
           .where('id', 'in', ids)
+          .where(visibleSbom())
           .execute();
   const assets = new Map(rows.map((r) => [r.id, r.asset_id]));
   return (sbomId) => {
@@ -139,6 +154,7 @@ export async function assetsOfSboms(
   };
 }
 
+// visibility: the components of an SBOM the caller found with findSbom (visible only), as the next two.
 export const listComponents = (
   db: Kysely<Database>,
   orgId: string,
@@ -152,7 +168,10 @@ export const listComponents = (
     .orderBy('position')
     .execute();
 
-/** One page of `listComponents`: the `limit` components after the position `after`. */
+/**
+ * One page of `listComponents`: the `limit` components after the position `after`.
+ * visibility: of an SBOM found with findSbom first (SbomService.componentPages).
+ */
 export const listComponentsPage = (
   db: Kysely<Database>,
   orgId: string,
@@ -170,7 +189,10 @@ export const listComponentsPage = (
     .limit(limit)
     .execute();
 
-/** Up to `limit` components of an SBOM, lowest positions first: a large SBOM is deleted a chunk at a time. */
+/**
+ * Up to `limit` components of an SBOM, lowest positions first: a large SBOM is deleted a chunk at a time.
+ * visibility: SbomService.delete found the SBOM with findSbom first.
+ */
 export async function deleteComponentsChunk(
   db: Kysely<Database>,
   orgId: string,
@@ -188,7 +210,70 @@ export async function deleteComponentsChunk(
   return Number(result.numDeletedRows);
 }
 
-/** Components and (through their foreign keys) findings go with the SBOM. */
+/**
+ * Up to `limit` components of a pending SBOM (docs/upload-fairness.md): none once its upload's last transaction
+ * has made it visible.
+ */
+export async function deletePendingComponentsChunk(
+  db: Kysely<Database>,
+  orgId: string,
+  sbomId: string,
+  limit: number,
+): Promise<number> {
+  // visibility: deletes only a pending SBOM's rows.
+  const chunk = db
+    .selectFrom('sbom_components')
+    .select('id')
+    .where('org_id', '=', orgId)
+    .where('sbom_id', '=', sbomId)
+    .where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom('sboms')
+          .select('id')
+          .where('org_id', '=', orgId)
+          .where('id', '=', sbomId)
+          .where('pending_since', 'is not', null),
+      ),
+    )
+    .limit(limit);
+  const result = await db.deleteFrom('sbom_components').where('id', 'in', chunk).executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
+/** The pending SBOM's row, if it is still pending. */
+export async function deletePendingSbom(db: Kysely<Database>, orgId: string, id: string): Promise<boolean> {
+  // visibility: deletes only a pending row.
+  const result = await db
+    .deleteFrom('sboms')
+    .where('org_id', '=', orgId)
+    .where('id', '=', id)
+    .where('pending_since', 'is not', null)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows) === 1;
+}
+
+/**
+ * SBOMs of every organisation pending since before `before`: the sweep's (pending-uploads.ts), which then
+ * deletes each within its organisation.
+ */
+export function pendingSbomsBefore(
+  db: Kysely<Database>,
+  before: string,
+): Promise<{ org_id: string; id: string }[]> {
+  // visibility: reads only pending rows, for the sweep.
+  return db
+    .selectFrom('sboms')
+    .select(['org_id', 'id'])
+    .where('pending_since', 'is not', null)
+    .where('pending_since', '<', before)
+    .execute();
+}
+
+/**
+ * Components and (through their foreign keys) findings go with the SBOM.
+ * visibility: SbomService.delete found the SBOM with findSbom first, in the same transaction.
+ */
 export async function deleteSbom(db: Kysely<Database>, orgId: string, id: string): Promise<boolean> {
   const result = await db
     .deleteFrom('sboms')

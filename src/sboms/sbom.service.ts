@@ -1,4 +1,7 @@
-/** SBOMs: upload (parse, then one transaction with components and findings), records, lists, deletion. */
+/**
+ * SBOMs: upload (parse, then short transactions of a pending SBOM made visible by the last: docs/upload-fairness.md),
+ * records, lists, deletion.
+ */
 import { nextTurn } from '../shared/turns.ts';
 import type { Kysely } from 'kysely';
 import { recordAudit } from '../audit/audit.repository.ts';
@@ -9,7 +12,9 @@ import { AppError, notFound } from '../errors.ts';
 import { event, recordEvent } from '../events/outbox.ts';
 import { newId } from '../shared/ids.ts';
 import { nowIso } from '../shared/time.ts';
-import type { MatchableComponent, SbomFindingsHooks } from './component-matcher.ts';
+import type { MatchableComponent, MatchedBatch, SbomFindingsHooks } from './component-matcher.ts';
+import { discardPending } from './pending-uploads.ts';
+import { inChunks } from './chunked-delete.ts';
 import { matchableOf, type StreamedSbom, type StreamedSummary } from './prepared-sbom.ts';
 import * as repo from './sbom.repository.ts';
 import type {
@@ -103,14 +108,7 @@ const toComponent = (row: SbomComponentRow): Component => ({
   dependsOn: fromJson<string[]>(row.depends_on, []),
 });
 
-/** Rows per delete statement: ~20 ms of SQLite's write lock (docs/resilience.md). */
-export const DELETE_CHUNK_ROWS = 2_000;
-
-async function inChunks(deleteChunk: (limit: number) => Promise<number>): Promise<void> {
-  while ((await deleteChunk(DELETE_CHUNK_ROWS)) === DELETE_CHUNK_ROWS) {
-    await nextTurn();
-  }
-}
+export { DELETE_CHUNK_ROWS } from './chunked-delete.ts';
 
 export class SbomService {
   readonly #db: Kysely<Database>;
@@ -131,8 +129,9 @@ export class SbomService {
   }
 
   /**
-   * Parses first (no transaction is open during the slow part), then stores the SBOM, its components and
-   * their findings in one transaction: a failure anywhere leaves nothing behind.
+   * Parses, then stores the SBOM pending, its components a batch per short transaction, and in the last its
+   * asset, findings and violations, making it visible (docs/upload-fairness.md): readers see all of it or
+   * nothing, and a failure anywhere deletes what was stored (a crash: the start-up sweep does).
    */
   async upload(
     orgId: string,
@@ -174,7 +173,7 @@ export class SbomService {
       version: fields.version ?? null,
       format: prepared.format,
       spec_version: prepared.specVersion,
-      // Bound in the transaction, once the asset's name is final (assetForUpload).
+      // Bound in the last transaction, once the asset's name is final (assetForUpload); '' while pending.
       asset_id: '',
       repo_url: null,
       branch: null,
@@ -183,6 +182,7 @@ export class SbomService {
       root_depends_on: null,
       created_at: now,
       updated_at: now,
+      pending_since: now,
     };
     // Rows stored, and components per ecosystem for meta.coverage.
     let stored = 0;
@@ -200,14 +200,18 @@ export class SbomService {
       findingCount,
       createdAt: row.created_at,
     });
-    const findingCount = await this.#db.transaction().execute(async (trx) => {
-      const asset = await assetForUpload(trx, orgId, row.asset_name, now);
-      row.asset_id = asset.provisionalId;
-      await repo.insertSbom(trx, row);
+    // Short transactions (docs/upload-fairness.md): the pending row, then one per batch of components, then the
+    // last, which binds the asset, writes the findings and violations and makes the SBOM visible. Only the last can
+    // hold SQLite's one writer for long (≈ 1 s for 20,000 findings), and no reader sees the SBOM before it commits
+    // (db/visible-sbom.ts).
+    await repo.insertSbom(this.#db, row);
+    let findingCount: number;
+    try {
+      const matched: MatchedBatch[] = [];
       let found = 0;
       for await (const batch of prepared.batches) {
-        await repo.insertComponents(trx, batch);
-        // A real turn after each batch's rows and after its findings (docs/resilience.md, "Large uploads"): on
+        await this.#db.transaction().execute((trx) => repo.insertComponents(trx, batch));
+        // A real turn after each batch's rows and after its matching (docs/resilience.md, "Large uploads"): on
         // SQLite neither gives one by itself (a batch under 2,000 rows is one synchronous run, matching turns only
         // after 30 ms), and when the worker is ahead its slices are there without waiting, so the 100,000-component
         // upload stored and matched batch after batch in microtasks and held the event loop 1.2–1.7 s.
@@ -216,7 +220,12 @@ export class SbomService {
         stored += matchable.length;
         for (const { ecosystem } of matchable)
           if (ecosystem) perEcosystem.set(ecosystem, (perEcosystem.get(ecosystem) ?? 0) + 1);
-        if (this.#hooks) found += await this.#matchBatch(trx, orgId, row.id, matchable, found, file.fileName);
+        if (this.#hooks) {
+          // Outside any transaction: advisories and rules are read through the reader; the rows wait in memory.
+          const batchFindings = await this.#matchBatch(orgId, row.id, matchable, found, file.fileName);
+          matched.push(batchFindings);
+          found += batchFindings.count;
+        }
         await nextTurn();
       }
       summary = prepared.summary();
@@ -227,28 +236,48 @@ export class SbomService {
       if (fields.assetName === undefined && fields.name === undefined && summary.subjectName)
         row.asset_name = summary.subjectName.slice(0, 200);
       row.root_depends_on = summary.rootDependsOn;
-      row.asset_id = await asset.settle(row.asset_name);
-      // Any other asset (new, or not reached) is 404 like another organisation's, and nothing stays behind.
-      if (writer.reach && !writer.reach.has(row.asset_id)) throw notFound('Asset', row.asset_name);
-      requireWritable(writer, row.asset_id, `asset '${row.asset_name}'`);
-      await repo.finishUpload(trx, orgId, row, summary.corrections);
-      await this.#hooks?.matchedAll(trx, orgId, row.id, found);
-      await recordAudit(trx, orgId, {
-        actorId,
-        action: 'sbom.upload',
-        entityType: 'sbom',
-        entityId: row.id,
-        details: {
-          name: row.name,
-          fileName: file.fileName,
-          format: row.format,
-          componentCount: row.component_count,
-          findingCount: found,
-        },
+      const corrections = summary.corrections;
+      findingCount = await this.#db.transaction().execute(async (trx) => {
+        // The asset is found or created here, not when the upload began: a refused upload leaves none behind.
+        const asset = await assetForUpload(trx, orgId, row.asset_name, now);
+        row.asset_id = await asset.settle(row.asset_name);
+        // Any other asset (new, or not reached) is 404 like another organisation's, and nothing stays behind.
+        if (writer.reach && !writer.reach.has(row.asset_id)) throw notFound('Asset', row.asset_name);
+        requireWritable(writer, row.asset_id, `asset '${row.asset_name}'`);
+        row.pending_since = null;
+        await repo.finishUpload(trx, orgId, row, corrections);
+        // A turn between batches' findings, as when they were written batch by batch: on SQLite each store is one
+        // synchronous run, and 20,000 findings back to back held the event loop 0.7 s (docs/upload-fairness.md).
+        for (const batchFindings of matched) {
+          await batchFindings.store(trx);
+          await nextTurn();
+        }
+        await this.#hooks?.matchedAll(trx, orgId, row.id, found);
+        await recordAudit(trx, orgId, {
+          actorId,
+          action: 'sbom.upload',
+          entityType: 'sbom',
+          entityId: row.id,
+          details: {
+            name: row.name,
+            fileName: file.fileName,
+            format: row.format,
+            componentCount: row.component_count,
+            findingCount: found,
+          },
+        });
+        await recordEvent(
+          trx,
+          orgId,
+          event('sbom.uploaded', { sbom: uploadOf(found), actorId }, row.asset_id),
+        );
+        return found;
       });
-      await recordEvent(trx, orgId, event('sbom.uploaded', { sbom: uploadOf(found), actorId }, row.asset_id));
-      return found;
-    });
+    } catch (error) {
+      // Refused or failed: its rows go, in short transactions; if that fails too, the sweep takes them.
+      await discardPending(this.#db, orgId, row.id).catch(() => undefined);
+      throw error;
+    }
     this.#uploaded?.(orgId, row.asset_id);
     const coverage = await coverageOf(this.#db, perEcosystem);
     return { upload: uploadOf(findingCount), warnings: summary!.warnings, coverage };
@@ -277,6 +306,7 @@ export class SbomService {
       root_depends_on: null,
       created_at: now,
       updated_at: now,
+      pending_since: null,
     };
     await this.#db.transaction().execute(async (trx) => {
       const asset = await assetForRecord(trx, orgId, input.name, input.assetId, now);
@@ -398,19 +428,21 @@ export class SbomService {
     return { id, deleted: true };
   }
 
-  /** One batch's findings, within what is left of `MAX_FINDINGS_PER_SBOM` (the answer names the file). */
+  /**
+   * One batch's findings, within what is left of `MAX_FINDINGS_PER_SBOM` (the answer names the file), matched
+   * through the store outside any transaction.
+   */
   async #matchBatch(
-    trx: Kysely<Database>,
     orgId: string,
     sbomId: string,
     matchable: MatchableComponent[],
     found: number,
     fileName: string,
-  ): Promise<number> {
+  ): Promise<MatchedBatch> {
     const max = this.#limits.maxFindings;
-    if (max === undefined) return this.#hooks!.matchComponents(trx, orgId, sbomId, matchable);
+    if (max === undefined) return this.#hooks!.matchComponents(this.#db, orgId, sbomId, matchable);
     try {
-      return await this.#hooks!.matchComponents(trx, orgId, sbomId, matchable, max - found);
+      return await this.#hooks!.matchComponents(this.#db, orgId, sbomId, matchable, max - found);
     } catch (error) {
       if (!(error instanceof AppError) || error.code !== 'TOO_MANY_FINDINGS') throw error;
       throw new AppError(

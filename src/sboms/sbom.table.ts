@@ -19,6 +19,11 @@ export interface SbomTable {
   root_depends_on: string | null;
   created_at: string;
   updated_at: string;
+  /**
+   * While its upload is being written: when it began; null once visible (docs/upload-fairness.md). Readers
+   * filter with db/visible-sbom.ts.
+   */
+  pending_since: string | null;
 }
 
 export interface SbomComponentTable {

@@ -434,8 +434,12 @@ for (const dialect of DIALECTS) {
       const org = await createOrg(env.services);
       const failing = new SbomService(env.store.db, {
         hooks: {
-          // A real driver error inside the upload transaction, after the SBOM and its components were inserted.
-          matchComponents: async (trx) => (await sql`select * from no_such_table`.execute(trx), 0),
+          // A real driver error in the upload's last transaction, after the pending SBOM and its components were
+          // committed in their own (docs/upload-fairness.md): the upload deletes them.
+          matchComponents: async () => ({
+            count: 0,
+            store: async (trx) => void (await sql`select * from no_such_table`.execute(trx)),
+          }),
           matchedAll: async () => {},
           countBySbom: async () => new Map(),
         },

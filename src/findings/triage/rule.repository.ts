@@ -4,6 +4,7 @@ import { dialectOf } from '../../db/connect.ts';
 import type { Database } from '../../db/database.ts';
 import type { FindingWithComponent } from '../finding.repository.ts';
 import type { TriageRuleRow, TriageRuleTable } from './rule.table.ts';
+import { visibleSbom } from '../../db/visible-sbom.ts';
 
 export function listRules(db: Kysely<Database>, orgId: string): Promise<TriageRuleRow[]> {
   return db.selectFrom('triage_rules').selectAll().where('org_id', '=', orgId).orderBy('id').execute();
@@ -107,6 +108,7 @@ export async function ruleCandidates(
       ])
       .where('f.org_id', '=', orgId)
       .where('f.retracted_at', 'is', null)
+      .where(visibleSbom('s'))
       .where('f.id', '>', page.afterId)
       .orderBy('f.id')
       .limit(page.limit);
@@ -134,6 +136,7 @@ export async function assetNameOfSbom(db: Kysely<Database>, orgId: string, sbomI
     .select('asset_name')
     .where('org_id', '=', orgId)
     .where('id', '=', sbomId)
+    .where(visibleSbom())
     .executeTakeFirst();
   return row?.asset_name ?? '';
 }

@@ -29,6 +29,7 @@ export async function lockFindings(
         .orderBy('id')
         .forUpdate()
         .execute();
+    // visibility: from findings, which a pending SBOM has none of (docs/upload-fairness.md).
     const rows = await trx
       .selectFrom('findings as f')
       .innerJoin('sbom_components as c', 'c.id', 'f.component_id')

@@ -9,6 +9,7 @@ export async function backdateSbom(
   sbomId: string,
   createdAt: string,
 ): Promise<void> {
+  // visibility: the demo's own SBOM, uploaded (so visible) before it is backdated.
   await db
     .updateTable('sboms')
     .set({ created_at: createdAt, updated_at: createdAt })

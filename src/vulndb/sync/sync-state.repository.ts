@@ -3,6 +3,7 @@ import type { Kysely, Updateable } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import { nowIso } from '../../shared/time.ts';
 import type { VulnSyncStateTable } from '../vulndb.table.ts';
+import { inVisibleSbom } from '../../db/visible-sbom.ts';
 
 export type SyncState = VulnSyncStateTable;
 
@@ -66,5 +67,27 @@ export async function componentEcosystems(db: Kysely<Database>, orgId?: string):
     .where('ecosystem', 'is not', null);
   if (orgId !== undefined) query = query.where('org_id', '=', orgId);
   const rows = await query.orderBy('ecosystem').execute();
-  return rows.map((r) => r.ecosystem!).filter((e) => e !== '');
+  const held = new Set(rows.map((r) => r.ecosystem!).filter((e) => e !== ''));
+  // A pending upload's components count once it is visible (docs/upload-fairness.md): an ecosystem only pending
+  // SBOMs hold is left out. Filtering every row instead would cost a lookup per component of every organisation;
+  // this is one query when nothing is pending, and a probe per ecosystem a pending SBOM holds otherwise.
+  let pending = db
+    .selectFrom('sbom_components')
+    .select('ecosystem')
+    .distinct()
+    .where('sbom_id', 'in', (eb) =>
+      eb.selectFrom('sboms').select('id').where('pending_since', 'is not', null),
+    );
+  if (orgId !== undefined) pending = pending.where('org_id', '=', orgId);
+  for (const { ecosystem } of await pending.execute()) {
+    if (!ecosystem || !held.has(ecosystem)) continue;
+    let visible = db
+      .selectFrom('sbom_components')
+      .select('id')
+      .where('ecosystem', '=', ecosystem)
+      .where(inVisibleSbom('sbom_id'));
+    if (orgId !== undefined) visible = visible.where('org_id', '=', orgId);
+    if (!(await visible.limit(1).executeTakeFirst())) held.delete(ecosystem);
+  }
+  return [...held];
 }

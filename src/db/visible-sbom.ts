@@ -1,0 +1,22 @@
+/**
+ * What every reader of `sboms` and `sbom_components` leaves out: an SBOM whose upload is still being written
+ * (docs/upload-fairness.md). An upload stores its rows in short transactions so it does not hold SQLite's one
+ * writer; its SBOM row carries `pending_since` until the upload's last transaction clears it, and nothing of it
+ * may be read before. test/architecture/visible-sbom.test.ts fails on a query of either table without one of
+ * these (or a `visibility:` comment saying why it needs none).
+ */
+import { sql, type Expression, type RawBuilder, type SqlBool } from 'kysely';
+
+/** The SBOM row (`table`: the alias in the query, none for an unaliased `sboms`) is visible: not pending. */
+export function visibleSbom(table?: string): RawBuilder<SqlBool> {
+  return sql<SqlBool>`${sql.ref(table ? `${table}.pending_since` : 'pending_since')} is null`;
+}
+
+/**
+ * `sbomColumn` names a visible SBOM: the filter of component rows read across SBOMs (an organisation's, or every
+ * organisation's in the re-match), one primary-key probe of `sboms` per row.
+ */
+export function inVisibleSbom(sbomColumn: Expression<unknown> | string): RawBuilder<SqlBool> {
+  const ref = typeof sbomColumn === 'string' ? sql.ref(sbomColumn) : sbomColumn;
+  return sql<SqlBool>`exists (select 1 from sboms v_s where v_s.id = ${ref} and ${visibleSbom('v_s')})`;
+}
