@@ -13,10 +13,23 @@ import { visibleSbom } from '../db/visible-sbom.ts';
 export const insertSbom = (db: Kysely<Database>, row: SbomRow) =>
   db.insertInto('sboms').values(row).execute();
 
-/** Rows as value arrays in COMPONENT_COLUMNS order (bulk path: 100,000 rows per upload); pass the upload's transaction. */
+/** Rows as value arrays in COMPONENT_COLUMNS order (bulk path: 100,000 rows per upload). */
 // visibility: the upload's writer.
 export const insertComponents = (db: Kysely<Database>, rows: readonly ComponentValues[]) =>
   insertRows(db, 'sbom_components', COMPONENT_COLUMNS, rows, COMPONENT_PG_TYPES);
+
+/**
+ * One batch of a pending upload's components, in a transaction of its own (docs/upload-fairness.md). On PostgreSQL
+ * it commits without waiting for its WAL flush: a pending SBOM's rows need no durability of their own, since after
+ * a crash the SBOM is still pending and the start-up sweep deletes it. The last transaction, which makes the SBOM
+ * visible, waits as every other does.
+ */
+// visibility: the upload's writer.
+export const insertPendingComponents = (db: Kysely<Database>, rows: readonly ComponentValues[]) =>
+  db.transaction().execute(async (trx) => {
+    if (dialectOf(trx) === 'postgres') await sql`set local synchronous_commit = off`.execute(trx);
+    await insertComponents(trx, rows);
+  });
 
 /** Corrections per UPDATE statement (one JSON array parameter of [id, dependsOn] pairs). */
 const CORRECTIONS_PER_STATEMENT = 1_000;

@@ -210,7 +210,7 @@ export class SbomService {
       const matched: MatchedBatch[] = [];
       let found = 0;
       for await (const batch of prepared.batches) {
-        await this.#db.transaction().execute((trx) => repo.insertComponents(trx, batch));
+        await repo.insertPendingComponents(this.#db, batch);
         // A real turn after each batch's rows and after its matching (docs/resilience.md, "Large uploads"): on
         // SQLite neither gives one by itself (a batch under 2,000 rows is one synchronous run, matching turns only
         // after 30 ms), and when the worker is ahead its slices are there without waiting, so the 100,000-component
