@@ -22,7 +22,7 @@ export async function discardPending(
   deleteOthers?: (db: Kysely<Database>, orgId: string, sbomId: string, limit: number) => Promise<number>,
 ): Promise<void> {
   if (deleteOthers) await inChunks((limit) => deleteOthers(db, orgId, sbomId, limit));
-  await inChunks((limit) => repo.deletePendingComponentsChunk(db, orgId, sbomId, limit));
+  await inChunks((limit) => repo.deleteComponentsChunk(db, orgId, sbomId, limit, { onlyPending: true }));
   await repo.deletePendingSbom(db, orgId, sbomId);
 }
 
