@@ -135,7 +135,7 @@ for (const dialect of DIALECTS) {
       assert.equal(await storedViolations(env, org.id), 30);
     });
 
-    it('follow a policy changed or disabled during the upload', { timeout: 30_000 }, async (t) => {
+    it('follow a policy changed, disabled or deleted during the upload', { timeout: 30_000 }, async (t) => {
       const env = await storeEnv(t, dialect);
       const org = await createOrg(env.services);
       const changed = await env.services.policies.policies.create(org.id, org.userId, noLodash());
@@ -144,8 +144,15 @@ for (const dialect of DIALECTS) {
         org.userId,
         noLodash({ name: 'No lodash either' }),
       );
+      const deleted = await env.services.policies.policies.create(
+        org.id,
+        org.userId,
+        noLodash({ name: 'No lodash at all' }),
+      );
       const { sbomId, release, upload } = await heldUpload(t, env, org.id, org.userId, {});
-      assert.equal(await storedViolations(env, org.id), 20);
+      assert.equal(await storedViolations(env, org.id), 30);
+      // Deleted: the next batches' rows of it would reference no policy, so they are dropped.
+      await env.services.policies.policies.delete(org.id, org.userId, deleted.id);
       await env.services.policies.policies.replace(org.id, org.userId, changed.id, {
         ...noLodash(),
         violationState: 'warn',

@@ -25,6 +25,7 @@ import {
 import type { ComponentFacts, VulnFacts } from './conditions.ts';
 import { componentFactRows, sbomOf } from './facts.repository.ts';
 import { appliesTo, evaluateComponent, type CompiledPolicy } from './policy-engine.ts';
+import { livePolicyIds } from './policy.repository.ts';
 import type { PolicyViolationRow } from './policy.table.ts';
 import {
   deleteViolationsOfPolicies,
@@ -110,7 +111,16 @@ export class BatchEvaluation implements PendingUpload {
       }
     }
     if (rows.length === 0) return undefined;
-    return (trx) => insertViolations(trx, rows);
+    return async (trx) => {
+      // A policy deleted since the upload began has no row to reference: its violations are dropped here (the
+      // last transaction finds it gone and keeps none of it).
+      const policyIds = [...new Set(rows.map((r) => r.policy_id))];
+      const live = await livePolicyIds(trx, this.#orgId, policyIds);
+      await insertViolations(
+        trx,
+        live.size === policyIds.length ? rows : rows.filter((r) => live.has(r.policy_id)),
+      );
+    };
   }
 }
 
