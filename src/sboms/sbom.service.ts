@@ -225,6 +225,14 @@ export class SbomService {
     await repo.insertSbom(this.#db, row);
     let findingCount: number;
     try {
+      // Per-batch work of the hooks (policies that read only the component), decided before the first batch with
+      // the asset the form names, if any; the last transaction checks it still holds (docs/upload-fairness.md).
+      const pending = await this.#hooks?.beginUpload?.(
+        this.#db,
+        orgId,
+        row.id,
+        fields.assetName ?? fields.name ?? null,
+      );
       const matched: MatchedBatch[] = [];
       let found = 0;
       for await (const batch of prepared.batches) {
@@ -233,7 +241,7 @@ export class SbomService {
         // the server writes the rows while this thread matches (BENCHMARKS.md, "Vulnerability matching"). Both
         // are settled before anything else happens, so a failure of either never leaves the other still writing
         // while the pending rows are deleted.
-        const storing = settled(repo.insertPendingComponents(this.#db, batch));
+        const storing = settled(repo.insertPendingComponents(this.#db, batch, pending?.batch(matchable)));
         const matching = this.#hooks
           ? settled(this.#matchBatch(orgId, row.id, matchable, found, file.fileName))
           : undefined;
@@ -280,7 +288,7 @@ export class SbomService {
           await batchFindings.store(trx);
           await nextTurn();
         }
-        await this.#hooks?.matchedAll(trx, orgId, row.id, found);
+        await this.#hooks?.matchedAll(trx, orgId, row.id, found, pending);
         await recordAudit(trx, orgId, {
           actorId,
           action: 'sbom.upload',
@@ -303,7 +311,8 @@ export class SbomService {
       });
     } catch (error) {
       // Refused or failed: its rows go, in short transactions; if that fails too, the sweep takes them.
-      await discardPending(this.#db, orgId, row.id).catch((cleanup: unknown) =>
+      const deleteOthers = this.#hooks?.deletePendingOfSbom?.bind(this.#hooks);
+      await discardPending(this.#db, orgId, row.id, deleteOthers).catch((cleanup: unknown) =>
         this.#discardFailed(cleanup, orgId, row.id),
       );
       throw error;
