@@ -153,10 +153,11 @@ export async function openDebtAt(
   orgId: string,
   asOf: string,
   settings: GovernanceSettings,
+  storedDays?: repo.StoredDays,
 ): Promise<number> {
   const kinds = repo.debtKinds(db, orgId, settings).map((kind) => ({
     name: kind.name,
     openedBefore: minusMs(asOf, kind.shiftHours * HOUR),
   }));
-  return repo.openDebt(db, orgId, kinds, asOf);
+  return repo.openDebt(db, orgId, kinds, asOf, storedDays);
 }

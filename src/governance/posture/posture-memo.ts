@@ -1,10 +1,11 @@
 /**
  * posture_summary's figures that depend neither on the reference time nor on any data but the governance
  * import's: the settings, the active ISO project, its statement of applicability (the gap tally and the
- * applicable controls) and its maturity figures. Only the import writes those tables, and every import that
- * changed anything rewrites the posture snapshot with a later stamp (derived/refresh.ts, posture-snapshot.ts).
- * So they are kept per store and organisation under the stamp read with the snapshot, in the same call: the first
- * call after a change reads another stamp and computes them again, on every instance, and nothing stale is served.
+ * applicable controls), its maturity figures, and sums over stored per-day tables up to a given day. Only the
+ * import writes those tables, and every import that changed anything rewrites the posture snapshot with a later
+ * stamp (derived/refresh.ts, posture-snapshot.ts). So they are kept per store and organisation under the stamp
+ * read with the snapshot, in the same call: the first call after a change reads another stamp and computes them
+ * again, on every instance, and nothing stale is served.
  * Evidence (written by the collectors too), the time-dependent counts and the other domains' figures are read on
  * every call. Masking is the tool server's, applied to every answer after this.
  */
@@ -14,6 +15,7 @@ import { AppError } from '../../errors.ts';
 import { getSettings, type GovernanceSettings } from '../common.ts';
 import { entries, gapTally, resolveProject, type Entry, type IsoProject } from '../iso/iso.service.ts';
 import { maturitySummary } from '../maturity/maturity.service.ts';
+import type { StoredDays } from '../access/risk.repository.ts';
 
 export interface PostureMemo {
   settings: GovernanceSettings;
@@ -25,6 +27,11 @@ export interface PostureMemo {
     applicable: Entry[];
     maturity: Awaited<ReturnType<typeof maturitySummary>>;
   } | null;
+  /**
+   * Sums over the stored per-day tables (gov_debt_days), which the same refresh rewrites, by a key naming the days
+   * they are summed to: they change when the reference time's day does, not between calls.
+   */
+  storedDays: StoredDays;
 }
 
 /** Organisations memoised per store; past this the least recently computed one is dropped. */
@@ -34,7 +41,8 @@ const memos = new WeakMap<Kysely<Database>, Map<string, { stamp: string; memo: P
 
 async function compute(db: Kysely<Database>, orgId: string): Promise<PostureMemo> {
   const [settings, project] = await Promise.all([getSettings(db, orgId), activeProject(db, orgId)]);
-  if (!project) return { settings, iso: null };
+  const storedDays = dayMemo();
+  if (!project) return { settings, iso: null, storedDays };
   const [all, maturity] = await Promise.all([
     entries(db, orgId, project.id),
     maturitySummary(db, orgId, project),
@@ -42,6 +50,25 @@ async function compute(db: Kysely<Database>, orgId: string): Promise<PostureMemo
   return {
     settings,
     iso: { project, overall: gapTally(all), applicable: all.filter((e) => e.applicable !== false), maturity },
+    storedDays,
+  };
+}
+
+/** Keys kept per memo: the reference time's day moves forward, so only the last few are asked again. */
+const MAX_DAY_KEYS = 8;
+
+function dayMemo(): StoredDays {
+  const sums = new Map<string, Promise<number>>();
+  return (key, read) => {
+    const kept = sums.get(key);
+    if (kept) return kept;
+    const sum = read();
+    sums.set(key, sum);
+    if (sums.size > MAX_DAY_KEYS) sums.delete(sums.keys().next().value!);
+    sum.catch(() => {
+      if (sums.get(key) === sum) sums.delete(key);
+    });
+    return sum;
   };
 }
 

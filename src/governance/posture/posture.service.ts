@@ -39,7 +39,7 @@ export async function postureSummary(
   // rest are the tools' own count queries at asOf, without their item lists. Independent reads: on PostgreSQL they
   // run on separate pooled connections at once; SQLite serialises them.
   const { snapshot, stamp } = await readStampedPostureSnapshot(db, orgId);
-  const { settings, iso } = await postureMemo(db, orgId, stamp);
+  const { settings, iso, storedDays } = await postureMemo(db, orgId, stamp);
   const project = iso?.project;
   const [
     stale,
@@ -62,7 +62,7 @@ export async function postureSummary(
     countSodPairs(db, orgId, asOf),
     countUnusedHighRisk(db, orgId, minusMs(asOf, 90 * DAY)),
     uarCounts(db, orgId, asOf),
-    openDebtAt(db, orgId, asOf, settings),
+    openDebtAt(db, orgId, asOf, settings, storedDays),
     evidenceCounts(db, orgId, at, project ?? null),
     iso && evidenceCoverage(db, orgId, iso.project.id, asOf, iso.applicable),
     services.risks.listRegister(orgId),

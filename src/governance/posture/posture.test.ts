@@ -194,6 +194,11 @@ for (const dialect of DIALECTS) {
         [after.maturity!.averageScore, after.maturity!.belowTarget],
         [2.5, before.maturity!.belowTarget - 1],
       );
+      // The open debt's stored days were summed under the old stamp: with 150 days the stale privileged accounts'
+      // debt opens later, as access_security_debt_trend (no memo) counts it now.
+      const trend = await securityDebtTrend(store.db, other.id, { asOf: FIXTURE_AS_OF, months: 1 });
+      assert.equal(after.access.securityDebtOpen, trend.items[0]!.openTotal);
+      assert.notEqual(after.access.securityDebtOpen, before.access.securityDebtOpen);
       // The first organisation's answer is its own, as before.
       assert.deepEqual(await postureSummary(store.db, orgId, services, at), mine);
     });
