@@ -3,7 +3,7 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import { epochSeconds } from '../../db/helpers.ts';
-import { dayOf, dayStart } from '../common.ts';
+import { dayOf, dayStart, type StoredDays } from '../common.ts';
 import { overdueRemediation } from '../reviews/reviews.repository.ts';
 
 /** A (department, count) query's answer as a map ('' for identities without a department). */
@@ -220,12 +220,6 @@ export async function debtCounts(
     return row;
   });
 }
-
-/**
- * A store for the stored-days part of a count, by a key naming everything it depends on besides the derived
- * tables (posture/posture-memo.ts keeps it under the posture snapshot's stamp).
- */
-export type StoredDays = (key: string, read: () => Promise<number>) => Promise<number>;
 
 /**
  * Debt items open at `at` over the given stored kinds (posture_summary's securityDebtOpen): per kind, items opened

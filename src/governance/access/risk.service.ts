@@ -10,6 +10,7 @@ import {
   resolveAsOf,
   type AsOf,
   type GovernanceSettings,
+  type StoredDays,
 } from '../common.ts';
 import * as repo from './risk.repository.ts';
 
@@ -153,7 +154,7 @@ export async function openDebtAt(
   orgId: string,
   asOf: string,
   settings: GovernanceSettings,
-  storedDays?: repo.StoredDays,
+  storedDays?: StoredDays,
 ): Promise<number> {
   const kinds = repo.debtKinds(db, orgId, settings).map((kind) => ({
     name: kind.name,

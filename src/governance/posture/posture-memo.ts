@@ -12,10 +12,9 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import { AppError } from '../../errors.ts';
-import { getSettings, type GovernanceSettings } from '../common.ts';
+import { getSettings, type GovernanceSettings, type StoredDays } from '../common.ts';
 import { entries, gapTally, resolveProject, type Entry, type IsoProject } from '../iso/iso.service.ts';
 import { maturitySummary } from '../maturity/maturity.service.ts';
-import type { StoredDays } from '../access/risk.repository.ts';
 
 export interface PostureMemo {
   settings: GovernanceSettings;
@@ -28,7 +27,7 @@ export interface PostureMemo {
     maturity: Awaited<ReturnType<typeof maturitySummary>>;
   } | null;
   /**
-   * Sums over the stored per-day tables (gov_debt_days), which the same refresh rewrites, by a key naming the days
+   * Sums over the stored per-day tables (gov_debt_days, gov_activity_days), which the same refresh rewrites, by a key naming the days
    * they are summed to: they change when the reference time's day does, not between calls.
    */
   storedDays: StoredDays;

@@ -55,7 +55,7 @@ export async function postureSummary(
     risks,
     findings,
   ] = await Promise.all([
-    countStale(db, orgId, minusMs(asOf, settings.staleAccountDays * DAY)),
+    countStale(db, orgId, minusMs(asOf, settings.staleAccountDays * DAY), storedDays),
     countOffboarding(db, orgId, minusMs(asOf, settings.offboardingSlaHours * HOUR)),
     countPrivilegedChanges(db, orgId, 'granted_at', windowStart, asOf),
     countPrivilegedChanges(db, orgId, 'revoked_at', windowStart, asOf),

@@ -199,6 +199,19 @@ for (const dialect of DIALECTS) {
       const trend = await securityDebtTrend(store.db, other.id, { asOf: FIXTURE_AS_OF, months: 1 });
       assert.equal(after.access.securityDebtOpen, trend.items[0]!.openTotal);
       assert.notEqual(after.access.securityDebtOpen, before.access.securityDebtOpen);
+      // Same cut day, so the same stored-days key: a4 (last login 165 days ago) logging in again moves the stamp,
+      // and only a5 (never, created 2025-01-01) is stale.
+      const a4 = FIXTURE.accounts!.find((a) => a.externalId === 'a4')!;
+      await importBundle(store.db, other.id, other.userId, {
+        version: 1,
+        accounts: [{ ...a4, lastLoginAt: '2026-06-01T00:00:00Z' }],
+      });
+      const relogged = await postureSummary(store.db, other.id, services, at);
+      assert.equal(relogged.access.staleAccounts, 1);
+      assert.equal(
+        relogged.access.staleAccounts,
+        (await staleAccounts(store.db, other.id, at)).staleAccounts,
+      );
       // The first organisation's answer is its own, as before.
       assert.deepEqual(await postureSummary(store.db, orgId, services, at), mine);
     });
