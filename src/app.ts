@@ -97,11 +97,12 @@ const ROUTES = new WeakMap<object, RegisteredRoute[]>();
 export const registeredRoutes = (app: App): readonly RegisteredRoute[] => ROUTES.get(app) ?? [];
 
 export async function buildApp(deps: AppDeps): Promise<App> {
-  const services = deps.services ?? createServices(deps.store, deps.config);
+  const logger = deps.logger ?? createLogger(deps.config.LOG_LEVEL);
+  const services = deps.services ?? createServices(deps.store, deps.config, { logger });
   // Per app, not per module: two apps in one process (tests) number their requests independently.
   let requestCounter = 0;
   const app = Fastify({
-    loggerInstance: (deps.logger ?? createLogger(deps.config.LOG_LEVEL)) as FastifyBaseLogger,
+    loggerInstance: logger as FastifyBaseLogger,
     // request.log becomes pino's child only when a line is written (src/logger.ts).
     childLoggerFactory: requestLogger as unknown as NonNullable<FastifyServerOptions['childLoggerFactory']>,
     requestIdHeader: false,

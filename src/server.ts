@@ -101,7 +101,7 @@ export async function startServer(config: Config): Promise<void> {
   // What crashed uploads left (docs/upload-fairness.md): pending SBOMs and their components, before serving.
   const swept = await sweepAbandonedUploads(store.db, { startUp: true, dialect: store.dialect });
   if (swept > 0) logger.info({ swept }, 'deleted the pending SBOMs of uploads that did not finish');
-  const services = createServices(store, config);
+  const services = createServices(store, config, { logger });
   const bootstrap = await bootstrapIfEmpty(services, config.DATA_DIR);
   if (bootstrap)
     logger.info(

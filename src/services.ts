@@ -1,4 +1,5 @@
 /** Composition of the domain services: built once per app (or CLI command) from the store. */
+import type { Logger } from 'pino';
 import { AuditService } from './audit/audit.service.ts';
 import { ComplianceService } from './compliance/compliance.service.ts';
 import type { Config } from './config.ts';
@@ -89,6 +90,8 @@ export const MCP_RESOURCE_PATH = '/api/v1/mcp';
 export interface ServiceOptions {
   /** The clock of time-limited state (sessions); tests move it instead of sleeping. */
   now?: () => number;
+  /** Where a service reports what it cannot answer to a caller (an upload's failed cleanup). */
+  logger?: Pick<Logger, 'error'>;
 }
 
 export function createServices(store: Store, config: Config, options: ServiceOptions = {}): Services {
@@ -158,6 +161,11 @@ export function createServices(store: Store, config: Config, options: ServiceOpt
     hooks: withPolicies(withCarryOver(findings), policies.violations),
     limits: { maxComponents: config.MAX_COMPONENTS, maxFindings: config.MAX_FINDINGS_PER_SBOM },
     uploaded: (orgId, assetId) => portfolio.retention.noteUpload(orgId, assetId),
+    discardFailed: (error, orgId, sbomId) =>
+      options.logger?.error(
+        { err: error, orgId, sbomId },
+        'upload: could not delete the pending SBOM of a refused upload; the sweep will',
+      ),
   });
   return {
     portfolio,

@@ -14,7 +14,7 @@ import * as repo from './sbom.repository.ts';
  * pending: an upload whose last transaction committed meanwhile is left alone.
  */
 export async function discardPending(db: Kysely<Database>, orgId: string, sbomId: string): Promise<void> {
-  await inChunks((limit) => repo.deletePendingComponentsChunk(db, orgId, sbomId, limit));
+  await inChunks((limit) => repo.deleteComponentsChunk(db, orgId, sbomId, limit, { onlyPending: true }));
   await repo.deletePendingSbom(db, orgId, sbomId);
 }
 

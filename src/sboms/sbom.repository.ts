@@ -204,51 +204,34 @@ export const listComponentsPage = (
 
 /**
  * Up to `limit` components of an SBOM, lowest positions first: a large SBOM is deleted a chunk at a time.
- * visibility: SbomService.delete found the SBOM with findSbom first.
+ * visibility: SbomService.delete found the SBOM with findSbom first; `onlyPending` (a refused upload's cleanup,
+ * docs/upload-fairness.md) deletes none once the upload's last transaction has made the SBOM visible.
  */
 export async function deleteComponentsChunk(
   db: Kysely<Database>,
   orgId: string,
   sbomId: string,
   limit: number,
+  { onlyPending = false } = {},
 ): Promise<number> {
   const chunk = db
     .selectFrom('sbom_components')
     .select('id')
     .where('org_id', '=', orgId)
     .where('sbom_id', '=', sbomId)
-    .orderBy('position')
-    .limit(limit);
-  const result = await db.deleteFrom('sbom_components').where('id', 'in', chunk).executeTakeFirst();
-  return Number(result.numDeletedRows);
-}
-
-/**
- * Up to `limit` components of a pending SBOM (docs/upload-fairness.md): none once its upload's last transaction
- * has made it visible.
- */
-export async function deletePendingComponentsChunk(
-  db: Kysely<Database>,
-  orgId: string,
-  sbomId: string,
-  limit: number,
-): Promise<number> {
-  // visibility: deletes only a pending SBOM's rows.
-  const chunk = db
-    .selectFrom('sbom_components')
-    .select('id')
-    .where('org_id', '=', orgId)
-    .where('sbom_id', '=', sbomId)
-    .where((eb) =>
-      eb.exists(
-        eb
-          .selectFrom('sboms')
-          .select('id')
-          .where('org_id', '=', orgId)
-          .where('id', '=', sbomId)
-          .where('pending_since', 'is not', null),
+    .$if(onlyPending, (qb) =>
+      qb.where((eb) =>
+        eb.exists(
+          eb
+            .selectFrom('sboms')
+            .select('id')
+            .where('org_id', '=', orgId)
+            .where('id', '=', sbomId)
+            .where('pending_since', 'is not', null),
+        ),
       ),
     )
+    .orderBy('position')
     .limit(limit);
   const result = await db.deleteFrom('sbom_components').where('id', 'in', chunk).executeTakeFirst();
   return Number(result.numDeletedRows);

@@ -53,6 +53,11 @@ export interface SbomServiceOptions {
   limits?: SbomLimits;
   /** Told after each committed upload (the portfolio schedules retention for the asset). */
   uploaded?: (orgId: string, assetId: string) => void;
+  /**
+   * Told when a refused or failed upload could not delete its own pending rows (the sweep will,
+   * docs/upload-fairness.md): the server logs it. The upload still answers with its own error.
+   */
+  discardFailed?: (error: unknown, orgId: string, sbomId: string) => void;
 }
 
 export interface UploadedFile {
@@ -116,6 +121,7 @@ export class SbomService {
   readonly #prepare: SbomPreparer;
   readonly #limits: SbomLimits;
   readonly #uploaded: ((orgId: string, assetId: string) => void) | undefined;
+  readonly #discardFailed: NonNullable<SbomServiceOptions['discardFailed']>;
 
   constructor(db: Kysely<Database>, options: SbomServiceOptions = {}) {
     this.#db = db;
@@ -126,6 +132,7 @@ export class SbomService {
         prepareSbomOffThread(fileName, bytes, orgId, sbomId, INLINE_BELOW, limits));
     this.#limits = options.limits ?? DEFAULT_SBOM_LIMITS;
     this.#uploaded = options.uploaded;
+    this.#discardFailed = options.discardFailed ?? (() => {});
   }
 
   /**
@@ -275,7 +282,9 @@ export class SbomService {
       });
     } catch (error) {
       // Refused or failed: its rows go, in short transactions; if that fails too, the sweep takes them.
-      await discardPending(this.#db, orgId, row.id).catch(() => undefined);
+      await discardPending(this.#db, orgId, row.id).catch((cleanup: unknown) =>
+        this.#discardFailed(cleanup, orgId, row.id),
+      );
       throw error;
     }
     this.#uploaded?.(orgId, row.asset_id);

@@ -9,6 +9,7 @@ import { buildApp } from '../app.ts';
 import type { App } from '../http/app-type.ts';
 import { createLogger } from '../logger.ts';
 import type { ComponentValues } from './prepared-sbom.ts';
+import { sweepPendingUploads } from './pending-uploads.ts';
 import { SbomService, type SbomPreparer } from './sbom.service.ts';
 import { prepareSbomOffThread } from './worker-parser.ts';
 import { SHARED_DATA, sharedDataSkip } from '../../test/support/shared-data.ts';
@@ -481,6 +482,56 @@ for (const dialect of DIALECTS) {
         .where('action', 'like', 'sbom.%')
         .execute();
       assert.deepEqual(audited, []);
+    });
+
+    it('reports a cleanup that fails too, answers with its own error and leaves the rows to the sweep', async (t) => {
+      const env = await build(t, dialect);
+      const org = await createOrg(env.services);
+      const reported: { cause: string; orgId: string; sbomId: string }[] = [];
+      const failing = new SbomService(env.store.db, {
+        hooks: {
+          matchComponents: async () => ({
+            count: 0,
+            store: async (trx) => void (await sql`select * from no_such_table`.execute(trx)),
+          }),
+          matchedAll: async () => {},
+          countBySbom: async () => new Map(),
+        },
+        discardFailed: (error, orgId, sbomId) =>
+          reported.push({ cause: String((error as Error).cause), orgId, sbomId }),
+      });
+      // The store refuses to delete any SBOM row, so the upload's own cleanup fails after its components went.
+      const keepSboms =
+        dialect === 'sqlite'
+          ? [
+              sql`create trigger keep_sboms before delete on sboms begin select raise(abort, 'sboms are kept'); end`,
+            ]
+          : [
+              sql`create function keep_sboms() returns trigger language plpgsql as $$ begin raise exception 'sboms are kept'; end $$`,
+              sql`create trigger keep_sboms before delete on sboms for each row execute function keep_sboms()`,
+            ];
+      for (const statement of keepSboms) await statement.execute(env.store.db);
+      const file = {
+        fileName: 'x.cdx.json',
+        bytes: Buffer.from(tinyCdx([{ name: 'a', purl: 'pkg:npm/a@1.0.0' }])),
+      };
+      // The upload's own failure (the missing table), not the cleanup's.
+      await assert.rejects(failing.upload(org.id, org.userId, file, {}), (error: Error) =>
+        /no_such_table/.test(String(error.cause)),
+      );
+      const pending = await env.store.db.selectFrom('sboms').select(['id', 'pending_since']).execute();
+      assert.equal(pending.length, 1);
+      assert.notEqual(pending[0]!.pending_since, null);
+      assert.deepEqual(
+        reported.map((r) => [r.orgId, r.sbomId]),
+        [[org.id, pending[0]!.id]],
+      );
+      assert.match(reported[0]!.cause, /sboms are kept/);
+      await sql`drop trigger keep_sboms${dialect === 'sqlite' ? sql`` : sql` on sboms`}`.execute(
+        env.store.db,
+      );
+      assert.equal(await sweepPendingUploads(env.store.db, new Date(Date.now() + 1).toISOString()), 1);
+      assert.deepEqual(await env.store.db.selectFrom('sboms').select('id').execute(), []);
     });
   });
 
