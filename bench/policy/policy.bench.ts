@@ -4,7 +4,7 @@
 // the longest event-loop stall meanwhile. Targets: ≤ 1.1× and ≤ 2 s, never holding the loop over 100 ms.
 // Usage: node bench/policy/policy.bench.ts [--components 100000] [--rounds 3]
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
@@ -49,6 +49,13 @@ const POLICIES: PolicyInput[] = [
     conditions: [{ subject: 'severity', operator: 'at_least', value: 'HIGH' }],
   },
 ];
+
+// The 1/5/15-minute load averages (`uptime`): every figure of this shared machine is reported with them.
+const load = () =>
+  loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' / ');
+const loadAtStart = load();
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
@@ -117,6 +124,7 @@ try {
     { sbomId: policedSbom },
   );
   console.log(`machine: ${await machine()}`);
+  console.log(`load average at start: ${loadAtStart}; after the uploads: ${load()}`);
   console.log(
     `upload of ${count.toLocaleString('en')} components, ${rounds} rounds alternating (SQLite file)`,
   );
@@ -164,6 +172,7 @@ try {
   console.log(
     `ratio with/without policies: ${(median(withPolicies) / median(without)).toFixed(2)}× (target ≤ 1.1×)`,
   );
+  console.log(`load average at the end: ${load()}`);
   await store.close();
 } finally {
   rmSync(dir, { recursive: true, force: true });

@@ -20,3 +20,13 @@ export function inVisibleSbom(sbomColumn: Expression<unknown> | string): RawBuil
   const ref = typeof sbomColumn === 'string' ? sql.ref(sbomColumn) : sbomColumn;
   return sql<SqlBool>`exists (select 1 from sboms v_s where v_s.id = ${ref} and ${visibleSbom('v_s')})`;
 }
+
+/**
+ * `sbomColumn` names no pending SBOM of the organisation: the filter of rows an upload writes with its pending
+ * batches (policy violations) when read across SBOMs. An organisation's pending SBOMs are a handful (the partial
+ * index on `pending_since` finds them), so this is one small subquery rather than a probe of `sboms` per row.
+ */
+export function notPendingSbom(orgId: string, sbomColumn: string): RawBuilder<SqlBool> {
+  // visibility: names the pending SBOMs, to leave them out.
+  return sql<SqlBool>`${sql.ref(sbomColumn)} not in (select p_s.id from sboms p_s where p_s.org_id = ${orgId} and p_s.pending_since is not null)`;
+}

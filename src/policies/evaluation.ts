@@ -50,26 +50,38 @@ export interface PolicySet {
   policies: CompiledPolicy[];
   /** Whether some policy has an `expression` condition (it sees the component's vulnerabilities). */
   needsVulns: boolean;
+  /**
+   * Per policy id, what its compiled form was made of (its definition and the organisation's license groups):
+   * equal between two loads, the policy evaluates alike (an upload's per-batch violations are then still right).
+   */
+  versions: ReadonlyMap<string, string>;
 }
 
 /** The organisation's enabled policies, compiled against its license groups. */
 export async function loadPolicySet(db: Kysely<Database>, orgId: string): Promise<PolicySet> {
   const rows = await listEnabledPolicies(db, orgId);
-  if (rows.length === 0) return { policies: [], needsVulns: false };
-  const groups = await groupLists(db, orgId);
-  const policies = rows.map((row) => compilePolicy(definitionOf(row), groups));
+  if (rows.length === 0) return { policies: [], needsVulns: false, versions: new Map() };
+  const groupRows = await listLicenseGroups(db, orgId);
+  const groups = groupListsOf(groupRows);
+  const groupsVersion = JSON.stringify(groupRows.map((g) => [g.name, g.licenses]));
+  const definitions = rows.map(definitionOf);
+  const policies = definitions.map((d) => compilePolicy(d, groups));
   const needsVulns = rows.some((r) =>
     fromJson<Condition[]>(r.conditions, []).some((c) => c.subject === 'expression'),
   );
-  return { policies, needsVulns: needsVulns || policies.some((p) => p.vulnerability.length > 0) };
+  return {
+    policies,
+    needsVulns: needsVulns || policies.some((p) => p.vulnerability.length > 0),
+    versions: new Map(definitions.map((d) => [d.id, `${JSON.stringify(d)}|${groupsVersion}`])),
+  };
 }
 
 export async function groupLists(db: Kysely<Database>, orgId: string): Promise<Map<string, LicenseList>> {
-  const groups = await listLicenseGroups(db, orgId);
-  return new Map(
-    groups.map((g) => [g.name.toLowerCase(), new LicenseList(fromJson<string[]>(g.licenses, []))]),
-  );
+  return groupListsOf(await listLicenseGroups(db, orgId));
 }
+
+const groupListsOf = (groups: readonly { name: string; licenses: string }[]) =>
+  new Map(groups.map((g) => [g.name.toLowerCase(), new LicenseList(fromJson<string[]>(g.licenses, []))]));
 
 export const definitionOf = (row: PolicyRow) => ({
   id: row.id,

@@ -33,17 +33,21 @@ export function createPolicyServices(db: Kysely<Database>, log?: ErrorLog): Poli
 }
 
 /**
- * The upload hook with policies: after the findings (and carried-over triage), the new SBOM's violations, all
- * evaluated in the upload's last transaction, once its asset (and so which policies apply) is known
+ * The upload hook with policies: component-only policies whose scope is known up front on each pending batch,
+ * then, after the findings (and carried-over triage), the rest in the upload's last transaction, once its asset
+ * (and so which policies apply) is known; that transaction also checks the per-batch ones
  * (docs/upload-fairness.md).
  */
 export function withPolicies(hooks: SbomFindingsHooks, violations: ViolationService): SbomFindingsHooks {
   return {
     ...hooks,
     countBySbom: (db, orgId, sbomIds) => hooks.countBySbom(db, orgId, sbomIds),
-    matchedAll: async (trx, orgId, sbomId, created) => {
+    beginUpload: (_db, orgId, sbomId, assetName) => violations.beginUpload(orgId, sbomId, assetName),
+    matchedAll: async (trx, orgId, sbomId, created, pending) => {
       await hooks.matchedAll(trx, orgId, sbomId, created);
-      await violations.finishUpload(trx, orgId, sbomId);
+      await violations.finishUpload(trx, orgId, sbomId, pending);
     },
+    deletePendingOfSbom: (db, orgId, sbomId, limit) =>
+      violations.deletePendingOfSbom(db, orgId, sbomId, limit),
   };
 }

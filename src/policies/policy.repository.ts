@@ -1,6 +1,7 @@
 // Queries of policies, license groups and the per-organisation seeding mark; every one filtered on the organisation.
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/database.ts';
+import { dialectOf } from '../db/connect.ts';
 import type { LicenseGroupRow, PolicyRow } from './policy.table.ts';
 
 export const listPolicies = (db: Kysely<Database>, orgId: string) =>
@@ -86,4 +87,21 @@ export async function markGroupsSeeded(db: Kysely<Database>, orgId: string, at: 
     .onConflict((oc) => oc.column('org_id').doNothing())
     .executeTakeFirst();
   return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
+}
+
+/**
+ * Which of `ids` still exist, inside the caller's transaction: an upload's per-batch violations reference their
+ * policy, which may have been deleted since the upload began. On PostgreSQL the rows are locked FOR KEY SHARE so a
+ * delete waits for the batch's commit (and its cascade then takes the batch's rows); SQLite's one writer already
+ * keeps the two apart.
+ */
+export async function livePolicyIds(
+  db: Kysely<Database>,
+  orgId: string,
+  ids: readonly string[],
+): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  let query = db.selectFrom('policies').select('id').where('org_id', '=', orgId).where('id', 'in', ids);
+  if (dialectOf(db) === 'postgres') query = query.forKeyShare();
+  return new Set((await query.execute()).map((r) => r.id));
 }

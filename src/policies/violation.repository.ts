@@ -4,7 +4,7 @@ import type { Database } from '../db/database.ts';
 import { insertRows } from '../db/helpers.ts';
 import type { PolicyViolationHistoryRow, PolicyViolationRow } from './policy.table.ts';
 import { inReach, sbomInReach, type ReachIds } from '../db/reach-filter.ts';
-import { visibleSbom } from '../db/visible-sbom.ts';
+import { notPendingSbom, visibleSbom } from '../db/visible-sbom.ts';
 
 export const VIOLATION_COLUMNS = [
   'id',
@@ -127,7 +127,9 @@ export function listViolations(
       'v.comment',
       'v.created_at',
     ])
-    .where('v.org_id', '=', orgId);
+    .where('v.org_id', '=', orgId)
+    // A pending upload's per-batch violations stay out until its last transaction (docs/upload-fairness.md).
+    .where(notPendingSbom(orgId, 'v.sbom_id'));
   if (filter.id) query = query.where('v.id', '=', filter.id);
   if (filter.sbomId) query = query.where('v.sbom_id', '=', filter.sbomId);
   if (filter.assetName)
@@ -159,7 +161,8 @@ export function countOpenByState(
     .selectFrom('policy_violations as v')
     .select(['v.state', (eb) => eb.fn.countAll<number>().as('n')])
     .where('v.org_id', '=', orgId)
-    .where('v.status', '=', 'open');
+    .where('v.status', '=', 'open')
+    .where(notPendingSbom(orgId, 'v.sbom_id'));
   if (filter.sbomId) query = query.where('v.sbom_id', '=', filter.sbomId);
   if (filter.assetName)
     query = query.where('v.sbom_id', 'in', (sub) =>
@@ -180,13 +183,19 @@ export function countOpenBySbomAndState(db: Kysely<Database>, orgId: string, rea
     .selectFrom('policy_violations as v')
     .select(['v.sbom_id', 'v.state', (eb) => eb.fn.countAll<number>().as('n')])
     .where('v.org_id', '=', orgId)
-    .where('v.status', '=', 'open');
+    .where('v.status', '=', 'open')
+    .where(notPendingSbom(orgId, 'v.sbom_id'));
   if (reach) query = query.where(sbomInReach(db, orgId, 'v.sbom_id', reach));
   return query.groupBy(['v.sbom_id', 'v.state']).execute();
 }
 
 export function findViolation(db: Kysely<Database>, orgId: string, id: string, reach: ReachIds = null) {
-  let query = db.selectFrom('policy_violations').selectAll().where('org_id', '=', orgId).where('id', '=', id);
+  let query = db
+    .selectFrom('policy_violations')
+    .selectAll()
+    .where('org_id', '=', orgId)
+    .where('id', '=', id)
+    .where(notPendingSbom(orgId, 'sbom_id'));
   if (reach) query = query.where(sbomInReach(db, orgId, 'sbom_id', reach));
   return query.executeTakeFirst();
 }
@@ -252,4 +261,66 @@ export async function sbomsByAge(
     }
   }
   return { latest, older };
+}
+
+/** Deletes the SBOM's violations of some policies (an upload's per-batch rows whose policy changed meanwhile). */
+export async function deleteViolationsOfPolicies(
+  db: Kysely<Database>,
+  orgId: string,
+  sbomId: string,
+  policyIds: readonly string[],
+): Promise<void> {
+  if (policyIds.length === 0) return;
+  await db
+    .deleteFrom('policy_violations')
+    .where('org_id', '=', orgId)
+    .where('sbom_id', '=', sbomId)
+    .where('policy_id', 'in', policyIds)
+    .execute();
+}
+
+/** The SBOM's violations of some policies, whole (the events of an upload's per-batch rows). */
+export const violationsOfPolicies = (
+  db: Kysely<Database>,
+  orgId: string,
+  sbomId: string,
+  policyIds: readonly string[],
+): Promise<PolicyViolationRow[]> =>
+  policyIds.length === 0
+    ? Promise.resolve([])
+    : db
+        .selectFrom('policy_violations')
+        .selectAll()
+        .where('org_id', '=', orgId)
+        .where('sbom_id', '=', sbomId)
+        .where('policy_id', 'in', policyIds)
+        .orderBy('id')
+        .execute();
+
+/** Deletes up to `limit` violations of an SBOM while it is still pending (a failed upload's); returns how many. */
+export async function deletePendingViolationsChunk(
+  db: Kysely<Database>,
+  orgId: string,
+  sbomId: string,
+  limit: number,
+): Promise<number> {
+  const chunk = db
+    .selectFrom('policy_violations')
+    .select('id')
+    .where('org_id', '=', orgId)
+    .where('sbom_id', '=', sbomId)
+    .where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom('sboms')
+          .select('id')
+          .where('org_id', '=', orgId)
+          .where('id', '=', sbomId)
+          // visibility: deletes only a pending SBOM's rows.
+          .where('pending_since', 'is not', null),
+      ),
+    )
+    .limit(limit);
+  const result = await db.deleteFrom('policy_violations').where('id', 'in', chunk).executeTakeFirst();
+  return Number(result.numDeletedRows);
 }

@@ -6,7 +6,8 @@ import type { Database } from '../db/database.ts';
 import { notFound } from '../errors.ts';
 import { newId } from '../shared/ids.ts';
 import { nowIso } from '../shared/time.ts';
-import { UploadEvaluation } from './upload-evaluation.ts';
+import { BatchEvaluation, finishUploadEvaluation } from './upload-evaluation.ts';
+import type { PendingUpload } from '../sboms/component-matcher.ts';
 import type {
   Violation,
   ViolationDetail,
@@ -28,12 +29,34 @@ export class ViolationService {
   }
 
   /**
-   * In the upload's last transaction, after its findings: the new SBOM's violations and their events
-   * (upload-evaluation.ts); returns how many.
+   * Before an upload's first batch: the policies it evaluates batch by batch, if any (upload-evaluation.ts).
+   * `assetName`: the asset the form names, null when only the SBOM can tell.
    */
-  async finishUpload(trx: Kysely<Database>, orgId: string, sbomId: string): Promise<number> {
-    const upload = await UploadEvaluation.start(trx, orgId, sbomId);
-    return upload ? upload.finish(trx) : 0;
+  beginUpload(orgId: string, sbomId: string, assetName: string | null): Promise<PendingUpload | undefined> {
+    return BatchEvaluation.begin(this.#db, orgId, sbomId, assetName);
+  }
+
+  /**
+   * In the upload's last transaction, after its findings: the new SBOM's violations and their events
+   * (upload-evaluation.ts), the per-batch ones checked; returns how many.
+   */
+  async finishUpload(
+    trx: Kysely<Database>,
+    orgId: string,
+    sbomId: string,
+    pending?: PendingUpload,
+  ): Promise<number> {
+    return finishUploadEvaluation(
+      trx,
+      orgId,
+      sbomId,
+      pending instanceof BatchEvaluation ? pending : undefined,
+    );
+  }
+
+  /** Deletes up to `limit` violations of a still-pending SBOM (a failed upload's per-batch rows). */
+  deletePendingOfSbom(db: Kysely<Database>, orgId: string, sbomId: string, limit: number): Promise<number> {
+    return repo.deletePendingViolationsChunk(db, orgId, sbomId, limit);
   }
 
   /** A page (when `limit` is given, with the cursor of the next) or every matching violation, newest first. */

@@ -29,6 +29,19 @@ export interface MatchedBatch {
 }
 
 /**
+ * What an upload's hooks do with each pending batch besides matching it (policies: the violations of policies
+ * that read only the component, docs/upload-fairness.md). Its rows stay as pending as the batch's components:
+ * readers leave out rows of a pending SBOM, and a failed upload deletes them (`deletePendingOfSbom`).
+ */
+export interface PendingUpload {
+  /**
+   * Works on one batch now, outside any transaction (beside the parser worker); the write it returns, if any,
+   * runs in the batch's own short transaction with its components.
+   */
+  batch(components: readonly MatchableComponent[]): ((trx: Kysely<Database>) => Promise<void>) | undefined;
+}
+
+/**
  * The seam between SBOM ingestion and findings. The SBOM service stores an upload's components in short
  * transactions (docs/upload-fairness.md) and calls `matchComponents` on each batch outside any transaction,
  * reading advisories through `db`; in the last transaction it calls each batch's `store`, then `matchedAll` once
@@ -45,8 +58,32 @@ export interface SbomFindingsHooks {
     /** At most this many findings for the batch; past it the hook throws 413 TOO_MANY_FINDINGS, nothing stored. */
     maxFindings?: number,
   ): Promise<MatchedBatch>;
-  /** In the last transaction, after the batches' findings are stored: what needs all of them (`created` in all). */
-  matchedAll(trx: Kysely<Database>, orgId: string, sbomId: string, created: number): Promise<void>;
+  /**
+   * Before the first batch, outside any transaction: per-batch work of the upload, if any. `assetName` is the
+   * asset the upload names up front (the form's), null when only the SBOM's last row can tell.
+   */
+  beginUpload?(
+    db: Kysely<Database>,
+    orgId: string,
+    sbomId: string,
+    assetName: string | null,
+  ): Promise<PendingUpload | undefined>;
+  /**
+   * In the last transaction, after the batches' findings are stored: what needs all of them (`created` in all);
+   * `pending` is what `beginUpload` returned.
+   */
+  matchedAll(
+    trx: Kysely<Database>,
+    orgId: string,
+    sbomId: string,
+    created: number,
+    pending?: PendingUpload,
+  ): Promise<void>;
+  /**
+   * Deletes up to `limit` rows that `PendingUpload` wrote for a still-pending SBOM; returns how many (a failed
+   * upload's clean-up, before its components; the sweep leaves them to the SBOM's cascade).
+   */
+  deletePendingOfSbom?(db: Kysely<Database>, orgId: string, sbomId: string, limit: number): Promise<number>;
   countBySbom(db: Kysely<Database>, orgId: string, sbomIds: string[]): Promise<Map<string, number>>;
   /** Deletes up to `limit` findings of the SBOM (history goes with them); returns how many. Without it the
    * findings go with the SBOM through their foreign keys, in one statement. */

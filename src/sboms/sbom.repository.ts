@@ -25,10 +25,16 @@ export const insertComponents = (db: Kysely<Database>, rows: readonly ComponentV
  * visible, waits as every other does.
  */
 // visibility: the upload's writer.
-export const insertPendingComponents = (db: Kysely<Database>, rows: readonly ComponentValues[]) =>
+export const insertPendingComponents = (
+  db: Kysely<Database>,
+  rows: readonly ComponentValues[],
+  /** What the upload's hooks write with the batch (PendingUpload), in the same short transaction. */
+  more?: (trx: Kysely<Database>) => Promise<void>,
+) =>
   db.transaction().execute(async (trx) => {
     if (dialectOf(trx) === 'postgres') await sql`set local synchronous_commit = off`.execute(trx);
     await insertComponents(trx, rows);
+    if (more) await more(trx);
   });
 
 /** Corrections per UPDATE statement (one JSON array parameter of [id, dependsOn] pairs). */

@@ -214,16 +214,24 @@ export class SbomService {
     await repo.insertSbom(this.#db, row);
     let findingCount: number;
     try {
+      // Per-batch work of the hooks (policies that read only the component), decided before the first batch with
+      // the asset the form names, if any; the last transaction checks it still holds (docs/upload-fairness.md).
+      const pending = await this.#hooks?.beginUpload?.(
+        this.#db,
+        orgId,
+        row.id,
+        fields.assetName ?? fields.name ?? null,
+      );
       const matched: MatchedBatch[] = [];
       let found = 0;
       for await (const batch of prepared.batches) {
-        await repo.insertPendingComponents(this.#db, batch);
+        const matchable = batch.map(matchableOf);
+        await repo.insertPendingComponents(this.#db, batch, pending?.batch(matchable));
         // A real turn after each batch's rows and after its matching (docs/resilience.md, "Large uploads"): on
         // SQLite neither gives one by itself (a batch under 2,000 rows is one synchronous run, matching turns only
         // after 30 ms), and when the worker is ahead its slices are there without waiting, so the 100,000-component
         // upload stored and matched batch after batch in microtasks and held the event loop 1.2–1.7 s.
         await nextTurn();
-        const matchable = batch.map(matchableOf);
         stored += matchable.length;
         for (const { ecosystem } of matchable)
           if (ecosystem) perEcosystem.set(ecosystem, (perEcosystem.get(ecosystem) ?? 0) + 1);
@@ -259,7 +267,7 @@ export class SbomService {
           await batchFindings.store(trx);
           await nextTurn();
         }
-        await this.#hooks?.matchedAll(trx, orgId, row.id, found);
+        await this.#hooks?.matchedAll(trx, orgId, row.id, found, pending);
         await recordAudit(trx, orgId, {
           actorId,
           action: 'sbom.upload',
@@ -282,7 +290,8 @@ export class SbomService {
       });
     } catch (error) {
       // Refused or failed: its rows go, in short transactions; if that fails too, the sweep takes them.
-      await discardPending(this.#db, orgId, row.id).catch((cleanup: unknown) =>
+      const deleteOthers = this.#hooks?.deletePendingOfSbom?.bind(this.#hooks);
+      await discardPending(this.#db, orgId, row.id, deleteOthers).catch((cleanup: unknown) =>
         this.#discardFailed(cleanup, orgId, row.id),
       );
       throw error;
