@@ -3,7 +3,7 @@
 // 10,000-identity demo organisation with 1,000,000 audit entries (seed.ts), against each tool's own handler
 // called in process (no HTTP, auth, MCP, validation or masking) measured in the same run.
 // Usage: node bench/mcp/mcp.bench.ts [--seconds 5] [--rate 200] [--warmup 1] [--tools a,b]
-//        (DATABASE_URL=postgres://… for PostgreSQL: schema bench_mcp_demo)
+//        (DATABASE_URL=postgres://… for PostgreSQL: schema bench_mcp_demo, or BENCH_MCP_SCHEMA)
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import { z } from 'zod';
@@ -135,7 +135,7 @@ async function paced(s: Scenario): Promise<Figures> {
 /** Each tool's handler in process on its own store connection: the cost of the tool's own work. */
 async function handlerBaselines(iterations: number): Promise<Map<string, number>> {
   const store = pgUrl
-    ? openStore(pgUrl, undefined, { schema: 'bench_mcp_demo' })
+    ? openStore(pgUrl, undefined, { schema: process.env.BENCH_MCP_SCHEMA ?? 'bench_mcp_demo' })
     : openStore(`sqlite:${outDir}mcp-demo.sqlite`);
   const services = createServices(store, defaultConfig());
   const handlers = toolHandlers();

@@ -1,5 +1,6 @@
 // The server under test, in its own process: the real app over the seeded store (seed.ts; SQLite under
-// bench/.out/, or the schema bench_mcp_demo of DATABASE_URL). Prints LISTENING <url> <token> <actorId> <orgId> <scratchToken>.
+// bench/.out/, or the schema bench_mcp_demo of DATABASE_URL; BENCH_MCP_SCHEMA names another, so two trees seeded
+// by different code can be compared in the same minutes without wiping each other's store). Prints LISTENING <url> <token> <actorId> <orgId> <scratchToken>.
 import { mkdirSync, rmSync } from 'node:fs';
 import pg from 'pg';
 import { buildApp } from '../../src/app.ts';
@@ -13,7 +14,7 @@ import { benchOrg, isSeeded, seed } from './seed.ts';
 const outDir = new URL('../.out/', import.meta.url).pathname;
 const file = `${outDir}mcp-demo.sqlite`;
 const pgUrl = process.env.DATABASE_URL?.startsWith('postgres') ? process.env.DATABASE_URL : undefined;
-const SCHEMA = 'bench_mcp_demo';
+const SCHEMA = process.env.BENCH_MCP_SCHEMA ?? 'bench_mcp_demo';
 const config = defaultConfig({ RATE_LIMIT_MAX: 1_000_000_000 });
 const log = (msg: string) => process.stderr.write(`${msg}\n`);
 

@@ -30,3 +30,12 @@ export function notPendingSbom(orgId: string, sbomColumn: string): RawBuilder<Sq
   // visibility: names the pending SBOMs, to leave them out.
   return sql<SqlBool>`${sql.ref(sbomColumn)} not in (select p_s.id from sboms p_s where p_s.org_id = ${orgId} and p_s.pending_since is not null)`;
 }
+
+/**
+ * The SBOM is still pending: the guard of a refused upload's clean-up, which must delete nothing once the
+ * upload's last transaction has made the SBOM visible.
+ */
+export function stillPending(orgId: string, sbomId: string): RawBuilder<SqlBool> {
+  // visibility: names a pending SBOM, to delete its rows.
+  return sql<SqlBool>`exists (select 1 from sboms p_s where p_s.org_id = ${orgId} and p_s.id = ${sbomId} and p_s.pending_since is not null)`;
+}

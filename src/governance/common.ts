@@ -70,3 +70,9 @@ export async function getSettings(db: Kysely<Database>, orgId: string): Promise<
  */
 export const dayOf = (iso: string) => iso.slice(0, 10);
 export const dayStart = (iso: string) => `${dayOf(iso)}T00:00:00.000Z`;
+
+/**
+ * Keeps the stored-days part of a count (a sum over a per-day derived table up to a day), by a key naming what it
+ * depends on besides those tables: posture/posture-memo.ts keeps it under the posture snapshot's stamp.
+ */
+export type StoredDays = (key: string, read: () => Promise<number>) => Promise<number>;

@@ -4,7 +4,7 @@ import type { Database } from '../db/database.ts';
 import { insertRows } from '../db/helpers.ts';
 import type { PolicyViolationHistoryRow, PolicyViolationRow } from './policy.table.ts';
 import { inReach, sbomInReach, type ReachIds } from '../db/reach-filter.ts';
-import { notPendingSbom, visibleSbom } from '../db/visible-sbom.ts';
+import { notPendingSbom, stillPending, visibleSbom } from '../db/visible-sbom.ts';
 
 export const VIOLATION_COLUMNS = [
   'id',
@@ -309,17 +309,7 @@ export async function deletePendingViolationsChunk(
     .select('id')
     .where('org_id', '=', orgId)
     .where('sbom_id', '=', sbomId)
-    .where((eb) =>
-      eb.exists(
-        eb
-          .selectFrom('sboms')
-          .select('id')
-          .where('org_id', '=', orgId)
-          .where('id', '=', sbomId)
-          // visibility: deletes only a pending SBOM's rows.
-          .where('pending_since', 'is not', null),
-      ),
-    )
+    .where(stillPending(orgId, sbomId))
     .limit(limit);
   const result = await db.deleteFrom('policy_violations').where('id', 'in', chunk).executeTakeFirst();
   return Number(result.numDeletedRows);

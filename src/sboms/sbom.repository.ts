@@ -7,7 +7,7 @@ import { turnTaker } from '../shared/turns.ts';
 import type { ComponentValues, DEPENDS_ON, DependsOnCorrection } from './prepared-sbom.ts';
 import { COMPONENT_COLUMNS, COMPONENT_PG_TYPES, type SbomComponentRow, type SbomRow } from './sbom.table.ts';
 import { inReach, type ReachIds } from '../db/reach-filter.ts';
-import { visibleSbom } from '../db/visible-sbom.ts';
+import { stillPending, visibleSbom } from '../db/visible-sbom.ts';
 
 // visibility: the writers below (insert, finish, delete) are the upload's and deletion's own.
 export const insertSbom = (db: Kysely<Database>, row: SbomRow) =>
@@ -225,18 +225,7 @@ export async function deleteComponentsChunk(
     .select('id')
     .where('org_id', '=', orgId)
     .where('sbom_id', '=', sbomId)
-    .$if(onlyPending, (qb) =>
-      qb.where((eb) =>
-        eb.exists(
-          eb
-            .selectFrom('sboms')
-            .select('id')
-            .where('org_id', '=', orgId)
-            .where('id', '=', sbomId)
-            .where('pending_since', 'is not', null),
-        ),
-      ),
-    )
+    .$if(onlyPending, (qb) => qb.where(stillPending(orgId, sbomId)))
     .orderBy('position')
     .limit(limit);
   const result = await db.deleteFrom('sbom_components').where('id', 'in', chunk).executeTakeFirst();

@@ -1,7 +1,7 @@
 // SQL over accounts and identities for the account tools (stale accounts, offboarding, normalization health).
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/database.ts';
-import { dayOf, dayStart } from '../common.ts';
+import { dayOf, dayStart, type StoredDays } from '../common.ts';
 
 export interface StaleCuts {
   c30: string;
@@ -31,14 +31,19 @@ export async function refreshActivityDays(db: Kysely<Database>, orgId: string): 
  * Active accounts whose last login (`login`), or never logged in, whose creation (`created`), is at or before
  * `t`: the whole days before t's from the stored days, t's own day from the (org, status, last_login_at) index.
  */
-const activeUpTo = (orgId: string, kind: 'login' | 'created', t: string) => {
+const activeUpTo = (orgId: string, kind: 'login' | 'created', t: string) =>
+  sql`(${storedDaysUpTo(orgId, kind, t)} + ${ownDayUpTo(orgId, kind, t)})`;
+
+const storedDaysUpTo = (orgId: string, kind: 'login' | 'created', t: string) =>
+  sql`(select coalesce(sum(d.accounts), 0) from gov_activity_days d
+      where d.org_id = ${orgId} and d.kind = ${kind} and d.day < ${dayOf(t)})`;
+
+const ownDayUpTo = (orgId: string, kind: 'login' | 'created', t: string) => {
   const lastDay =
     kind === 'login'
       ? sql`a.last_login_at >= ${dayStart(t)} and a.last_login_at <= ${t}`
       : sql`a.last_login_at is null and a.created_at >= ${dayStart(t)} and a.created_at <= ${t}`;
-  return sql`((select coalesce(sum(d.accounts), 0) from gov_activity_days d
-      where d.org_id = ${orgId} and d.kind = ${kind} and d.day < ${dayOf(t)})
-    + (select count(*) from gov_accounts a where a.org_id = ${orgId} and a.status = 'active' and ${lastDay}))`;
+  return sql`(select count(*) from gov_accounts a where a.org_id = ${orgId} and a.status = 'active' and ${lastDay})`;
 };
 
 /**
@@ -70,12 +75,36 @@ export async function countLoginBuckets(
   };
 }
 
-/** Stale active accounts only (access_stale_accounts' staleAccounts: stale_login + never_stale above). */
-export async function countStale(db: Kysely<Database>, orgId: string, cut: string): Promise<number> {
-  const counts = await sql<{
-    n: number;
-  }>`select ${activeUpTo(orgId, 'login', cut)} + ${activeUpTo(orgId, 'created', cut)} as n`.execute(db);
-  return Number(counts.rows[0]?.n ?? 0);
+/**
+ * Stale active accounts only (access_stale_accounts' staleAccounts: stale_login + never_stale above). With
+ * `storedDays`, the stored days' sum (the same all day long) is read through it and the cut's own day apart.
+ */
+export async function countStale(
+  db: Kysely<Database>,
+  orgId: string,
+  cut: string,
+  storedDays?: StoredDays,
+): Promise<number> {
+  if (!storedDays) {
+    const counts = await sql<{
+      n: number;
+    }>`select ${activeUpTo(orgId, 'login', cut)} + ${activeUpTo(orgId, 'created', cut)} as n`.execute(db);
+    return Number(counts.rows[0]?.n ?? 0);
+  }
+  const [stored, own] = await Promise.all([
+    storedDays(JSON.stringify(['countStale', dayOf(cut)]), async () => {
+      const result = await sql<{
+        n: number;
+      }>`select ${storedDaysUpTo(orgId, 'login', cut)} + ${storedDaysUpTo(orgId, 'created', cut)} as n`.execute(
+        db,
+      );
+      return Number(result.rows[0]?.n ?? 0);
+    }),
+    sql<{
+      n: number;
+    }>`select ${ownDayUpTo(orgId, 'login', cut)} + ${ownDayUpTo(orgId, 'created', cut)} as n`.execute(db),
+  ]);
+  return stored + Number(own.rows[0]?.n ?? 0);
 }
 
 /**

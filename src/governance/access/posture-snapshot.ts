@@ -8,7 +8,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import { nowIso } from '../../shared/time.ts';
-import { getSettings, num } from '../common.ts';
+import { getSettings, num, plusMs } from '../common.ts';
 import {
   countMissingAttributes,
   refreshActivityDays,
@@ -111,7 +111,11 @@ export async function refreshPostureSnapshot(db: Kysely<Database>, orgId: string
   await refreshHighRiskDays(db, orgId);
   await refreshCampaignCounts(db, orgId);
   const s = await computePostureSnapshot(db, orgId);
-  await db.deleteFrom('gov_posture_snapshot').where('org_id', '=', orgId).execute();
+  const previous = await db
+    .deleteFrom('gov_posture_snapshot')
+    .where('org_id', '=', orgId)
+    .returning('refreshed_at')
+    .executeTakeFirst();
   await db
     .insertInto('gov_posture_snapshot')
     .values({
@@ -137,9 +141,19 @@ export async function refreshPostureSnapshot(db: Kysely<Database>, orgId: string
       rare_outliers: s.rareOutliers,
       rare_assignments: s.rareAssignments,
       disabled_high_risk_grants: s.disabledHighRiskGrants,
-      refreshed_at: nowIso(),
+      refreshed_at: nextStamp(previous?.refreshed_at),
     })
     .execute();
+}
+
+/**
+ * refreshed_at is also the stamp posture_summary's memo is kept under (posture/posture-memo.ts), so every refresh
+ * writes a later one than the row it replaces, even within the same millisecond. The previous value comes from the
+ * DELETE itself: on PostgreSQL a concurrent refresh that committed first is the row this one deletes.
+ */
+function nextStamp(previous: string | undefined): string {
+  const now = nowIso();
+  return previous !== undefined && now <= previous ? plusMs(previous, 1) : now;
 }
 
 /** Every figure 0: the snapshot of an organisation without governance data (nothing written yet). */
@@ -172,33 +186,44 @@ const EMPTY: PostureSnapshot = {
  * refreshes it; the 2026-11-26-97 migration stored it for data written before), so its figures are all 0.
  */
 export async function readPostureSnapshot(db: Kysely<Database>, orgId: string): Promise<PostureSnapshot> {
+  return (await readStampedPostureSnapshot(db, orgId)).snapshot;
+}
+
+/** The stored snapshot with its stamp (refreshed_at; null when none is stored). */
+export async function readStampedPostureSnapshot(
+  db: Kysely<Database>,
+  orgId: string,
+): Promise<{ snapshot: PostureSnapshot; stamp: string | null }> {
   const row = await db
     .selectFrom('gov_posture_snapshot')
     .selectAll()
     .where('org_id', '=', orgId)
     .executeTakeFirst();
-  if (!row) return EMPTY;
+  if (!row) return { snapshot: EMPTY, stamp: null };
   return {
-    humanAccounts: num(row.human_accounts),
-    correlatedAccounts: num(row.correlated_accounts),
-    orphanedAccounts: num(row.orphaned_accounts),
-    highRiskGrants: num(row.high_risk_grants),
-    disabledAccounts: num(row.disabled_accounts),
-    leaveLoginAccounts: num(row.leave_login_accounts),
-    concentrationOutliers: num(row.concentration_outliers),
-    disabledGrants: num(row.disabled_grants),
-    leaveIdentities: num(row.leave_identities),
-    leaveLoginIdentities: num(row.leave_login_identities),
-    activeIdentities: num(row.active_identities),
-    missingDepartment: num(row.missing_department),
-    missingTitle: num(row.missing_title),
-    missingManager: num(row.missing_manager),
-    missingAny: num(row.missing_any),
-    departmentHeads: num(row.department_heads),
-    accessHolders: num(row.access_holders),
-    privilegedOutliers: num(row.priv_outliers),
-    rareOutliers: num(row.rare_outliers),
-    rareAssignments: num(row.rare_assignments),
-    disabledHighRiskGrants: num(row.disabled_high_risk_grants),
+    stamp: row.refreshed_at,
+    snapshot: {
+      humanAccounts: num(row.human_accounts),
+      correlatedAccounts: num(row.correlated_accounts),
+      orphanedAccounts: num(row.orphaned_accounts),
+      highRiskGrants: num(row.high_risk_grants),
+      disabledAccounts: num(row.disabled_accounts),
+      leaveLoginAccounts: num(row.leave_login_accounts),
+      concentrationOutliers: num(row.concentration_outliers),
+      disabledGrants: num(row.disabled_grants),
+      leaveIdentities: num(row.leave_identities),
+      leaveLoginIdentities: num(row.leave_login_identities),
+      activeIdentities: num(row.active_identities),
+      missingDepartment: num(row.missing_department),
+      missingTitle: num(row.missing_title),
+      missingManager: num(row.missing_manager),
+      missingAny: num(row.missing_any),
+      departmentHeads: num(row.department_heads),
+      accessHolders: num(row.access_holders),
+      privilegedOutliers: num(row.priv_outliers),
+      rareOutliers: num(row.rare_outliers),
+      rareAssignments: num(row.rare_assignments),
+      disabledHighRiskGrants: num(row.disabled_high_risk_grants),
+    },
   };
 }

@@ -10,6 +10,7 @@ import {
   resolveAsOf,
   type AsOf,
   type GovernanceSettings,
+  type StoredDays,
 } from '../common.ts';
 import * as repo from './risk.repository.ts';
 
@@ -153,10 +154,11 @@ export async function openDebtAt(
   orgId: string,
   asOf: string,
   settings: GovernanceSettings,
+  storedDays?: StoredDays,
 ): Promise<number> {
   const kinds = repo.debtKinds(db, orgId, settings).map((kind) => ({
     name: kind.name,
     openedBefore: minusMs(asOf, kind.shiftHours * HOUR),
   }));
-  return repo.openDebt(db, orgId, kinds, asOf);
+  return repo.openDebt(db, orgId, kinds, asOf, storedDays);
 }

@@ -95,7 +95,26 @@ export async function isoControlsList(
  * Evidence coverage of the applicable controls (SoA applicable or undecided): with current accepted evidence;
  * only expired accepted or pending evidence; without any (rejected evidence does not count).
  */
-async function evidenceCoverage(
+/** iso_gap_status's tally of a list of controls (overall, or one theme's). */
+export function gapTally(list: Entry[]) {
+  const inScope = list.filter((e) => e.applicable !== false);
+  const implemented = inScope.filter((e) => e.implementationStatus === 'implemented').length;
+  const byStatus = Object.fromEntries(
+    IMPLEMENTATION_STATUSES.map((s) => [s, inScope.filter((e) => e.implementationStatus === s).length]),
+  );
+  return {
+    controls: list.length,
+    applicable: inScope.length,
+    excluded: list.length - inScope.length,
+    implemented,
+    gaps: inScope.length - implemented,
+    byStatus,
+    percentImplemented: pct(implemented, inScope.length),
+  };
+}
+
+/** iso_gap_status's evidence coverage of the applicable controls `inScope` at asOf. */
+export async function evidenceCoverage(
   db: Kysely<Database>,
   orgId: string,
   projectId: string,
@@ -137,22 +156,6 @@ export async function isoGapStatus(
   const asOf = resolveAsOf(options);
   const project = known ?? (await resolveProject(db, orgId, options.projectId));
   const all = await entries(db, orgId, project.id);
-  const tally = (list: Entry[]) => {
-    const inScope = list.filter((e) => e.applicable !== false);
-    const implemented = inScope.filter((e) => e.implementationStatus === 'implemented').length;
-    const byStatus = Object.fromEntries(
-      IMPLEMENTATION_STATUSES.map((s) => [s, inScope.filter((e) => e.implementationStatus === s).length]),
-    );
-    return {
-      controls: list.length,
-      applicable: inScope.length,
-      excluded: list.length - inScope.length,
-      implemented,
-      gaps: inScope.length - implemented,
-      byStatus,
-      percentImplemented: pct(implemented, inScope.length),
-    };
-  };
   const gaps = all.filter((e) => e.applicable !== false && e.implementationStatus !== 'implemented');
   const maturityGaps = all.filter(
     (e) =>
@@ -164,8 +167,8 @@ export async function isoGapStatus(
   return {
     projectId: project.id,
     project,
-    overall: tally(all),
-    byTheme: Object.fromEntries(THEMES.map((t) => [t, tally(all.filter((e) => e.theme === t))])),
+    overall: gapTally(all),
+    byTheme: Object.fromEntries(THEMES.map((t) => [t, gapTally(all.filter((e) => e.theme === t))])),
     gapControls: gaps.map((e) => ({
       controlId: e.controlId,
       title: e.title,

@@ -4,31 +4,20 @@ import type { Database } from '../../db/database.ts';
 import type { FindingService } from '../../findings/finding.service.ts';
 import type { RiskService } from '../../risks/risk.service.ts';
 import type { VendorService } from '../../vendors/vendor.service.ts';
-import { AppError } from '../../errors.ts';
-import { DAY, getSettings, HOUR, minusMs, num, pct, resolveAsOf, type AsOf } from '../common.ts';
+import { DAY, HOUR, minusMs, num, pct, resolveAsOf, type AsOf } from '../common.ts';
 import { countOffboarding, countStale } from '../access/accounts.repository.ts';
 import { countPrivilegedChanges, countUnusedHighRisk } from '../access/grants.repository.ts';
 import { DELTA_WINDOW_DAYS } from '../access/grants.service.ts';
 import { countSodPairs } from '../access/peers.repository.ts';
-import { readPostureSnapshot } from '../access/posture-snapshot.ts';
+import { readStampedPostureSnapshot } from '../access/posture-snapshot.ts';
 import { openDebtAt } from '../access/risk.service.ts';
 import { evidenceCounts } from '../evidence/evidence.service.ts';
-import { isoGapStatus, resolveProject } from '../iso/iso.service.ts';
-import { maturitySummary } from '../maturity/maturity.service.ts';
+import { evidenceCoverage } from '../iso/iso.service.ts';
 import { uarCounts } from '../reviews/reviews.service.ts';
+import { postureMemo } from './posture-memo.ts';
 
 /** EPSS score from which a finding counts as likely to be exploited in posture_summary. */
 const HIGH_EPSS = 0.1;
-
-/** ISO-dependent parts are null when the organisation has no active ISO project. */
-async function orNull<T>(work: Promise<T>): Promise<T | null> {
-  try {
-    return await work;
-  } catch (error) {
-    if (error instanceof AppError && error.code === 'NOT_FOUND') return null;
-    throw error;
-  }
-}
 
 /**
  * posture_summary. One roll-up; every figure is taken from the tool that defines it (named beside it in
@@ -44,16 +33,14 @@ export async function postureSummary(
 ) {
   const asOf = resolveAsOf(options);
   const at = { asOf };
-  const settings = await getSettings(db, orgId);
   const windowStart = minusMs(asOf, DELTA_WINDOW_DAYS * DAY);
-  // Time-independent figures come from the stored snapshot (derived/refresh.ts); the rest are the tools' own count
-  // queries at asOf, without their item lists. Independent reads: on PostgreSQL they run on separate pooled
-  // connections at once; SQLite serialises them.
-  // The snapshot and the active ISO project are read once here for the parts that need them.
-  const [snapshot, project] = await Promise.all([
-    readPostureSnapshot(db, orgId),
-    orNull(resolveProject(db, orgId)),
-  ]);
+  // Time-independent figures come from the stored snapshot (derived/refresh.ts) and, for the import's own data
+  // (settings, ISO project, SoA, maturity), from the memo kept under the snapshot's stamp (posture-memo.ts); the
+  // rest are the tools' own count queries at asOf, without their item lists. Independent reads: on PostgreSQL they
+  // run on separate pooled connections at once; SQLite serialises them.
+  const { snapshot, stamp } = await readStampedPostureSnapshot(db, orgId);
+  const { settings, iso, storedDays } = await postureMemo(db, orgId, stamp);
+  const project = iso?.project;
   const [
     stale,
     offboarding,
@@ -64,25 +51,27 @@ export async function postureSummary(
     uar,
     debt,
     evidence,
-    gap,
-    maturity,
+    coverage,
     risks,
     findings,
   ] = await Promise.all([
-    countStale(db, orgId, minusMs(asOf, settings.staleAccountDays * DAY)),
+    countStale(db, orgId, minusMs(asOf, settings.staleAccountDays * DAY), storedDays),
     countOffboarding(db, orgId, minusMs(asOf, settings.offboardingSlaHours * HOUR)),
     countPrivilegedChanges(db, orgId, 'granted_at', windowStart, asOf),
     countPrivilegedChanges(db, orgId, 'revoked_at', windowStart, asOf),
     countSodPairs(db, orgId, asOf),
     countUnusedHighRisk(db, orgId, minusMs(asOf, 90 * DAY)),
     uarCounts(db, orgId, asOf),
-    openDebtAt(db, orgId, asOf, settings),
-    evidenceCounts(db, orgId, at, project),
-    project && isoGapStatus(db, orgId, at, project),
-    project && maturitySummary(db, orgId, project),
+    openDebtAt(db, orgId, asOf, settings, storedDays),
+    evidenceCounts(db, orgId, at, project ?? null),
+    iso && evidenceCoverage(db, orgId, iso.project.id, asOf, iso.applicable),
     services.risks.listRegister(orgId),
     services.findings.summary({ orgId, reach }),
   ]);
+  // iso_gap_status's and maturity_scores' figures, as posture_summary shows them.
+  const gap = iso &&
+    coverage && { projectId: iso.project.id, overall: iso.overall, evidenceCoverage: coverage };
+  const maturity = iso?.maturity ?? null;
   const highEpss = await services.findings.countOpenWithEpss({ orgId, reach }, HIGH_EPSS);
   const openRisks = risks.filter((r) => r.status !== 'closed');
   const band = (lo: number, hi: number) =>

@@ -142,6 +142,80 @@ for (const dialect of DIALECTS) {
       assert.deepEqual([after.access.uncorrelatedAccounts, after.access.correlationRate], [0, 100]);
     });
 
+    it("keeps the import's own figures (settings, SoA, maturity) only until an import changes them, per organisation", async () => {
+      // posture-memo.ts keeps these under the snapshot's stamp. Another organisation with the same data:
+      const other = await createOrg(services);
+      await importBundle(store.db, other.id, other.userId, FIXTURE);
+      const at = { asOf: FIXTURE_AS_OF };
+      const mine = await postureSummary(store.db, orgId, services, at);
+      const before = await postureSummary(store.db, other.id, services, at);
+      assert.deepEqual(
+        [before.access.staleAccounts, before.iso!.implemented, before.maturity!.averageScore],
+        [3, 2, 2.25],
+      );
+      // A stamp ahead of this instance's clock (another instance's, or the same millisecond): the import's stamp
+      // must still be a later one, or its changes would be served from the memo kept under the old one.
+      const ahead = '2999-01-01T00:00:00.000Z';
+      await store.db
+        .updateTable('gov_posture_snapshot')
+        .set({ refreshed_at: ahead })
+        .where('org_id', '=', other.id)
+        .execute();
+      await postureSummary(store.db, other.id, services, at);
+      const soa = FIXTURE.soaEntries!.find((e) => e.controlId === 'A.5.2')!;
+      await importBundle(store.db, other.id, other.userId, {
+        version: 1,
+        settings: { staleAccountDays: 150 },
+        soaEntries: [{ ...soa, implementationStatus: 'implemented' }],
+        maturityAssessments: [
+          {
+            externalId: 'm-new',
+            projectExternalId: 'p1',
+            controlId: 'A.5.1',
+            score: 4,
+            target: 4,
+            assessedAt: '2026-06-01T00:00:00Z',
+          },
+        ],
+      });
+      const stamp = await store.db
+        .selectFrom('gov_posture_snapshot')
+        .select('refreshed_at')
+        .where('org_id', '=', other.id)
+        .executeTakeFirstOrThrow();
+      assert.equal(stamp.refreshed_at, '2999-01-01T00:00:00.001Z');
+      const after = await postureSummary(store.db, other.id, services, at);
+      // 150 days: a10 (134 days) is no longer stale; A.5.2 implemented; A.5.1 now 4 of target 4 (mean 10 / 4).
+      assert.deepEqual(
+        [after.access.staleAccounts, after.iso!.implemented, after.iso!.gaps, after.iso!.percentImplemented],
+        [2, 3, 88, 3.3],
+      );
+      assert.deepEqual(
+        [after.maturity!.averageScore, after.maturity!.belowTarget],
+        [2.5, before.maturity!.belowTarget - 1],
+      );
+      // The open debt's stored days were summed under the old stamp: with 150 days the stale privileged accounts'
+      // debt opens later, as access_security_debt_trend (no memo) counts it now.
+      const trend = await securityDebtTrend(store.db, other.id, { asOf: FIXTURE_AS_OF, months: 1 });
+      assert.equal(after.access.securityDebtOpen, trend.items[0]!.openTotal);
+      assert.notEqual(after.access.securityDebtOpen, before.access.securityDebtOpen);
+      // Same cut day, so the same stored-days key: a4 (last login 165 days ago) logging in again moves the stamp,
+      // and only a5 (never, created 2025-01-01) is stale.
+      const a4 = FIXTURE.accounts!.find((a) => a.externalId === 'a4')!;
+      await importBundle(store.db, other.id, other.userId, {
+        version: 1,
+        accounts: [{ ...a4, lastLoginAt: '2026-06-01T00:00:00Z' }],
+      });
+      const relogged = await postureSummary(store.db, other.id, services, at);
+      assert.equal(relogged.access.staleAccounts, 1);
+      assert.equal(
+        relogged.access.staleAccounts,
+        (await staleAccounts(store.db, other.id, at)).staleAccounts,
+      );
+      // The first organisation's answer is its own, as before.
+      assert.deepEqual(await postureSummary(store.db, orgId, services, at), mine);
+    });
+
     it("moves a leaver's offboarding accounts and SoD pair with their department when an import changes it", async () => {
       const at = { asOf: FIXTURE_AS_OF };
       // Gus Gone (i7, terminated, Finance) holds a6 and a7, past the SLA, and the r3 pair (e1 on a6, e4 on a7).
