@@ -5,12 +5,17 @@
 //   3. evaluations per second of the in-memory OSV evaluation over those components;
 //   4. delete one big SBOM, then 1,000 SBOMs in 10 organisations, then import 1,000 changed advisories:
 //      re-matching time (target ≤ 5 s); for the delete and the re-match the longest event-loop stall.
-// Usage: node bench/match/match.bench.ts [--components 100000] [--advisories 200000] [--sboms 1000] [--dialect sqlite|postgres] [--headline]
+// Usage: node bench/match/match.bench.ts [--components 100000] [--advisories 200000] [--sboms 1000] [--dialect sqlite|postgres] [--headline] [--profile DIR]
+// --profile DIR writes a main-thread CPU profile of the second plain upload and of the warm upload with matching
+// (DIR/<dialect>-plain.cpuprofile, DIR/<dialect>-warm.cpuprofile): a whole-run --cpu-prof is mostly the imports.
+// --pairs N alternates N-1 more plain and warm uploads after the first pair and prints each pair's ratio and their
+// median: on a loaded machine one pair's ratio moves by ±0.3.
 // --headline runs steps 1 and 2 only (the synthetic advisories stay: they are what makes 27 % of the components
 // vulnerable). Each dialect's headline ratios are printed last, after every dialect's details.
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { Session } from 'node:inspector/promises';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import { openStore, type Store } from '../../src/db/connect.ts';
@@ -44,6 +49,8 @@ const { values } = parseArgs({
     sboms: { type: 'string', default: '1000' },
     dialect: { type: 'string' },
     headline: { type: 'boolean', default: false },
+    profile: { type: 'string' },
+    pairs: { type: 'string', default: '1' },
   },
 });
 const COMPONENTS = Number(values.components);
@@ -95,6 +102,22 @@ async function upload(service: SbomService, orgId: string, userId: string, doc: 
     findings: result.findingCount,
     sbomId: result.id,
   };
+}
+
+/** Runs `work`, with a main-thread CPU profile written to `--profile`'s DIR/`name`.cpuprofile when given. */
+async function profiled<T>(name: string, work: () => Promise<T>): Promise<T> {
+  if (!values.profile) return work();
+  const session = new Session();
+  session.connect();
+  await session.post('Profiler.enable');
+  await session.post('Profiler.start');
+  try {
+    return await work();
+  } finally {
+    const { profile } = await session.post('Profiler.stop');
+    writeFileSync(join(values.profile, `${name}.cpuprofile`), JSON.stringify(profile));
+    session.disconnect();
+  }
 }
 
 /** Runs `work` and returns the longest event-loop delay seen meanwhile, in ms (1 ms resolution). */
@@ -218,8 +241,27 @@ async function run(
     // the first upload filled.
     const plainRuns = [await upload(withoutMatching, owner.id, user.id, doc, 'plain-0')];
     const cold = await upload(withMatching, owner.id, user.id, doc, 'matched-cold');
-    plainRuns.push(await upload(withoutMatching, owner.id, user.id, doc, 'plain-1'));
-    const warm = await upload(withMatching, owner.id, user.id, doc, 'matched-warm');
+    plainRuns.push(
+      await profiled(`${dialect}-plain`, () => upload(withoutMatching, owner.id, user.id, doc, 'plain-1')),
+    );
+    const warm = await profiled(`${dialect}-warm`, () =>
+      upload(withMatching, owner.id, user.id, doc, 'matched-warm'),
+    );
+    const pairRatios = [warm.ms / plainRuns[1]!.ms];
+    const pairCpuRatios = [warm.cpuMs / plainRuns[1]!.cpuMs];
+    for (let pair = 1; pair < Number(values.pairs); pair++) {
+      const plainAgain = await upload(withoutMatching, owner.id, user.id, doc, `plain-${pair + 1}`);
+      const warmAgain = await upload(withMatching, owner.id, user.id, doc, `matched-warm-${pair}`);
+      pairRatios.push(warmAgain.ms / plainAgain.ms);
+      pairCpuRatios.push(warmAgain.cpuMs / plainAgain.cpuMs);
+    }
+    const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+    if (pairRatios.length > 1) {
+      out[`  warm / plain, pair by pair (wall)`] =
+        `${pairRatios.map((r) => r.toFixed(2)).join(', ')}: median ${median(pairRatios).toFixed(2)}`;
+      out[`  warm / plain, pair by pair (CPU)`] =
+        `${pairCpuRatios.map((r) => r.toFixed(2)).join(', ')}: median ${median(pairCpuRatios).toFixed(2)}`;
+    }
     const plain = plainRuns.reduce((a, b) => (a.ms <= b.ms ? a : b));
     const p = plain.ms;
     const vulnerable = await store.db
@@ -238,7 +280,10 @@ async function run(
       `${seconds(warm.ms)} s (${cpu(warm)}), ${warm.findings} findings, ratio ${(warm.ms / p).toFixed(2)}`;
     headline.push(
       `${dialect}: upload with matching / without (${share}): warm ${(warm.ms / p).toFixed(2)}×, cold ${(cold.ms / p).toFixed(2)}× wall; ` +
-        `CPU warm ${(warm.cpuMs / plain.cpuMs).toFixed(2)}×, cold ${(cold.cpuMs / plain.cpuMs).toFixed(2)}× (target ≤ 1.30)`,
+        `CPU warm ${(warm.cpuMs / plain.cpuMs).toFixed(2)}×, cold ${(cold.cpuMs / plain.cpuMs).toFixed(2)}× (target ≤ 1.30)` +
+        (pairRatios.length > 1
+          ? `; median of ${pairRatios.length} pairs ${median(pairRatios).toFixed(2)}× wall, ${median(pairCpuRatios).toFixed(2)}× CPU`
+          : ''),
     );
     if (values.headline) return { out, headline };
 

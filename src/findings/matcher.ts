@@ -91,7 +91,8 @@ function fixedVersionsOf(hits: Hit[], ordering: VersionOrdering<unknown>): strin
 }
 
 function toVulnerability(hits: Hit[], ordering: VersionOrdering<unknown>): MatchedVulnerability {
-  const ids = new Set(hits.flatMap((h) => [...h.ids]));
+  // One hit (most components): its id set is the vulnerability's, made for this call alone.
+  const ids = hits.length === 1 ? hits[0]!.ids : new Set(hits.flatMap((h) => [...h.ids]));
   const vulnerabilityId = preferredId(ids);
   ids.delete(vulnerabilityId);
   const ordered =
@@ -126,6 +127,7 @@ export function matchComponent(
       (hits ??= []).push({ candidate, reason, ids: new Set([candidate.advisoryId, ...candidate.aliases]) });
   }
   if (!hits) return [];
+  if (hits.length === 1) return [toVulnerability(hits, ordering)];
   return groupHits(hits).map((group) => toVulnerability(group, ordering));
 }
 

@@ -115,6 +115,17 @@ const toComponent = (row: SbomComponentRow): Component => ({
 
 export { DELETE_CHUNK_ROWS } from './chunked-delete.ts';
 
+/** A promise's outcome, awaited without throwing: `unwrap` throws what it threw. */
+const settled = <T>(work: Promise<T>): Promise<{ unwrap(): T }> =>
+  work.then(
+    (value) => ({ unwrap: () => value }),
+    (error: unknown) => ({
+      unwrap: () => {
+        throw error;
+      },
+    }),
+  );
+
 export class SbomService {
   readonly #db: Kysely<Database>;
   readonly #hooks: SbomFindingsHooks | undefined;
@@ -226,18 +237,28 @@ export class SbomService {
       let found = 0;
       for await (const batch of prepared.batches) {
         const matchable = batch.map(matchableOf);
-        await repo.insertPendingComponents(this.#db, batch, pending?.batch(matchable));
+        // Matching reads advisories only, never these rows, so it runs while the batch is written: on PostgreSQL
+        // the server writes the rows while this thread matches (BENCHMARKS.md, "Vulnerability matching"). Both
+        // are settled before anything else happens, so a failure of either never leaves the other still writing
+        // while the pending rows are deleted.
+        const storing = settled(repo.insertPendingComponents(this.#db, batch, pending?.batch(matchable)));
+        const matching = this.#hooks
+          ? settled(this.#matchBatch(orgId, row.id, matchable, found, file.fileName))
+          : undefined;
         // A real turn after each batch's rows and after its matching (docs/resilience.md, "Large uploads"): on
         // SQLite neither gives one by itself (a batch under 2,000 rows is one synchronous run, matching turns only
         // after 30 ms), and when the worker is ahead its slices are there without waiting, so the 100,000-component
         // upload stored and matched batch after batch in microtasks and held the event loop 1.2–1.7 s.
+        const rows = await storing;
         await nextTurn();
+        const findings = await matching;
+        rows.unwrap();
         stored += matchable.length;
         for (const { ecosystem } of matchable)
           if (ecosystem) perEcosystem.set(ecosystem, (perEcosystem.get(ecosystem) ?? 0) + 1);
-        if (this.#hooks) {
+        if (findings) {
           // Outside any transaction: advisories and rules are read through the reader; the rows wait in memory.
-          const batchFindings = await this.#matchBatch(orgId, row.id, matchable, found, file.fileName);
+          const batchFindings = findings.unwrap();
           matched.push(batchFindings);
           found += batchFindings.count;
         }
