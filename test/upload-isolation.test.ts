@@ -11,9 +11,7 @@ import { AppError } from '../src/errors.ts';
 import { withCarryOver } from '../src/pipeline/index.ts';
 import { prepareSbom, streamed, type StreamedSbom } from '../src/sboms/prepared-sbom.ts';
 import { SbomService } from '../src/sboms/sbom.service.ts';
-import { openSqlite } from '../src/db/connect.ts';
-import { migrateToLatest } from '../src/db/migrate.ts';
-import { build, createOrg, type TestEnv } from './support/app.ts';
+import { buildOnFile, createOrg, type TestEnv } from './support/app.ts';
 import { DIALECTS } from './support/store.ts';
 
 const BATCH = 10;
@@ -44,24 +42,6 @@ const file = new TextEncoder().encode(
     })),
   }),
 );
-
-/**
- * The app on a fresh store. SQLite's is a file: reads outside a transaction then run on the reader connection,
- * as in the server (an in-memory database has one connection, and a read would wait for the upload).
- */
-async function storeEnv(t: TestContext, dialect: 'sqlite' | 'postgres'): Promise<TestEnv> {
-  if (dialect === 'postgres') return build(t, dialect);
-  const dir = mkdtempSync(join(tmpdir(), 'bulwark-isolation-'));
-  const store = openSqlite(join(dir, 'store.sqlite'));
-  await migrateToLatest(store.db);
-  const built = await build(t, dialect, { store });
-  // After the app's own close (hooks run in the order they were added).
-  t.after(async () => {
-    await store.close();
-    rmSync(dir, { recursive: true, force: true });
-  });
-  return built;
-}
 
 /** An upload of `file` that stops before its second batch until `release` is called. */
 async function heldUpload(t: TestContext, env: TestEnv) {
@@ -114,7 +94,7 @@ async function stored(env: TestEnv, orgId: string): Promise<number[]> {
 for (const dialect of DIALECTS) {
   describe(`${dialect}: an upload in progress`, () => {
     it('is invisible to readers until it is complete', { timeout: 30_000 }, async (t) => {
-      const env = await storeEnv(t, dialect);
+      const env = await buildOnFile(t, dialect);
       const { org, sbomId, release, upload } = await heldUpload(t, env);
       // The pending SBOM and the first batch's 10 components are committed by now (docs/upload-fairness.md); its
       // 10 findings wait in memory for the last transaction. No reader sees any of it.
@@ -144,7 +124,7 @@ for (const dialect of DIALECTS) {
     });
 
     it("does not hold up another organisation's write", { timeout: 30_000 }, async (t) => {
-      const env = await storeEnv(t, dialect);
+      const env = await buildOnFile(t, dialect);
       // Created first: on SQLite creating it during the upload would itself wait for the writer.
       const other = await createOrg(env.services);
       const { release, upload } = await heldUpload(t, env);

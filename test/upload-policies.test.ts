@@ -2,9 +2,6 @@
 // docs/policies.md): no reader sees them before the last transaction, which keeps them only while the policy still
 // applies unchanged; a failed upload leaves none. The upload is held between its first and second batch.
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { describe, it, type TestContext } from 'node:test';
 import { wholeOrg } from '../src/db/reach-filter.ts';
 import { withCarryOver } from '../src/pipeline/index.ts';
@@ -12,9 +9,7 @@ import { withPolicies, type PolicyInput } from '../src/policies/index.ts';
 import { prepareSbom, streamed, type StreamedSbom } from '../src/sboms/prepared-sbom.ts';
 import { SbomService } from '../src/sboms/sbom.service.ts';
 import type { UploadFieldsInput } from '../src/sboms/sbom.schemas.ts';
-import { openSqlite } from '../src/db/connect.ts';
-import { migrateToLatest } from '../src/db/migrate.ts';
-import { build, createOrg, type TestEnv } from './support/app.ts';
+import { buildOnFile, createOrg, type TestEnv } from './support/app.ts';
 import { DIALECTS } from './support/store.ts';
 
 const BATCH = 10;
@@ -43,20 +38,6 @@ const noLodash = (extra: Partial<PolicyInput> = {}): PolicyInput => ({
   conditions: [{ subject: 'purl', operator: 'matches', value: 'pkg:npm/lodash' }],
   ...extra,
 });
-
-/** The app on a fresh store (SQLite's a file, so reads run on the reader connection as in the server). */
-async function storeEnv(t: TestContext, dialect: 'sqlite' | 'postgres'): Promise<TestEnv> {
-  if (dialect === 'postgres') return build(t, dialect);
-  const dir = mkdtempSync(join(tmpdir(), 'bulwark-upload-policies-'));
-  const store = openSqlite(join(dir, 'store.sqlite'));
-  await migrateToLatest(store.db);
-  const built = await build(t, dialect, { store });
-  t.after(async () => {
-    await store.close();
-    rmSync(dir, { recursive: true, force: true });
-  });
-  return built;
-}
 
 /**
  * An upload of `file` with the policy hooks that stops before its second batch until `release`; with `fail`, the
@@ -109,7 +90,7 @@ async function storedViolations(env: TestEnv, orgId: string): Promise<number> {
 for (const dialect of DIALECTS) {
   describe(`${dialect}: violations of an upload in progress`, () => {
     it('are written per batch, invisible until the last transaction', { timeout: 30_000 }, async (t) => {
-      const env = await storeEnv(t, dialect);
+      const env = await buildOnFile(t, dialect);
       const org = await createOrg(env.services);
       await env.services.policies.policies.create(org.id, org.userId, noLodash());
       const { sbomId, release, upload } = await heldUpload(t, env, org.id, org.userId, {});
@@ -136,7 +117,7 @@ for (const dialect of DIALECTS) {
     });
 
     it('follow a policy changed, disabled or deleted during the upload', { timeout: 30_000 }, async (t) => {
-      const env = await storeEnv(t, dialect);
+      const env = await buildOnFile(t, dialect);
       const org = await createOrg(env.services);
       const changed = await env.services.policies.policies.create(org.id, org.userId, noLodash());
       const disabled = await env.services.policies.policies.create(
@@ -172,7 +153,7 @@ for (const dialect of DIALECTS) {
     });
 
     it('of policies scoped by asset name, per batch or at the end', { timeout: 30_000 }, async (t) => {
-      const env = await storeEnv(t, dialect);
+      const env = await buildOnFile(t, dialect);
       const org = await createOrg(env.services);
       // The form names the asset: evaluated per batch.
       const named = await env.services.policies.policies.create(
@@ -212,7 +193,7 @@ for (const dialect of DIALECTS) {
     });
 
     it('are gone after a failed upload', { timeout: 30_000 }, async (t) => {
-      const env = await storeEnv(t, dialect);
+      const env = await buildOnFile(t, dialect);
       const org = await createOrg(env.services);
       await env.services.policies.policies.create(org.id, org.userId, noLodash());
       const { release, upload } = await heldUpload(t, env, org.id, org.userId, {}, true);

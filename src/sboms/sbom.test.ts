@@ -8,6 +8,7 @@ import { DIALECTS } from '../../test/support/store.ts';
 import { buildApp } from '../app.ts';
 import type { App } from '../http/app-type.ts';
 import { createLogger } from '../logger.ts';
+import type { SbomFindingsHooks } from './component-matcher.ts';
 import type { ComponentValues } from './prepared-sbom.ts';
 import { sweepPendingUploads } from './pending-uploads.ts';
 import { SbomService, type SbomPreparer } from './sbom.service.ts';
@@ -56,6 +57,19 @@ const tinyCdx = (
     metadata: { component: { name: 'web', version: '2.0.0' } },
     components,
   });
+
+/**
+ * Hooks whose findings fail with a real driver error in the upload's last transaction, after the pending SBOM and
+ * its components were committed in their own (docs/upload-fairness.md): the upload must delete them.
+ */
+const failingLastTransaction: SbomFindingsHooks = {
+  matchComponents: async () => ({
+    count: 0,
+    store: async (trx) => void (await sql`select * from no_such_table`.execute(trx)),
+  }),
+  matchedAll: async () => {},
+  countBySbom: async () => new Map(),
+};
 
 for (const dialect of DIALECTS) {
   describe(`${dialect}: SBOM upload`, () => {
@@ -434,16 +448,7 @@ for (const dialect of DIALECTS) {
       const env = await build(t, dialect);
       const org = await createOrg(env.services);
       const failing = new SbomService(env.store.db, {
-        hooks: {
-          // A real driver error in the upload's last transaction, after the pending SBOM and its components were
-          // committed in their own (docs/upload-fairness.md): the upload deletes them.
-          matchComponents: async () => ({
-            count: 0,
-            store: async (trx) => void (await sql`select * from no_such_table`.execute(trx)),
-          }),
-          matchedAll: async () => {},
-          countBySbom: async () => new Map(),
-        },
+        hooks: failingLastTransaction,
       });
       const app = await buildApp({
         store: env.store,
@@ -489,14 +494,7 @@ for (const dialect of DIALECTS) {
       const org = await createOrg(env.services);
       const reported: { cause: string; orgId: string; sbomId: string }[] = [];
       const failing = new SbomService(env.store.db, {
-        hooks: {
-          matchComponents: async () => ({
-            count: 0,
-            store: async (trx) => void (await sql`select * from no_such_table`.execute(trx)),
-          }),
-          matchedAll: async () => {},
-          countBySbom: async () => new Map(),
-        },
+        hooks: failingLastTransaction,
         discardFailed: (error, orgId, sbomId) =>
           reported.push({ cause: String((error as Error).cause), orgId, sbomId }),
       });

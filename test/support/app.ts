@@ -1,10 +1,14 @@
 /** Test helpers: a built app on a fresh store, organisations with tokens. */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { TestContext } from 'node:test';
 import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import { buildApp } from '../../src/app.ts';
 import { defaultConfig, type Config } from '../../src/config.ts';
-import type { DialectName, Store } from '../../src/db/connect.ts';
+import { openSqlite, type DialectName, type Store } from '../../src/db/connect.ts';
+import { migrateToLatest } from '../../src/db/migrate.ts';
 import type { App } from '../../src/http/app-type.ts';
 import { createLogger } from '../../src/logger.ts';
 import { createServices, type Services } from '../../src/services.ts';
@@ -52,6 +56,25 @@ export async function build(
     if (!options.store) await store.close();
   });
   return { app, store, services, config };
+}
+
+/**
+ * As `build`, but SQLite on a file rather than in memory: reads outside a transaction then run on the reader
+ * connection, as in the server (an in-memory database has one connection, and a read would wait for an upload in
+ * progress; docs/upload-fairness.md). PostgreSQL as `build`.
+ */
+export async function buildOnFile(t: Pick<TestContext, 'after'>, dialect: DialectName): Promise<TestEnv> {
+  if (dialect === 'postgres') return build(t, dialect);
+  const dir = mkdtempSync(join(tmpdir(), 'bulwark-file-store-'));
+  const store = openSqlite(join(dir, 'store.sqlite'));
+  await migrateToLatest(store.db);
+  const built = await build(t, dialect, { store });
+  // After the app's own close (hooks run in the order they were added).
+  t.after(async () => {
+    await store.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+  return built;
 }
 
 let orgCounter = 0;
