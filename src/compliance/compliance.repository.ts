@@ -32,7 +32,7 @@ export async function openOlderThan(db: Kysely<Database>, orgId: string, severit
   return rows.rows.map((r) => r.id);
 }
 
-/** Open violations in state `fail` on the latest SBOMs (docs/policies.md). */
+/** Open violations in state `fail` on the latest SBOMs (docs/policies.md). visibility: of latestSboms' visible SBOMs. */
 export async function openFailViolations(db: Kysely<Database>, orgId: string) {
   const rows = await sql<{ id: string }>`select v.id from policy_violations v
     where v.org_id = ${orgId} and v.state = 'fail' and v.status = 'open' and v.sbom_id in ${latestSboms(orgId)}

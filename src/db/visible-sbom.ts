@@ -1,9 +1,9 @@
 /**
- * What every reader of `sboms` and `sbom_components` leaves out: an SBOM whose upload is still being written
- * (docs/upload-fairness.md). An upload stores its rows in short transactions so it does not hold SQLite's one
- * writer; its SBOM row carries `pending_since` until the upload's last transaction clears it, and nothing of it
- * may be read before. test/architecture/visible-sbom.test.ts fails on a query of either table without one of
- * these (or a `visibility:` comment saying why it needs none).
+ * What every reader of `sboms`, `sbom_components` and `policy_violations` leaves out: an SBOM whose upload is still
+ * being written (docs/upload-fairness.md). An upload stores its rows in short transactions so it does not hold
+ * SQLite's one writer; its SBOM row carries `pending_since` until the upload's last transaction clears it, and
+ * nothing of it may be read before. test/architecture/visible-sbom.test.ts fails on a query of those tables without
+ * one of these (or a `visibility:` comment saying why it needs none).
  */
 import { sql, type Expression, type RawBuilder, type SqlBool } from 'kysely';
 

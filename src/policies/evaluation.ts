@@ -32,12 +32,12 @@ import {
 } from './policy-engine.ts';
 import { listEnabledPolicies, listLicenseGroups } from './policy.repository.ts';
 import type { PolicyRow, PolicyViolationRow } from './policy.table.ts';
+import { ViolationDiff } from './violation-diff.ts';
 import {
   deleteViolations,
   insertViolations,
   updateViolationFacts,
   violationPageOfSbom,
-  type StoredViolation,
 } from './violation.repository.ts';
 
 /**
@@ -102,7 +102,14 @@ export interface EvaluateOptions {
   turn?: () => Promise<void>;
 }
 
-/** Evaluates `set` over the SBOM and syncs its violations of those policies; returns how many are new. */
+/**
+ * Evaluates `set` over the SBOM and syncs its violations of those policies; returns how many are new. The stored
+ * violations are read first, then each page of components is evaluated and compared with them before the next
+ * page is read: with a turn between pages (background work), no stretch of it holds the event loop for long, and
+ * no SBOM-wide array of drafts lives through the pages (BENCHMARKS.md, "Policies": comparing 50,000 violations in
+ * one go after the last page held the loop 90–212 ms). Everything runs in the caller's one transaction, so a
+ * reader sees the SBOM's violations all before or all after.
+ */
 export async function evaluateSbom(
   trx: Kysely<Database>,
   orgId: string,
@@ -110,63 +117,53 @@ export async function evaluateSbom(
   set: PolicySet,
   options: EvaluateOptions = {},
 ): Promise<{ created: number; removed: number }> {
+  const turn = options.turn ?? noTurn;
   const sbom = await sbomOf(trx, orgId, sbomId);
   if (!sbom) return { created: 0, removed: 0 };
   // The asset's tags (docs/portfolio.md): policies scoped by tags apply to the assets carrying them.
   const asset = { name: sbom.asset_name, tags: await tagsOfAsset(trx, orgId, sbom.asset_id) };
   const applicable = set.policies.filter((p) => appliesTo(p, asset));
-  const drafts =
-    applicable.length === 0
-      ? []
-      : await draftsOf(trx, orgId, sbomId, applicable, set.needsVulns, asset, options.turn ?? noTurn);
-  const now = nowIso();
+  const diff = new ViolationDiff();
   // Every stored violation of the SBOM: those of a policy since disabled or scoped away go too.
-  const byKey = new Map<string, StoredViolation>();
   if (!options.fresh)
     for (let after = ''; ;) {
       const page = await violationPageOfSbom(trx, orgId, sbomId, after, PAGE);
-      for (const v of page) byKey.set(`${v.policy_id}|${v.component_id}|${v.finding_id}`, v);
+      diff.addStored(page);
       if (page.length < PAGE) break;
       after = page[page.length - 1]!.id;
-      await (options.turn ?? noTurn)();
+      await turn();
     }
-  const fresh: PolicyViolationRow[] = [];
+  if (applicable.length > 0)
+    await eachDraftPage(trx, orgId, sbomId, applicable, set.needsVulns, asset, turn, (drafts) => {
+      diff.compare(drafts);
+    });
+  const now = nowIso();
   // Changed violations keep their id and status; one UPDATE per distinct (state, reason, kind), ids in chunks.
-  const changed = new Map<string, string[]>();
-  for (const d of drafts) {
-    const key = `${d.policyId}|${d.componentId}|${d.findingId}`;
-    const old = byKey.get(key);
-    if (old) {
-      byKey.delete(key);
-      if (old.reason !== d.reason || old.state !== d.state || old.kind !== d.kind) {
-        const facts = JSON.stringify([d.state, d.reason, d.kind]);
-        const ids = changed.get(facts);
-        if (ids) ids.push(old.id);
-        else changed.set(facts, [old.id]);
-      }
-      continue;
-    }
-    fresh.push(rowOf(orgId, sbomId, d, now));
-  }
-  const turn = options.turn ?? noTurn;
-  for (const [facts, ids] of changed) {
-    const [state, reason, kind] = JSON.parse(facts) as [string, string, string];
+  for (const { state, reason, kind, ids } of diff.changed.values())
     for (let i = 0; i < ids.length; i += 500) {
       await updateViolationFacts(trx, orgId, ids.slice(i, i + 500), { state, reason, kind, updated_at: now });
       await turn();
     }
-  }
   // SQLite writes synchronously: chunks of 2,000 rows (≈ 20 ms) with a turn between them in the background.
-  for (let i = 0; i < fresh.length; i += 2_000) {
-    await insertViolations(trx, fresh.slice(i, i + 2_000));
+  const fresh: PolicyViolationRow[] = [];
+  for (let i = 0; i < diff.fresh.length; i += 2_000) {
+    const rows = diff.fresh.slice(i, i + 2_000).map((d) => rowOf(orgId, sbomId, d, now));
+    await insertViolations(trx, rows);
+    for (const row of rows) fresh.push(row);
     await turn();
   }
-  const gone = [...byKey.values()].map((v) => v.id);
+  const gone = diff.gone();
   for (let i = 0; i < gone.length; i += 500) {
     await deleteViolations(trx, orgId, gone.slice(i, i + 500));
     await turn();
   }
-  if (fresh.length > 0) await recordViolationEvents(trx, orgId, fresh, set.policies);
+  // Their events 500 at a time, with a turn offered between: 37,500 in one go (an organisation with a
+  // policy.violation webhook) held the event loop 6.9 s, and 2,000 events with their deliveries take 60–100 ms on
+  // SQLite under load (BENCHMARKS.md, "Policies"). Same transaction, so all or none.
+  for (let i = 0; i < fresh.length; i += 500) {
+    await recordViolationEvents(trx, orgId, fresh.slice(i, i + 500), set.policies);
+    await turn();
+  }
   return { created: fresh.length, removed: gone.length };
 }
 
@@ -195,17 +192,36 @@ export async function draftsOf(
   asset: { name: string; tags: string[] },
   turn: () => Promise<void>,
 ): Promise<ViolationDraft[]> {
+  const drafts: ViolationDraft[] = [];
+  await eachDraftPage(trx, orgId, sbomId, policies, needsVulns, asset, turn, (page) => {
+    for (const d of page) drafts.push(d);
+  });
+  return drafts;
+}
+
+/** Evaluates the SBOM's components a page at a time, in document order, handing each page's drafts to `onPage`. */
+export async function eachDraftPage(
+  trx: Kysely<Database>,
+  orgId: string,
+  sbomId: string,
+  policies: CompiledPolicy[],
+  needsVulns: boolean,
+  asset: { name: string; tags: string[] },
+  turn: () => Promise<void>,
+  onPage: (drafts: ViolationDraft[]) => void,
+): Promise<void> {
   const vulns = needsVulns ? await vulnsByComponent(trx, orgId, sbomId) : new Map<string, VulnFacts[]>();
   const licenses = new Map<string, { license: ComponentLicense; missing: boolean }>();
-  const drafts: ViolationDraft[] = [];
   for (let after = -1; ;) {
     const page = await componentPage(trx, orgId, sbomId, after, PAGE);
-    for (const row of page) drafts.push(...evaluateComponent(policies, factsOf(row, licenses, vulns, asset)));
+    const drafts: ViolationDraft[] = [];
+    for (const row of page)
+      for (const d of evaluateComponent(policies, factsOf(row, licenses, vulns, asset))) drafts.push(d);
+    onPage(drafts);
     if (page.length < PAGE) break;
     after = page[page.length - 1]!.position;
     await turn();
   }
-  return drafts;
 }
 
 /** Components of one SBOM share a few dozen license texts: each is read once per evaluation. */

@@ -38,6 +38,7 @@ export async function updatePolicy(db: Kysely<Database>, row: PolicyRow): Promis
 
 export async function deletePolicy(db: Kysely<Database>, orgId: string, id: string): Promise<number> {
   // Violations first: SQLite enforces the foreign key only where the connection turned it on.
+  // visibility: every violation of the policy goes with it, a pending upload's too.
   await db.deleteFrom('policy_violations').where('org_id', '=', orgId).where('policy_id', '=', id).execute();
   const result = await db
     .deleteFrom('policies')

@@ -37,7 +37,10 @@ export async function insertViolations(
   );
 }
 
-/** The stored violations of an SBOM after `afterId`, by id (what a re-evaluation compares against, page by page). */
+/**
+ * The stored violations of an SBOM after `afterId`, by id (what a re-evaluation compares against, page by page).
+ * visibility: of one SBOM its caller reads (a visible one, or an upload's own in its last transaction).
+ */
 export const violationPageOfSbom = (
   db: Kysely<Database>,
   orgId: string,
@@ -56,6 +59,7 @@ export const violationPageOfSbom = (
     .execute();
 export type StoredViolation = Awaited<ReturnType<typeof violationPageOfSbom>>[number];
 
+/** visibility: ids the caller read of one SBOM (violationPageOfSbom). */
 export async function deleteViolations(
   db: Kysely<Database>,
   orgId: string,
@@ -69,7 +73,10 @@ export async function deleteViolations(
       .execute();
 }
 
-/** Sets the same facts on some violations (the caller keeps `ids` to a few hundred per statement). */
+/**
+ * Sets the same facts on some violations (the caller keeps `ids` to a few hundred per statement).
+ * visibility: ids the caller read of one SBOM (violationPageOfSbom).
+ */
 export async function updateViolationFacts(
   db: Kysely<Database>,
   orgId: string,
@@ -200,6 +207,7 @@ export function findViolation(db: Kysely<Database>, orgId: string, id: string, r
   return query.executeTakeFirst();
 }
 
+/** visibility: a violation found visible first (findViolation). */
 export async function setViolationStatus(
   db: Kysely<Database>,
   orgId: string,
@@ -263,7 +271,10 @@ export async function sbomsByAge(
   return { latest, older };
 }
 
-/** Deletes the SBOM's violations of some policies (an upload's per-batch rows whose policy changed meanwhile). */
+/**
+ * Deletes the SBOM's violations of some policies (an upload's per-batch rows whose policy changed meanwhile).
+ * visibility: the upload's own pending SBOM, in its last transaction.
+ */
 export async function deleteViolationsOfPolicies(
   db: Kysely<Database>,
   orgId: string,
@@ -279,7 +290,10 @@ export async function deleteViolationsOfPolicies(
     .execute();
 }
 
-/** The SBOM's violations of some policies, whole (the events of an upload's per-batch rows). */
+/**
+ * The SBOM's violations of some policies, whole (the events of an upload's per-batch rows).
+ * visibility: the upload's own pending SBOM, in its last transaction.
+ */
 export const violationsOfPolicies = (
   db: Kysely<Database>,
   orgId: string,

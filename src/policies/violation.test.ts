@@ -295,6 +295,41 @@ for (const dialect of DIALECTS) {
       );
     });
 
+    it('of a component violating two policies both keep their ids when one policy changes', async (t) => {
+      // The re-evaluation compares page by page, a component's stored violations together (violation-diff.ts).
+      const { app, services } = await build(t, dialect);
+      const org = await createOrg(services);
+      const ids = await createPolicies(app, org);
+      await uploadFile(app, org, policySbom('web-shop'), 'web-shop.cdx.json');
+      const list = async () =>
+        ((await app.inject({ url: '/api/v1/sscs/violations', headers: org.bearer() })).json().data as Row[])
+          .filter((v) => v.component.name === 'gpl-lib')
+          .map((v) => ({ id: v.id, policy: v.policyName, state: v.state, status: v.status }))
+          .sort((a, b) => a.policy.localeCompare(b.policy));
+      const before = await list();
+      assert.deepEqual(
+        before.map((v) => `${v.policy}|${v.state}|${v.status}`),
+        ['Allowed licenses|warn|open', 'No copyleft|fail|open'],
+      );
+      await app.inject({
+        method: 'PATCH',
+        url: `/api/v1/sscs/violations/${before[1]!.id}`,
+        headers: org.bearer(),
+        payload: { status: 'suppressed', comment: 'ok' },
+      });
+      await app.inject({
+        method: 'PUT',
+        url: `/api/v1/sscs/policies/${ids['No copyleft']}`,
+        headers: org.bearer(),
+        payload: { ...POLICIES[0], violationState: 'warn' },
+      });
+      await services.policies.reevaluation.idle();
+      assert.deepEqual(await list(), [
+        { id: before[0]!.id, policy: 'Allowed licenses', state: 'warn', status: 'open' },
+        { id: before[1]!.id, policy: 'No copyleft', state: 'warn', status: 'suppressed' },
+      ]);
+    });
+
     it('go with their SBOM', async (t) => {
       const { app, services } = await build(t, dialect);
       const org = await createOrg(services);

@@ -34,6 +34,7 @@ export const openFindingsBySbom = (db: Kysely<Database>, orgId: string, sbomIds:
 
 /** Open policy violations per SBOM and state (fail, warn, info). */
 export const openViolationsBySbom = (db: Kysely<Database>, orgId: string, sbomIds: readonly string[]) =>
+  // visibility: of SBOM ids read visible (versionsOfOrg).
   inSlices(sbomIds, async (slice) =>
     (
       await db
