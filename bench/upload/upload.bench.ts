@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
+import { sampleBackendCpu, withApplicationName } from '../support/pg-backend-cpu.ts';
 import { cpuSeconds, machine, peakRss, startProcess } from '../support/process.ts';
 import { postgresFloor, sqliteFloor, type Floor } from './baseline.ts';
 import { generateSboms } from './generate.ts';
@@ -78,6 +79,8 @@ interface Result {
   seconds: number;
   /** CPU seconds the server process (all threads) spent on the upload: steadier than wall time on a busy machine. */
   cpuS: number;
+  /** PostgreSQL: CPU seconds its backends spent for the server's connections during the upload (else 0). */
+  backendS: number;
   idleRss: number;
   peakRss: number;
   health: Latencies;
@@ -91,8 +94,12 @@ interface Result {
 }
 
 async function uploadOnce(storeUrl: string, file: string, schema?: string): Promise<Result> {
+  // The server's PostgreSQL connections carry a name of their own, so their backends' CPU can be read beside the
+  // server's (bench/support/pg-backend-cpu.ts): the store's side of the upload, which the floor's COPY also has.
+  const applicationName = `bench_upload_${process.pid}_${Date.now().toString(36)}`;
+  const serverUrl = schema ? withApplicationName(storeUrl, applicationName) : storeUrl;
   // Run as `bulwark serve` runs (bin/bulwark.js): glibc's mmap threshold fixed, so freed large blocks go back.
-  const { child, url } = await startProcess(server, schema ? [storeUrl, schema] : [storeUrl], {
+  const { child, url } = await startProcess(server, schema ? [serverUrl, schema] : [serverUrl], {
     MALLOC_MMAP_THRESHOLD_: process.env.MALLOC_MMAP_THRESHOLD_ ?? '131072',
   });
   let output = '';
@@ -112,6 +119,7 @@ async function uploadOnce(storeUrl: string, file: string, schema?: string): Prom
     }));
     const form = new FormData();
     form.append('file', await openAsBlob(file), file.split('/').pop()!);
+    const backends = schema ? await sampleBackendCpu(storeUrl, applicationName) : undefined;
     const cpuBefore = (await cpuSeconds(child.pid!)) ?? 0;
     const start = performance.now();
     const res = await fetch(`${base}/api/v1/sscs/sboms/upload`, {
@@ -122,6 +130,7 @@ async function uploadOnce(storeUrl: string, file: string, schema?: string): Prom
     const body = (await res.json()) as { data: { componentCount: number } | null; error: unknown };
     const seconds = (performance.now() - start) / 1000;
     const cpuS = ((await cpuSeconds(child.pid!)) ?? 0) - cpuBefore;
+    const backendS = ((await backends?.stop()) ?? 0) / 1000;
     const [health, authed, otherWrite] = [await stopHealth(), await stopAuthed(), await stopOther()];
     if (res.status !== 201 || body.data?.componentCount !== count)
       throw new Error(`upload answered ${res.status} ${JSON.stringify(body).slice(0, 300)}`);
@@ -131,7 +140,7 @@ async function uploadOnce(storeUrl: string, file: string, schema?: string): Prom
     await exited;
     const hold = Number(/HOLD (\d+)/.exec(output)?.[1] ?? NaN);
     const memory = /MEM (.+)\n/.exec(output)?.[1] ?? '';
-    return { seconds, cpuS, idleRss, peakRss: peak, health, authed, otherWrite, hold, memory };
+    return { seconds, cpuS, backendS, idleRss, peakRss: peak, health, authed, otherWrite, hold, memory };
   } finally {
     if (child.exitCode === null) child.kill('SIGTERM');
   }
@@ -194,7 +203,7 @@ for (const store of stores) {
       const growth = (r.peakRss - r.idleRss) / size[kind];
       console.log(
         `${store.label.padEnd(10)} ${kind.toUpperCase().padEnd(4)} ${r.seconds.toFixed(2)} s end to end, ${(count / r.seconds).toFixed(0)} components/s, ` +
-          `${ratio.toFixed(2)}× floor (target ≤ ${TARGET[kind]}×); server CPU ${r.cpuS.toFixed(2)} s = ${(r.cpuS / floor.cpuS).toFixed(2)}× floor CPU; peak RSS ${(r.peakRss / MiB).toFixed(0)} MiB ` +
+          `${ratio.toFixed(2)}× floor (target ≤ ${TARGET[kind]}×); server CPU ${r.cpuS.toFixed(2)} s = ${(r.cpuS / floor.cpuS).toFixed(2)}× floor CPU${store.pg ? `, PostgreSQL backends ${r.backendS.toFixed(2)} s (floor's COPY: ${floor.backendS.toFixed(2)} s)` : ''}; peak RSS ${(r.peakRss / MiB).toFixed(0)} MiB ` +
           `(idle ${(r.idleRss / MiB).toFixed(0)} MiB, growth ${growth.toFixed(1)}× file${kind === 'json' ? ', target ≤ 3×' : ''}); ` +
           `longest hold of the event loop ${r.hold} ms of CPU (target ≤ 100); at the RSS peak (MiB): ${r.memory}; ` +
           `GET /healthz during upload p50 ${r.health.p50.toFixed(0)} ms max ${r.health.max.toFixed(0)} ms (${r.health.n}); ` +
@@ -202,7 +211,7 @@ for (const store of stores) {
           `another organisation's POST /sscs/vendors p50 ${r.otherWrite.p50.toFixed(0)} ms p99 ${r.otherWrite.p99.toFixed(0)} ms max ${r.otherWrite.max.toFixed(0)} ms (${r.otherWrite.n}, target p99 ≤ 200 ms)`,
       );
       summary.push(
-        `${store.label} ${kind.toUpperCase()}: ${ratio.toFixed(2)}× floor wall (≤ ${TARGET[kind]}), ${(r.cpuS / floor.cpuS).toFixed(2)}× floor CPU, RSS growth ${growth.toFixed(1)}× file`,
+        `${store.label} ${kind.toUpperCase()}: ${ratio.toFixed(2)}× floor wall (≤ ${TARGET[kind]}), ${(r.cpuS / floor.cpuS).toFixed(2)}× floor CPU${store.pg ? ` (with the backends ${((r.cpuS + r.backendS) / (floor.cpuS + floor.backendS)).toFixed(2)}×)` : ''}, RSS growth ${growth.toFixed(1)}× file`,
       );
     } finally {
       if (schema && store.pg) await dropSchema(store.pg, schema);
