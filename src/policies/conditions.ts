@@ -16,23 +16,9 @@ import {
   type CelContext,
 } from './policy-cel.ts';
 import { parsePurlPattern, purlMatches } from './purl-pattern.ts';
+import { SUBJECT_OPERATORS, SUBJECTS, type Subject } from './subject-operators.ts';
 import { inRange, parseVersionRange } from './version-range.ts';
 
-export const SUBJECT_OPERATORS = {
-  license: ['is', 'is_not'],
-  license_group: ['is', 'is_not'],
-  severity: ['is', 'at_least'],
-  kev: ['is'],
-  epss: ['at_least'],
-  vulnerability_id: ['is'],
-  cwe: ['is'],
-  purl: ['matches'],
-  version: ['in_range'],
-  expression: ['matches'],
-  missing: ['is'],
-} as const;
-export type Subject = keyof typeof SUBJECT_OPERATORS;
-export const SUBJECTS = Object.keys(SUBJECT_OPERATORS) as Subject[];
 
 export interface Condition {
   subject: string;

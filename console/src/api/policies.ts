@@ -18,22 +18,9 @@ export const VIOLATION_STATES = [
 ] as const satisfies readonly Policy['violationState'][];
 export type ViolationState = (typeof VIOLATION_STATES)[number];
 
-/** Each subject's operators, as the server accepts them (src/policies/conditions.ts SUBJECT_OPERATORS). */
-export const SUBJECT_OPERATORS = {
-  license: ['is', 'is_not'],
-  license_group: ['is', 'is_not'],
-  severity: ['is', 'at_least'],
-  kev: ['is'],
-  epss: ['at_least'],
-  vulnerability_id: ['is'],
-  cwe: ['is'],
-  purl: ['matches'],
-  version: ['in_range'],
-  expression: ['matches'],
-  missing: ['is'],
-} as const;
-export type Subject = keyof typeof SUBJECT_OPERATORS;
-export const SUBJECTS = Object.keys(SUBJECT_OPERATORS) as Subject[];
+// Each subject's operators: the server's own list (a leaf module of no imports), not a copy.
+import type { Subject } from '../../../src/policies/subject-operators.ts';
+export { SUBJECT_OPERATORS, SUBJECTS, type Subject } from '../../../src/policies/subject-operators.ts';
 
 export const SUBJECT_LABELS: Record<Subject, string> = {
   license: 'License',
