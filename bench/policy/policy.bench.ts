@@ -133,7 +133,10 @@ try {
   const summary =
     policedSbom === ''
       ? null
-      : await services.policies.violations.summary({ orgId: policed.id, reach: null }, { sbomId: policedSbom });
+      : await services.policies.violations.summary(
+          { orgId: policed.id, reach: null },
+          { sbomId: policedSbom },
+        );
   console.log(`machine: ${await machine()}`);
   console.log(`load average at start: ${loadAtStart}; after the uploads: ${load()}`);
   console.log(

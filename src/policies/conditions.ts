@@ -19,7 +19,6 @@ import { parsePurlPattern, purlMatches } from './purl-pattern.ts';
 import { SUBJECT_OPERATORS, SUBJECTS, type Subject } from './subject-operators.ts';
 import { inRange, parseVersionRange } from './version-range.ts';
 
-
 export interface Condition {
   subject: string;
   operator: string;
