@@ -82,8 +82,7 @@ for (const dialect of DIALECTS) {
       );
     });
 
-    // An upload's batch (≈ 1,900 rows a slice) is under COPY_FROM_ROWS; PostgreSQL still takes COPY for it
-    // (sbom.repository.ts), with the backend named by the query that turns the flush off.
+    // An upload's pending batch (≈ 1,900 rows a slice, under the COPY threshold) in its own short transaction.
     it('stores a small pending batch exactly, tabs, line breaks, backslashes and nulls included', async (t) => {
       const { store, orgId } = await setup();
       t.after(() => store.close());

@@ -161,22 +161,18 @@ const COPY_CHUNK_ROWS = 2_000;
 
 /**
  * PostgreSQL COPY … FROM STDIN (text format) on the connection `db` runs on, so the rows join its transaction.
- * False, having written nothing, when that connection's pg client cannot be identified. `backendPid`: the
- * transaction's `pg_backend_pid()` when the caller has already asked for it in a query of its own (saving the
- * round trip).
+ * False, having written nothing, when that connection's pg client cannot be identified.
  */
-export async function copyRows(
+async function copyRows(
   db: Kysely<Database>,
   table: string,
   columns: readonly string[],
   rows: readonly (readonly unknown[])[],
-  backendPid?: number,
 ): Promise<boolean> {
   // Outside a transaction each query may take another pool client: COPY must run where the caller's rows go.
   if (!db.isTransaction) return false;
-  const pid =
-    backendPid ?? (await sql<{ pid: number }>`select pg_backend_pid() as pid`.execute(db)).rows[0]!.pid;
-  const client = pgClientOfBackend(pid);
+  const { rows: found } = await sql<{ pid: number }>`select pg_backend_pid() as pid`.execute(db);
+  const client = pgClientOfBackend(found[0]!.pid);
   if (!client) return false;
   const copy = client.query(
     copyFrom(`copy "${table}" (${columns.map((c) => `"${c}"`).join(', ')}) from stdin`),

@@ -2,7 +2,7 @@
 import { sql, type Kysely, type SqlBool } from 'kysely';
 import { dialectOf } from '../db/connect.ts';
 import type { Database } from '../db/database.ts';
-import { containsInsensitive, copyRows, insertRows } from '../db/helpers.ts';
+import { containsInsensitive, insertRows } from '../db/helpers.ts';
 import { turnTaker } from '../shared/turns.ts';
 import type { ComponentValues, DEPENDS_ON, DependsOnCorrection } from './prepared-sbom.ts';
 import { COMPONENT_COLUMNS, COMPONENT_PG_TYPES, type SbomComponentRow, type SbomRow } from './sbom.table.ts';
@@ -23,10 +23,6 @@ export const insertComponents = (db: Kysely<Database>, rows: readonly ComponentV
  * it commits without waiting for its WAL flush: a pending SBOM's rows need no durability of their own, since after
  * a crash the SBOM is still pending and the start-up sweep deletes it. The last transaction, which makes the SBOM
  * visible, waits as every other does.
- * PostgreSQL gets the rows by COPY whatever the batch's size (a slice is ≈ 1,900 rows, under insertRows' COPY
- * threshold): the `unnest` insert cost the server 1.6× the CPU of COPY for the same rows and this thread the
- * escaping of 19 array literals per batch (BENCHMARKS.md, "SBOM upload", profile). The one query before it both
- * turns the flush off and names the backend COPY must run on.
  */
 // visibility: the upload's writer.
 export const insertPendingComponents = (
@@ -36,12 +32,8 @@ export const insertPendingComponents = (
   more?: (trx: Kysely<Database>) => Promise<void>,
 ) =>
   db.transaction().execute(async (trx) => {
-    if (dialectOf(trx) === 'postgres') {
-      const { rows: found } = await sql<{ pid: number }>`select pg_backend_pid() as pid,
-        set_config('synchronous_commit', 'off', true)`.execute(trx);
-      if (!(await copyRows(trx, 'sbom_components', COMPONENT_COLUMNS, rows, found[0]!.pid)))
-        await insertComponents(trx, rows);
-    } else await insertComponents(trx, rows);
+    if (dialectOf(trx) === 'postgres') await sql`set local synchronous_commit = off`.execute(trx);
+    await insertComponents(trx, rows);
     if (more) await more(trx);
   });
 
