@@ -311,18 +311,20 @@ for (const dialect of DIALECTS) {
         before.map((v) => `${v.policy}|${v.state}|${v.status}`),
         ['Allowed licenses|warn|open', 'No copyleft|fail|open'],
       );
-      await app.inject({
+      const suppressed = await app.inject({
         method: 'PATCH',
         url: `/api/v1/sscs/violations/${before[1]!.id}`,
         headers: org.bearer(),
         payload: { status: 'suppressed', comment: 'ok' },
       });
-      await app.inject({
+      assert.equal(suppressed.statusCode, 200, suppressed.body);
+      const changed = await app.inject({
         method: 'PUT',
         url: `/api/v1/sscs/policies/${ids['No copyleft']}`,
         headers: org.bearer(),
         payload: { ...POLICIES[0], violationState: 'warn' },
       });
+      assert.equal(changed.statusCode, 200, changed.body);
       await services.policies.reevaluation.idle();
       assert.deepEqual(await list(), [
         { id: before[0]!.id, policy: 'Allowed licenses', state: 'warn', status: 'open' },
