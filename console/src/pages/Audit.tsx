@@ -60,8 +60,11 @@ export default function Audit() {
     placeholderData: keepPreviousData,
     enabled: !unknownActor,
   });
-  const items = page.data?.items ?? [];
-  const total = page.data?.total ?? 0;
+  // An unknown actor has no entries: the previous filter's page (kept to avoid a flash while a new one loads)
+  // would show other people's entries under this filter.
+  const shown = unknownActor ? undefined : page.data;
+  const items = shown?.items ?? [];
+  const total = shown?.total ?? 0;
 
   return (
     <Page title="Audit log">
@@ -114,11 +117,12 @@ export default function Audit() {
           </datalist>
         </div>
       </form>
-      <section className="card" aria-labelledby="al-h">
+      {/* Busy while the rows are the previous filter's, kept on screen until this filter's arrive. */}
+      <section className="card" aria-labelledby="al-h" aria-busy={page.isPlaceholderData}>
         <h2 id="al-h">Entries</h2>
-        {page.isPending && <Loading what="the audit log" />}
+        {page.isPending && !unknownActor && <Loading what="the audit log" />}
         <ErrorMessage error={page.error} />
-        {page.data && items.length === 0 && <Empty>No entries.</Empty>}
+        {shown && items.length === 0 && <Empty>No entries.</Empty>}
         {items.length > 0 && (
           <div className="table-wrap">
             <table>
