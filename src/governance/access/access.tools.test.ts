@@ -329,6 +329,36 @@ for (const dialect of DIALECTS) {
       }
     });
 
+    it('access_concentration: single holders follow the import that changes them', async () => {
+      // peers.service.ts keeps the single holders under the posture snapshot's stamp; an import that gives Wiki
+      // Edit (Ada's alone) to Ben as well must be seen at once. Its own organisation: the others read the fixture.
+      const services = createServices(store, defaultConfig());
+      const org = await createOrg(services);
+      await importBundle(store.db, org.id, org.userId, FIXTURE);
+      const holders = async () =>
+        pick(
+          (await concentration(store.db, org.id, at)).singleHolders.items,
+          'entitlementName',
+          'holderName',
+        );
+      assert.deepEqual(await holders(), [
+        { entitlementName: 'CRM Admin', holderName: 'Flo Finance' },
+        { entitlementName: 'Wiki Edit', holderName: 'Ada Admin' },
+      ]);
+      await importBundle(store.db, org.id, org.userId, {
+        version: 1,
+        grants: [
+          {
+            externalId: 'g99',
+            accountExternalId: 'a2',
+            entitlementExternalId: 'e7',
+            grantedAt: '2026-06-10T00:00:00Z',
+          },
+        ],
+      });
+      assert.deepEqual(await holders(), [{ entitlementName: 'CRM Admin', holderName: 'Flo Finance' }]);
+    });
+
     it('access_anomaly_discovery: rare entitlements within department+title groups of 5+', async () => {
       const r = await anomalyDiscovery(store.db, orgId, at);
       // Groups: Engineering/Engineer 5 (judged), Engineering/Manager 1 and Finance/Analyst 1 (skipped), Finance

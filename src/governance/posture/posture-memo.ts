@@ -1,16 +1,14 @@
 /**
  * posture_summary's figures that depend neither on the reference time nor on any data but the governance
  * import's: the settings, the active ISO project, its statement of applicability (the gap tally and the
- * applicable controls), its maturity figures, and sums over stored per-day tables up to a given day. Only the
- * import writes those tables, and every import that changed anything rewrites the posture snapshot with a later
- * stamp (derived/refresh.ts, posture-snapshot.ts). So they are kept per store and organisation under the stamp
- * read with the snapshot, in the same call: the first call after a change reads another stamp and computes them
- * again, on every instance, and nothing stale is served.
- * Evidence (written by the collectors too), the time-dependent counts and the other domains' figures are read on
- * every call. Masking is the tool server's, applied to every answer after this.
+ * applicable controls), its maturity figures, and sums over stored per-day tables up to a given day. Kept under the
+ * posture snapshot's stamp (derived/stamped-memo.ts). Evidence (written by the collectors too), the
+ * time-dependent counts and the other domains' figures are read on every call. Masking is the tool server's,
+ * applied to every answer after this.
  */
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.ts';
+import { StampedMemo } from '../derived/stamped-memo.ts';
 import { AppError } from '../../errors.ts';
 import { getSettings, type GovernanceSettings, type StoredDays } from '../common.ts';
 import { entries, gapTally, resolveProject, type Entry, type IsoProject } from '../iso/iso.service.ts';
@@ -32,11 +30,6 @@ export interface PostureMemo {
    */
   storedDays: StoredDays;
 }
-
-/** Organisations memoised per store; past this the least recently computed one is dropped. */
-export const MAX_MEMOS = 1_000;
-
-const memos = new WeakMap<Kysely<Database>, Map<string, { stamp: string; memo: Promise<PostureMemo> }>>();
 
 async function compute(db: Kysely<Database>, orgId: string): Promise<PostureMemo> {
   const [settings, project] = await Promise.all([getSettings(db, orgId), activeProject(db, orgId)]);
@@ -81,23 +74,11 @@ async function activeProject(db: Kysely<Database>, orgId: string): Promise<IsoPr
   }
 }
 
-/**
- * The memo of `orgId` under `stamp` (the posture snapshot's, read by the caller first), computed when absent or
- * kept under another stamp. Without a snapshot (stamp null: nothing written yet) it is computed and not kept.
- */
-export function postureMemo(db: Kysely<Database>, orgId: string, stamp: string | null): Promise<PostureMemo> {
-  if (stamp === null) return compute(db, orgId);
-  let byOrg = memos.get(db);
-  if (!byOrg) memos.set(db, (byOrg = new Map()));
-  const kept = byOrg.get(orgId);
-  if (kept?.stamp === stamp) return kept.memo;
-  const memo = compute(db, orgId);
-  byOrg.delete(orgId);
-  byOrg.set(orgId, { stamp, memo });
-  if (byOrg.size > MAX_MEMOS) byOrg.delete(byOrg.keys().next().value!);
-  // A failed read is not kept: the next call tries again.
-  memo.catch(() => {
-    if (byOrg.get(orgId)?.memo === memo) byOrg.delete(orgId);
-  });
-  return memo;
-}
+const memo = new StampedMemo(compute);
+
+/** The memo of `orgId` under `stamp`, the posture snapshot's, read by the caller first (null: none stored). */
+export const postureMemo = (
+  db: Kysely<Database>,
+  orgId: string,
+  stamp: string | null,
+): Promise<PostureMemo> => memo.get(db, orgId, stamp);
