@@ -1,0 +1,27 @@
+// Which tables a committed upload or policy re-evaluation filled enough to need fresh planner statistics
+// (db/statistics.ts).
+import type { DialectName } from '../db/connect.ts';
+import { ANALYZE_AFTER_ROWS } from '../db/statistics.ts';
+
+/**
+ * The tables to analyse after a write of `rows`, each from ANALYZE_AFTER_ROWS rows on: an upload's components (and
+ * the violations its policies write per component), its findings, a re-evaluation's violations (created or
+ * removed). The re-evaluation after a policy change reads the components and the violations page by page: with
+ * only one of them analysed it took 1.5 s and 2.6 s, with both 0.8–0.9 s, with neither 3.4–3.8 s (BENCHMARKS.md,
+ * "Policies").
+ *
+ * PostgreSQL only: SQLite's plans for these reads do not depend on statistics (the re-evaluation took 0.24–0.28 s
+ * with or without them; the one lookup that did, components by id, is written not to), and ANALYZE there is a
+ * write that takes the store's one writer and changes the plans of every query on the table.
+ */
+export function tablesFilledBy(
+  dialect: DialectName,
+  rows: { components?: number; findings?: number; violations?: number },
+): string[] {
+  if (dialect !== 'postgres') return [];
+  const tables = new Set<string>();
+  if ((rows.components ?? 0) >= ANALYZE_AFTER_ROWS) tables.add('sbom_components').add('policy_violations');
+  if ((rows.findings ?? 0) >= ANALYZE_AFTER_ROWS) tables.add('findings');
+  if ((rows.violations ?? 0) >= ANALYZE_AFTER_ROWS) tables.add('policy_violations');
+  return [...tables];
+}
