@@ -81,7 +81,7 @@ for (const dialect of DIALECTS) {
       assert.equal(await plannerRows(store.db, dialect, 'sbom_components'), analysed ? COMPONENTS : null);
       // Analysed with the components (an upload's policies write per component): none yet.
       assert.equal(await plannerRows(store.db, dialect, 'policy_violations'), analysed ? 0 : null);
-      // No finding, so the findings table is left as it was: never analysed.
+      // Never findings (pipeline/upload-statistics.ts): left as it was, never analysed.
       assert.equal(await plannerRows(store.db, dialect, 'findings'), analysed ? -1 : null);
 
       await services.policies.policies.create(org.id, 'system', licenseDeclared);

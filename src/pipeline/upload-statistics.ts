@@ -5,10 +5,13 @@ import { ANALYZE_AFTER_ROWS } from '../db/statistics.ts';
 
 /**
  * The tables to analyse after a write of `rows`, each from ANALYZE_AFTER_ROWS rows on: an upload's components (and
- * the violations its policies write per component), its findings, a re-evaluation's violations (created or
- * removed). The re-evaluation after a policy change reads the components and the violations page by page: with
- * only one of them analysed it took 1.5 s and 2.6 s, with both 0.8–0.9 s, with neither 3.4–3.8 s (BENCHMARKS.md,
- * "Policies").
+ * the violations its policies write per component), a re-evaluation's violations (created or removed). The
+ * re-evaluation after a policy change reads the components and the violations page by page: with only one of them
+ * analysed it took 1.5 s and 2.6 s, with both 0.8–0.9 s, with neither 3.4–3.8 s (BENCHMARKS.md, "Policies").
+ *
+ * Not findings, though an upload may write many: a triage rule applied to 100,000 findings took 6.8–7.9 s with the
+ * table unanalysed and 8.6–9.4 s with it analysed (bench/triage/triage.bench.ts --analyze, BENCHMARKS.md "Triage
+ * rules"); no read measured so far gains from its statistics.
  *
  * PostgreSQL only: SQLite's plans for these reads do not depend on statistics (the re-evaluation took 0.24–0.28 s
  * with or without them; the one lookup that did, components by id, is written not to), and ANALYZE there is a
@@ -16,12 +19,11 @@ import { ANALYZE_AFTER_ROWS } from '../db/statistics.ts';
  */
 export function tablesFilledBy(
   dialect: DialectName,
-  rows: { components?: number; findings?: number; violations?: number },
+  rows: { components?: number; violations?: number },
 ): string[] {
   if (dialect !== 'postgres') return [];
   const tables = new Set<string>();
   if ((rows.components ?? 0) >= ANALYZE_AFTER_ROWS) tables.add('sbom_components').add('policy_violations');
-  if ((rows.findings ?? 0) >= ANALYZE_AFTER_ROWS) tables.add('findings');
   if ((rows.violations ?? 0) >= ANALYZE_AFTER_ROWS) tables.add('policy_violations');
   return [...tables];
 }
