@@ -10,8 +10,10 @@ import { ANALYZE_AFTER_ROWS } from '../db/statistics.ts';
  * analysed it took 1.5 s and 2.6 s, with both 0.8–0.9 s, with neither 3.4–3.8 s (BENCHMARKS.md, "Policies").
  *
  * Not findings, though an upload may write many: a triage rule applied to 100,000 findings took 6.8–7.9 s with the
- * table unanalysed and 8.6–9.4 s with it analysed (bench/triage/triage.bench.ts --analyze, BENCHMARKS.md "Triage
- * rules"); no read measured so far gains from its statistics.
+ * table unanalysed and 8.6–9.4 s with it analysed (bench/triage/triage.bench.ts --analyze findings). With
+ * statistics for findings but not for the small sboms table (autovacuum analyses it only after 50 changed rows), the
+ * rule's page walk misjudges its join with sboms (288 rows for 49,999) and sorts every remaining finding of each
+ * page instead of walking them in id order and stopping at 500 (150 ms a page instead of 1–2 ms).
  *
  * PostgreSQL only: SQLite's plans for these reads do not depend on statistics (the re-evaluation took 0.24–0.28 s
  * with or without them; the one lookup that did, components by id, is written not to), and ANALYZE there is a
