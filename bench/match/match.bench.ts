@@ -12,7 +12,7 @@
 // median: on a loaded machine one pair's ratio moves by ±0.3.
 // --headline runs steps 1 and 2 only (the synthetic advisories stay: they are what makes 27 % of the components
 // vulnerable). Each dialect's headline ratios are printed last, after every dialect's details.
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Session } from 'node:inspector/promises';
@@ -115,6 +115,7 @@ async function profiled<T>(name: string, work: () => Promise<T>): Promise<T> {
     return await work();
   } finally {
     const { profile } = await session.post('Profiler.stop');
+    mkdirSync(values.profile, { recursive: true });
     writeFileSync(join(values.profile, `${name}.cpuprofile`), JSON.stringify(profile));
     session.disconnect();
   }

@@ -1,8 +1,8 @@
 // `bulwark scan` as a CI job runs it, and the streamed SARIF export (docs/pipeline.md).
 // 1. A SQLite store holding the PyPI and Go advisories of ../shared/data/osv; a 10,000-component CycloneDX SBOM of
-//    PyPI and Go packages (half at versions the advisories name); `node bin/bulwark.js scan <file> --format json`
-//    timed from process start to exit (target ≤ 1.5 s), against `node bin/bulwark.js --help` (the CLI's own start)
-//    in the same run.
+//    PyPI and Go packages (one in ten of the named packages at a version an advisory lists);
+//    `node bin/bulwark.js scan <file> --format json` timed from process start to exit (target ≤ 1.5 s), against
+//    `node bin/bulwark.js --help` (the CLI's own start) in the same run.
 // 2. SARIF export of an SBOM of 100,000 components (upload untimed): time to stream it to a file (target ≤ 2 s) and
 //    the process's RSS growth while streaming, for 10,000 and 100,000 components (flat memory: the growth must not
 //    follow the size).

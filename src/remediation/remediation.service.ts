@@ -37,7 +37,7 @@ export interface PlanInput {
 
 /**
  * Graphs kept per SBOM, sized by components: a graph never changes once its upload has committed, so a cached one
- * is never stale. Loading 100,000 components cost 0.66–2.2 s on the loaded machine (BENCHMARKS.md "Remediation"); every findings page
+ * is never stale. Loading 100,000 components costs 0.25–0.32 s quiet (BENCHMARKS.md "Remediation"); every findings page
  * of that SBOM after the first reuses it.
  */
 const GRAPH_COMPONENTS = 1_000_000;

@@ -2,7 +2,7 @@
  * Where the values of a JSON document lie, without building it: the members of the top-level object and the
  * elements of an array, as [start, end) ranges of the text. A large SBOM is then parsed one component at a time
  * (`JSON.parse` of each element's text), so no tree of the whole file is ever live: each component's objects die
- * young, and the collector no longer promotes and marks a tree five times the file (BENCHMARKS.md, "SBOM upload").
+ * young, and the collector no longer promotes and marks a tree five times the file (commit ac1fe1d).
  *
  * The scanner reads only the structure between values (brackets, strings, separators); the values' own text is left
  * to `JSON.parse`. It answers null for anything it does not plainly recognise (a duplicate key, a stray character),
