@@ -52,7 +52,7 @@ export interface Services {
   vendors: VendorService;
   risks: RiskService;
   sboms: SbomService;
-  /** db/: the planner statistics a large upload refreshes in the background; `idle()` waits for them. */
+  /** db/: the planner statistics a large upload or re-evaluation refreshes in the background; `idle()` waits. */
   statistics: StatisticsRefresh;
   findings: FindingService;
   remediation: RemediationService;
