@@ -157,6 +157,8 @@ export async function startServer(config: Config): Promise<void> {
     app
       .close()
       .finally(() => clearInterval(reapIdle))
+      // A statistics refresh started by the last uploads (a few hundred ms) ends before its connection does.
+      .then(() => services.statistics.idle())
       .then(() => store.close())
       .then(() => releaseLock())
       .then(() => redis?.quit())

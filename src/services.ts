@@ -5,6 +5,7 @@ import { ComplianceService } from './compliance/compliance.service.ts';
 import type { Config } from './config.ts';
 import type { Store } from './db/connect.ts';
 import { wholeOrg } from './db/reach-filter.ts';
+import { StatisticsRefresh } from './db/statistics.ts';
 import { recordVulnDbSynced } from './events/vulndb-synced.ts';
 import { FindingService } from './findings/finding.service.ts';
 import { TriageRuleService } from './findings/triage/rule.service.ts';
@@ -23,6 +24,7 @@ import { RemediationService } from './remediation/remediation.service.ts';
 import { createPolicyServices, withPolicies, type PolicyServices } from './policies/index.ts';
 import { createPortfolioServices, type PortfolioServices } from './portfolio/index.ts';
 import { TriageMemory } from './pipeline/triage-memory.ts';
+import { tablesFilledBy } from './pipeline/upload-statistics.ts';
 import { OAuthService } from './oauth/oauth.service.ts';
 import { ReachService } from './portfolio/reach.ts';
 import { TeamService } from './portfolio/team.service.ts';
@@ -50,6 +52,8 @@ export interface Services {
   vendors: VendorService;
   risks: RiskService;
   sboms: SbomService;
+  /** db/: the planner statistics a large upload or re-evaluation refreshes in the background; `idle()` waits. */
+  statistics: StatisticsRefresh;
   findings: FindingService;
   remediation: RemediationService;
   /** Triage rules (trl_…); the server runs `checkSchedule` in the background. */
@@ -102,7 +106,12 @@ export function createServices(store: Store, config: Config, options: ServiceOpt
   const remediation: RemediationService = new RemediationService(store.db, {
     candidates: findings.candidates,
   });
-  const policies = createPolicyServices(store.db);
+  // After a large upload or re-evaluation, fresh planner statistics for the tables it filled, in the background
+  // (db/statistics.ts).
+  const statistics = new StatisticsRefresh(store.db, options.logger);
+  const policies = createPolicyServices(store.db, undefined, ({ created, removed }) =>
+    statistics.refresh(tablesFilledBy(store.dialect, { violations: created + removed })),
+  );
   const vulndb = new VulnDbService(store.db, {
     rematch: async (packages) => {
       const result = await findings.rematchPackages(packages);
@@ -161,6 +170,7 @@ export function createServices(store: Store, config: Config, options: ServiceOpt
     hooks: withPolicies(withCarryOver(findings), policies.violations),
     limits: { maxComponents: config.MAX_COMPONENTS, maxFindings: config.MAX_FINDINGS_PER_SBOM },
     uploaded: (orgId, assetId) => portfolio.retention.noteUpload(orgId, assetId),
+    stored: (rows) => statistics.refresh(tablesFilledBy(store.dialect, rows)),
     discardFailed: (error, orgId, sbomId) =>
       options.logger?.error(
         { err: error, orgId, sbomId },
@@ -168,6 +178,7 @@ export function createServices(store: Store, config: Config, options: ServiceOpt
       ),
   });
   return {
+    statistics,
     portfolio,
     teams: new TeamService(store.db, reach, () => tokens.forgetPrincipals()),
     reach,

@@ -161,9 +161,18 @@ try {
   // Re-evaluation of one SBOM: an organisation holding only it, then a policy change.
   const single = await services.organisations.create({ slug: 'single', plan: 'professional' });
   await upload(single.id, 'single');
+  // The statistics refreshes that a large upload and the re-evaluation creating 50,000 violations start when they
+  // are done (db/statistics.ts; PostgreSQL only): waited for, so the timed re-evaluation below always meets
+  // analysed tables, as a server does minutes after an upload.
+  let statisticsStart = performance.now();
+  await services.statistics.idle();
+  let statisticsSeconds = (performance.now() - statisticsStart) / 1000;
   const singleIds: string[] = [];
   for (const p of POLICIES) singleIds.push((await services.policies.policies.create(single.id, actor, p)).id);
   await services.policies.reevaluation.idle();
+  statisticsStart = performance.now();
+  await services.statistics.idle();
+  statisticsSeconds += (performance.now() - statisticsStart) / 1000;
   const loop = monitorEventLoopDelay({ resolution: 5 });
   loop.enable();
   const start = performance.now();
@@ -179,6 +188,9 @@ try {
   const after = await services.policies.violations.summary({ orgId: single.id, reach: null });
   console.log(
     `re-evaluation of ${count.toLocaleString('en')} components after a policy change (${storeName}): ${reevaluation.toFixed(2)} s (target ≤ 2 s)`,
+  );
+  console.log(
+    `  statistics refreshes waited for after the upload and the policies' first evaluation: ${statisticsSeconds.toFixed(2)} s`,
   );
   console.log(
     `  longest event-loop stall: ${(loop.max / 1e6).toFixed(1)} ms (target ≤ 100 ms); violations after: ${JSON.stringify(after)}`,

@@ -1,7 +1,7 @@
 // Creating a triage rule that matches 100,000 open findings: how long until they are all triaged (target ≤ 2 s),
 // and the longest the event loop was held meanwhile (target ≤ 100 ms), measured with a 1 ms probe timer. The
 // baseline, in the same run, is the bare UPDATE of the same findings in one statement (what the store alone costs).
-// Usage: node bench/triage/triage.bench.ts [--findings 100000] [--drop-index <name>]…
+// Usage: node bench/triage/triage.bench.ts [--findings 100000] [--drop-index <name>]… [--analyze <table>]… [--drop-history-fk]
 // (DATABASE_URL=postgres://… for PostgreSQL).
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { sql } from 'kysely';
 import { openSqlite, type Store } from '../../src/db/connect.ts';
+import { analyzeTables } from '../../src/db/helpers.ts';
 import { seedTriage } from './seed.ts';
 import { openThrowawaySchemaStore } from '../support/pg-schema-store.ts';
 import { machine } from '../support/process.ts';
@@ -19,6 +20,11 @@ const { values } = parseArgs({
     findings: { type: 'string', default: '100000' },
     // What an index costs the pass (BENCHMARKS.md "Triage rules"): dropped after seeding, in both stores.
     'drop-index': { type: 'string', multiple: true, default: [] },
+    // Tables analysed after seeding (their planner statistics: what do they change in the pass?).
+    analyze: { type: 'string', multiple: true, default: [] },
+    // PostgreSQL: the history's foreign key to findings dropped after seeding (its per-row check on insert), to
+    // measure what a history without it would save (BENCHMARKS.md "Triage rules"); not a schema the product has.
+    'drop-history-fk': { type: 'boolean', default: false },
   },
 });
 const total = Number(values.findings);
@@ -64,6 +70,9 @@ async function timed(
 
 async function dropIndexes(store: Store): Promise<void> {
   for (const index of values['drop-index']) await sql`drop index ${sql.id(index)}`.execute(store.db);
+  if (values['drop-history-fk'] && postgres)
+    await sql`alter table finding_history drop constraint finding_history_finding_id_fkey`.execute(store.db);
+  if (values.analyze.length > 0) await analyzeTables(store.db, values.analyze);
 }
 
 const RULE = {
@@ -78,7 +87,7 @@ const RULE = {
 };
 
 console.log(
-  `triage bench: ${total} open findings, ${postgres ? 'PostgreSQL' : 'SQLite'}${values['drop-index'].length ? `, without ${values['drop-index'].join(', ')}` : ''}; ${await machine()}`,
+  `triage bench: ${total} open findings, ${postgres ? 'PostgreSQL' : 'SQLite'}${values['drop-index'].length ? `, without ${values['drop-index'].join(', ')}` : ''}${values.analyze.length ? `, ${values.analyze.join(', ')} analysed` : ''}${values['drop-history-fk'] ? ', history without its foreign key' : ''}; ${await machine()}`,
 );
 const baselineStore = await openBench();
 const baseline = await seedTriage(baselineStore, total);

@@ -11,10 +11,14 @@ export async function withStore<T>(
 ): Promise<T> {
   const config = loadConfig(cliEnv());
   const store = openStore(config.DATABASE_URL, config.DATA_DIR, { busyTimeoutMs: CLI_BUSY_TIMEOUT_MS });
+  let services: Services | undefined;
   try {
     await migrateToLatest(store.db);
-    return await work({ store, services: createServices(store, config), config });
+    services = createServices(store, config);
+    return await work({ store, services, config });
   } finally {
+    // A statistics refresh the command's writes started (db/statistics.ts) ends before the store does.
+    await services?.statistics.idle();
     await store.close();
   }
 }

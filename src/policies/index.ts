@@ -6,7 +6,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../db/database.ts';
 import type { SbomFindingsHooks } from '../sboms/component-matcher.ts';
 import { PolicyService } from './policy.service.ts';
-import { Reevaluation, type ErrorLog } from './reevaluation.ts';
+import { Reevaluation, type ErrorLog, type ReevaluationResult } from './reevaluation.ts';
 import { ViolationService } from './violation.service.ts';
 
 export { compilePolicyExpression } from './policy-cel.ts';
@@ -23,8 +23,13 @@ export interface PolicyServices {
   reevaluation: Reevaluation;
 }
 
-export function createPolicyServices(db: Kysely<Database>, log?: ErrorLog): PolicyServices {
-  const reevaluation = new Reevaluation(db, log);
+export function createPolicyServices(
+  db: Kysely<Database>,
+  log?: ErrorLog,
+  /** Told after each background re-evaluation run: how many violations it created and removed. */
+  evaluated?: (result: ReevaluationResult) => void,
+): PolicyServices {
+  const reevaluation = new Reevaluation(db, log, evaluated);
   return {
     policies: new PolicyService(db, reevaluation),
     violations: new ViolationService(db),

@@ -22,12 +22,15 @@ export interface ReevaluationResult {
 export class Reevaluation {
   readonly #db: Kysely<Database>;
   readonly #log: ErrorLog | undefined;
+  readonly #evaluated: ((result: ReevaluationResult) => void) | undefined;
   readonly #running = new Map<string, Promise<void>>();
   readonly #again = new Set<string>();
 
-  constructor(db: Kysely<Database>, log?: ErrorLog) {
+  /** `evaluated`: told after each completed run (the store refreshes statistics after one that wrote many rows). */
+  constructor(db: Kysely<Database>, log?: ErrorLog, evaluated?: (result: ReevaluationResult) => void) {
     this.#db = db;
     this.#log = log;
+    this.#evaluated = evaluated;
   }
 
   /** Starts (or queues) a re-evaluation of the organisation's SBOMs; never throws (failures are logged). */
@@ -40,7 +43,8 @@ export class Reevaluation {
       do {
         this.#again.delete(orgId);
         try {
-          await this.run(orgId);
+          const result = await this.run(orgId);
+          this.#evaluated?.(result);
         } catch (error) {
           if (this.#log) this.#log.error({ err: error, orgId }, 'policy re-evaluation failed');
           // Never silent: a failed run leaves violations stale until the next change.

@@ -54,6 +54,11 @@ export interface SbomServiceOptions {
   /** Told after each committed upload (the portfolio schedules retention for the asset). */
   uploaded?: (orgId: string, assetId: string) => void;
   /**
+   * Told after each committed upload how many rows it wrote, before it answers (the store refreshes the planner's
+   * statistics after a large one, in the background: db/statistics.ts). Must not throw or wait.
+   */
+  stored?: (rows: { components: number; findings: number }) => void;
+  /**
    * Told when a refused or failed upload could not delete its own pending rows (the sweep will,
    * docs/upload-fairness.md): the server logs it. The upload still answers with its own error.
    */
@@ -132,6 +137,7 @@ export class SbomService {
   readonly #prepare: SbomPreparer;
   readonly #limits: SbomLimits;
   readonly #uploaded: ((orgId: string, assetId: string) => void) | undefined;
+  readonly #stored: SbomServiceOptions['stored'];
   readonly #discardFailed: NonNullable<SbomServiceOptions['discardFailed']>;
 
   constructor(db: Kysely<Database>, options: SbomServiceOptions = {}) {
@@ -143,6 +149,7 @@ export class SbomService {
         prepareSbomOffThread(fileName, bytes, orgId, sbomId, INLINE_BELOW, limits));
     this.#limits = options.limits ?? DEFAULT_SBOM_LIMITS;
     this.#uploaded = options.uploaded;
+    this.#stored = options.stored;
     this.#discardFailed = options.discardFailed ?? (() => {});
   }
 
@@ -318,6 +325,7 @@ export class SbomService {
       throw error;
     }
     this.#uploaded?.(orgId, row.asset_id);
+    this.#stored?.({ components: stored, findings: findingCount });
     const coverage = await coverageOf(this.#db, perEcosystem);
     return { upload: uploadOf(findingCount), warnings: summary!.warnings, coverage };
   }

@@ -53,6 +53,8 @@ export async function build(
     // forever and keep the test process alive after its last test, so open connections are cut first.
     app.server.closeAllConnections();
     await app.close();
+    // A large upload's statistics refresh (PostgreSQL, db/statistics.ts) ends before its store does.
+    await services.statistics.idle();
     if (!options.store) await store.close();
   });
   return { app, store, services, config };

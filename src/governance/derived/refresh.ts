@@ -9,6 +9,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import { analyzeTables } from '../../db/helpers.ts';
+import { ANALYZE_AFTER_ROWS } from '../../db/statistics.ts';
 import { refreshPostureSnapshot } from '../access/posture-snapshot.ts';
 import { refreshAccessSnapshot } from '../access/snapshot.ts';
 import { refreshReviewerChain } from '../reviews/reviews.repository.ts';
@@ -46,8 +47,8 @@ export interface DerivedChanges {
 /** Every part: an organisation's derived tables rebuilt from its base tables alone. */
 export const ALL_CHANGED: DerivedChanges = { access: true, reviewers: true, posture: true };
 
-/** From this many new access rows the planner needs fresh statistics before the summary queries. */
-export const ANALYZE_AFTER_ROWS = 5000;
+/** From this many new access rows the planner needs fresh statistics before the summary queries (db/statistics.ts). */
+export { ANALYZE_AFTER_ROWS };
 
 const ACCESS_TABLES = ['gov_identities', 'gov_accounts', 'gov_entitlements', 'gov_grants'];
 
