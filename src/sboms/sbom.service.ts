@@ -54,10 +54,10 @@ export interface SbomServiceOptions {
   /** Told after each committed upload (the portfolio schedules retention for the asset). */
   uploaded?: (orgId: string, assetId: string) => void;
   /**
-   * Told after each committed upload how many rows it wrote, before it answers (the store refreshes the planner's
-   * statistics after a large one, in the background: db/statistics.ts). Must not throw or wait.
+   * Told after each committed upload how many components it stored, before it answers (the store refreshes the
+   * planner's statistics after a large one, in the background: db/statistics.ts). Must not throw or wait.
    */
-  stored?: (rows: { components: number; findings: number }) => void;
+  stored?: (rows: { components: number }) => void;
   /**
    * Told when a refused or failed upload could not delete its own pending rows (the sweep will,
    * docs/upload-fairness.md): the server logs it. The upload still answers with its own error.
@@ -325,7 +325,7 @@ export class SbomService {
       throw error;
     }
     this.#uploaded?.(orgId, row.asset_id);
-    this.#stored?.({ components: stored, findings: findingCount });
+    this.#stored?.({ components: stored });
     const coverage = await coverageOf(this.#db, perEcosystem);
     return { upload: uploadOf(findingCount), warnings: summary!.warnings, coverage };
   }
