@@ -47,9 +47,6 @@ export interface DerivedChanges {
 /** Every part: an organisation's derived tables rebuilt from its base tables alone. */
 export const ALL_CHANGED: DerivedChanges = { access: true, reviewers: true, posture: true };
 
-/** From this many new access rows the planner needs fresh statistics before the summary queries (db/statistics.ts). */
-export { ANALYZE_AFTER_ROWS };
-
 const ACCESS_TABLES = ['gov_identities', 'gov_accounts', 'gov_entitlements', 'gov_grants'];
 
 /**
