@@ -1,12 +1,15 @@
 // Sums a V8 CPU profile's self time per function (and per package), to read a benchmark target's profile
 // (`BENCH_NODE_ARGS="--cpu-prof --cpu-prof-dir=DIR"`, BENCHMARKS.md "Tool server").
-// Usage: node bench/support/cpu-profile-summary.ts <file.cpuprofile>... [--top 40]
+// Usage: node bench/support/cpu-profile-summary.ts <file.cpuprofile>... [--top 40] [--from 0] [--to 1e9]
+// (--from/--to: only the samples that many seconds after the first call of the MCP route: the steady state,
+// without the process's start-up and module loading)
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 
 interface ProfileNode {
   id: number;
-  callFrame: { functionName: string; url: string; lineNumber: number };
+  callFrame: { functionName: string; url: string; lineNumber: number; columnNumber: number };
+  children?: number[];
 }
 interface Profile {
   nodes: ProfileNode[];
@@ -15,7 +18,11 @@ interface Profile {
 }
 
 const { values, positionals } = parseArgs({
-  options: { top: { type: 'string', default: '40' } },
+  options: {
+    top: { type: 'string', default: '40' },
+    from: { type: 'string', default: '0' },
+    to: { type: 'string', default: '1e9' },
+  },
   allowPositionals: true,
 });
 
@@ -30,15 +37,40 @@ function owner(url: string): string {
 }
 
 const byFunction = new Map<string, number>();
+/** Time with the function anywhere on the stack (once per sample, however deep it recurses). */
+const inclusive = new Map<string, number>();
 const byOwner = new Map<string, number>();
 let total = 0;
 for (const file of positionals) {
   const profile = JSON.parse(readFileSync(file, 'utf8')) as Profile;
   const nodes = new Map(profile.nodes.map((n) => [n.id, n]));
+  const parents = new Map<number, number>();
+  for (const n of profile.nodes) for (const c of n.children ?? []) parents.set(c, n.id);
+  const label = (n: ProfileNode) => {
+    const { functionName, url, lineNumber, columnNumber } = n.callFrame;
+    return `${functionName || '(anonymous)'} ${owner(url)}:${lineNumber + 1}:${columnNumber + 1}`;
+  };
+  const stackOf = (id: number) => {
+    const stack: ProfileNode[] = [];
+    for (let at: number | undefined = id; at !== undefined; at = parents.get(at)) stack.push(nodes.get(at)!);
+    return stack;
+  };
+  let clock = 0;
+  const times = profile.timeDeltas.map((d) => (clock += d));
+  const first = profile.samples.findIndex((id) =>
+    stackOf(id).some((n) => /mcp\.routes\.ts$/.test(n.callFrame.url)),
+  );
+  const from = (times[Math.max(0, first)] ?? 0) + Number(values.from) * 1e6;
+  const to = (times[Math.max(0, first)] ?? 0) + Number(values.to) * 1e6;
   profile.samples.forEach((id, i) => {
-    const { functionName, url, lineNumber } = nodes.get(id)!.callFrame;
+    if (times[i]! < from || times[i]! > to) return;
+    const { url } = nodes.get(id)!.callFrame;
     const us = profile.timeDeltas[i] ?? 0;
-    const name = `${functionName || '(anonymous)'} ${owner(url)}:${lineNumber + 1}`;
+    const name = label(nodes.get(id)!);
+    const onStack = new Set<string>();
+    for (let at: number | undefined = id; at !== undefined; at = parents.get(at))
+      onStack.add(label(nodes.get(at)!));
+    for (const f of onStack) inclusive.set(f, (inclusive.get(f) ?? 0) + us);
     byFunction.set(name, (byFunction.get(name) ?? 0) + us);
     byOwner.set(owner(url), (byOwner.get(owner(url)) ?? 0) + us);
     total += us;
@@ -54,3 +86,4 @@ const print = (title: string, map: Map<string, number>, top: number) => {
 };
 print('Self time by owner', byOwner, 25);
 print('Self time by function', byFunction, Number(values.top));
+print('Total time (self and callees) by function', inclusive, Number(values.top));

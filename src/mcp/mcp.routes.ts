@@ -33,7 +33,11 @@ const METHOD_NOT_ALLOWED = jsonRpcError(
  * every server start and every test's app.
  */
 const importSdk = () =>
-  Promise.all([import('./tool-server.ts'), import('@modelcontextprotocol/sdk/server/streamableHttp.js')]);
+  Promise.all([
+    import('./tool-server.ts'),
+    import('@modelcontextprotocol/sdk/server/streamableHttp.js'),
+    import('./plain-call.ts'),
+  ]);
 let sdk: ReturnType<typeof importSdk> | undefined;
 const loadSdk = () => (sdk ??= importSdk());
 
@@ -41,7 +45,8 @@ const loadSdk = () => (sdk ??= importSdk());
 const UNPARSABLE = Symbol('unparsable JSON body');
 
 /**
- * Streamable HTTP at POST /mcp, stateless: every request gets its own server and transport and a JSON response.
+ * Streamable HTTP at POST /mcp, stateless, JSON responses: a single plain tools/call is answered directly
+ * (plain-call.ts); every other request gets its own SDK server and transport.
  * Bearer auth and the mcp:read scope run in the shared auth hook (401 with WWW-Authenticate, 403
  * INSUFFICIENT_SCOPE); the route is not gated by a plan feature. Every other method is 405.
  */
@@ -94,22 +99,26 @@ export async function mcpRoutes(app: App, deps: McpRouteDeps): Promise<void> {
         }
         await deps.limits.charge(request, reply, request.body.length - 1);
       }
-      const [{ connectToolServer, createToolServer }, { StreamableHTTPServerTransport }] = await loadSdk();
-      const server = createToolServer({
+      const [{ connectToolServer, createToolServer }, { StreamableHTTPServerTransport }, plain] =
+        await loadSdk();
+      const serverDeps = {
         ...deps,
         principal: async () => principal,
         logger: request.log,
         budgetMs: deps.batchBudgetMs ?? BATCH_BUDGET_MS,
-      });
+      };
+      // The response is written here or by the transport: carry over the headers the pipeline set
+      // (x-request-id, RateLimit-*), which Fastify would otherwise send only with its own reply.
+      for (const [name, value] of Object.entries(reply.getHeaders()))
+        if (value !== undefined) reply.raw.setHeader(name, value);
+      reply.hijack();
+      const call = plain.plainToolCall(request.body, request.headers, deps.handlers);
+      if (call) return plain.answerPlainCall(serverDeps, call, reply.raw);
+      const server = createToolServer(serverDeps);
       const transport = new StreamableHTTPServerTransport({
         sessionIdGenerator: undefined,
         enableJsonResponse: true,
       });
-      // The transport writes the response itself: carry over the headers the pipeline set (x-request-id,
-      // RateLimit-*), which Fastify would otherwise send only with its own reply.
-      for (const [name, value] of Object.entries(reply.getHeaders()))
-        if (value !== undefined) reply.raw.setHeader(name, value);
-      reply.hijack();
       // Closing aborts a call still running when the client goes away. After a complete response there is nothing
       // left to stop, and closing would only build the SDK's "Connection closed" error (a stack trace) per call.
       reply.raw.on('close', () => {

@@ -186,6 +186,17 @@ function parseArgs(
   );
 }
 
+/** Whether `name` is a catalog tool with a handler (callTool answers anything else with a JSON-RPC error). */
+export const hasTool = (handlers: Map<string, ToolHandler>, name: string): boolean =>
+  TOOLS.has(name) && handlers.has(name);
+
+/** The answer to a call not run because the calls before it used the request's budget. */
+export const overBudget = (budgetMs: number | undefined): CallToolResult =>
+  toolError(
+    'REQUEST_TIMEOUT',
+    `Not run: the calls before it used the ${budgetMs} ms a request's calls may take together; send it again`,
+  );
+
 /** Scope, organisation permission, argument validation, the handler, masking: one tools/call. */
 export async function callTool(
   deps: ToolServerDeps,
@@ -243,12 +254,7 @@ export function createToolServer(deps: ToolServerDeps): Server {
       'Bulwark governance and supply-chain data of one organisation. Results are masked: e-mail addresses appear as a***@domain and person names as [redacted].',
   });
   server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: await listedTools(deps) }));
-  const queue = callQueue<CallToolResult>(deps.budgetMs, () =>
-    toolError(
-      'REQUEST_TIMEOUT',
-      `Not run: the calls before it used the ${deps.budgetMs} ms a request's calls may take together; send it again`,
-    ),
-  );
+  const queue = callQueue<CallToolResult>(deps.budgetMs, () => overBudget(deps.budgetMs));
   server.setRequestHandler(CallToolRequestSchema, async (request) =>
     queue(() =>
       callTool(
