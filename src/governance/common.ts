@@ -72,7 +72,7 @@ export const dayOf = (iso: string) => iso.slice(0, 10);
 export const dayStart = (iso: string) => `${dayOf(iso)}T00:00:00.000Z`;
 
 /**
- * Keeps the stored-days part of a count (a sum over a per-day derived table up to a day), by a key naming what it
- * depends on besides those tables: posture/posture-memo.ts keeps it under the posture snapshot's stamp.
+ * Keeps the stored-days part of a count (sums over a per-day derived table up to a day), by a key naming what it
+ * depends on besides those tables: derived/stored-days.ts keeps it under the posture snapshot's stamp.
  */
-export type StoredDays = (key: string, read: () => Promise<number>) => Promise<number>;
+export type StoredDays = <T>(key: string, read: () => Promise<T>) => Promise<T>;

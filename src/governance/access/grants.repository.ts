@@ -2,7 +2,7 @@
 import { sql, type Kysely } from 'kysely';
 import { dialectOf } from '../../db/connect.ts';
 import type { Database } from '../../db/database.ts';
-import { dayOf, dayStart } from '../common.ts';
+import { dayOf, dayStart, type StoredDays } from '../common.ts';
 
 const changedIn = (orgId: string, column: 'granted_at' | 'revoked_at', from: string, to: string) => {
   const col = sql.ref(`g.${column}`);
@@ -127,27 +127,79 @@ export async function refreshHighRiskDays(db: Kysely<Database>, orgId: string): 
   }
 }
 
+/** The bucket bounds as (column alias, field, cut). */
+const BOUNDS = [
+  ['g30', 'granted', 'd30'],
+  ['g90', 'granted', 'd90'],
+  ['g365', 'granted', 'd365'],
+  ['u30', 'used', 'd30'],
+  ['u90', 'used', 'd90'],
+  ['r90', 'reviewed', 'd90'],
+  ['r365', 'reviewed', 'd365'],
+] as const;
+const TOTALS = [
+  ['n', 'granted'],
+  ['used', 'used'],
+  ['reviewed', 'reviewed'],
+] as const;
+
+const asNumbers = (row: Record<string, number | string>) =>
+  Object.fromEntries(Object.entries(row).map(([k, v]) => [k, Number(v)]));
+
 /**
  * The age, last-use and last-review buckets over high-risk grants on enabled accounts, from the stored days:
  * with at(f, t) = grants whose time f is at or before t (the days before
- * t's day summed, t's own day counted on the field's partial index), every bucket is a difference of them.
+ * t's day summed, t's own day counted on the field's partial index), every bucket is a difference of them. With
+ * `storedDays` the days' sums (the bulk of the work, and the same all day long) are read through it and the own
+ * days apart; without, everything in one query.
  */
-export async function highRiskBuckets(db: Kysely<Database>, orgId: string, c: LifecycleCuts) {
+export async function highRiskBuckets(
+  db: Kysely<Database>,
+  orgId: string,
+  c: LifecycleCuts,
+  storedDays?: StoredDays,
+) {
   const total = (field: keyof typeof HIGH_RISK_FIELDS) =>
     sql`(select coalesce(sum(grants), 0) from gov_high_risk_days where org_id = ${orgId} and field = ${field})`;
-  const at = (field: keyof typeof HIGH_RISK_FIELDS, t: string) => {
+  const daysBefore = (field: keyof typeof HIGH_RISK_FIELDS, t: string) =>
+    sql`(select coalesce(sum(grants), 0) from gov_high_risk_days
+        where org_id = ${orgId} and field = ${field} and day < ${dayOf(t)})`;
+  const ownDay = (field: keyof typeof HIGH_RISK_FIELDS, t: string) => {
     const col = sql.ref(`g.${HIGH_RISK_FIELDS[field]}`);
-    return sql`((select coalesce(sum(grants), 0) from gov_high_risk_days
-        where org_id = ${orgId} and field = ${field} and day < ${dayOf(t)})
-      + (select count(*) from ${enabledHighRiskGrants(db, DAY_INDEX[field])}
-          where g.org_id = ${orgId} and ${HIGH_RISK} and ${ON_ENABLED_ACCOUNT} and ${col} >= ${dayStart(t)} and ${col} <= ${t}))`;
+    return sql`(select count(*) from ${enabledHighRiskGrants(db, DAY_INDEX[field])}
+          where g.org_id = ${orgId} and ${HIGH_RISK} and ${ON_ENABLED_ACCOUNT} and ${col} >= ${dayStart(t)} and ${col} <= ${t})`;
   };
-  const result = await sql<Record<string, number | string>>`select ${total('granted')} as n,
-      ${total('used')} as used, ${total('reviewed')} as reviewed,
-      ${at('granted', c.d30)} as g30, ${at('granted', c.d90)} as g90, ${at('granted', c.d365)} as g365,
-      ${at('used', c.d30)} as u30, ${at('used', c.d90)} as u90,
-      ${at('reviewed', c.d90)} as r90, ${at('reviewed', c.d365)} as r365`.execute(db);
-  const r = Object.fromEntries(Object.entries(result.rows[0]!).map(([k, v]) => [k, Number(v)]));
+  const totals = TOTALS.map(([alias, field]) => sql`${total(field)} as ${sql.ref(alias)}`);
+  let r: Record<string, number>;
+  if (!storedDays) {
+    const at = BOUNDS.map(
+      ([alias, field, cut]) =>
+        sql`(${daysBefore(field, c[cut])} + ${ownDay(field, c[cut])}) as ${sql.ref(alias)}`,
+    );
+    const result = await sql<Record<string, number | string>>`select ${sql.join([...totals, ...at])}`.execute(
+      db,
+    );
+    r = asNumbers(result.rows[0]!);
+  } else {
+    const key = JSON.stringify(['highRiskBuckets', dayOf(c.d30), dayOf(c.d90), dayOf(c.d365)]);
+    const [stored, own] = await Promise.all([
+      storedDays(key, async () => {
+        const before = BOUNDS.map(
+          ([alias, field, cut]) => sql`${daysBefore(field, c[cut])} as ${sql.ref(alias)}`,
+        );
+        const result = await sql<
+          Record<string, number | string>
+        >`select ${sql.join([...totals, ...before])}`.execute(db);
+        return asNumbers(result.rows[0]!);
+      }),
+      sql<Record<string, number | string>>`select ${sql.join(
+        BOUNDS.map(([alias, field, cut]) => sql`${ownDay(field, c[cut])} as ${sql.ref(alias)}`),
+      )}`.execute(db),
+    ]);
+    const ownDays = asNumbers(own.rows[0]!);
+    r = { ...stored };
+    for (const [alias] of BOUNDS) r[alias] = stored[alias]! + ownDays[alias]!;
+  }
   const n = r.n!;
   const never = n - r.used!;
   return {

@@ -2,7 +2,8 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import * as repo from './grants.repository.ts';
-import { readPostureSnapshot, type PostureSnapshot } from './posture-snapshot.ts';
+import { readStampedPostureSnapshot, type PostureSnapshot } from './posture-snapshot.ts';
+import { storedDaysUnder } from '../derived/stored-days.ts';
 import { DAY, minusMs, num, resolveAsOf, type AsOf } from '../common.ts';
 
 /** A literal type (`as const`), so results keep the `windowDays: 30` the tool's output schema promises. */
@@ -76,10 +77,10 @@ export async function highRiskLifecycle(db: Kysely<Database>, orgId: string, opt
     minusMs(asOf, d * DAY),
   ) as [string, string, string, string];
   const cuts = { d30, d90, d365, recent };
-  const snapshot = await readPostureSnapshot(db, orgId);
+  const { snapshot, stamp } = await readStampedPostureSnapshot(db, orgId);
   // Buckets over grants on enabled accounts (those on disabled accounts are reported apart): from the days stored
-  // with the posture snapshot.
-  const buckets = await repo.highRiskBuckets(db, orgId, cuts);
+  // with the posture snapshot, their sums kept under its stamp.
+  const buckets = await repo.highRiskBuckets(db, orgId, cuts, await storedDaysUnder(db, orgId, stamp));
   const sums = Object.fromEntries(BUCKETS.map((k) => [k, num(buckets[k])]));
   // Stages from the holders stored with the posture snapshot (an identity's stage is the same for all its grants).
   const stages = await repo.highRiskStages(db, orgId, recent);

@@ -9,6 +9,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import { StampedMemo } from '../derived/stamped-memo.ts';
+import { dayMemo } from '../derived/stored-days.ts';
 import { AppError } from '../../errors.ts';
 import { getSettings, type GovernanceSettings, type StoredDays } from '../common.ts';
 import { entries, gapTally, resolveProject, type Entry, type IsoProject } from '../iso/iso.service.ts';
@@ -43,24 +44,6 @@ async function compute(db: Kysely<Database>, orgId: string): Promise<PostureMemo
     settings,
     iso: { project, overall: gapTally(all), applicable: all.filter((e) => e.applicable !== false), maturity },
     storedDays,
-  };
-}
-
-/** Keys kept per memo: the reference time's day moves forward, so only the last few are asked again. */
-const MAX_DAY_KEYS = 8;
-
-function dayMemo(): StoredDays {
-  const sums = new Map<string, Promise<number>>();
-  return (key, read) => {
-    const kept = sums.get(key);
-    if (kept) return kept;
-    const sum = read();
-    sums.set(key, sum);
-    if (sums.size > MAX_DAY_KEYS) sums.delete(sums.keys().next().value!);
-    sum.catch(() => {
-      if (sums.get(key) === sum) sums.delete(key);
-    });
-    return sum;
   };
 }
 

@@ -305,6 +305,31 @@ for (const dialect of DIALECTS) {
       assert.deepEqual(await figures(), after);
     });
 
+    it('access_high_risk_lifecycle sums the stored days once per snapshot stamp and cut days', async () => {
+      // derived/stored-days.ts keeps the sums; the cuts' own days are counted on every call. An organisation of
+      // its own: the test before removed this one's snapshot.
+      const other = await createOrg(services);
+      await importBundle(store.db, other.id, other.userId, FIXTURE);
+      const statements: string[] = [];
+      const db = store.db.withPlugin({
+        transformQuery: (args) => {
+          statements.push(store.db.getExecutor().compileQuery(args.node, args.queryId).sql);
+          return args.node;
+        },
+        transformResult: async (args) => args.result,
+      });
+      const daysRead = () => statements.filter((s) => s.includes('gov_high_risk_days')).length;
+      const at = { asOf: FIXTURE_AS_OF };
+      const first = await highRiskLifecycle(db, other.id, at);
+      assert.equal(daysRead(), 1);
+      assert.deepEqual(await highRiskLifecycle(db, other.id, at), first);
+      assert.equal(daysRead(), 1);
+      assert.deepEqual(first, await highRiskLifecycle(store.db, other.id, at));
+      // Another cut day is another key.
+      await highRiskLifecycle(db, other.id, { asOf: '2026-06-16T12:00:00.000Z' });
+      assert.equal(daysRead(), 2);
+    });
+
     it("counts debt opened or closed on a period bound's own day by its time, not its day", async () => {
       // Two months: May, and June up to asOf (2026-06-15T12:00Z). Expired grants (opened at expiry, closed at
       // revocation) of Ada on the non-privileged Staff entitlement: severity low.
