@@ -13,6 +13,8 @@ import {
   type StoredDays,
 } from '../common.ts';
 import * as repo from './risk.repository.ts';
+import { readStampedPostureSnapshot } from './posture-snapshot.ts';
+import { storedDaysUnder } from '../derived/stored-days.ts';
 
 /** Weight of each component in a department's score; the score is per 100 active identities. */
 export const DEPARTMENT_WEIGHTS = {
@@ -107,7 +109,11 @@ export async function securityDebtTrend(
 ) {
   const asOf = resolveAsOf(options);
   const months = Math.min(Math.max(Math.trunc(options.months ?? 6), 1), 24);
-  const settings = await getSettings(db, orgId);
+  const [settings, { stamp }] = await Promise.all([
+    getSettings(db, orgId),
+    readStampedPostureSnapshot(db, orgId),
+  ]);
+  const storedDays = await storedDaysUnder(db, orgId, stamp);
   const ps = periods(asOf, months);
   const series = ps.map((p) => ({
     month: p.label,
@@ -120,10 +126,11 @@ export async function securityDebtTrend(
     openByKind: {} as Record<string, number>,
   }));
   const kinds = repo.debtKinds(db, orgId, settings);
-  // The items stored with the posture snapshot (derived/refresh.ts), bucketed per call.
+  // The items stored with the posture snapshot (derived/refresh.ts), bucketed per call; the stored days' sums kept
+  // under its stamp.
   for (const kind of kinds) {
     const shift = (iso: string) => minusMs(iso, kind.shiftHours * HOUR);
-    const rows = await repo.debtCounts(db, orgId, kind.name, ps, shift);
+    const rows = await repo.debtCounts(db, orgId, kind.name, ps, shift, storedDays);
     series.forEach((entry) => (entry.openByKind[kind.name] = 0));
     for (const row of rows) {
       series.forEach((entry, i) => {

@@ -195,7 +195,7 @@ for (const dialect of DIALECTS) {
         [2.5, before.maturity!.belowTarget - 1],
       );
       // The open debt's stored days were summed under the old stamp: with 150 days the stale privileged accounts'
-      // debt opens later, as access_security_debt_trend (no memo) counts it now.
+      // debt opens later, as access_security_debt_trend (its stored days kept under the new stamp) counts it now.
       const trend = await securityDebtTrend(store.db, other.id, { asOf: FIXTURE_AS_OF, months: 1 });
       assert.equal(after.access.securityDebtOpen, trend.items[0]!.openTotal);
       assert.notEqual(after.access.securityDebtOpen, before.access.securityDebtOpen);
@@ -328,6 +328,34 @@ for (const dialect of DIALECTS) {
       // Another cut day is another key.
       await highRiskLifecycle(db, other.id, { asOf: '2026-06-16T12:00:00.000Z' });
       assert.equal(daysRead(), 2);
+    });
+
+    it('access_security_debt_trend sums the stored days once per snapshot stamp and bound days', async () => {
+      // derived/stored-days.ts keeps the sums; the bounds' own days are counted on every call. An organisation of
+      // its own: the test before removed this one's snapshot.
+      const other = await createOrg(services);
+      await importBundle(store.db, other.id, other.userId, FIXTURE);
+      const statements: string[] = [];
+      const db = store.db.withPlugin({
+        transformQuery: (args) => {
+          statements.push(store.db.getExecutor().compileQuery(args.node, args.queryId).sql);
+          return args.node;
+        },
+        transformResult: async (args) => args.result,
+      });
+      const daysRead = () => statements.filter((s) => s.includes('gov_debt_days')).length;
+      const at = { asOf: FIXTURE_AS_OF };
+      const trend = (when: { asOf: string }) => securityDebtTrend(db, other.id, { ...when, months: 3 });
+      const first = await trend(at);
+      // One statement per kind of debt.
+      const kinds = first.sources.length;
+      assert.equal(daysRead(), kinds);
+      assert.deepEqual(await trend(at), first);
+      assert.equal(daysRead(), kinds);
+      assert.deepEqual(first, await securityDebtTrend(store.db, other.id, { ...at, months: 3 }));
+      // Another bound day is another key.
+      await trend({ asOf: '2026-06-16T12:00:00.000Z' });
+      assert.equal(daysRead(), 2 * kinds);
     });
 
     it("counts debt opened or closed on a period bound's own day by its time, not its day", async () => {
