@@ -25,6 +25,27 @@ export async function countPrivilegedChanges(
   return Number(count.rows[0]?.n ?? 0);
 }
 
+/**
+ * Privileged grants granted, and those revoked, in (from, to], in one statement (posture_summary's pair): each
+ * count is countPrivilegedChanges' own query.
+ */
+export async function countPrivilegedGrantedAndRevoked(
+  db: Kysely<Database>,
+  orgId: string,
+  from: string,
+  to: string,
+): Promise<{ granted: number; revoked: number }> {
+  const count = (column: 'granted_at' | 'revoked_at') =>
+    sql`(select count(*) from gov_grants g where ${changedIn(orgId, column, from, to).where})`;
+  const result = await sql<{
+    granted: number | string;
+    revoked: number | string;
+  }>`select ${count('granted_at')}
+    as granted, ${count('revoked_at')} as revoked`.execute(db);
+  const row = result.rows[0];
+  return { granted: Number(row?.granted ?? 0), revoked: Number(row?.revoked ?? 0) };
+}
+
 /** The newest `limit` of them with entitlement, system and holder. */
 export async function listPrivilegedChanges(
   db: Kysely<Database>,

@@ -6,7 +6,7 @@ import type { RiskService } from '../../risks/risk.service.ts';
 import type { VendorService } from '../../vendors/vendor.service.ts';
 import { DAY, HOUR, minusMs, num, pct, resolveAsOf, type AsOf } from '../common.ts';
 import { countOffboarding, countStale } from '../access/accounts.repository.ts';
-import { countPrivilegedChanges, countUnusedHighRisk } from '../access/grants.repository.ts';
+import { countPrivilegedGrantedAndRevoked, countUnusedHighRisk } from '../access/grants.repository.ts';
 import { DELTA_WINDOW_DAYS } from '../access/grants.service.ts';
 import { countSodPairs } from '../access/peers.repository.ts';
 import { readStampedPostureSnapshot } from '../access/posture-snapshot.ts';
@@ -44,8 +44,7 @@ export async function postureSummary(
   const [
     stale,
     offboarding,
-    added,
-    removed,
+    privileged,
     sod,
     unusedHighRisk,
     uar,
@@ -57,8 +56,7 @@ export async function postureSummary(
   ] = await Promise.all([
     countStale(db, orgId, minusMs(asOf, settings.staleAccountDays * DAY), storedDays),
     countOffboarding(db, orgId, minusMs(asOf, settings.offboardingSlaHours * HOUR)),
-    countPrivilegedChanges(db, orgId, 'granted_at', windowStart, asOf),
-    countPrivilegedChanges(db, orgId, 'revoked_at', windowStart, asOf),
+    countPrivilegedGrantedAndRevoked(db, orgId, windowStart, asOf),
     countSodPairs(db, orgId, asOf),
     countUnusedHighRisk(db, orgId, minusMs(asOf, 90 * DAY)),
     uarCounts(db, orgId, asOf),
@@ -82,8 +80,8 @@ export async function postureSummary(
       staleAccounts: stale,
       offboardingViolations: num(offboarding.accounts),
       privilegedOffboardingViolations: num(offboarding.privileged),
-      privilegedGranted30d: added,
-      privilegedRevoked30d: removed,
+      privilegedGranted30d: privileged.granted,
+      privilegedRevoked30d: privileged.revoked,
       // access_concentration's sodViolations.total and .withoutException.
       sodViolations: num(sod.total),
       sodViolationsWithoutException: num(sod.total) - num(sod.excepted),

@@ -10,7 +10,7 @@ import { createTestStore, DIALECTS } from '../../../test/support/store.ts';
 import { FIXTURE, FIXTURE_AS_OF } from '../governance.fixture.ts';
 import { importBundle } from '../import/import.service.ts';
 import { normalizationHealth, offboardingViolations, staleAccounts } from '../access/accounts.service.ts';
-import { highRiskLifecycle } from '../access/grants.service.ts';
+import { highRiskLifecycle, privilegedDelta } from '../access/grants.service.ts';
 import { concentration } from '../access/peers.service.ts';
 import { departmentRisk, securityDebtTrend } from '../access/risk.service.ts';
 import { postureSummary } from './posture.service.ts';
@@ -303,6 +303,26 @@ for (const dialect of DIALECTS) {
       });
       await store.db.deleteFrom('gov_posture_snapshot').where('org_id', '=', orgId).execute();
       assert.deepEqual(await figures(), after);
+    });
+
+    it('counts privileged grants granted and revoked in the window in one statement', async () => {
+      const statements: string[] = [];
+      const db = store.db.withPlugin({
+        transformQuery: (args) => {
+          statements.push(store.db.getExecutor().compileQuery(args.node, args.queryId).sql);
+          return args.node;
+        },
+        transformResult: async (args) => args.result,
+      });
+      const summary = await postureSummary(db, orgId, services, { asOf: FIXTURE_AS_OF });
+      const changes = statements.filter((s) => /g\.privileged = 1 and "g"\."(granted|revoked)_at" >/.test(s));
+      assert.equal(changes.length, 1);
+      assert.match(changes[0]!, /"g"\."granted_at" >[^]*"g"\."revoked_at" >/);
+      const delta = await privilegedDelta(store.db, orgId, { asOf: FIXTURE_AS_OF });
+      assert.deepEqual(
+        [summary.access.privilegedGranted30d, summary.access.privilegedRevoked30d],
+        [delta.added, delta.removed],
+      );
     });
 
     it('access_high_risk_lifecycle sums the stored days once per snapshot stamp and cut days', async () => {
