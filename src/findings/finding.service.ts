@@ -201,7 +201,7 @@ export class FindingService implements SbomFindingsHooks {
 
   /**
    * The candidate advisories cached per package, for the scan and export services to share: one cache per
-   * process, not one per service (each holds ≈ 20 MiB of preallocated slots and takes ≈ 70 ms to build).
+   * process, not one per service (each holds its candidates, severities and details apart).
    */
   get candidates(): CandidateCache {
     return this.#cache;
