@@ -10,7 +10,6 @@
 // (DIR/<dialect>-plain.cpuprofile, DIR/<dialect>-warm.cpuprofile): a whole-run --cpu-prof is mostly the imports.
 // --pairs N alternates N-1 more plain and warm uploads after the first pair and prints each pair's ratio and their
 // median: on a loaded machine one pair's ratio moves by ±0.3.
-// --match-worker matches the uploads' batches in a worker thread (src/findings/match-in-worker.ts).
 // --headline runs steps 1 and 2 only (the synthetic advisories stay: they are what makes 27 % of the components
 // vulnerable). Each dialect's headline ratios are printed last, after every dialect's details.
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -23,7 +22,6 @@ import { openStore, type Store } from '../../src/db/connect.ts';
 import { migrateToLatest } from '../../src/db/migrate.ts';
 import { toCandidate } from '../../src/findings/finding-matching.ts';
 import { FindingService } from '../../src/findings/finding.service.ts';
-import { MatchWorker } from '../../src/findings/match-in-worker.ts';
 import { matchComponent, type Candidate } from '../../src/findings/matcher.ts';
 import { SbomService } from '../../src/sboms/sbom.service.ts';
 import { OrganisationService } from '../../src/tenancy/organisation.service.ts';
@@ -53,7 +51,6 @@ const { values } = parseArgs({
     headline: { type: 'boolean', default: false },
     profile: { type: 'string' },
     pairs: { type: 'string', default: '1' },
-    'match-worker': { type: 'boolean', default: false },
   },
 });
 const COMPONENTS = Number(values.components);
@@ -187,8 +184,7 @@ async function run(
   await migrateToLatest(store.db);
   const organisations = new OrganisationService(store.db);
   const users = new UserService(store.db, new TokenService(store.db));
-  const matchWorker = values['match-worker'] ? new MatchWorker() : undefined;
-  const findings = new FindingService(store.db, { matchWorker });
+  const findings = new FindingService(store.db);
   let rematchMs = 0;
   let rematchHold = 0;
   const vulndb = new VulnDbService(store.db, {
@@ -357,7 +353,6 @@ async function run(
     out['  of which re-matching'] =
       `${seconds(rematchMs)} s over ${r.packages} packages, ${r.components} components: ${r.created} created, ${r.updated} updated, ${r.retracted} retracted (target ≤ 5 s), longest event-loop stall ${rematchHold.toFixed(0)} ms`;
   } finally {
-    await matchWorker?.close();
     await store.close();
   }
   return { out, headline };
