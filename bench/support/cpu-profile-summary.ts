@@ -1,8 +1,9 @@
-// Sums a V8 CPU profile's self time per function (and per package), to read a benchmark target's profile
-// (`BENCH_NODE_ARGS="--cpu-prof --cpu-prof-dir=DIR"`, BENCHMARKS.md "Tool server").
+// Sums a V8 CPU profile's self time per function (and per package) and each function's total time, to read a
+// benchmark's profile (`BENCH_NODE_ARGS="--cpu-prof --cpu-prof-dir=DIR"`, bench/match's `--profile`; BENCHMARKS.md
+// "Tool server", "Vulnerability matching").
 // Usage: node bench/support/cpu-profile-summary.ts <file.cpuprofile>... [--top 40] [--from 0] [--to 1e9]
-// (--from/--to: only the samples that many seconds after the first call of the MCP route: the steady state,
-// without the process's start-up and module loading)
+// (--from/--to: only the samples that many seconds after the first call of the MCP route, or after the profile's
+// start when it has none: the steady state, without the process's start-up and module loading)
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 

@@ -105,7 +105,10 @@ export async function packagesOf(
   return new Map([...(await groupByPackage(components))].map(([key, g]) => [key, g.ref]));
 }
 
-/** Severity of every vulnerability, counting alias advisories stored for other ecosystems too. */
+/**
+ * Severity of every vulnerability, counting alias advisories stored for other ecosystems too. Matches sharing
+ * their `severityParts` (one candidate's, matcher.ts) share ids and advisories too: settled once, the same object.
+ */
 async function settleSeverity(
   db: Kysely<Database>,
   cache: CandidateCache,
@@ -114,7 +117,10 @@ async function settleSeverity(
   turn: () => Promise<void>,
 ): Promise<Severity[]> {
   const ids = new Set<string>();
+  const settled = new Map<AdvisorySeverity[], Severity | undefined>();
   for (const m of matched) {
+    if (settled.has(m.severityParts)) continue;
+    settled.set(m.severityParts, undefined);
     ids.add(m.vulnerabilityId);
     for (const a of m.aliases) ids.add(a);
   }
@@ -122,6 +128,11 @@ async function settleSeverity(
   const out: Severity[] = [];
   for (const m of matched) {
     if ((out.length & 1023) === 1023) await turn();
+    const done = settled.get(m.severityParts);
+    if (done) {
+      out.push(done);
+      continue;
+    }
     // Most vulnerabilities have no stored advisory beyond the ones that matched: copy nothing then.
     let parts = m.severityParts;
     let counted: Set<string> | undefined;
@@ -135,7 +146,9 @@ async function settleSeverity(
     };
     consider(m.vulnerabilityId);
     for (const alias of m.aliases) consider(alias);
-    out.push(combineSeverity(parts, fallback));
+    const severity = combineSeverity(parts, fallback);
+    settled.set(m.severityParts, severity);
+    out.push(severity);
   }
   return out;
 }

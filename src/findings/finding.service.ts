@@ -32,7 +32,7 @@ import {
 import { CandidateCache } from './candidate-cache.ts';
 import { exploitConditions, signalsOf, type ExploitSignals } from './exploit-signals.ts';
 import { resolveMatches, toCandidate, type MatchableComponent } from './finding-matching.ts';
-import { newFindingRow } from './finding-rows.ts';
+import { matchedColumnsOnce, newFindingRow } from './finding-rows.ts';
 import { decodeCursor, FINDING_SORTS, pageOf, queryFilter } from './finding-query.ts';
 import { newestInSboms, probesPay } from './sparse-page.ts';
 import * as repo from './finding.repository.ts';
@@ -201,7 +201,7 @@ export class FindingService implements SbomFindingsHooks {
 
   /**
    * The candidate advisories cached per package, for the scan and export services to share: one cache per
-   * process, not one per service (each holds ≈ 20 MiB of preallocated slots and takes ≈ 70 ms to build).
+   * process, not one per service (each holds its candidates, severities and details apart).
    */
   get candidates(): CandidateCache {
     return this.#cache;
@@ -233,10 +233,12 @@ export class FindingService implements SbomFindingsHooks {
     const matched = new Map<string, MatchableComponent>();
     const byId = new Map(components.map((c) => [c.id, c]));
     const turn = turnTaker();
+    const columnsOf = matchedColumnsOnce();
     for (const [componentId, vulnerabilities] of matches) {
       await turn();
       matched.set(componentId, byId.get(componentId)!);
-      for (const v of vulnerabilities) rows.push(newFindingRow(orgId, sbomId, componentId, v, now));
+      for (const v of vulnerabilities)
+        rows.push(newFindingRow(orgId, sbomId, componentId, v, now, columnsOf(v)));
     }
     return {
       count: rows.length,

@@ -3,10 +3,10 @@
  * prepared matching): parsing costs 10–50× a comparison of parsed values, and matching compares the same
  * strings (one installed version, each advisory's range events, long `versions` lists) over and over.
  */
-import { LRUCache } from 'lru-cache';
+import { TwoGenerationCache } from '../../shared/two-generation-cache.ts';
 import type { VersionOrdering } from './shared.ts';
 
-/** Parsed versions kept per ordering; the least recently used go first. */
+/** Parsed versions kept per ordering; those not used for the longest go first (shared/two-generation-cache.ts). */
 const PER_ORDERING = 100_000;
 
 const parsers = new WeakMap<VersionOrdering<unknown>, (version: string) => unknown>();
@@ -18,8 +18,8 @@ const parsers = new WeakMap<VersionOrdering<unknown>, (version: string) => unkno
 export function cachedParse(ordering: VersionOrdering<unknown>): (version: string) => unknown {
   let parser = parsers.get(ordering);
   if (!parser) {
-    // Every ordering parses to a non-null value (an object or a string), which is what lru-cache stores.
-    const cache = new LRUCache<string, NonNullable<unknown>>({ max: PER_ORDERING });
+    // Every ordering parses to a non-null value (an object or a string): undefined means not cached.
+    const cache = new TwoGenerationCache<string, NonNullable<unknown>>(PER_ORDERING);
     parser = (version) => {
       let parsed = cache.get(version);
       if (parsed === undefined) {
