@@ -4,6 +4,7 @@
 import { nextTurn as turn } from '../../shared/turns.ts';
 import type { Kysely } from 'kysely';
 import { SYSTEM_ACTOR } from '../../audit/audit.repository.ts';
+import { dialectOf } from '../../db/connect.ts';
 import type { Database } from '../../db/database.ts';
 import { fromJson } from '../../db/helpers.ts';
 import type { FindingStatus } from '../finding.service.ts';
@@ -15,7 +16,12 @@ import {
   type FindingTest,
   type MatchableFinding,
 } from './rule-match.ts';
-import { ruleCandidates, serializeRuleBatches, type RuleCandidate } from './rule.repository.ts';
+import {
+  lockCandidatesIn,
+  nextCandidatePage,
+  ruleCandidates,
+  type RuleCandidate,
+} from './rule.repository.ts';
 import type { TriageRuleRow } from './rule.table.ts';
 import { recordStatusChanges, type StatusChange } from './status-changes.ts';
 
@@ -24,6 +30,13 @@ import { recordStatusChanges, type StatusChange } from './status-changes.ts';
  * loaded 2-core machine (bench/triage), 500 stays near the ~100 ms of docs/resilience.md.
  */
 export const RULE_BATCH = 500;
+
+/**
+ * PostgreSQL: batches applied at once by one pass, each on its own pooled connection. A batch alternates between
+ * this process (matching, building the rows) and its backend (reading, writing); two keep both cores busy
+ * (BENCHMARKS.md "Triage rules"). SQLite has one writer: one at a time.
+ */
+export const RULE_LANES = 2;
 
 export interface CompiledRule {
   id: string;
@@ -129,36 +142,86 @@ export async function applyRules(
   const reasonOf = options.reasonOf ?? (() => 'no longer matches');
   const limit = options.batch ?? RULE_BATCH;
   const result: PassResult = { triaged: 0, reopened: 0 };
+  const applyPage = async (trx: Kysely<Database>, rows: RuleCandidate[]) => {
+    const changes = rows.flatMap((c) => changeFor(ordered, c, reasonOf) ?? []);
+    const { changed } = await recordStatusChanges(
+      trx,
+      orgId,
+      { actorId: SYSTEM_ACTOR, source: 'rule' },
+      changes,
+      // The page was read (and on PostgreSQL locked) in this transaction: no second read of the same rows.
+      { current: new Map(rows.map((r) => [r.id, r])) },
+    );
+    const byId = new Map(changes.map((c) => [c.findingId, c]));
+    for (const row of changed) {
+      if (byId.get(row.id)?.reopen) result.reopened++;
+      else result.triaged++;
+    }
+  };
+  if (dialectOf(db) === 'postgres') {
+    await inLanes(db, orgId, { limit, ruleId: options.onlyRuleId }, applyPage);
+    return result;
+  }
   let afterId = '';
   for (;;) {
     const page = await db.transaction().execute(async (trx) => {
-      await serializeRuleBatches(trx, orgId);
-      const rows = await ruleCandidates(trx, orgId, {
-        afterId,
-        limit,
-        ruleId: options.onlyRuleId,
-        lock: true,
-      });
-      const changes = rows.flatMap((c) => changeFor(ordered, c, reasonOf) ?? []);
-      const { changed } = await recordStatusChanges(
-        trx,
-        orgId,
-        { actorId: SYSTEM_ACTOR, source: 'rule' },
-        changes,
-        // The page was read (and on PostgreSQL locked) in this transaction: no second read of the same rows.
-        { current: new Map(rows.map((r) => [r.id, r])) },
-      );
-      const byId = new Map(changes.map((c) => [c.findingId, c]));
-      for (const row of changed) {
-        if (byId.get(row.id)?.reopen) result.reopened++;
-        else result.triaged++;
-      }
+      const rows = await ruleCandidates(trx, orgId, { afterId, limit, ruleId: options.onlyRuleId });
+      await applyPage(trx, rows);
       return rows;
     });
     if (page.length < limit) return result;
     afterId = page[page.length - 1]!.id;
     await turn();
   }
+}
+
+/**
+ * PostgreSQL: the pass's pages, in id order, handed out one at a time to RULE_LANES loops; each applies its page
+ * in a transaction of its own that locks the page's rows (`lockCandidatesIn`). Pages are disjoint, so a pass never
+ * writes a finding twice; across instances the row locks, taken in id order, serialise overlapping pages without
+ * deadlock, and a page that waited reads what the other wrote.
+ */
+async function inLanes(
+  db: Kysely<Database>,
+  orgId: string,
+  options: { limit: number; ruleId: string | undefined },
+  applyPage: (trx: Kysely<Database>, rows: RuleCandidate[]) => Promise<void>,
+): Promise<void> {
+  let afterId = '';
+  let done = false;
+  let reading: Promise<unknown> = Promise.resolve();
+  // One reader of the cursor at a time: each call waits for the previous page's bounds.
+  const nextPage = (): Promise<string[] | undefined> => {
+    const next = reading.then(async () => {
+      if (done) return undefined;
+      const { ids, more } = await nextCandidatePage(db, orgId, { afterId, ...options });
+      if (!more) done = true;
+      if (ids.length === 0) return undefined;
+      afterId = ids[ids.length - 1]!;
+      return ids;
+    });
+    reading = next.catch(() => undefined);
+    return next;
+  };
+  const lane = async () => {
+    for (let ids = await nextPage(); ids; ids = await nextPage()) {
+      const page = ids;
+      await db.transaction().execute(async (trx) => {
+        await applyPage(trx, await lockCandidatesIn(trx, orgId, page, options.ruleId));
+      });
+      await turn();
+    }
+  };
+  // Settled, not raced: a failed lane's error is thrown once the others have stopped after their current page.
+  const lanes = await Promise.allSettled(
+    Array.from({ length: RULE_LANES }, () =>
+      lane().catch((error: unknown) => {
+        done = true;
+        throw error;
+      }),
+    ),
+  );
+  for (const l of lanes) if (l.status === 'rejected') throw l.reason;
 }
 
 /** What a pass would change, without writing: the preview of a rule before it is saved. */
@@ -174,7 +237,7 @@ export async function previewRules(
   const out = { matching: 0, wouldChange: 0, sample: [] as RuleCandidate[] };
   let afterId = '';
   for (;;) {
-    const rows = await ruleCandidates(db, orgId, { afterId, limit: 2_000, lock: false });
+    const rows = await ruleCandidates(db, orgId, { afterId, limit: 2_000 });
     for (const c of rows) {
       const f = matchableOf(c);
       if (!preview.test(f)) continue;

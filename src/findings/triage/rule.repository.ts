@@ -1,6 +1,5 @@
 // The triage rules' queries and the findings they visit, always filtered on the organisation.
 import { sql, type Insertable, type Kysely, type Updateable } from 'kysely';
-import { dialectOf } from '../../db/connect.ts';
 import type { Database } from '../../db/database.ts';
 import type { FindingWithComponent } from '../finding.repository.ts';
 import type { TriageRuleRow, TriageRuleTable } from './rule.table.ts';
@@ -83,17 +82,17 @@ export interface RuleCandidate extends FindingWithComponent {
 
 /**
  * Findings rules may change: live, and either set by a rule or open and never triaged by a person or a VEX
- * document (a person's triage always wins). With `ruleId`, only those that rule set. A page after `afterId`,
- * locked on PostgreSQL: a second instance applying rules at once waits for this page and then sees its result.
+ * document (a person's triage always wins). With `ruleId`, only those that rule set. A page after `afterId`, not
+ * locked: SQLite's passes (one writer) and previews; PostgreSQL's passes read `nextCandidatePage` and
+ * `lockCandidatesIn`.
  */
 export async function ruleCandidates(
   db: Kysely<Database>,
   orgId: string,
-  page: { afterId: string; limit: number; ruleId?: string | undefined; lock: boolean },
+  page: { afterId: string; limit: number; ruleId?: string | undefined },
 ): Promise<RuleCandidate[]> {
-  const lock = page.lock && dialectOf(db) === 'postgres';
-  const base = () => {
-    const query = db
+  const base = () =>
+    db
       .selectFrom('findings as f')
       .innerJoin('sbom_components as c', 'c.id', 'f.component_id')
       .innerJoin('sboms as s', 's.id', 'f.sbom_id')
@@ -112,8 +111,6 @@ export async function ruleCandidates(
       .where('f.id', '>', page.afterId)
       .orderBy('f.id')
       .limit(page.limit);
-    return lock ? query.forUpdate('f') : query;
-  };
   if (page.ruleId)
     return (await base().where('f.triage_rule_id', '=', page.ruleId).execute()) as RuleCandidate[];
   // Two walks in id order, each along its own index (org_id, status, id) and (org_id, triage_source, id), merged:
@@ -142,11 +139,97 @@ export async function assetNameOfSbom(db: Kysely<Database>, orgId: string, sbomI
 }
 
 /**
- * One rule batch of an organisation at a time across instances (PostgreSQL; SQLite has one writer): a batch that
- * waited reads what the other wrote, so no finding is written twice, and two passes' row locks never deadlock
- * (they did: each page locks up to two walks' rows).
+ * PostgreSQL: the ids of the next page of a pass, up to `limit` candidates after `afterId`, and whether more may
+ * follow. From `findings` alone, unlocked and without the joins: the walk is always in id order
+ * whatever the planner's statistics say (joined with `sboms` under the LIMIT, `findings` analysed and `sboms` not,
+ * it sorted every remaining finding for each page: BENCHMARKS.md "Triage rules"). `lockCandidatesIn` then reads and
+ * locks the page's rows.
  */
-export async function serializeRuleBatches(trx: Kysely<Database>, orgId: string): Promise<void> {
-  if (dialectOf(trx) === 'postgres')
-    await sql`select pg_advisory_xact_lock(hashtext(${`triage-rules:${orgId}`}))`.execute(trx);
+export async function nextCandidatePage(
+  db: Kysely<Database>,
+  orgId: string,
+  page: { afterId: string; limit: number; ruleId?: string | undefined },
+): Promise<{ ids: string[]; more: boolean }> {
+  // visibility: from findings, which a pending SBOM has none of; lockCandidatesIn joins the visible SBOMs.
+  const base = () =>
+    db
+      .selectFrom('findings as f')
+      .select('f.id')
+      .where('f.org_id', '=', orgId)
+      .where('f.retracted_at', 'is', null)
+      .where('f.id', '>', page.afterId)
+      .orderBy('f.id')
+      .limit(page.limit);
+  const walks = page.ruleId
+    ? [base().where('f.triage_rule_id', '=', page.ruleId)]
+    : [
+        // Each along its own index, as ruleCandidates's walks.
+        base()
+          .where('f.status', '=', 'open')
+          .where((eb) =>
+            eb.or([eb('f.triage_source', 'is', null), eb('f.triage_source', '=', 'carry_over')]),
+          ),
+        base().where('f.triage_source', '=', 'rule'),
+      ];
+  const ids = (await Promise.all(walks.map((w) => w.execute())))
+    .flat()
+    .map((r) => r.id)
+    .sort()
+    .slice(0, page.limit);
+  return { ids, more: ids.length === page.limit };
+}
+
+/**
+ * PostgreSQL: the candidates among `ids`, locked until the transaction ends, in one statement and in id order (as
+ * `lockFindings`), so two batches never deadlock. A batch that waits for another's row reads
+ * the row as the other left it (READ COMMITTED re-checks a locked row's conditions on its newest version), so a
+ * finding another pass has just triaged is seen triaged and not written twice (`rules.test.ts`).
+ */
+export async function lockCandidatesIn(
+  trx: Kysely<Database>,
+  orgId: string,
+  ids: readonly string[],
+  ruleId: string | undefined,
+): Promise<RuleCandidate[]> {
+  if (ids.length === 0) return [];
+  // The page's findings locked by primary key in a subquery of their own (kept apart: it has FOR UPDATE), then
+  // joined: PostgreSQL without statistics otherwise drove the join from `sboms` and walked one of the SBOM's
+  // indexes, 100,000 rows for 500, whatever the ids. `org_id || ''` keeps the check and not its index.
+  const page = trx
+    .selectFrom('findings')
+    .selectAll()
+    .where(sql<string>`${sql.ref('org_id')} || ''`, '=', orgId)
+    .where(sql<boolean>`${sql.ref('id')} = any(${[...ids]}::text[])`)
+    .where('retracted_at', 'is', null)
+    .where((eb) =>
+      ruleId
+        ? eb('triage_rule_id', '=', ruleId)
+        : // On 500 rows read by primary key, one OR costs nothing (unlike the open walk's).
+          eb.or([
+            eb.and([
+              eb('status', '=', 'open'),
+              eb.or([eb('triage_source', 'is', null), eb('triage_source', '=', 'carry_over')]),
+            ]),
+            eb('triage_source', '=', 'rule'),
+          ]),
+    )
+    .orderBy('id')
+    .forUpdate()
+    .as('f');
+  const query = trx
+    .selectFrom(page)
+    .innerJoin('sbom_components as c', 'c.id', 'f.component_id')
+    .innerJoin('sboms as s', 's.id', 'f.sbom_id')
+    .selectAll('f')
+    .select([
+      'c.name as component_name',
+      'c.version as component_version',
+      'c.purl as component_purl',
+      'c.ecosystem as component_ecosystem',
+      'c.package_key as component_package_key',
+      's.asset_name',
+    ])
+    .where(visibleSbom('s'))
+    .orderBy('f.id');
+  return (await query.execute()) as RuleCandidate[];
 }

@@ -315,6 +315,87 @@ for (const dialect of DIALECTS) {
       assert.ok(entries.every((e) => e.from_status === 'open' && e.to_status === 'mitigated'));
     });
 
+    if (dialect === 'postgres')
+      it("a pass's pages go on while one waits for a person's row lock, and the person's triage wins", async (t) => {
+        const { app, services, store } = await build(t, dialect);
+        await loadTriageAdvisories(t, services);
+        const org = await createOrg(services);
+        for (let i = 0; i < 8; i++) await uploadAsset(app, org, `app-${i}`);
+        const now = new Date().toISOString();
+        const row = {
+          id: 'trl_lanes',
+          org_id: org.id,
+          name: 'everything',
+          match: JSON.stringify({ purls: ['pkg:npm/*'] }),
+          status: 'mitigated',
+          justification: null,
+          response: '[]',
+          detail: 'behind the proxy',
+          valid_from: null,
+          valid_until: null,
+          priority: 50,
+          created_by: org.userId,
+          created_at: now,
+          updated_at: now,
+          started_at: now,
+          expired_at: null,
+        };
+        await store.db.insertInto('triage_rules').values(row).execute();
+        const ids = (
+          await store.db
+            .selectFrom('findings')
+            .select('id')
+            .where('org_id', '=', org.id)
+            .orderBy('id')
+            .execute()
+        ).map((f) => f.id);
+        assert.equal(ids.length, 40);
+        const ruled = async () =>
+          Number(
+            (
+              await store.db
+                .selectFrom('findings')
+                .select((eb) => eb.fn.countAll().as('n'))
+                .where('org_id', '=', org.id)
+                .where('triage_rule_id', '=', 'trl_lanes')
+                .executeTakeFirstOrThrow()
+            ).n,
+          );
+        let pass: Promise<{ triaged: number; reopened: number }> | undefined;
+        // A person's triage of the first finding, its row lock held while the pass runs (batches of 2): the pass's
+        // other lane applies every later page meanwhile; the first page then reads the person's triage.
+        await store.db.transaction().execute(async (trx) => {
+          await trx
+            .updateTable('findings')
+            .set({ status: 'false_positive', triage_source: 'person' })
+            .where('id', '=', ids[0]!)
+            .execute();
+          pass = applyRules(store.db, org.id, [compileRule(row)], { batch: 2 });
+          for (let waited = 0; (await ruled()) < 38; waited++) {
+            assert.ok(waited < 1_000, `only ${await ruled()} of 38 findings triaged while one page waited`);
+            await new Promise((resolve) => setTimeout(resolve, 20));
+          }
+        });
+        assert.deepEqual(await pass, { triaged: 39, reopened: 0 });
+        const first = await store.db
+          .selectFrom('findings')
+          .select(['status', 'triage_source', 'triage_rule_id'])
+          .where('id', '=', ids[0]!)
+          .executeTakeFirstOrThrow();
+        assert.deepEqual(first, { status: 'false_positive', triage_source: 'person', triage_rule_id: null });
+        const entries = await store.db
+          .selectFrom('finding_history')
+          .select('finding_id')
+          .where('org_id', '=', org.id)
+          .where('rule_id', '=', 'trl_lanes')
+          .orderBy('finding_id')
+          .execute();
+        assert.deepEqual(
+          entries.map((e) => e.finding_id),
+          ids.slice(1),
+        );
+      });
+
     it('preview, bad input, scopes and roles', async (t) => {
       const { app, services } = await build(t, dialect);
       await loadTriageAdvisories(t, services);
