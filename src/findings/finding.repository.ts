@@ -1,5 +1,13 @@
 /** The findings' queries, always filtered on the organisation. */
-import type { Insertable, Kysely, RawBuilder, SqlBool, Updateable } from 'kysely';
+import {
+  CompiledQuery,
+  type Insertable,
+  type Kysely,
+  type RawBuilder,
+  type SqlBool,
+  type Updateable,
+} from 'kysely';
+import { dialectOf } from '../db/connect.ts';
 import type { Database } from '../db/database.ts';
 import { insertRows } from '../db/helpers.ts';
 import { chunks, type PackageRef } from '../vulndb/index.ts';
@@ -305,9 +313,41 @@ export async function updateFinding(
   await db.updateTable('findings').set(changes).where('org_id', '=', orgId).where('id', '=', id).execute();
 }
 
+/**
+ * Status changes' history. On PostgreSQL, rows that differ only in their id, finding and previous status (a triage
+ * rule's batch: one rule, one note, one analysis) go in one INSERT … SELECT of three arrays with the rest sent
+ * once, instead of an array of every column: the arrays' text was most of what a rule pass sent and its backends
+ * parsed (BENCHMARKS.md, "Triage rules").
+ */
 export async function insertHistory(db: Kysely<Database>, rows: NewHistoryRow[]): Promise<void> {
-  await insertBulk(db, 'finding_history', rows);
+  if (rows.length === 0) return;
+  if (dialectOf(db) !== 'postgres') return insertBulk(db, 'finding_history', rows);
+  const shared = Object.keys(rows[0]!).filter((c) => !PER_ROW.has(c)) as (keyof NewHistoryRow)[];
+  const groups = new Map<string, NewHistoryRow[]>();
+  for (const row of rows) {
+    const key = JSON.stringify(shared.map((c) => row[c] ?? null));
+    const group = groups.get(key);
+    if (group) group.push(row);
+    else groups.set(key, [row]);
+  }
+  const columns = [...PER_ROW, ...shared].map((c) => `"${c}"`).join(', ');
+  const constants = shared.map((_, i) => `$${i + 4}::text`).join(', ');
+  const text =
+    `insert into finding_history (${columns}) select h.*, ${constants} ` +
+    `from unnest($1::text[], $2::text[], $3::text[]) as h`;
+  for (const group of groups.values())
+    await db.executeQuery(
+      CompiledQuery.raw(text, [
+        group.map((r) => r.id),
+        group.map((r) => r.finding_id),
+        group.map((r) => r.from_status ?? null),
+        ...shared.map((c) => group[0]![c] ?? null),
+      ]),
+    );
 }
+
+/** What differs from row to row in a batch of status changes (insertHistory). */
+const PER_ROW: ReadonlySet<string> = new Set(['id', 'finding_id', 'from_status']);
 
 /** Every finding (retracted too) of the given components. */
 export async function findingsOfComponents(
