@@ -12,10 +12,9 @@
 // median: on a loaded machine one pair's ratio moves by ±0.3.
 // --headline runs steps 1 and 2 only (the synthetic advisories stay: they are what makes 27 % of the components
 // vulnerable). Each dialect's headline ratios are printed last, after every dialect's details.
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Session } from 'node:inspector/promises';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import { openStore, type Store } from '../../src/db/connect.ts';
@@ -30,6 +29,7 @@ import { UserService } from '../../src/tenancy/user.service.ts';
 import { getVersionOrdering, loadCandidates, packageKey, VulnDbService } from '../../src/vulndb/index.ts';
 import { openThrowawaySchemaStore } from '../support/pg-schema-store.ts';
 import { machine } from '../support/process.ts';
+import { profiled as profileInto } from '../support/profiled.ts';
 import {
   advisory,
   component,
@@ -108,21 +108,8 @@ async function upload(service: SbomService, orgId: string, userId: string, doc: 
 }
 
 /** Runs `work`, with a main-thread CPU profile written to `--profile`'s DIR/`name`.cpuprofile when given. */
-async function profiled<T>(name: string, work: () => Promise<T>): Promise<T> {
-  if (!values.profile) return work();
-  const session = new Session();
-  session.connect();
-  await session.post('Profiler.enable');
-  await session.post('Profiler.start');
-  try {
-    return await work();
-  } finally {
-    const { profile } = await session.post('Profiler.stop');
-    mkdirSync(values.profile, { recursive: true });
-    writeFileSync(join(values.profile, `${name}.cpuprofile`), JSON.stringify(profile));
-    session.disconnect();
-  }
-}
+const profiled = <T>(name: string, work: () => Promise<T>): Promise<T> =>
+  profileInto(values.profile && join(values.profile, `${name}.cpuprofile`), work);
 
 /** Runs `work` and returns the longest event-loop delay seen meanwhile, in ms (1 ms resolution). */
 async function longestHold(work: () => Promise<unknown>): Promise<number> {

@@ -4,8 +4,7 @@
 // Usage: node bench/triage/triage.bench.ts [--findings 100000] [--drop-index <name>]… [--analyze <table>]… [--drop-history-fk]
 //   [--profile <file.cpuprofile>] [--skip-baseline]
 // (DATABASE_URL=postgres://… for PostgreSQL).
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { Session } from 'node:inspector/promises';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -15,6 +14,7 @@ import { analyzeTables } from '../../src/db/helpers.ts';
 import { seedTriage } from './seed.ts';
 import { openThrowawaySchemaStore } from '../support/pg-schema-store.ts';
 import { machine } from '../support/process.ts';
+import { profiled } from '../support/profiled.ts';
 import { sampleBackendCpu, withApplicationName } from '../support/pg-backend-cpu.ts';
 
 const { values } = parseArgs({
@@ -112,29 +112,13 @@ async function bareUpdate(): Promise<Awaited<ReturnType<typeof timed>>> {
   return floor;
 }
 
-/** `work` under the inspector's CPU profiler when --profile is given. */
-async function profiled(work: () => Promise<void>): Promise<void> {
-  if (!values.profile) return work();
-  const session = new Session();
-  session.connect();
-  await session.post('Profiler.enable');
-  await session.post('Profiler.start');
-  try {
-    await work();
-  } finally {
-    const { profile } = await session.post('Profiler.stop');
-    writeFileSync(values.profile, JSON.stringify(profile));
-    session.disconnect();
-  }
-}
-
 const floor = values['skip-baseline'] ? undefined : await bareUpdate();
 
 const store = await openBench();
 const { services, orgId } = await seedTriage(store, total);
 await dropIndexes(store);
 const run = await timed(() =>
-  profiled(async () => {
+  profiled(values.profile, async () => {
     const rule = await services.triageRules.create(orgId, 'system', RULE);
     if (rule.effect.triaged !== total) throw new Error(`triaged ${rule.effect.triaged}, expected ${total}`);
   }),

@@ -35,19 +35,22 @@ export interface FindingWithComponent extends FindingRow {
 /** What the list filters on (severity already split into its list): see finding-query.ts. */
 export type FindingFilter = FindingListQueryFilter;
 
+/** The columns a FindingWithComponent adds to the finding's, from its component joined as `c`. */
+export const COMPONENT_OF_FINDING = [
+  'c.name as component_name',
+  'c.version as component_version',
+  'c.purl as component_purl',
+  'c.ecosystem as component_ecosystem',
+  'c.package_key as component_package_key',
+] as const;
+
 function withComponent(db: Kysely<Database>, orgId: string) {
   // visibility: from findings, which a pending SBOM has none of (its upload's last transaction writes them).
   return db
     .selectFrom('findings as f')
     .innerJoin('sbom_components as c', 'c.id', 'f.component_id')
     .selectAll('f')
-    .select([
-      'c.name as component_name',
-      'c.version as component_version',
-      'c.purl as component_purl',
-      'c.ecosystem as component_ecosystem',
-      'c.package_key as component_package_key',
-    ])
+    .select(COMPONENT_OF_FINDING)
     .where('f.org_id', '=', orgId);
 }
 

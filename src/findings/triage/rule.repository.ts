@@ -1,7 +1,7 @@
 // The triage rules' queries and the findings they visit, always filtered on the organisation.
 import { sql, type Insertable, type Kysely, type Updateable } from 'kysely';
 import type { Database } from '../../db/database.ts';
-import type { FindingWithComponent } from '../finding.repository.ts';
+import { COMPONENT_OF_FINDING, type FindingWithComponent } from '../finding.repository.ts';
 import type { TriageRuleRow, TriageRuleTable } from './rule.table.ts';
 import { visibleSbom } from '../../db/visible-sbom.ts';
 
@@ -97,14 +97,7 @@ export async function ruleCandidates(
       .innerJoin('sbom_components as c', 'c.id', 'f.component_id')
       .innerJoin('sboms as s', 's.id', 'f.sbom_id')
       .selectAll('f')
-      .select([
-        'c.name as component_name',
-        'c.version as component_version',
-        'c.purl as component_purl',
-        'c.ecosystem as component_ecosystem',
-        'c.package_key as component_package_key',
-        's.asset_name',
-      ])
+      .select([...COMPONENT_OF_FINDING, 's.asset_name'])
       .where('f.org_id', '=', orgId)
       .where('f.retracted_at', 'is', null)
       .where(visibleSbom('s'))
@@ -221,14 +214,7 @@ export async function lockCandidatesIn(
     .innerJoin('sbom_components as c', 'c.id', 'f.component_id')
     .innerJoin('sboms as s', 's.id', 'f.sbom_id')
     .selectAll('f')
-    .select([
-      'c.name as component_name',
-      'c.version as component_version',
-      'c.purl as component_purl',
-      'c.ecosystem as component_ecosystem',
-      'c.package_key as component_package_key',
-      's.asset_name',
-    ])
+    .select([...COMPONENT_OF_FINDING, 's.asset_name'])
     .where(visibleSbom('s'))
     .orderBy('f.id');
   return (await query.execute()) as RuleCandidate[];

@@ -4,7 +4,7 @@ import { sql, type Kysely, type Updateable } from 'kysely';
 import { dialectOf } from '../../db/connect.ts';
 import type { Database } from '../../db/database.ts';
 import { chunks } from '../../vulndb/index.ts';
-import type { FindingWithComponent } from '../finding.repository.ts';
+import { COMPONENT_OF_FINDING, type FindingWithComponent } from '../finding.repository.ts';
 import type { FindingTable } from '../finding.table.ts';
 
 /**
@@ -34,13 +34,7 @@ export async function lockFindings(
       .selectFrom('findings as f')
       .innerJoin('sbom_components as c', 'c.id', 'f.component_id')
       .selectAll('f')
-      .select([
-        'c.name as component_name',
-        'c.version as component_version',
-        'c.purl as component_purl',
-        'c.ecosystem as component_ecosystem',
-        'c.package_key as component_package_key',
-      ])
+      .select(COMPONENT_OF_FINDING)
       .where('f.id', 'in', part)
       .execute();
     // By primary key, the organisation checked on each row: with `org_id = ?` in the statement SQLite's planner
