@@ -7,6 +7,7 @@ import { build, createOrg, type TestOrg } from '../../../test/support/app.ts';
 import { DIALECTS } from '../../../test/support/store.ts';
 import { insertSubscription } from '../../../test/support/webhook.ts';
 import type { App } from '../../http/app-type.ts';
+import type { Store } from '../../db/connect.ts';
 import { DEFERRED_EXPANDERS } from '../../webhooks/dispatcher.ts';
 import { expandPending } from '../../events/deferred.ts';
 import { applyRules, compileRule } from './rule-engine.ts';
@@ -33,6 +34,31 @@ const statusesOf = async (app: App, org: TestOrg, sbomId: string) =>
   Object.fromEntries(
     Object.entries(await findingsByPackage(app, org, sbomId)).map(([name, f]) => [name, f.status]),
   );
+
+/** Stores, as the rule service would, a rule mitigating every npm finding of the organisation. */
+const storeNpmRule = async (db: Store['db'], org: TestOrg, id: string) => {
+  const now = new Date().toISOString();
+  const row = {
+    id,
+    org_id: org.id,
+    name: 'everything',
+    match: JSON.stringify({ purls: ['pkg:npm/*'] }),
+    status: 'mitigated',
+    justification: null,
+    response: '[]',
+    detail: 'behind the proxy',
+    valid_from: null,
+    valid_until: null,
+    priority: 50,
+    created_by: org.userId,
+    created_at: now,
+    updated_at: now,
+    started_at: now,
+    expired_at: null,
+  };
+  await db.insertInto('triage_rules').values(row).execute();
+  return row;
+};
 
 for (const dialect of DIALECTS) {
   describe(`${dialect}: triage rules`, () => {
@@ -276,26 +302,7 @@ for (const dialect of DIALECTS) {
       await loadTriageAdvisories(t, services);
       const org = await createOrg(services);
       for (let i = 0; i < 8; i++) await uploadAsset(app, org, `app-${i}`);
-      const now = new Date().toISOString();
-      const row = {
-        id: 'trl_concurrent',
-        org_id: org.id,
-        name: 'everything',
-        match: JSON.stringify({ purls: ['pkg:npm/*'] }),
-        status: 'mitigated',
-        justification: null,
-        response: '[]',
-        detail: 'behind the proxy',
-        valid_from: null,
-        valid_until: null,
-        priority: 50,
-        created_by: org.userId,
-        created_at: now,
-        updated_at: now,
-        started_at: now,
-        expired_at: null,
-      };
-      await store.db.insertInto('triage_rules').values(row).execute();
+      const row = await storeNpmRule(store.db, org, 'trl_concurrent');
       // Four passes at once in batches of 2 (each its own transaction on its own connection), so their batches
       // overlap: without the row locks PostgreSQL wrote some findings two or three times here.
       const pass = () => applyRules(store.db, org.id, [compileRule(row)], { batch: 2 });
@@ -321,26 +328,7 @@ for (const dialect of DIALECTS) {
         await loadTriageAdvisories(t, services);
         const org = await createOrg(services);
         for (let i = 0; i < 8; i++) await uploadAsset(app, org, `app-${i}`);
-        const now = new Date().toISOString();
-        const row = {
-          id: 'trl_lanes',
-          org_id: org.id,
-          name: 'everything',
-          match: JSON.stringify({ purls: ['pkg:npm/*'] }),
-          status: 'mitigated',
-          justification: null,
-          response: '[]',
-          detail: 'behind the proxy',
-          valid_from: null,
-          valid_until: null,
-          priority: 50,
-          created_by: org.userId,
-          created_at: now,
-          updated_at: now,
-          started_at: now,
-          expired_at: null,
-        };
-        await store.db.insertInto('triage_rules').values(row).execute();
+        const row = await storeNpmRule(store.db, org, 'trl_lanes');
         const ids = (
           await store.db
             .selectFrom('findings')
