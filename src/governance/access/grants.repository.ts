@@ -26,25 +26,14 @@ export async function countPrivilegedChanges(
 }
 
 /**
- * Privileged grants granted, and those revoked, in (from, to], in one statement (posture_summary's pair): each
- * count is countPrivilegedChanges' own query.
+ * Privileged grants granted, and those revoked, in (from, to] (posture_summary's pair): a single-row select
+ * (granted, revoked), each count countPrivilegedChanges' own query.
  */
-export async function countPrivilegedGrantedAndRevoked(
-  db: Kysely<Database>,
-  orgId: string,
-  from: string,
-  to: string,
-): Promise<{ granted: number; revoked: number }> {
+export const privilegedGrantedAndRevoked = (orgId: string, from: string, to: string) => {
   const count = (column: 'granted_at' | 'revoked_at') =>
     sql`(select count(*) from gov_grants g where ${changedIn(orgId, column, from, to).where})`;
-  const result = await sql<{
-    granted: number | string;
-    revoked: number | string;
-  }>`select ${count('granted_at')}
-    as granted, ${count('revoked_at')} as revoked`.execute(db);
-  const row = result.rows[0];
-  return { granted: Number(row?.granted ?? 0), revoked: Number(row?.revoked ?? 0) };
-}
+  return sql`select ${count('granted_at')} as granted, ${count('revoked_at')} as revoked`;
+};
 
 /** The newest `limit` of them with entitlement, system and holder. */
 export async function listPrivilegedChanges(
@@ -254,13 +243,14 @@ export async function countHighRiskOnEnabledAccounts(db: Kysely<Database>, orgId
   return Number(count.rows[0]?.n ?? 0);
 }
 
-/** High-risk grants on enabled accounts unused since `d90` or never used (the tool's total), on their covering index. */
-export async function countUnusedHighRisk(db: Kysely<Database>, orgId: string, d90: string): Promise<number> {
-  const count = await sql<{ n: number }>`select count(*) as n from ${enabledHighRiskGrants(db)}
+/**
+ * High-risk grants on enabled accounts unused since `d90` or never used (access_high_risk_lifecycle's total), on
+ * their covering index: a single-row select (n).
+ */
+export const unusedHighRiskCount = (db: Kysely<Database>, orgId: string, d90: string) =>
+  sql`select count(*) as n from ${enabledHighRiskGrants(db)}
     where g.org_id = ${orgId} and ${HIGH_RISK} and ${ON_ENABLED_ACCOUNT}
-      and (g.last_used_at is null or g.last_used_at <= ${d90})`.execute(db);
-  return Number(count.rows[0]?.n ?? 0);
-}
+      and (g.last_used_at is null or g.last_used_at <= ${d90})`;
 
 /** The oldest `limit` high-risk grants on enabled accounts unused since `d90` or never used. */
 export async function listUnusedHighRisk(db: Kysely<Database>, orgId: string, d90: string, limit: number) {

@@ -267,16 +267,17 @@ export async function debtCounts(
 /**
  * Debt items open at `at` over the given stored kinds (posture_summary's securityDebtOpen): per kind, items opened
  * before its shifted `openedBefore` minus items closed before `at`, counted as debtCounts counts a period's end
- * (stored days before the bound's day, the bound's own day item by item). In one query; with `storedDays`, the
- * stored days' sum (the bulk of the work, and the same all day long) is read through it and the own days apart.
+ * (stored days before the bound's day, the bound's own day item by item). Two parts, added by the caller: the
+ * stored days' sum (the bulk of the work, and the same all day long) read through `storedDays`, and the bounds'
+ * own days as a single-row select (own), which posture_summary reads with its other counts.
  */
-export async function openDebt(
+export function openDebtParts(
   db: Kysely<Database>,
   orgId: string,
   kinds: readonly { name: string; openedBefore: string }[],
   at: string,
-  storedDays?: StoredDays,
-): Promise<number> {
+  storedDays: StoredDays,
+): { stored: Promise<number>; own: RawBuilder<unknown> } {
   const names = kinds.map((k) => k.name);
   const ownDay = (col: 'opened_at' | 'closed_at', kind: string | readonly string[], t: string) =>
     t === dayStart(t)
@@ -295,21 +296,14 @@ export async function openDebt(
     kinds.map((k) => ownDay('opened_at', k.name, k.openedBefore)),
     sql` + `,
   )} - ${ownDay('closed_at', names, at)}`;
-  if (!storedDays) {
-    const result = await sql<{ days: number | string; own: number | string }>`select
-      ${daysSum} as days, ${own} as own`.execute(db);
-    const row = result.rows[0]!;
-    return Number(row.days) + Number(row.own);
-  }
   const key = JSON.stringify(['openDebt', dayOf(at), ...kinds.map((k) => [k.name, dayOf(k.openedBefore)])]);
-  const [stored, ownDays] = await Promise.all([
-    storedDays(key, async () => {
+  return {
+    stored: storedDays(key, async () => {
       const result = await sql<{ days: number | string }>`select ${daysSum} as days`.execute(db);
       return Number(result.rows[0]!.days);
     }),
-    sql<{ own: number | string }>`select ${own} as own`.execute(db),
-  ]);
-  return stored + Number(ownDays.rows[0]!.own);
+    own: sql`select ${own} as own`,
+  };
 }
 
 /**

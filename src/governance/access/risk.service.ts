@@ -154,18 +154,18 @@ export async function securityDebtTrend(
 
 /**
  * Debt items open at `asOf` over every kind: access_security_debt_trend's openTotal for its current month, which
- * posture_summary shows, in one query over the stored items.
+ * posture_summary shows, in two parts (repo.openDebtParts).
  */
-export async function openDebtAt(
+export const openDebtAtParts = (
   db: Kysely<Database>,
   orgId: string,
   asOf: string,
   settings: GovernanceSettings,
-  storedDays?: StoredDays,
-): Promise<number> {
+  storedDays: StoredDays,
+) => {
   const kinds = repo.debtKinds(db, orgId, settings).map((kind) => ({
     name: kind.name,
     openedBefore: minusMs(asOf, kind.shiftHours * HOUR),
   }));
-  return repo.openDebt(db, orgId, kinds, asOf, storedDays);
-}
+  return repo.openDebtParts(db, orgId, kinds, asOf, storedDays);
+};
