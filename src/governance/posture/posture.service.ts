@@ -7,7 +7,7 @@ import type { VendorService } from '../../vendors/vendor.service.ts';
 import { selectSingleRows, singleRow } from '../../db/single-rows.ts';
 import { DAY, HOUR, minusMs, num, pct, resolveAsOf, type AsOf } from '../common.ts';
 import { offboardingCounts, staleOwnDay, staleStoredDays } from '../access/accounts.repository.ts';
-import { privilegedGrantedAndRevoked, unusedHighRiskCount } from '../access/grants.repository.ts';
+import { privilegedGrantedAndRevoked, unusedHighRiskParts } from '../access/grants.repository.ts';
 import { DELTA_WINDOW_DAYS } from '../access/grants.service.ts';
 import { sodPairCounts } from '../access/peers.repository.ts';
 import { readStampedPostureSnapshot } from '../access/posture-snapshot.ts';
@@ -49,12 +49,14 @@ export async function postureSummary(
   const project = iso?.project ?? null;
   const staleCut = minusMs(asOf, settings.staleAccountDays * DAY);
   const debt = openDebtAtParts(db, orgId, asOf, settings, storedDays);
+  const unused = unusedHighRiskParts(db, orgId, minusMs(asOf, 90 * DAY), storedDays);
   const evidencePart =
     project &&
     singleRow(evidenceCountsQuery(orgId, project.id, asOf, expiringBefore(asOf)), ...EVIDENCE_COUNTS);
-  const [staleDays, debtDays, counts, coverage, risks, findings] = await Promise.all([
+  const [staleDays, debtDays, unusedDays, counts, coverage, risks, findings] = await Promise.all([
     staleStoredDays(db, orgId, staleCut, storedDays),
     debt.stored,
+    unused.stored,
     selectSingleRows(db, {
       stale: singleRow(staleOwnDay(orgId, staleCut), 'n'),
       offboarding: singleRow(
@@ -68,7 +70,7 @@ export async function postureSummary(
         'revoked',
       ),
       sod: singleRow(sodPairCounts(orgId, asOf), 'total', 'excepted'),
-      unusedHighRisk: singleRow(unusedHighRiskCount(db, orgId, minusMs(asOf, 90 * DAY)), 'n'),
+      unusedHighRisk: singleRow(unused.own, 'n'),
       debt: singleRow(debt.own, 'own'),
       overdue: singleRow(overdueRemediationCount(orgId, asOf), 'n'),
       evidence: evidencePart,
@@ -104,7 +106,7 @@ export async function postureSummary(
       orphanedAccounts: snapshot.orphanedAccounts,
       correlationRate: pct(snapshot.correlatedAccounts, snapshot.humanAccounts),
       highRiskGrants: snapshot.highRiskGrants,
-      highRiskUnused90d: num(counts.unusedHighRisk.n),
+      highRiskUnused90d: unusedDays + num(counts.unusedHighRisk.n),
       disabledAccountsWithGrants: snapshot.disabledAccounts,
       loginsDuringLeave: snapshot.leaveLoginAccounts,
       securityDebtOpen: debtDays + num(counts.debt.own),
