@@ -9,7 +9,7 @@ import { DAY, HOUR, minusMs, num, pct, resolveAsOf, type AsOf } from '../common.
 import { offboardingCounts, staleOwnDay, staleStoredDays } from '../access/accounts.repository.ts';
 import { privilegedGrantedAndRevoked, unusedHighRiskParts } from '../access/grants.repository.ts';
 import { DELTA_WINDOW_DAYS } from '../access/grants.service.ts';
-import { sodPairCounts } from '../access/peers.repository.ts';
+import { sodExceptedCounts } from '../access/peers.repository.ts';
 import { readStampedPostureSnapshot } from '../access/posture-snapshot.ts';
 import { openDebtAtParts } from '../access/risk.service.ts';
 import { EVIDENCE_COUNTS, evidenceCountsQuery } from '../evidence/evidence.repository.ts';
@@ -69,7 +69,7 @@ export async function postureSummary(
         'granted',
         'revoked',
       ),
-      sod: singleRow(sodPairCounts(orgId, asOf), 'total', 'excepted'),
+      sod: singleRow(sodExceptedCounts(orgId, asOf), 'total', 'excepted'),
       unusedHighRisk: singleRow(unused.own, 'n'),
       debt: singleRow(debt.own, 'own'),
       overdue: singleRow(overdueRemediationCount(orgId, asOf), 'n'),
