@@ -13,6 +13,7 @@ import { createTestStore, DIALECTS } from '../../test/support/store.ts';
 import { securityDebtTrend } from './access/risk.service.ts';
 import { FIXTURE, FIXTURE_AS_OF } from './governance.fixture.ts';
 import { importBundle } from './import/import.service.ts';
+import { isoControlsList } from './iso/iso.service.ts';
 import { maturityScores } from './maturity/maturity.service.ts';
 import { postureSummary } from './posture/posture.service.ts';
 import { uarStatus } from './reviews/reviews.service.ts';
@@ -73,19 +74,28 @@ for (const dialect of DIALECTS) {
       assert.deepEqual(answer, await uarStatus(store.db, orgId, at));
     });
 
-    it('maturity_scores and uar_status answer an import that changes their data on the next call', async () => {
+    it('iso_controls_list', async () => {
+      const { answer, statements } = await secondCall((db) => isoControlsList(db, orgId));
+      assert.equal(statements.length, 1);
+      assert.deepEqual(answer, await isoControlsList(store.db, orgId));
+    });
+
+    it('maturity_scores, uar_status and iso_controls_list answer an import that changes their data on the next call', async () => {
       // Kept under the posture snapshot's stamp: an organisation of its own, its answers read once before.
       const other = await createOrg(services);
       await importBundle(store.db, other.id, other.userId, FIXTURE);
       const { db } = recorded(store);
       const maturity = await maturityScores(db, other.id);
+      const controls = await isoControlsList(db, other.id);
       const uar = await uarStatus(db, other.id, at);
       // Q2 (c1): ri1 pending, 3 of 5 decided (governance.tools.test.ts); A.5.1 assessed 2, mean 2.25 of 4.
       assert.deepEqual([uar.pending, uar.completionRate, uar.items.length], [1, 60, 1]);
       assert.equal(maturity.averageScore, 2.25);
       const ri1 = FIXTURE.reviewItems!.find((i) => i.externalId === 'ri1')!;
+      const soa = FIXTURE.soaEntries!.find((e) => e.controlId === 'A.5.2')!;
       await importBundle(store.db, other.id, other.userId, {
         version: 1,
+        soaEntries: [{ ...soa, implementationStatus: 'implemented' }],
         reviewItems: [{ ...ri1, decision: 'approve', decidedAt: '2026-06-10T00:00:00Z', evidenceNote: 'ok' }],
         maturityAssessments: [
           {
@@ -108,6 +118,12 @@ for (const dialect of DIALECTS) {
         [2.5, maturity.belowTarget - 1],
       );
       assert.deepEqual(maturityAfter, await maturityScores(store.db, other.id));
+      const status = (c: typeof controls) =>
+        c.items.find((i) => i.controlId === 'A.5.2')!.implementationStatus;
+      assert.notEqual(status(controls), 'implemented');
+      const controlsAfter = await isoControlsList(db, other.id);
+      assert.equal(status(controlsAfter), 'implemented');
+      assert.deepEqual(controlsAfter, await isoControlsList(store.db, other.id));
     });
 
     it('access_security_debt_trend over 24 months', async () => {
