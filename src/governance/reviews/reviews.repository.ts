@@ -103,7 +103,7 @@ export async function listCampaigns(db: Kysely<Database>, orgId: string, limit: 
 
 /**
  * The stored item counts summed over the active campaigns (planned and completed ones are not included). The
- * overdue remediations uar_status shows are over every campaign (countOverdueRemediation).
+ * overdue remediations uar_status shows are over every campaign (overdueRemediationCount, overdueByCampaign).
  */
 export async function countActiveItems(
   db: Kysely<Database>,
