@@ -2,6 +2,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/database.ts';
 import { nowIso } from '../shared/time.ts';
+import { StampedMemo } from './derived/stamped-memo.ts';
 
 export const HOUR = 3_600_000;
 export const DAY = 24 * HOUR;
@@ -63,6 +64,18 @@ export async function getSettings(db: Kysely<Database>, orgId: string): Promise<
     timeZone: row.timezone,
   };
 }
+
+const settingsMemo = new StampedMemo(getSettings);
+
+/**
+ * The settings under `stamp`, the posture snapshot's, read by the caller first: only the import writes them, and
+ * an import that changes them moves the stamp (derived/stamped-memo.ts).
+ */
+export const settingsUnder = (
+  db: Kysely<Database>,
+  orgId: string,
+  stamp: string | null,
+): Promise<GovernanceSettings> => settingsMemo.get(db, orgId, stamp);
 
 /**
  * The UTC day (YYYY-MM-DD) of a stored ISO timestamp, and that day's first instant. Counts "before t" over the

@@ -76,36 +76,23 @@ export async function countLoginBuckets(
 }
 
 /**
- * Stale active accounts only (access_stale_accounts' staleAccounts: stale_login + never_stale above). With
- * `storedDays`, the stored days' sum (the same all day long) is read through it and the cut's own day apart.
+ * Stale active accounts (access_stale_accounts' staleAccounts: stale_login + never_stale above) are these two
+ * parts' sum (posture_summary's figure). The whole days before the cut's, summed from the stored activity days
+ * (the same all day long) through `storedDays`:
  */
-export async function countStale(
-  db: Kysely<Database>,
-  orgId: string,
-  cut: string,
-  storedDays?: StoredDays,
-): Promise<number> {
-  if (!storedDays) {
-    const counts = await sql<{
+export const staleStoredDays = (db: Kysely<Database>, orgId: string, cut: string, storedDays: StoredDays) =>
+  storedDays(JSON.stringify(['staleStoredDays', dayOf(cut)]), async () => {
+    const result = await sql<{
       n: number;
-    }>`select ${activeUpTo(orgId, 'login', cut)} + ${activeUpTo(orgId, 'created', cut)} as n`.execute(db);
-    return Number(counts.rows[0]?.n ?? 0);
-  }
-  const [stored, own] = await Promise.all([
-    storedDays(JSON.stringify(['countStale', dayOf(cut)]), async () => {
-      const result = await sql<{
-        n: number;
-      }>`select ${storedDaysUpTo(orgId, 'login', cut)} + ${storedDaysUpTo(orgId, 'created', cut)} as n`.execute(
-        db,
-      );
-      return Number(result.rows[0]?.n ?? 0);
-    }),
-    sql<{
-      n: number;
-    }>`select ${ownDayUpTo(orgId, 'login', cut)} + ${ownDayUpTo(orgId, 'created', cut)} as n`.execute(db),
-  ]);
-  return stored + Number(own.rows[0]?.n ?? 0);
-}
+    }>`select ${storedDaysUpTo(orgId, 'login', cut)} + ${storedDaysUpTo(orgId, 'created', cut)} as n`.execute(
+      db,
+    );
+    return Number(result.rows[0]?.n ?? 0);
+  });
+
+/** And the cut's own day, account by account: a single-row select (n). */
+export const staleOwnDay = (orgId: string, cut: string) =>
+  sql`select ${ownDayUpTo(orgId, 'login', cut)} + ${ownDayUpTo(orgId, 'created', cut)} as n`;
 
 /**
  * The first `limit` stale active accounts, never-logged-in first (by id), then oldest login: each part is taken
@@ -156,11 +143,14 @@ export async function refreshOffboardingAccounts(db: Kysely<Database>, orgId: st
  * from the stored candidates.
  */
 export async function countOffboarding(db: Kysely<Database>, orgId: string, deadline: string) {
-  const counts = await sql<Record<string, number>>`select count(*) as accounts,
-      count(distinct identity_id) as identities, sum(privileged) as privileged from gov_offboarding_accounts
-      where org_id = ${orgId} and termination_date <= ${deadline}`.execute(db);
+  const counts = await sql<Record<string, number>>`${offboardingCounts(orgId, deadline)}`.execute(db);
   return counts.rows[0] ?? {};
 }
+
+/** countOffboarding's single-row select (accounts, identities, privileged). */
+export const offboardingCounts = (orgId: string, deadline: string) => sql`select count(*) as accounts,
+    count(distinct identity_id) as identities, sum(privileged) as privileged from gov_offboarding_accounts
+    where org_id = ${orgId} and termination_date <= ${deadline}`;
 
 /**
  * The first `limit` of them, privileged first, then earliest termination: picked from the stored candidates

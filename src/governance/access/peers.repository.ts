@@ -15,16 +15,30 @@ const exceptionInForce = (orgId: string, asOf: string) => sql`(select x.id from 
  * per pair (a join made PostgreSQL hash all identities: 150 ms at 100k).
  */
 export async function countSodPairs(db: Kysely<Database>, orgId: string, asOf: string) {
-  const counts = await sql<Record<string, number>>`select count(*) as total,
-      sum(case when (v.rule_id, v.identity_id) in (select x.rule_id, x.identity_id from gov_sod_exceptions x
-          where x.org_id = ${orgId} and x.approved_at <= ${asOf} and x.expires_at > ${asOf}) then 1 else 0 end)
-        as excepted,
+  const counts = await sql<Record<string, number>>`${sodPairCounts(orgId, asOf)}`.execute(db);
+  return counts.rows[0] ?? {};
+}
+
+/** Stored pairs with an exception in force at `asOf`, summed over the pairs v. */
+const excepted = (orgId: string, asOf: string) => sql`sum(case when (v.rule_id, v.identity_id) in
+    (select x.rule_id, x.identity_id from gov_sod_exceptions x
+      where x.org_id = ${orgId} and x.approved_at <= ${asOf} and x.expires_at > ${asOf}) then 1 else 0 end)`;
+
+/** countSodPairs' single-row select (total, excepted, terminated, via_owned). */
+const sodPairCounts = (orgId: string, asOf: string) => sql`select count(*) as total,
+      ${excepted(orgId, asOf)} as excepted,
       sum(case when (select i.status from gov_identities i where i.id = v.identity_id and i.org_id = v.org_id)
         = 'terminated' then 1 else 0 end) as terminated,
       sum(v.via_owned_account) as via_owned
-    from gov_sod_violations v where v.org_id = ${orgId}`.execute(db);
-  return counts.rows[0] ?? {};
-}
+    from gov_sod_violations v where v.org_id = ${orgId}`;
+
+/**
+ * Its first two columns alone (total, excepted: posture_summary's pair), without the holder's status probed pair
+ * by pair (on SQLite at 10,000 identities, 127 pairs: count and status 0.105 ms, the count alone 0.013 ms).
+ */
+export const sodExceptedCounts = (orgId: string, asOf: string) => sql`select count(*) as total,
+      ${excepted(orgId, asOf)} as excepted
+    from gov_sod_violations v where v.org_id = ${orgId}`;
 
 /** The first `limit` pairs: without an exception first, then most severe rule first. */
 /** Pairs without an exception in force first, then by rule severity, rule and identity. */

@@ -189,6 +189,19 @@ export async function readPostureSnapshot(db: Kysely<Database>, orgId: string): 
   return (await readStampedPostureSnapshot(db, orgId)).snapshot;
 }
 
+/**
+ * The stored snapshot's stamp alone (refreshed_at; null when none is stored): what a tool whose figures are kept
+ * under it (derived/stamped-memo.ts) reads on every call.
+ */
+export async function readPostureStamp(db: Kysely<Database>, orgId: string): Promise<string | null> {
+  const row = await db
+    .selectFrom('gov_posture_snapshot')
+    .select('refreshed_at')
+    .where('org_id', '=', orgId)
+    .executeTakeFirst();
+  return row?.refreshed_at ?? null;
+}
+
 /** The stored snapshot with its stamp (refreshed_at; null when none is stored). */
 export async function readStampedPostureSnapshot(
   db: Kysely<Database>,

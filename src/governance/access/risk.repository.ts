@@ -179,21 +179,39 @@ export function debtKinds(
   ];
 }
 
+/** A row of the bounds' own days: items of `kind` and `severity` counted into column `col`. */
+export interface OwnDebtDayRow {
+  col: string;
+  kind: string;
+  severity: string;
+  n: number | string;
+}
+
 /**
  * One kind's open, opened and closed counts per period and severity (columns o0, n0, c0, …), from the stored
  * items and days. Every item closes after it opens (debtKinds keeps no other), so with
  * opened(t) = items opened (shifted) before t and closed(t) = items closed before t:
  * open at the end E = opened(E) − closed(E), opened within [S, E) = opened(E) − opened(S), closed likewise.
- * Each "before t" sums the stored days before t's day and counts t's own day from gov_debt_items.
+ * Each "before t" sums the stored days before t's day and counts t's own day from gov_debt_items. In parts: the
+ * stored days' sums (the bulk of the work, the same all day long) through `storedDays`; the bounds' own days item
+ * by item on every call, as selects the caller reads with every other kind's in one statement (readOwnDebtDays);
+ * and `rows`, which adds those per severity to the stored severities' rows.
  */
-export async function debtCounts(
+export function debtCountParts(
   db: Kysely<Database>,
   orgId: string,
   kind: string,
   periods: { start: string; end: string }[],
   shift: (iso: string) => string,
-  storedDays?: StoredDays,
-): Promise<Record<string, number | string>[]> {
+  storedDays: StoredDays,
+): {
+  stored: Promise<Record<string, number | string>[]>;
+  ownDays: RawBuilder<unknown>[];
+  rows: (
+    stored: Record<string, number | string>[],
+    own: OwnDebtDayRow[],
+  ) => Record<string, number | string>[];
+} {
   const bounds = [periods[0]!.start, ...periods.map((p) => p.end)];
   const columns = bounds.flatMap((t, b) => [
     { alias: `fo${b}`, which: 'opened' as const, t: shift(t) },
@@ -202,81 +220,65 @@ export async function debtCounts(
   const days = (which: 'opened' | 'closed', t: string) =>
     sql`sum(case when h.which = ${which} and h.day < ${dayOf(t)} then h.items else 0 end)`;
   const timeOf = (which: 'opened' | 'closed') => sql.ref(which === 'opened' ? 'x.opened_at' : 'x.closed_at');
-  // A month start (shifted by whole days) is its day's first instant: nothing of its own day is before it.
-  const ownDays = columns.filter((c) => c.t !== dayStart(c.t));
-  let rows: Record<string, number | string>[];
-  if (!storedDays) {
-    const before = (which: 'opened' | 'closed', t: string) => {
-      if (t === dayStart(t)) return days(which, t);
-      const col = timeOf(which);
-      return sql`${days(which, t)} + (select count(*) from gov_debt_items x where x.org_id = ${orgId} and x.kind = ${kind}
-          and x.severity = h.severity and x.opened_at is not null and ${col} >= ${dayStart(t)} and ${col} < ${t})`;
-    };
+  const key = JSON.stringify(['debtCounts', kind, columns.map((c) => dayOf(c.t))]);
+  const stored = storedDays(key, async () => {
     const result = await sql<Record<string, number | string>>`select h.severity, ${sql.join(
-      columns.map((c) => sql`${before(c.which, c.t)} as ${sql.ref(c.alias)}`),
+      columns.map((c) => sql`${days(c.which, c.t)} as ${sql.ref(c.alias)}`),
     )}
-    from gov_debt_days h where h.org_id = ${orgId} and h.kind = ${kind} group by h.severity`.execute(db);
-    rows = result.rows;
-  } else {
-    // The stored days' sums (the bulk of the work, the same all day long) through `storedDays`; the bounds' own
-    // days item by item on every call, per severity, added to the stored severities' rows.
-    const key = JSON.stringify(['debtCounts', kind, columns.map((c) => dayOf(c.t))]);
-    const [stored, own] = await Promise.all([
-      storedDays(key, async () => {
-        const result = await sql<Record<string, number | string>>`select h.severity, ${sql.join(
-          columns.map((c) => sql`${days(c.which, c.t)} as ${sql.ref(c.alias)}`),
-        )}
-          from gov_debt_days h where h.org_id = ${orgId} and h.kind = ${kind} group by h.severity`.execute(
-          db,
-        );
-        return result.rows;
-      }),
-      ownDays.length === 0
-        ? Promise.resolve([])
-        : sql<{ col: string; severity: string; n: number | string }>`${sql.join(
-            ownDays.map((c) => {
-              const col = timeOf(c.which);
-              return sql`select ${sql.lit(c.alias)} as col, x.severity, count(*) as n from gov_debt_items x
-                where x.org_id = ${orgId} and x.kind = ${kind} and x.opened_at is not null
-                  and ${col} >= ${dayStart(c.t)} and ${col} < ${c.t} group by x.severity`;
-            }),
-            sql` union all `,
-          )}`
-            .execute(db)
-            .then((r) => r.rows),
-    ]);
-    rows = stored.map((r) => {
-      const row = { ...r };
-      for (const o of own) if (o.severity === r.severity) row[o.col] = Number(row[o.col]) + Number(o.n);
+      from gov_debt_days h where h.org_id = ${orgId} and h.kind = ${kind} group by h.severity`.execute(db);
+    return result.rows;
+  });
+  // A month start (shifted by whole days) is its day's first instant: nothing of its own day is before it.
+  const ownDays = columns
+    .filter((c) => c.t !== dayStart(c.t))
+    .map((c) => {
+      const col = timeOf(c.which);
+      return sql`select ${sql.lit(c.alias)} as col, x.kind, x.severity, count(*) as n from gov_debt_items x
+        where x.org_id = ${orgId} and x.kind = ${kind} and x.opened_at is not null
+          and ${col} >= ${dayStart(c.t)} and ${col} < ${c.t} group by x.kind, x.severity`;
+    });
+  const rows = (storedRows: Record<string, number | string>[], own: OwnDebtDayRow[]) =>
+    storedRows.map((r) => {
+      const sums = { ...r };
+      for (const o of own)
+        if (o.kind === kind && o.severity === r.severity) sums[o.col] = Number(sums[o.col]) + Number(o.n);
+      const fo = (b: number) => Number(sums[`fo${b}`]);
+      const fc = (b: number) => Number(sums[`fc${b}`]);
+      const row: Record<string, number | string> = { severity: String(r.severity) };
+      periods.forEach((_, i) => {
+        row[`o${i}`] = fo(i + 1) - fc(i + 1);
+        row[`n${i}`] = fo(i + 1) - fo(i);
+        row[`c${i}`] = fc(i + 1) - fc(i);
+      });
       return row;
     });
-  }
-  return rows.map((r) => {
-    const fo = (b: number) => Number(r[`fo${b}`]);
-    const fc = (b: number) => Number(r[`fc${b}`]);
-    const row: Record<string, number | string> = { severity: String(r.severity) };
-    periods.forEach((_, i) => {
-      row[`o${i}`] = fo(i + 1) - fc(i + 1);
-      row[`n${i}`] = fo(i + 1) - fo(i);
-      row[`c${i}`] = fc(i + 1) - fc(i);
-    });
-    return row;
-  });
+  return { stored, ownDays, rows };
+}
+
+/** The own-day selects of every kind (debtCountParts) in one statement; none, no statement. */
+export async function readOwnDebtDays(
+  db: Kysely<Database>,
+  selects: RawBuilder<unknown>[],
+): Promise<OwnDebtDayRow[]> {
+  if (selects.length === 0) return [];
+  const result = await sql<OwnDebtDayRow>`${sql.join(selects, sql` union all `)}`.execute(db);
+  return result.rows;
 }
 
 /**
  * Debt items open at `at` over the given stored kinds (posture_summary's securityDebtOpen): per kind, items opened
  * before its shifted `openedBefore` minus items closed before `at`, counted as debtCounts counts a period's end
- * (stored days before the bound's day, the bound's own day item by item). In one query; with `storedDays`, the
- * stored days' sum (the bulk of the work, and the same all day long) is read through it and the own days apart.
+ * (stored days before the bound's day, the bound's own day item by item). Two parts, added by the caller: the
+ * stored days' sum (the bulk of the work, and the same all day long) read through `storedDays`, and the bounds'
+ * own days as a single-row select (own), which posture_summary reads with its other counts.
  */
-export async function openDebt(
+export function openDebtParts(
   db: Kysely<Database>,
   orgId: string,
   kinds: readonly { name: string; openedBefore: string }[],
   at: string,
-  storedDays?: StoredDays,
-): Promise<number> {
+  storedDays: StoredDays,
+): { stored: Promise<number>; own: RawBuilder<unknown> } {
   const names = kinds.map((k) => k.name);
   const ownDay = (col: 'opened_at' | 'closed_at', kind: string | readonly string[], t: string) =>
     t === dayStart(t)
@@ -295,21 +297,14 @@ export async function openDebt(
     kinds.map((k) => ownDay('opened_at', k.name, k.openedBefore)),
     sql` + `,
   )} - ${ownDay('closed_at', names, at)}`;
-  if (!storedDays) {
-    const result = await sql<{ days: number | string; own: number | string }>`select
-      ${daysSum} as days, ${own} as own`.execute(db);
-    const row = result.rows[0]!;
-    return Number(row.days) + Number(row.own);
-  }
   const key = JSON.stringify(['openDebt', dayOf(at), ...kinds.map((k) => [k.name, dayOf(k.openedBefore)])]);
-  const [stored, ownDays] = await Promise.all([
-    storedDays(key, async () => {
+  return {
+    stored: storedDays(key, async () => {
       const result = await sql<{ days: number | string }>`select ${daysSum} as days`.execute(db);
       return Number(result.rows[0]!.days);
     }),
-    sql<{ own: number | string }>`select ${own} as own`.execute(db),
-  ]);
-  return stored + Number(ownDays.rows[0]!.own);
+    own: sql`select ${own} as own`,
+  };
 }
 
 /**

@@ -10,16 +10,34 @@ export async function countEvidence(
   asOf: string,
   soon: string,
 ) {
+  const counts = await sql<
+    Record<string, number>
+  >`${evidenceCountsQuery(orgId, projectId, asOf, soon)}`.execute(db);
+  return counts.rows[0] ?? {};
+}
+
+/** The columns of countEvidence's single-row select. */
+export const EVIDENCE_COUNTS = [
+  'total',
+  'accepted',
+  'pending',
+  'rejected',
+  'expired',
+  'soon',
+  'no_expiry',
+] as const;
+
+/** countEvidence's single-row select (EVIDENCE_COUNTS). */
+export function evidenceCountsQuery(orgId: string, projectId: string, asOf: string, soon: string) {
   const accepted = sql`status = 'accepted'`;
-  const counts = await sql<Record<string, number>>`select count(*) as total,
+  return sql`select count(*) as total,
       sum(case when ${accepted} then 1 else 0 end) as accepted,
       sum(case when status = 'pending' then 1 else 0 end) as pending,
       sum(case when status = 'rejected' then 1 else 0 end) as rejected,
       sum(case when ${accepted} and expires_at < ${asOf} then 1 else 0 end) as expired,
       sum(case when ${accepted} and expires_at >= ${asOf} and expires_at < ${soon} then 1 else 0 end) as soon,
       sum(case when ${accepted} and expires_at is null then 1 else 0 end) as no_expiry
-    from gov_evidence where org_id = ${orgId} and project_id = ${projectId}`.execute(db);
-  return counts.rows[0] ?? {};
+    from gov_evidence where org_id = ${orgId} and project_id = ${projectId}`;
 }
 
 /** The project's newest `limit` evidence records (by collection time) with the collector's name. */

@@ -31,8 +31,21 @@ export async function evidenceCounts(
 ) {
   const asOf = resolveAsOf(options);
   const project = known !== undefined ? known : await defaultOrGiven(db, orgId, options.projectId);
-  const soon = plusMs(asOf, EXPIRING_SOON_DAYS * DAY);
+  const soon = expiringBefore(asOf);
   const c = project ? await repo.countEvidence(db, orgId, project.id, asOf, soon) : {};
+  return evidenceFigures(asOf, project, c);
+}
+
+/** Evidence expiring before this time, from `asOf` on, is expiring soon. */
+export const expiringBefore = (asOf: string) => plusMs(asOf, EXPIRING_SOON_DAYS * DAY);
+
+/** evidenceCounts' figures from countEvidence's row (`{}` without a project). */
+export function evidenceFigures(
+  asOf: string,
+  project: IsoProject | null,
+  c: Partial<Record<(typeof repo.EVIDENCE_COUNTS)[number], unknown>>,
+) {
+  const soon = expiringBefore(asOf);
   const accepted = num(c.accepted);
   const expired = num(c.expired);
   const expiringSoon = num(c.soon);

@@ -3,6 +3,8 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import { notFound } from '../../errors.ts';
 import { num, pct, resolveAsOf, type AsOf } from '../common.ts';
+import { readPostureStamp } from '../access/posture-snapshot.ts';
+import { StampedMemo } from '../derived/stamped-memo.ts';
 import * as repo from './iso.repository.ts';
 import { ANNEX_A, THEMES } from './annex-a.ts';
 
@@ -80,16 +82,28 @@ export async function entries(db: Kysely<Database>, orgId: string, projectId: st
   });
 }
 
-/** iso_controls_list. The 93 Annex A controls with the project's SoA state (93 is the whole set: no cap needed). */
+/**
+ * iso_controls_list. The 93 Annex A controls with the project's SoA state (93 is the whole set: no cap needed).
+ * Only the governance import writes what it reads (projects, SoA entries, owners' names) and every import that
+ * changes anything moves the posture snapshot's stamp: the first active project's answer is kept under that stamp
+ * (derived/stamped-memo.ts), so a call reads the stamp alone. Callers do not change the answer.
+ */
 export async function isoControlsList(
   db: Kysely<Database>,
   orgId: string,
   options: { projectId?: string } = {},
 ) {
-  const project = await resolveProject(db, orgId, options.projectId);
+  if (options.projectId !== undefined) return controlsOf(db, orgId, options.projectId);
+  return firstProjectControls.get(db, orgId, await readPostureStamp(db, orgId));
+}
+
+async function controlsOf(db: Kysely<Database>, orgId: string, projectId?: string) {
+  const project = await resolveProject(db, orgId, projectId);
   const items = await entries(db, orgId, project.id);
   return { projectId: project.id, project, items, total: items.length, truncated: false };
 }
+
+const firstProjectControls = new StampedMemo((db, orgId) => controlsOf(db, orgId));
 
 /**
  * Evidence coverage of the applicable controls (SoA applicable or undecided): with current accepted evidence;

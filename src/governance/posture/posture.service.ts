@@ -4,16 +4,19 @@ import type { Database } from '../../db/database.ts';
 import type { FindingService } from '../../findings/finding.service.ts';
 import type { RiskService } from '../../risks/risk.service.ts';
 import type { VendorService } from '../../vendors/vendor.service.ts';
+import { selectSingleRows, singleRow } from '../../db/single-rows.ts';
 import { DAY, HOUR, minusMs, num, pct, resolveAsOf, type AsOf } from '../common.ts';
-import { countOffboarding, countStale } from '../access/accounts.repository.ts';
-import { countPrivilegedGrantedAndRevoked, countUnusedHighRisk } from '../access/grants.repository.ts';
+import { offboardingCounts, staleOwnDay, staleStoredDays } from '../access/accounts.repository.ts';
+import { privilegedGrantedAndRevoked, unusedHighRiskParts } from '../access/grants.repository.ts';
 import { DELTA_WINDOW_DAYS } from '../access/grants.service.ts';
-import { countSodPairs } from '../access/peers.repository.ts';
+import { sodExceptedCounts } from '../access/peers.repository.ts';
 import { readStampedPostureSnapshot } from '../access/posture-snapshot.ts';
-import { openDebtAt } from '../access/risk.service.ts';
-import { evidenceCounts } from '../evidence/evidence.service.ts';
+import { openDebtAtParts } from '../access/risk.service.ts';
+import { EVIDENCE_COUNTS, evidenceCountsQuery } from '../evidence/evidence.repository.ts';
+import { evidenceFigures, expiringBefore } from '../evidence/evidence.service.ts';
 import { evidenceCoverage } from '../iso/iso.service.ts';
-import { uarCounts } from '../reviews/reviews.service.ts';
+import { overdueRemediationCount } from '../reviews/reviews.repository.ts';
+import { storedReviews, uarCounts } from '../reviews/reviews.service.ts';
 import { postureMemo } from './posture-memo.ts';
 
 /** EPSS score from which a finding counts as likely to be exploited in posture_summary. */
@@ -32,40 +35,53 @@ export async function postureSummary(
   reach: ReadonlySet<string> | null = null,
 ) {
   const asOf = resolveAsOf(options);
-  const at = { asOf };
-  const windowStart = minusMs(asOf, DELTA_WINDOW_DAYS * DAY);
   // Time-independent figures come from the stored snapshot (derived/refresh.ts) and, for the import's own data
-  // (settings, ISO project, SoA, maturity), from the memo kept under the snapshot's stamp (posture-memo.ts); the
-  // rest are the tools' own count queries at asOf, without their item lists. Independent reads: on PostgreSQL they
-  // run on separate pooled connections at once; SQLite serialises them.
+  // (settings, ISO project, SoA, maturity, review campaigns), from memos kept under the snapshot's stamp
+  // (posture-memo.ts, reviews.service.ts), as do the stored days' sums. The time-dependent counts are the tools'
+  // own single-row selects at asOf, read in one statement (db/single-rows.ts: 9 statements before, each a round
+  // trip on PostgreSQL); the evidence coverage and the other domains' figures apart. On PostgreSQL independent
+  // reads run on separate pooled connections at once; SQLite serialises them.
   const { snapshot, stamp } = await readStampedPostureSnapshot(db, orgId);
-  const { settings, iso, storedDays } = await postureMemo(db, orgId, stamp);
-  const project = iso?.project;
-  const [
-    stale,
-    offboarding,
-    privileged,
-    sod,
-    unusedHighRisk,
-    uar,
-    debt,
-    evidence,
-    coverage,
-    risks,
-    findings,
-  ] = await Promise.all([
-    countStale(db, orgId, minusMs(asOf, settings.staleAccountDays * DAY), storedDays),
-    countOffboarding(db, orgId, minusMs(asOf, settings.offboardingSlaHours * HOUR)),
-    countPrivilegedGrantedAndRevoked(db, orgId, windowStart, asOf),
-    countSodPairs(db, orgId, asOf),
-    countUnusedHighRisk(db, orgId, minusMs(asOf, 90 * DAY)),
-    uarCounts(db, orgId, asOf),
-    openDebtAt(db, orgId, asOf, settings, storedDays),
-    evidenceCounts(db, orgId, at, project ?? null),
+  const [{ settings, iso, storedDays }, reviews] = await Promise.all([
+    postureMemo(db, orgId, stamp),
+    storedReviews(db, orgId, stamp),
+  ]);
+  const project = iso?.project ?? null;
+  const staleCut = minusMs(asOf, settings.staleAccountDays * DAY);
+  const debt = openDebtAtParts(db, orgId, asOf, settings, storedDays);
+  const unused = unusedHighRiskParts(db, orgId, minusMs(asOf, 90 * DAY), storedDays);
+  const evidencePart =
+    project &&
+    singleRow(evidenceCountsQuery(orgId, project.id, asOf, expiringBefore(asOf)), ...EVIDENCE_COUNTS);
+  const [staleDays, debtDays, unusedDays, counts, coverage, risks, findings] = await Promise.all([
+    staleStoredDays(db, orgId, staleCut, storedDays),
+    debt.stored,
+    unused.stored,
+    selectSingleRows(db, {
+      stale: singleRow(staleOwnDay(orgId, staleCut), 'n'),
+      offboarding: singleRow(
+        offboardingCounts(orgId, minusMs(asOf, settings.offboardingSlaHours * HOUR)),
+        'accounts',
+        'privileged',
+      ),
+      privileged: singleRow(
+        privilegedGrantedAndRevoked(orgId, minusMs(asOf, DELTA_WINDOW_DAYS * DAY), asOf),
+        'granted',
+        'revoked',
+      ),
+      sod: singleRow(sodExceptedCounts(orgId, asOf), 'total', 'excepted'),
+      unusedHighRisk: singleRow(unused.own, 'n'),
+      debt: singleRow(debt.own, 'own'),
+      overdue: singleRow(overdueRemediationCount(orgId, asOf), 'n'),
+      evidence: evidencePart,
+    }),
     iso && evidenceCoverage(db, orgId, iso.project.id, asOf, iso.applicable),
     services.risks.listRegister(orgId),
     services.findings.summary({ orgId, reach }),
   ]);
+  const { offboarding, privileged, sod } = counts;
+  const uar = uarCounts(reviews, num(counts.overdue.n));
+  const evidence = evidenceFigures(asOf, project, counts.evidence ?? {});
   // iso_gap_status's and maturity_scores' figures, as posture_summary shows them.
   const gap = iso &&
     coverage && { projectId: iso.project.id, overall: iso.overall, evidenceCoverage: coverage };
@@ -77,11 +93,11 @@ export async function postureSummary(
   return {
     asOf,
     access: {
-      staleAccounts: stale,
+      staleAccounts: staleDays + num(counts.stale.n),
       offboardingViolations: num(offboarding.accounts),
       privilegedOffboardingViolations: num(offboarding.privileged),
-      privilegedGranted30d: privileged.granted,
-      privilegedRevoked30d: privileged.revoked,
+      privilegedGranted30d: num(privileged.granted),
+      privilegedRevoked30d: num(privileged.revoked),
       // access_concentration's sodViolations.total and .withoutException.
       sodViolations: num(sod.total),
       sodViolationsWithoutException: num(sod.total) - num(sod.excepted),
@@ -90,10 +106,10 @@ export async function postureSummary(
       orphanedAccounts: snapshot.orphanedAccounts,
       correlationRate: pct(snapshot.correlatedAccounts, snapshot.humanAccounts),
       highRiskGrants: snapshot.highRiskGrants,
-      highRiskUnused90d: unusedHighRisk,
+      highRiskUnused90d: unusedDays + num(counts.unusedHighRisk.n),
       disabledAccountsWithGrants: snapshot.disabledAccounts,
       loginsDuringLeave: snapshot.leaveLoginAccounts,
-      securityDebtOpen: debt,
+      securityDebtOpen: debtDays + num(counts.debt.own),
     },
     reviews: {
       activeCampaigns: uar.activeCampaigns,

@@ -43,8 +43,11 @@ export async function refreshCampaignCounts(db: Kysely<Database>, orgId: string)
       where c.org_id = ${orgId} group by c.id) x`.execute(db);
 }
 
-/** Overdue remediations per campaign at `asOf`: a range of the partial index of remediations not done. */
-async function overdueByCampaign(db: Kysely<Database>, orgId: string, asOf: string) {
+/**
+ * Overdue remediations per campaign at `asOf` (campaigns without any absent): a range of the partial index of
+ * remediations not done. Their sum is the overdue remediations over every campaign.
+ */
+export async function overdueByCampaign(db: Kysely<Database>, orgId: string, asOf: string) {
   const rows = await sql<{ campaign_id: string; n: number }>`select ri.campaign_id, count(*) as n
     from gov_review_items ri where ri.org_id = ${orgId} and ${overdueRemediation(asOf)} group by ri.campaign_id`.execute(
     db,
@@ -76,10 +79,10 @@ export async function countCampaigns(db: Kysely<Database>, orgId: string): Promi
 }
 
 /**
- * The newest `limit` campaigns (by start) with their item counts: the stored ones plus the overdue remediations
- * at `asOf`.
+ * The newest `limit` campaigns (by start) with their stored item counts (the overdue remediations at a time are
+ * overdueByCampaign's).
  */
-export async function listCampaigns(db: Kysely<Database>, orgId: string, asOf: string, limit: number) {
+export async function listCampaigns(db: Kysely<Database>, orgId: string, limit: number) {
   type Row = ItemCounts & {
     id: string;
     name: string;
@@ -95,36 +98,27 @@ export async function listCampaigns(db: Kysely<Database>, orgId: string, asOf: s
       ${sql.join(STORED_COUNTS.map((k) => sql.ref(`k.${k}`)))}
     from gov_review_campaigns c left join gov_campaign_counts k on k.campaign_id = c.id and k.org_id = c.org_id
     where c.org_id = ${orgId} order by c.started_at desc, c.id desc limit ${limit}`.execute(db);
-  const overdue = await overdueByCampaign(db, orgId, asOf);
-  return rows.rows.map((r) => ({ ...r, overdue: overdue.get(r.id) ?? 0 }));
+  return rows.rows;
 }
 
 /**
- * Item counts over the active campaigns (planned and completed ones are not included): the stored ones plus
- * the overdue remediations at `asOf`.
+ * The stored item counts summed over the active campaigns (planned and completed ones are not included). The
+ * overdue remediations uar_status shows are over every campaign (overdueRemediationCount, overdueByCampaign).
  */
 export async function countActiveItems(
   db: Kysely<Database>,
   orgId: string,
-  asOf: string,
 ): Promise<ItemCounts & { campaigns?: number }> {
   const sums = STORED_COUNTS.map((k) => sql`sum(${sql.ref(`k.${k}`)}) as ${sql.ref(k)}`);
-  const active = await sql<
-    ItemCounts & { campaigns: number }
-  >`select count(*) as campaigns, ${sql.join(sums)},
-      (select count(*) from gov_review_items ri join gov_review_campaigns a on a.id = ri.campaign_id and a.org_id = ri.org_id
-        where ri.org_id = ${orgId} and a.status = 'active' and ${overdueRemediation(asOf)}) as overdue
+  const active = await sql<ItemCounts & { campaigns: number }>`select count(*) as campaigns, ${sql.join(sums)}
     from gov_review_campaigns c left join gov_campaign_counts k on k.campaign_id = c.id and k.org_id = c.org_id
     where c.org_id = ${orgId} and c.status = 'active'`.execute(db);
   return active.rows[0] ?? {};
 }
 
-/** Overdue remediations over every campaign (a remediation outlives its campaign). */
-export async function countOverdueRemediation(db: Kysely<Database>, orgId: string, asOf: string) {
-  const overdue = await sql<{ n: number }>`select count(*) as n from gov_review_items ri
-    where ri.org_id = ${orgId} and ${overdueRemediation(asOf)}`.execute(db);
-  return Number(overdue.rows[0]?.n ?? 0);
-}
+/** Overdue remediations over every campaign (a remediation outlives its campaign), as a single-row select. */
+export const overdueRemediationCount = (orgId: string, asOf: string) =>
+  sql`select count(*) as n from gov_review_items ri where ri.org_id = ${orgId} and ${overdueRemediation(asOf)}`;
 
 /** The first `limit` pending items of active campaigns: earliest due date first, privileged first. */
 export async function listPendingItems(db: Kysely<Database>, orgId: string, limit: number) {
