@@ -5,10 +5,10 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, it, type TestContext } from 'node:test';
-import type { KyselyPlugin, PluginTransformQueryArgs, PluginTransformResultArgs, QueryId } from 'kysely';
 import { withCarryOver } from '../src/pipeline/index.ts';
 import { DELETE_CHUNK_ROWS, SbomService } from '../src/sboms/sbom.service.ts';
 import { build, createOrg, type TestEnv } from './support/app.ts';
+import { DeleteRecorder } from './support/statement-recorders.ts';
 import { DIALECTS } from './support/store.ts';
 import { uploadFile } from './support/upload.ts';
 
@@ -53,24 +53,6 @@ const countOf = async (env: TestEnv, table: 'sboms' | 'sbom_components' | 'findi
         .executeTakeFirstOrThrow()
     ).n,
   );
-
-/** Records the rows each DELETE statement removed, by table. */
-class DeleteRecorder implements KyselyPlugin {
-  readonly deleted: Array<[string, number]> = [];
-  readonly #tables = new WeakMap<QueryId, string>();
-  transformQuery({ node, queryId }: PluginTransformQueryArgs) {
-    if (node.kind === 'DeleteQueryNode') {
-      const from = node.from.froms[0] as { table?: { identifier?: { name?: string } } };
-      this.#tables.set(queryId, from.table?.identifier?.name ?? '?');
-    }
-    return node;
-  }
-  async transformResult({ result, queryId }: PluginTransformResultArgs) {
-    const table = this.#tables.get(queryId);
-    if (table) this.deleted.push([table, Number(result.numAffectedRows ?? 0)]);
-    return result;
-  }
-}
 
 for (const dialect of DIALECTS) {
   describe(`${dialect}: findings per SBOM`, () => {

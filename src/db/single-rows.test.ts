@@ -3,6 +3,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { sql } from 'kysely';
 import type { Store } from './connect.ts';
+import { recorded } from '../../test/support/statement-recorders.ts';
 import { createTestStore, DIALECTS } from '../../test/support/store.ts';
 import { selectSingleRows, singleRow } from './single-rows.ts';
 
@@ -15,14 +16,7 @@ for (const dialect of DIALECTS) {
     after(() => store.close());
 
     it('reads every part in one statement, same column names apart, a null part left out', async () => {
-      const statements: string[] = [];
-      const db = store.db.withPlugin({
-        transformQuery: (args) => {
-          statements.push(store.db.getExecutor().compileQuery(args.node, args.queryId).sql);
-          return args.node;
-        },
-        transformResult: async (args) => args.result,
-      });
+      const { db, statements } = recorded(store.db);
       const rows = await selectSingleRows(db, {
         two: singleRow(sql`select 1 + ${1} as n, ${'a'} as label`, 'n', 'label'),
         // An aggregate over no rows is still one row: count 0, sum null.

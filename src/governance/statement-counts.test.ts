@@ -9,6 +9,7 @@ import type { Store } from '../db/connect.ts';
 import type { Database } from '../db/database.ts';
 import { createServices, type Services } from '../services.ts';
 import { createOrg } from '../../test/support/app.ts';
+import { recorded } from '../../test/support/statement-recorders.ts';
 import { createTestStore, DIALECTS } from '../../test/support/store.ts';
 import { securityDebtTrend } from './access/risk.service.ts';
 import { FIXTURE, FIXTURE_AS_OF } from './governance.fixture.ts';
@@ -19,19 +20,6 @@ import { postureSummary } from './posture/posture.service.ts';
 import { uarStatus } from './reviews/reviews.service.ts';
 
 const at = { asOf: FIXTURE_AS_OF };
-
-/** A handle on `store` recording the SQL of every statement run through it (its memos are its own). */
-function recorded(store: Store): { db: Kysely<Database>; statements: string[] } {
-  const statements: string[] = [];
-  const db = store.db.withPlugin({
-    transformQuery: (args) => {
-      statements.push(store.db.getExecutor().compileQuery(args.node, args.queryId).sql);
-      return args.node;
-    },
-    transformResult: async (args) => args.result,
-  });
-  return { db, statements };
-}
 
 for (const dialect of DIALECTS) {
   describe(`${dialect}: statements per call of the costliest read tools`, () => {
@@ -49,7 +37,7 @@ for (const dialect of DIALECTS) {
 
     /** The statements of a second call through a fresh recorded handle, and its answer. */
     async function secondCall<T>(call: (db: Kysely<Database>) => Promise<T>) {
-      const { db, statements } = recorded(store);
+      const { db, statements } = recorded(store.db);
       await call(db);
       statements.length = 0;
       const answer = await call(db);
@@ -84,7 +72,7 @@ for (const dialect of DIALECTS) {
       // Kept under the posture snapshot's stamp: an organisation of its own, its answers read once before.
       const other = await createOrg(services);
       await importBundle(store.db, other.id, other.userId, FIXTURE);
-      const { db } = recorded(store);
+      const { db } = recorded(store.db);
       const maturity = await maturityScores(db, other.id);
       const controls = await isoControlsList(db, other.id);
       const uar = await uarStatus(db, other.id, at);

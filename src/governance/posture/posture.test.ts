@@ -6,6 +6,7 @@ import { defaultConfig } from '../../config.ts';
 import type { Store } from '../../db/connect.ts';
 import { createServices, type Services } from '../../services.ts';
 import { createOrg } from '../../../test/support/app.ts';
+import { recorded } from '../../../test/support/statement-recorders.ts';
 import { createTestStore, DIALECTS } from '../../../test/support/store.ts';
 import { FIXTURE, FIXTURE_AS_OF } from '../governance.fixture.ts';
 import { importBundle } from '../import/import.service.ts';
@@ -306,14 +307,7 @@ for (const dialect of DIALECTS) {
     });
 
     it('counts privileged grants granted and revoked in the window in one statement', async () => {
-      const statements: string[] = [];
-      const db = store.db.withPlugin({
-        transformQuery: (args) => {
-          statements.push(store.db.getExecutor().compileQuery(args.node, args.queryId).sql);
-          return args.node;
-        },
-        transformResult: async (args) => args.result,
-      });
+      const { db, statements } = recorded(store.db);
       const summary = await postureSummary(db, orgId, services, { asOf: FIXTURE_AS_OF });
       const changes = statements.filter((s) => /g\.privileged = 1 and "g"\."(granted|revoked)_at" >/.test(s));
       assert.equal(changes.length, 1);
@@ -330,14 +324,7 @@ for (const dialect of DIALECTS) {
       // its own: the test before removed this one's snapshot.
       const other = await createOrg(services);
       await importBundle(store.db, other.id, other.userId, FIXTURE);
-      const statements: string[] = [];
-      const db = store.db.withPlugin({
-        transformQuery: (args) => {
-          statements.push(store.db.getExecutor().compileQuery(args.node, args.queryId).sql);
-          return args.node;
-        },
-        transformResult: async (args) => args.result,
-      });
+      const { db, statements } = recorded(store.db);
       const daysRead = () => statements.filter((s) => s.includes('gov_high_risk_days')).length;
       const at = { asOf: FIXTURE_AS_OF };
       const first = await highRiskLifecycle(db, other.id, at);
@@ -355,14 +342,7 @@ for (const dialect of DIALECTS) {
       // its own: the test before removed this one's snapshot.
       const other = await createOrg(services);
       await importBundle(store.db, other.id, other.userId, FIXTURE);
-      const statements: string[] = [];
-      const db = store.db.withPlugin({
-        transformQuery: (args) => {
-          statements.push(store.db.getExecutor().compileQuery(args.node, args.queryId).sql);
-          return args.node;
-        },
-        transformResult: async (args) => args.result,
-      });
+      const { db, statements } = recorded(store.db);
       const daysRead = () => statements.filter((s) => s.includes('gov_debt_days')).length;
       const at = { asOf: FIXTURE_AS_OF };
       const trend = (when: { asOf: string }) => securityDebtTrend(db, other.id, { ...when, months: 3 });
