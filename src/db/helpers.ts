@@ -92,24 +92,31 @@ export async function insertRows(
    * `unnest` insert per chunk for small ones.
    */
   pgTypes?: readonly string[],
+  /**
+   * Text the code sets on every row alike (a new finding's status 'open'), by column: part of the statement's
+   * text, not bound per row, on SQLite; appended to each row's values for PostgreSQL's COPY and `unnest`.
+   * Never a caller's value: those stay parameters.
+   */
+  constants: Readonly<Record<string, string>> = {},
 ): Promise<void> {
   const dialect = dialectOf(db);
+  const fixed = Object.entries(constants);
   if (dialect === 'postgres' && pgTypes) {
-    if (rows.length >= COPY_FROM_ROWS && (await copyRows(db, table, columns, rows))) return;
-    return insertRowsUnnest(db, table, columns, rows, pgTypes);
+    if (rows.length >= COPY_FROM_ROWS && (await copyRows(db, table, columns, rows, fixed))) return;
+    return insertRowsUnnest(db, table, columns, rows, pgTypes, fixed);
   }
   if (dialect === 'sqlite' && rows.length >= PER_ROW_FROM) {
-    const done = insertRowsPrepared(db, table, columns, rows);
+    const done = insertRowsPrepared(db, table, columns, rows, fixed);
     if (done) return done;
   }
   const perChunk = Math.max(1, Math.floor(MAX_PARAMS[dialect] / columns.length));
-  const head = `insert into "${table}" (${columns.map((c) => `"${c}"`).join(', ')}) values `;
+  const head = `insert into "${table}" (${columnList(columns, fixed)}) values `;
   const texts = new Map<number, string>();
   for (let start = 0; start < rows.length; start += perChunk) {
     const chunk = rows.slice(start, start + perChunk);
     let text = texts.get(chunk.length);
     if (!text) {
-      text = head + valuesPlaceholders(dialect, chunk.length, columns.length);
+      text = head + valuesPlaceholders(dialect, chunk.length, columns.length, fixed);
       texts.set(chunk.length, text);
     }
     await db.executeQuery(CompiledQuery.raw(text, chunk.flat()));
@@ -132,11 +139,12 @@ function insertRowsPrepared(
   table: string,
   columns: readonly string[],
   rows: readonly (readonly unknown[])[],
+  fixed: readonly Constant[],
 ): Promise<void> | undefined {
   const writer = writerInTransaction(db as unknown as Kysely<never>);
   if (!writer) return undefined;
   const insert = writer.prepare(
-    `insert into "${table}" (${columns.map((c) => `"${c}"`).join(', ')}) values (${columns.map(() => '?').join(', ')})`,
+    `insert into "${table}" (${columnList(columns, fixed)}) values ${valuesPlaceholders('sqlite', 1, columns.length, fixed)}`,
   );
   return (async () => {
     for (let start = 0; start < rows.length; start += SQLITE_CHUNK_ROWS) {
@@ -168,20 +176,21 @@ async function copyRows(
   table: string,
   columns: readonly string[],
   rows: readonly (readonly unknown[])[],
+  fixed: readonly Constant[],
 ): Promise<boolean> {
   // Outside a transaction each query may take another pool client: COPY must run where the caller's rows go.
   if (!db.isTransaction) return false;
   const { rows: found } = await sql<{ pid: number }>`select pg_backend_pid() as pid`.execute(db);
   const client = pgClientOfBackend(found[0]!.pid);
   if (!client) return false;
-  const copy = client.query(
-    copyFrom(`copy "${table}" (${columns.map((c) => `"${c}"`).join(', ')}) from stdin`),
-  );
+  const copy = client.query(copyFrom(`copy "${table}" (${columnList(columns, fixed)}) from stdin`));
+  // The constants close every line: `copyLine` of them alone, less its newline, after a tab.
+  const tail = fixed.length === 0 ? '\n' : `\t${copyLine(fixed.map(([, value]) => value))}`;
   async function* text() {
     for (let start = 0; start < rows.length; start += COPY_CHUNK_ROWS) {
       let chunk = '';
       const end = Math.min(start + COPY_CHUNK_ROWS, rows.length);
-      for (let r = start; r < end; r++) chunk += copyLine(rows[r]!);
+      for (let r = start; r < end; r++) chunk += copyLine(rows[r]!, tail);
       yield chunk;
       await nextTurn();
     }
@@ -194,8 +203,8 @@ async function copyRows(
   return true;
 }
 
-/** One row in COPY's text format: tab-separated, `\N` for null, backslash escapes. */
-function copyLine(row: readonly unknown[]): string {
+/** One row in COPY's text format: tab-separated, `\N` for null, backslash escapes; `end` closes it. */
+function copyLine(row: readonly unknown[], end = '\n'): string {
   let line = '';
   for (let c = 0; c < row.length; c++) {
     const value = row[c];
@@ -207,7 +216,7 @@ function copyLine(row: readonly unknown[]): string {
       line += /[\\\n\r\t]/.test(text) ? text.replace(/[\\\n\r\t]/g, copyEscape) : text;
     }
   }
-  return line + '\n';
+  return line + end;
 }
 
 const COPY_ESCAPES: Record<string, string> = { '\\': '\\\\', '\n': '\\n', '\r': '\\r', '\t': '\\t' };
@@ -223,10 +232,12 @@ async function insertRowsUnnest(
   columns: readonly string[],
   rows: readonly (readonly unknown[])[],
   pgTypes: readonly string[],
+  fixed: readonly Constant[],
 ): Promise<void> {
   const text =
-    `insert into "${table}" (${columns.map((c) => `"${c}"`).join(', ')}) ` +
-    `select * from unnest(${pgTypes.map((type, i) => `$${i + 1}::${type}[]`).join(', ')})`;
+    `insert into "${table}" (${columnList(columns, fixed)}) ` +
+    `select *${fixed.map(([, value]) => `, ${textLiteral(value)}`).join('')} ` +
+    `from unnest(${pgTypes.map((type, i) => `$${i + 1}::${type}[]`).join(', ')})`;
   const perChunk = 20_000;
   for (let start = 0; start < rows.length; start += perChunk) {
     const chunk = rows.slice(start, start + perChunk);
@@ -236,15 +247,30 @@ async function insertRowsUnnest(
   }
 }
 
-function valuesPlaceholders(dialect: 'sqlite' | 'postgres', rowCount: number, columnCount: number): string {
+function valuesPlaceholders(
+  dialect: 'sqlite' | 'postgres',
+  rowCount: number,
+  columnCount: number,
+  fixed: readonly Constant[] = [],
+): string {
+  const literals = fixed.map(([, value]) => textLiteral(value));
   const tuples: string[] = [];
   for (let r = 0, n = 1; r < rowCount; r++) {
     const marks: string[] = [];
     for (let c = 0; c < columnCount; c++, n++) marks.push(dialect === 'postgres' ? `$${n}` : '?');
-    tuples.push(`(${marks.join(', ')})`);
+    tuples.push(`(${[...marks, ...literals].join(', ')})`);
   }
   return tuples.join(', ');
 }
+
+/** A column set alike on every row of an insert, and its text (`insertRows`' `constants`). */
+type Constant = readonly [column: string, value: string];
+
+const columnList = (columns: readonly string[], fixed: readonly Constant[]): string =>
+  [...columns, ...fixed.map(([column]) => column)].map((c) => `"${c}"`).join(', ');
+
+/** A text constant of the code as an SQL literal (standard quoting, the same on both dialects). */
+const textLiteral = (value: string): string => `'${value.replaceAll("'", "''")}'`;
 
 export function isUniqueViolation(error: unknown): boolean {
   const cause = (error as { cause?: { code?: string } })?.cause ?? error;

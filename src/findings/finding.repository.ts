@@ -20,6 +20,7 @@ import {
 } from './finding-query.ts';
 import type { FindingHistoryRow, FindingHistoryTable, FindingRow, FindingTable } from './finding.table.ts';
 import { inVisibleSbom, visibleSbom } from '../db/visible-sbom.ts';
+import { isPlainNewFinding, NEW_FINDING_BOUND, NEW_FINDING_CONSTANTS } from './new-finding-columns.ts';
 
 export type NewFindingRow = Insertable<FindingTable>;
 export type NewHistoryRow = Insertable<FindingHistoryTable>;
@@ -298,14 +299,32 @@ async function insertBulk(
   );
 }
 
+/**
+ * New findings and their history. Those as matching makes them (open, untriaged) bind only the columns that
+ * differ (new-finding-columns.ts); any other, a triage rule's at creation, every column.
+ */
 export async function insertFindings(
   db: Kysely<Database>,
   rows: NewFindingRow[],
   history: NewHistoryRow[],
 ): Promise<void> {
-  await insertBulk(db, 'findings', rows);
+  const plain: NewFindingRow[] = [];
+  const other: NewFindingRow[] = [];
+  for (const row of rows) (isPlainNewFinding(row) ? plain : other).push(row);
+  if (plain.length > 0)
+    await insertRows(
+      db,
+      'findings',
+      NEW_FINDING_BOUND,
+      plain.map((row) => NEW_FINDING_BOUND.map((column) => row[column] ?? null)),
+      NEW_FINDING_PG_TYPES,
+      NEW_FINDING_CONSTANTS,
+    );
+  await insertBulk(db, 'findings', other);
   await insertBulk(db, 'finding_history', history);
 }
+
+const NEW_FINDING_PG_TYPES = NEW_FINDING_BOUND.map(pgType);
 
 export async function updateFinding(
   db: Kysely<Database>,

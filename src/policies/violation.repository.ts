@@ -23,18 +23,39 @@ export const VIOLATION_COLUMNS = [
 ] as const satisfies readonly (keyof PolicyViolationRow)[];
 const VIOLATION_PG_TYPES = VIOLATION_COLUMNS.map(() => 'text');
 
+/**
+ * A new violation's columns but its status, 'open' on every one (a constant of the statement), and its comment,
+ * null (left out): 11 bound instead of 13.
+ */
+const NEW_VIOLATION_BOUND = VIOLATION_COLUMNS.filter((c) => c !== 'status' && c !== 'comment');
+const NEW_VIOLATION_PG_TYPES = NEW_VIOLATION_BOUND.map(() => 'text');
+const NEW_VIOLATION_CONSTANTS = { status: 'open' } as const;
+
 export async function insertViolations(
   db: Kysely<Database>,
   rows: readonly PolicyViolationRow[],
 ): Promise<void> {
-  if (rows.length === 0) return;
-  await insertRows(
-    db,
-    'policy_violations',
-    VIOLATION_COLUMNS,
-    rows.map((r) => VIOLATION_COLUMNS.map((c) => r[c])),
-    VIOLATION_PG_TYPES,
-  );
+  const fresh: PolicyViolationRow[] = [];
+  const rest: PolicyViolationRow[] = [];
+  for (const r of rows)
+    (r.status === NEW_VIOLATION_CONSTANTS.status && r.comment === null ? fresh : rest).push(r);
+  if (fresh.length > 0)
+    await insertRows(
+      db,
+      'policy_violations',
+      NEW_VIOLATION_BOUND,
+      fresh.map((r) => NEW_VIOLATION_BOUND.map((c) => r[c])),
+      NEW_VIOLATION_PG_TYPES,
+      NEW_VIOLATION_CONSTANTS,
+    );
+  if (rest.length > 0)
+    await insertRows(
+      db,
+      'policy_violations',
+      VIOLATION_COLUMNS,
+      rest.map((r) => VIOLATION_COLUMNS.map((c) => r[c])),
+      VIOLATION_PG_TYPES,
+    );
 }
 
 /**

@@ -44,6 +44,7 @@ import * as eventAsset from './2026-11-26-96-event-asset.ts';
 import * as governanceDerivedBackfill from './2026-11-26-97-governance-derived-backfill.ts';
 import * as sbomNotifyPrincipals from './2026-11-26-98-sbom-notify-principals.ts';
 import * as sbomPending from './2026-11-27-10-sbom-pending.ts';
+import * as findingsRulePartialIndexes from './2026-11-27-20-findings-rule-partial-indexes.ts';
 
 /**
  * Every migration, in order. Names are dated so they sort; a migration is frozen once it has landed
@@ -94,4 +95,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-26-97-governance-derived-backfill': governanceDerivedBackfill,
   '2026-11-26-98-sbom-notify-principals': sbomNotifyPrincipals,
   '2026-11-27-10-sbom-pending': sbomPending,
+  '2026-11-27-20-findings-rule-partial-indexes': findingsRulePartialIndexes,
 };
