@@ -9,7 +9,7 @@ import {
 } from 'kysely';
 import { dialectOf } from '../db/connect.ts';
 import type { Database } from '../db/database.ts';
-import { insertRows } from '../db/helpers.ts';
+import { insertRows, orgIdNotIndexed } from '../db/helpers.ts';
 import { chunks, type PackageRef } from '../vulndb/index.ts';
 import {
   applyFindingQuery,
@@ -371,7 +371,10 @@ export async function insertHistory(db: Kysely<Database>, rows: NewHistoryRow[])
 /** What differs from row to row in a batch of status changes (insertHistory). */
 const PER_ROW: ReadonlySet<string> = new Set(['id', 'finding_id', 'from_status']);
 
-/** Every finding (retracted too) of the given components. */
+/**
+ * Every finding (retracted too) of the given components, through the (component_id, vulnerability_id) index: with
+ * the plain organisation filter SQLite walked the organisation's findings by org_id instead (orgIdNotIndexed).
+ */
 export async function findingsOfComponents(
   db: Kysely<Database>,
   orgId: string,
@@ -383,7 +386,7 @@ export async function findingsOfComponents(
       ...(await db
         .selectFrom('findings')
         .selectAll()
-        .where('org_id', '=', orgId)
+        .where(orgIdNotIndexed, '=', orgId)
         .where('component_id', 'in', part)
         .execute()),
     );

@@ -1,17 +1,9 @@
 // What policies are evaluated against: an SBOM's components (with license data) and their findings, read in
 // pages of the position index so an SBOM of 100,000 components never sits in one array of rows.
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { Database } from '../db/database.ts';
+import { orgIdNotIndexed } from '../db/helpers.ts';
 import { visibleSbom } from '../db/visible-sbom.ts';
-
-/**
- * The organisation filter of a lookup of components by id, written so that no index is taken for it. Without
- * planner statistics, SQLite prefers the (org_id, ecosystem, package_key) index to the primary key once more than a
- * few ids are asked for, and then reads every component of the organisation for each query: 500 ids took 22 ms
- * among 30,000 components, and a re-evaluation that recorded 50,000 policy.violation events held the event loop
- * 6.9 s (BENCHMARKS.md, "Policies"). `org_id || ''` is the same test, on both dialects.
- */
-const orgIdNotIndexed = sql<string>`${sql.ref('org_id')} || ''`;
 
 export const sbomOf = (db: Kysely<Database>, orgId: string, sbomId: string) =>
   db

@@ -1,6 +1,7 @@
 // The triage rules' queries and the findings they visit, always filtered on the organisation.
 import { sql, type Insertable, type Kysely, type Updateable } from 'kysely';
 import type { Database } from '../../db/database.ts';
+import { orgIdNotIndexed } from '../../db/helpers.ts';
 import { COMPONENT_OF_FINDING, type FindingWithComponent } from '../finding.repository.ts';
 import type { TriageRuleRow, TriageRuleTable } from './rule.table.ts';
 import { visibleSbom } from '../../db/visible-sbom.ts';
@@ -187,11 +188,11 @@ export async function lockCandidatesIn(
   if (ids.length === 0) return [];
   // The page's findings locked by primary key in a subquery of their own (kept apart: it has FOR UPDATE), then
   // joined: PostgreSQL without statistics otherwise drove the join from `sboms` and walked one of the SBOM's
-  // indexes, 100,000 rows for 500, whatever the ids. `org_id || ''` keeps the check and not its index.
+  // indexes, 100,000 rows for 500, whatever the ids. orgIdNotIndexed keeps the check and not its index.
   const page = trx
     .selectFrom('findings')
     .selectAll()
-    .where(sql<string>`${sql.ref('org_id')} || ''`, '=', orgId)
+    .where(orgIdNotIndexed, '=', orgId)
     .where(sql<boolean>`${sql.ref('id')} = any(${[...ids]}::text[])`)
     .where('retracted_at', 'is', null)
     .where((eb) =>

@@ -1,8 +1,9 @@
 // The queries behind recordStatusChanges: the findings to change, read under a row lock (PostgreSQL), and the
 // grouped updates. Always filtered on the organisation.
-import { sql, type Kysely, type Updateable } from 'kysely';
+import type { Kysely, Updateable } from 'kysely';
 import { dialectOf } from '../../db/connect.ts';
 import type { Database } from '../../db/database.ts';
+import { orgIdNotIndexed } from '../../db/helpers.ts';
 import { chunks } from '../../vulndb/index.ts';
 import { COMPONENT_OF_FINDING, type FindingWithComponent } from '../finding.repository.ts';
 import type { FindingTable } from '../finding.table.ts';
@@ -51,13 +52,13 @@ export async function updateFindingsTo(
   ids: readonly string[],
   values: Updateable<FindingTable>,
 ): Promise<void> {
-  // `org_id || ''` keeps the organisation in the statement without letting SQLite's planner choose its index
+  // orgIdNotIndexed keeps the organisation in the statement without letting SQLite's planner choose its index
   // over the primary key (the ids were read and checked in this transaction).
   for (const part of chunks(ids))
     await trx
       .updateTable('findings')
       .set(values)
-      .where(sql<string>`${sql.ref('org_id')} || ''`, '=', orgId)
+      .where(orgIdNotIndexed, '=', orgId)
       .where('id', 'in', part)
       .execute();
 }
