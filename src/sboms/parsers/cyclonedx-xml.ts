@@ -5,11 +5,22 @@ import { unsupportedFormat } from './formats.ts';
 import { parseError } from './parse-error.ts';
 import { readRoot, rejectDoctype, type XmlRoot } from './xml-guard.ts';
 import { syntaxError } from './xml-syntax.ts';
-import { XmlFailure, XmlUnitReader, type RootTag, type Unit, type XmlElement } from './xml-units.ts';
+import {
+  XmlFailure,
+  XmlUnitReader,
+  type RootTag,
+  type Shape,
+  type Shapes,
+  type Unit,
+  type XmlElement,
+} from './xml-units.ts';
 
 const NAMESPACE = /^http:\/\/cyclonedx\.org\/schema\/bom\/(1\.[0-7])$/;
 const MAX_DEPTH = 64;
-/** Subtrees the model does not use: checked for well-formedness, never built (pedigree ancestors are <component>s too). */
+/**
+ * Subtrees the model does not use, which the reader never built even before it built only the shapes below: the
+ * one thing they still decide is that one of them inside an element whose text is read does not end that text.
+ */
 const SKIP: ReadonlySet<string> = new Set([
   'description',
   'externalReferences',
@@ -36,6 +47,69 @@ const SKIP: ReadonlySet<string> = new Set([
   'omniborId',
   'swhid',
 ]);
+
+/** One hidden class for every shape: the reader's look-ups stay monomorphic. */
+function shape(children: Iterable<[string, Shape]> | null, more: Partial<Shape> = {}): Shape {
+  const all = { children: null, attributes: null, text: false, unit: null, once: false, edges: false };
+  return { ...all, ...more, children: children instanceof Map ? children : children && new Map(children) };
+}
+
+/** What the model reads of an element: its text (a leaf). */
+const TEXT = shape(null, { text: true });
+/** A tool: legacy <tool>, or a component or service of metadata/tools (1.5+). */
+const TOOL = shape([
+  ['name', TEXT],
+  ['version', TEXT],
+]);
+/** A component's children read by `toComponent`; its nested <components> is added below (the shape recurs). */
+const COMPONENT_FIELDS = new Map<string, Shape>([
+  ...['name', 'group', 'version', 'purl', 'cpe', 'scope'].map((name): [string, Shape] => [name, TEXT]),
+  ['supplier', shape([['name', TEXT]])],
+  [
+    'licenses',
+    shape([
+      [
+        'license',
+        shape([
+          ['id', TEXT],
+          ['name', TEXT],
+        ]),
+      ],
+      ['expression', TEXT],
+    ]),
+  ],
+  ['hashes', shape([['hash', shape(null, { text: true, attributes: ['alg'] })]])],
+]);
+const component = (more: Partial<Shape> = {}) =>
+  shape(COMPONENT_FIELDS, { attributes: ['bom-ref', 'type'], ...more });
+const COMPONENT = component();
+COMPONENT_FIELDS.set('components', shape([['component', COMPONENT]]));
+
+/** Everything the model reads of a document; the rest is checked by saxes and never built. */
+const SHAPES: Shapes = {
+  root: shape([
+    [
+      'metadata',
+      shape(
+        [
+          ['component', COMPONENT],
+          [
+            'tools',
+            shape([
+              ['tool', TOOL],
+              ['components', shape([['component', TOOL]])],
+              ['services', shape([['service', TOOL]])],
+            ]),
+          ],
+        ],
+        { unit: 'metadata', once: true },
+      ),
+    ],
+    ['components', shape([['component', component({ unit: 'component' })]], { once: true })],
+    ['dependencies', shape([['dependency', shape(null, { edges: true })]], { once: true })],
+  ]),
+  keepsText: SKIP,
+};
 
 const child = (el: XmlElement | undefined, name: string): XmlElement | undefined =>
   el?.children.find((c) => c.name === name);
@@ -90,10 +164,26 @@ export class CycloneDxXmlDocument {
   constructor(fileName: string, assumed: ReadonlyMap<string, string[]> = new Map()) {
     this.fileName = fileName;
     this.#ctx = { fileName, graph: assumed, components: [] };
-    this.#reader = new XmlUnitReader(SKIP, (tag) => {
-      this.specVersion = bomVersion(fileName, rootOf(tag));
-      this.prefix = tag.qname.slice(0, tag.qname.indexOf(':') + 1);
+    this.#reader = new XmlUnitReader(SHAPES, {
+      root: (tag) => {
+        this.specVersion = bomVersion(fileName, rootOf(tag));
+        this.prefix = tag.qname.slice(0, tag.qname.indexOf(':') + 1);
+      },
+      dependency: (ref, targets) => this.#edges(ref, targets),
     });
+  }
+
+  /** A <dependency> of the graph: its targets added to any its ref already has. */
+  #edges(ref: string | undefined, targets: readonly (string | undefined)[]): void {
+    const from = str(ref);
+    if (from === null) return;
+    const known = this.graph.get(from);
+    const to = known ?? [];
+    for (const target of targets) {
+      const value = str(target);
+      if (value !== null) to.push(value);
+    }
+    if (!known) this.graph.set(from, to);
   }
 
   assume(graph: ReadonlyMap<string, string[]>): void {
@@ -121,13 +211,6 @@ export class CycloneDxXmlDocument {
       const path = `components/component[${++this.#listed}]`;
       ctx.components.push(toComponent(ctx, element, path));
       collect(ctx, child(element, 'components'), `${path}/components`, 1);
-    } else if (kind === 'dependency') {
-      const ref = str(element.attrs.ref);
-      if (ref === null) return;
-      const targets = children(element, 'dependency')
-        .map((d) => str(d.attrs.ref))
-        .filter((t): t is string => t !== null);
-      this.graph.set(ref, [...(this.graph.get(ref) ?? []), ...targets]);
     } else {
       const subject = child(element, 'component');
       if (subject !== undefined) {
