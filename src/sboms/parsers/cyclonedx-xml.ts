@@ -1,6 +1,7 @@
 /** CycloneDX XML (1.0–1.7) → the parsed SBOM model, read with saxes one unit at a time (xml-units.ts). */
 import type { LicenseData, ParsedComponent, ParsedHash, ParsedSbom, ParsedTool } from '../sbom-model.ts';
 import { purlInfo, str } from './component-fields.ts';
+import { CheckedDependencyGraph, type XmlDependencyGraph } from './cyclonedx-xml-graph.ts';
 import { unsupportedFormat } from './formats.ts';
 import { parseError } from './parse-error.ts';
 import { readRoot, rejectDoctype, type XmlRoot } from './xml-guard.ts';
@@ -144,9 +145,9 @@ function rootOf({ qname, attributes }: RootTag): XmlRoot {
 
 /**
  * A CycloneDX XML document fed as text, chunk by chunk (`write`, `close`); `take` gives the components completed
- * so far, in document order (a component before the ones it nests). Components get their dependencies from
- * `assumed` (read ahead, `dependenciesAhead`; empty when none was): most files list the dependency graph after
- * the components. The graph the document really holds is `graph` once it is closed.
+ * so far, in document order (a component before the ones it nests). Components get their dependencies from the
+ * graph `assume`d (read ahead, `dependenciesAhead`; none without it): most files list the dependency graph after
+ * the components. The graph the document really holds is `dependencyGraph()` once it is closed.
  */
 export class CycloneDxXmlDocument {
   readonly fileName: string;
@@ -155,39 +156,41 @@ export class CycloneDxXmlDocument {
   prefix = '';
   subject: ParsedComponent | undefined;
   readonly tools: ParsedTool[] = [];
-  readonly graph = new Map<string, string[]>();
+  #graph = new CheckedDependencyGraph(null);
   readonly #reader: XmlUnitReader;
   readonly #ctx: Context;
   /** Top-level components read so far (their paths in messages count from 1). */
   #listed = 0;
 
-  constructor(fileName: string, assumed: ReadonlyMap<string, string[]> = new Map()) {
+  constructor(fileName: string) {
     this.fileName = fileName;
-    this.#ctx = { fileName, graph: assumed, components: [] };
+    this.#ctx = { fileName, graph: new Map(), components: [] };
     this.#reader = new XmlUnitReader(SHAPES, {
       root: (tag) => {
         this.specVersion = bomVersion(fileName, rootOf(tag));
         this.prefix = tag.qname.slice(0, tag.qname.indexOf(':') + 1);
       },
-      dependency: (ref, targets) => this.#edges(ref, targets),
+      dependency: (ref, targets) => {
+        const from = str(ref);
+        if (from !== null) this.#graph.add(from, targets);
+      },
     });
   }
 
-  /** A <dependency> of the graph: its targets added to any its ref already has. */
-  #edges(ref: string | undefined, targets: readonly (string | undefined)[]): void {
-    const from = str(ref);
-    if (from === null) return;
-    const known = this.graph.get(from);
-    const to = known ?? [];
-    for (const target of targets) {
-      const value = str(target);
-      if (value !== null) to.push(value);
-    }
-    if (!known) this.graph.set(from, to);
+  /**
+   * The graph read ahead: components take their dependencies from it, and the document's own <dependency>
+   * elements are checked against it rather than built into a second graph (those read already are checked now).
+   */
+  assume(graph: XmlDependencyGraph): void {
+    this.#ctx.graph = graph.targets;
+    const read = this.#graph.final();
+    this.#graph = new CheckedDependencyGraph(graph);
+    read.copyTo(this.#graph, read.size);
   }
 
-  assume(graph: ReadonlyMap<string, string[]>): void {
-    this.#ctx.graph = graph;
+  /** The graph the document holds, once it is closed. */
+  dependencyGraph(): XmlDependencyGraph {
+    return this.#graph.final();
   }
 
   write(chunk: string): void {
@@ -236,9 +239,10 @@ export function parseCycloneDxXml(fileName: string, source: string): ParsedSbom 
   }
   const components = doc.take();
   // The graph comes after the components in most files: each component's dependencies are known only now.
-  for (const c of components) c.dependsOn = (c.bomRef !== null && doc.graph.get(c.bomRef)) || [];
+  const graph = doc.dependencyGraph().targets;
+  for (const c of components) c.dependsOn = (c.bomRef !== null && graph.get(c.bomRef)) || [];
   const subject = doc.subject;
-  if (subject) subject.dependsOn = (subject.bomRef !== null && doc.graph.get(subject.bomRef)) || [];
+  if (subject) subject.dependsOn = (subject.bomRef !== null && graph.get(subject.bomRef)) || [];
   return {
     format: 'cyclonedx',
     specVersion: doc.specVersion!,
