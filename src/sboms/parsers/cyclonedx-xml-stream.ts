@@ -1,7 +1,7 @@
 /** CycloneDX XML bytes as a stream of components: decoded and read a chunk at a time (docs/pipeline.md). */
 import type { SbomStream } from '../sbom-model.ts';
 import { CycloneDxXmlDocument } from './cyclonedx-xml.ts';
-import { XmlDependencyGraph } from './cyclonedx-xml-graph.ts';
+import { plainDependencies, XmlDependencyGraph } from './cyclonedx-xml-graph.ts';
 
 /** Bytes decoded and fed to saxes at a time (64 KiB: fewer units alive at each young-generation collection than with 1 MiB; the whole text never exists at once). */
 export const XML_CHUNK_BYTES = 65_536;
@@ -93,12 +93,16 @@ export function dependenciesAhead(bytes: Uint8Array, prefix: string): XmlDepende
   const end = closing === -1 ? buffer.indexOf('>', start) + 1 : buffer.indexOf('>', closing) + 1;
   if (end === 0) return new XmlDependencyGraph();
   try {
+    const text = decoder().decode(buffer.subarray(start, end));
+    // Tools write the graph plainly (only <dependency ref="…">): read by hand; anything else by saxes.
+    const plain = plainDependencies(text, prefix);
+    if (plain) return plain;
     // Read as the child of a stand-in root, the way it sits in the document.
     const doc = new CycloneDxXmlDocument('');
     const root = `${prefix}bom`;
     const ns = prefix ? `xmlns:${prefix.slice(0, -1)}` : 'xmlns';
     doc.write(`<${root} ${ns}="http://cyclonedx.org/schema/bom/1.6">`);
-    doc.write(decoder().decode(buffer.subarray(start, end)));
+    doc.write(text);
     doc.write(`</${root}>`);
     doc.close();
     doc.take();

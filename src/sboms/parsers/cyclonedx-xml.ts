@@ -281,24 +281,56 @@ function collect(ctx: Context, container: XmlElement | undefined, path: string, 
 }
 
 function toComponent(ctx: Context, item: XmlElement, path: string): ParsedComponent {
-  const name = text(child(item, 'name'));
-  if (name === null) throw parseError(ctx.fileName, `${path} has no <name>`);
+  // The first child of each name, in one pass over the children (`child` for each would scan them ten times).
+  let name, group, version, purl, cpe, scope, supplier, licenseList, hashList: XmlElement | undefined;
+  for (const field of item.children) {
+    switch (field.name) {
+      case 'name':
+        name ??= field;
+        break;
+      case 'group':
+        group ??= field;
+        break;
+      case 'version':
+        version ??= field;
+        break;
+      case 'purl':
+        purl ??= field;
+        break;
+      case 'cpe':
+        cpe ??= field;
+        break;
+      case 'scope':
+        scope ??= field;
+        break;
+      case 'supplier':
+        supplier ??= field;
+        break;
+      case 'licenses':
+        licenseList ??= field;
+        break;
+      case 'hashes':
+        hashList ??= field;
+    }
+  }
+  const nameText = text(name);
+  if (nameText === null) throw parseError(ctx.fileName, `${path} has no <name>`);
   const bomRef = str(item.attrs['bom-ref']);
-  const { purl, ecosystem, packageKey } = purlInfo(text(child(item, 'purl')));
+  const purlFields = purlInfo(text(purl));
   return {
     bomRef,
     type: str(item.attrs.type) ?? 'library',
-    group: text(child(item, 'group')),
-    name,
-    version: text(child(item, 'version')),
-    purl,
-    cpe: text(child(item, 'cpe')),
-    ecosystem,
-    packageKey,
-    ...licenses(child(item, 'licenses')),
-    hashes: hashes(child(item, 'hashes')),
-    supplier: text(child(child(item, 'supplier'), 'name')),
-    scope: text(child(item, 'scope')),
+    group: text(group),
+    name: nameText,
+    version: text(version),
+    purl: purlFields.purl,
+    cpe: text(cpe),
+    ecosystem: purlFields.ecosystem,
+    packageKey: purlFields.packageKey,
+    ...licenses(licenseList),
+    hashes: hashes(hashList),
+    supplier: text(child(supplier, 'name')),
+    scope: text(scope),
     dependsOn: (bomRef !== null && ctx.graph.get(bomRef)) || [],
   };
 }
