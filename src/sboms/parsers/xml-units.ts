@@ -91,6 +91,7 @@ function attributeOf(attributes: Readonly<Record<string, string>>, name: string)
   return value;
 }
 
+/** The attributes named by local name, the last written of a name winning; the shared empty object when none is. */
 function picked(attributes: Readonly<Record<string, string>>, names: readonly string[]) {
   let attrs = NO_ATTRIBUTES;
   for (const qname in attributes) {
