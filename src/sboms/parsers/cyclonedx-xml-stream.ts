@@ -1,6 +1,7 @@
 /** CycloneDX XML bytes as a stream of components: decoded and read a chunk at a time (docs/pipeline.md). */
 import type { SbomStream } from '../sbom-model.ts';
 import { CycloneDxXmlDocument } from './cyclonedx-xml.ts';
+import { plainDependencies, XmlDependencyGraph } from './cyclonedx-xml-graph.ts';
 
 /** Bytes decoded and fed to saxes at a time (64 KiB: fewer units alive at each young-generation collection than with 1 MiB; the whole text never exists at once). */
 export const XML_CHUNK_BYTES = 65_536;
@@ -43,9 +44,11 @@ export function streamCycloneDxXml(
     }
     doc.close();
     yield* doc.take();
-    changes = changedRefs(assumed, doc.graph);
+    const graph = doc.dependencyGraph();
+    // The same graph when every <dependency> read in place matched the one read ahead: nothing changed.
+    changes = graph === assumed ? new Map() : changedRefs(assumed.targets, graph.targets);
     const subject = doc.subject;
-    if (subject) subject.dependsOn = (subject.bomRef !== null && doc.graph.get(subject.bomRef)) || [];
+    if (subject) subject.dependsOn = (subject.bomRef !== null && graph.targets.get(subject.bomRef)) || [];
   }
   return {
     format: 'cyclonedx',
@@ -79,29 +82,33 @@ const WHITESPACE_OR_END = new Set([0x20, 0x09, 0x0a, 0x0d, 0x3e /* > */, 0x2f /*
  * dependencies. A guess (the string could sit in a comment, or the file hold two): the stream compares it with the
  * graph it reads in place (`dependencyChanges`). Empty when there is none or it does not read.
  */
-export function dependenciesAhead(bytes: Uint8Array, prefix: string): Map<string, string[]> {
+export function dependenciesAhead(bytes: Uint8Array, prefix: string): XmlDependencyGraph {
   const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const open = `<${prefix}dependencies`;
   let start = buffer.lastIndexOf(open);
   while (start !== -1 && !WHITESPACE_OR_END.has(buffer[start + open.length] ?? 0))
     start = start === 0 ? -1 : buffer.lastIndexOf(open, start - 1);
-  if (start === -1) return new Map();
+  if (start === -1) return new XmlDependencyGraph();
   const closing = buffer.indexOf(`</${prefix}dependencies`, start);
   const end = closing === -1 ? buffer.indexOf('>', start) + 1 : buffer.indexOf('>', closing) + 1;
-  if (end === 0) return new Map();
+  if (end === 0) return new XmlDependencyGraph();
   try {
+    const text = decoder().decode(buffer.subarray(start, end));
+    // Tools write the graph plainly (only <dependency ref="…">): read by hand; anything else by saxes.
+    const plain = plainDependencies(text, prefix);
+    if (plain) return plain;
     // Read as the child of a stand-in root, the way it sits in the document.
-    const doc = new CycloneDxXmlDocument('', new Map());
+    const doc = new CycloneDxXmlDocument('');
     const root = `${prefix}bom`;
     const ns = prefix ? `xmlns:${prefix.slice(0, -1)}` : 'xmlns';
     doc.write(`<${root} ${ns}="http://cyclonedx.org/schema/bom/1.6">`);
-    doc.write(decoder().decode(buffer.subarray(start, end)));
+    doc.write(text);
     doc.write(`</${root}>`);
     doc.close();
     doc.take();
-    return doc.graph;
+    return doc.dependencyGraph();
   } catch {
-    return new Map();
+    return new XmlDependencyGraph();
   }
 }
 

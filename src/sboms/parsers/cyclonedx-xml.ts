@@ -1,15 +1,27 @@
 /** CycloneDX XML (1.0–1.7) → the parsed SBOM model, read with saxes one unit at a time (xml-units.ts). */
 import type { LicenseData, ParsedComponent, ParsedHash, ParsedSbom, ParsedTool } from '../sbom-model.ts';
 import { purlInfo, str } from './component-fields.ts';
+import { CheckedDependencyGraph, type XmlDependencyGraph } from './cyclonedx-xml-graph.ts';
 import { unsupportedFormat } from './formats.ts';
 import { parseError } from './parse-error.ts';
 import { readRoot, rejectDoctype, type XmlRoot } from './xml-guard.ts';
 import { syntaxError } from './xml-syntax.ts';
-import { XmlFailure, XmlUnitReader, type RootTag, type Unit, type XmlElement } from './xml-units.ts';
+import {
+  XmlFailure,
+  XmlUnitReader,
+  type RootTag,
+  type Shape,
+  type Shapes,
+  type Unit,
+  type XmlElement,
+} from './xml-units.ts';
 
 const NAMESPACE = /^http:\/\/cyclonedx\.org\/schema\/bom\/(1\.[0-7])$/;
 const MAX_DEPTH = 64;
-/** Subtrees the model does not use: checked for well-formedness, never built (pedigree ancestors are <component>s too). */
+/**
+ * Subtrees the model does not use, which the reader never built even before it built only the shapes below: the
+ * one thing they still decide is that one of them inside an element whose text is read does not end that text.
+ */
 const SKIP: ReadonlySet<string> = new Set([
   'description',
   'externalReferences',
@@ -36,6 +48,69 @@ const SKIP: ReadonlySet<string> = new Set([
   'omniborId',
   'swhid',
 ]);
+
+/** One hidden class for every shape: the reader's look-ups stay monomorphic. */
+function shape(children: Iterable<[string, Shape]> | null, more: Partial<Shape> = {}): Shape {
+  const all = { children: null, attributes: null, text: false, unit: null, once: false, edges: false };
+  return { ...all, ...more, children: children instanceof Map ? children : children && new Map(children) };
+}
+
+/** What the model reads of an element: its text (a leaf). */
+const TEXT = shape(null, { text: true });
+/** A tool: legacy <tool>, or a component or service of metadata/tools (1.5+). */
+const TOOL = shape([
+  ['name', TEXT],
+  ['version', TEXT],
+]);
+/** A component's children read by `toComponent`; its nested <components> is added below (the shape recurs). */
+const COMPONENT_FIELDS = new Map<string, Shape>([
+  ...['name', 'group', 'version', 'purl', 'cpe', 'scope'].map((name): [string, Shape] => [name, TEXT]),
+  ['supplier', shape([['name', TEXT]])],
+  [
+    'licenses',
+    shape([
+      [
+        'license',
+        shape([
+          ['id', TEXT],
+          ['name', TEXT],
+        ]),
+      ],
+      ['expression', TEXT],
+    ]),
+  ],
+  ['hashes', shape([['hash', shape(null, { text: true, attributes: ['alg'] })]])],
+]);
+const component = (more: Partial<Shape> = {}) =>
+  shape(COMPONENT_FIELDS, { attributes: ['bom-ref', 'type'], ...more });
+const COMPONENT = component();
+COMPONENT_FIELDS.set('components', shape([['component', COMPONENT]]));
+
+/** Everything the model reads of a document; the rest is checked by saxes and never built. */
+const SHAPES: Shapes = {
+  root: shape([
+    [
+      'metadata',
+      shape(
+        [
+          ['component', COMPONENT],
+          [
+            'tools',
+            shape([
+              ['tool', TOOL],
+              ['components', shape([['component', TOOL]])],
+              ['services', shape([['service', TOOL]])],
+            ]),
+          ],
+        ],
+        { unit: 'metadata', once: true },
+      ),
+    ],
+    ['components', shape([['component', component({ unit: 'component' })]], { once: true })],
+    ['dependencies', shape([['dependency', shape(null, { edges: true })]], { once: true })],
+  ]),
+  keepsText: SKIP,
+};
 
 const child = (el: XmlElement | undefined, name: string): XmlElement | undefined =>
   el?.children.find((c) => c.name === name);
@@ -70,9 +145,9 @@ function rootOf({ qname, attributes }: RootTag): XmlRoot {
 
 /**
  * A CycloneDX XML document fed as text, chunk by chunk (`write`, `close`); `take` gives the components completed
- * so far, in document order (a component before the ones it nests). Components get their dependencies from
- * `assumed` (read ahead, `dependenciesAhead`; empty when none was): most files list the dependency graph after
- * the components. The graph the document really holds is `graph` once it is closed.
+ * so far, in document order (a component before the ones it nests). Components get their dependencies from the
+ * graph `assume`d (read ahead, `dependenciesAhead`; none without it): most files list the dependency graph after
+ * the components. The graph the document really holds is `dependencyGraph()` once it is closed.
  */
 export class CycloneDxXmlDocument {
   readonly fileName: string;
@@ -81,23 +156,41 @@ export class CycloneDxXmlDocument {
   prefix = '';
   subject: ParsedComponent | undefined;
   readonly tools: ParsedTool[] = [];
-  readonly graph = new Map<string, string[]>();
+  #graph = new CheckedDependencyGraph(null);
   readonly #reader: XmlUnitReader;
   readonly #ctx: Context;
   /** Top-level components read so far (their paths in messages count from 1). */
   #listed = 0;
 
-  constructor(fileName: string, assumed: ReadonlyMap<string, string[]> = new Map()) {
+  constructor(fileName: string) {
     this.fileName = fileName;
-    this.#ctx = { fileName, graph: assumed, components: [] };
-    this.#reader = new XmlUnitReader(SKIP, (tag) => {
-      this.specVersion = bomVersion(fileName, rootOf(tag));
-      this.prefix = tag.qname.slice(0, tag.qname.indexOf(':') + 1);
+    this.#ctx = { fileName, graph: new Map(), components: [] };
+    this.#reader = new XmlUnitReader(SHAPES, {
+      root: (tag) => {
+        this.specVersion = bomVersion(fileName, rootOf(tag));
+        this.prefix = tag.qname.slice(0, tag.qname.indexOf(':') + 1);
+      },
+      dependency: (ref, targets) => {
+        const from = str(ref);
+        if (from !== null) this.#graph.add(from, targets);
+      },
     });
   }
 
-  assume(graph: ReadonlyMap<string, string[]>): void {
-    this.#ctx.graph = graph;
+  /**
+   * The graph read ahead: components take their dependencies from it, and the document's own <dependency>
+   * elements are checked against it rather than built into a second graph (those read already are checked now).
+   */
+  assume(graph: XmlDependencyGraph): void {
+    this.#ctx.graph = graph.targets;
+    const read = this.#graph.final();
+    this.#graph = new CheckedDependencyGraph(graph);
+    read.copyTo(this.#graph, read.size);
+  }
+
+  /** The graph the document holds, once it is closed. */
+  dependencyGraph(): XmlDependencyGraph {
+    return this.#graph.final();
   }
 
   write(chunk: string): void {
@@ -121,13 +214,6 @@ export class CycloneDxXmlDocument {
       const path = `components/component[${++this.#listed}]`;
       ctx.components.push(toComponent(ctx, element, path));
       collect(ctx, child(element, 'components'), `${path}/components`, 1);
-    } else if (kind === 'dependency') {
-      const ref = str(element.attrs.ref);
-      if (ref === null) return;
-      const targets = children(element, 'dependency')
-        .map((d) => str(d.attrs.ref))
-        .filter((t): t is string => t !== null);
-      this.graph.set(ref, [...(this.graph.get(ref) ?? []), ...targets]);
     } else {
       const subject = child(element, 'component');
       if (subject !== undefined) {
@@ -153,9 +239,10 @@ export function parseCycloneDxXml(fileName: string, source: string): ParsedSbom 
   }
   const components = doc.take();
   // The graph comes after the components in most files: each component's dependencies are known only now.
-  for (const c of components) c.dependsOn = (c.bomRef !== null && doc.graph.get(c.bomRef)) || [];
+  const graph = doc.dependencyGraph().targets;
+  for (const c of components) c.dependsOn = (c.bomRef !== null && graph.get(c.bomRef)) || [];
   const subject = doc.subject;
-  if (subject) subject.dependsOn = (subject.bomRef !== null && doc.graph.get(subject.bomRef)) || [];
+  if (subject) subject.dependsOn = (subject.bomRef !== null && graph.get(subject.bomRef)) || [];
   return {
     format: 'cyclonedx',
     specVersion: doc.specVersion!,
@@ -194,24 +281,56 @@ function collect(ctx: Context, container: XmlElement | undefined, path: string, 
 }
 
 function toComponent(ctx: Context, item: XmlElement, path: string): ParsedComponent {
-  const name = text(child(item, 'name'));
-  if (name === null) throw parseError(ctx.fileName, `${path} has no <name>`);
+  // The first child of each name, in one pass over the children (`child` for each would scan them ten times).
+  let name, group, version, purl, cpe, scope, supplier, licenseList, hashList: XmlElement | undefined;
+  for (const field of item.children) {
+    switch (field.name) {
+      case 'name':
+        name ??= field;
+        break;
+      case 'group':
+        group ??= field;
+        break;
+      case 'version':
+        version ??= field;
+        break;
+      case 'purl':
+        purl ??= field;
+        break;
+      case 'cpe':
+        cpe ??= field;
+        break;
+      case 'scope':
+        scope ??= field;
+        break;
+      case 'supplier':
+        supplier ??= field;
+        break;
+      case 'licenses':
+        licenseList ??= field;
+        break;
+      case 'hashes':
+        hashList ??= field;
+    }
+  }
+  const nameText = text(name);
+  if (nameText === null) throw parseError(ctx.fileName, `${path} has no <name>`);
   const bomRef = str(item.attrs['bom-ref']);
-  const { purl, ecosystem, packageKey } = purlInfo(text(child(item, 'purl')));
+  const purlFields = purlInfo(text(purl));
   return {
     bomRef,
     type: str(item.attrs.type) ?? 'library',
-    group: text(child(item, 'group')),
-    name,
-    version: text(child(item, 'version')),
-    purl,
-    cpe: text(child(item, 'cpe')),
-    ecosystem,
-    packageKey,
-    ...licenses(child(item, 'licenses')),
-    hashes: hashes(child(item, 'hashes')),
-    supplier: text(child(child(item, 'supplier'), 'name')),
-    scope: text(child(item, 'scope')),
+    group: text(group),
+    name: nameText,
+    version: text(version),
+    purl: purlFields.purl,
+    cpe: text(cpe),
+    ecosystem: purlFields.ecosystem,
+    packageKey: purlFields.packageKey,
+    ...licenses(licenseList),
+    hashes: hashes(hashList),
+    supplier: text(child(supplier, 'name')),
+    scope: text(scope),
     dependsOn: (bomRef !== null && ctx.graph.get(bomRef)) || [],
   };
 }

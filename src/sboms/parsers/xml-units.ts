@@ -1,35 +1,70 @@
-/** A CycloneDX XML document read with saxes, handed over one unit (a component, a dependency…) at a time. */
+/** A CycloneDX XML document read with saxes, handed over one unit (a component, the metadata…) at a time. */
 import { SaxesParser, type SaxesTagPlain } from 'saxes';
 import type { FailurePoint } from './xml-syntax.ts';
 
 /**
  * The light element tree of one unit. saxes checks the whole document's well-formedness (matched tags, quoted
- * attributes, one root, known entities only); only the units are built, one at a time, and inside them the subtrees
- * named in `skip` are not built: memory stays near the size of one component.
+ * attributes, one root, known entities only); only the elements a `Shape` names are built, one unit at a time:
+ * memory stays near the size of one component, and every other element costs no object of this reader's.
  */
 export interface XmlElement {
   /** Local name (namespace prefix removed). */
   name: string;
-  /** Shared empty object when the element has no attributes (most have none: fewer allocations). */
+  /** The attributes its shape reads, by local name; a shared empty object when none is there. */
   attrs: Readonly<Record<string, string>>;
-  /** Shared empty array until the first child arrives. */
+  /** Its built children (shared empty array until the first arrives). */
   children: XmlElement[];
+  /** Its text, for a shape whose text is read; else ''. */
   text: string;
 }
 
+/**
+ * What of an element is read: which children are built (by local name), which attributes, whether its text is.
+ * An element whose text is read has no built children: only whether one was opened counts (`Shapes.keepsText`).
+ */
+export interface Shape {
+  readonly children: ReadonlyMap<string, Shape> | null;
+  readonly attributes: readonly string[] | null;
+  readonly text: boolean;
+  /** Handed over whole when it closes. */
+  readonly unit: 'metadata' | 'component' | null;
+  /** Only the first element of this name under its parent is read (the root's <metadata>, <components>…). */
+  readonly once: boolean;
+  /** A <dependency> of the graph: its `ref` and those of its own <dependency> children go to `dependency`. */
+  readonly edges: boolean;
+}
+
 /** What the reader hands over, in document order. */
-export type Unit =
-  /** The first <metadata> under the root, whole. */
-  | { kind: 'metadata'; element: XmlElement }
-  /** Each <component> of the root's first <components>, with what it nests. */
-  | { kind: 'component'; element: XmlElement }
-  /** Each <dependency> of the root's first <dependencies>. */
-  | { kind: 'dependency'; element: XmlElement };
+export interface Unit {
+  kind: 'metadata' | 'component';
+  element: XmlElement;
+}
 
 /** The root element's start tag: name, prefix and attributes as written. */
 export interface RootTag {
   qname: string;
   attributes: Readonly<Record<string, string>>;
+}
+
+/** The document's vocabulary, read by `XmlUnitReader`. */
+export interface Shapes {
+  /** The root's children. */
+  root: Shape;
+  /**
+   * Children of an element whose text is read that do not end that text (the ones the reader before shapes never
+   * built): `<name>a<b/>c</name>` reads `a`, `<name>a<description/>c</name>` reads `ac`.
+   */
+  keepsText: ReadonlySet<string>;
+}
+
+export interface UnitHandlers {
+  /** Runs at the root's start tag; may throw to stop the read. */
+  root(tag: RootTag): void;
+  /**
+   * Each <dependency> of the graph: its `ref` and its children's, as written (undefined when absent). `targets` is
+   * the reader's own array, emptied for the next one: read it, do not keep it.
+   */
+  dependency(ref: string | undefined, targets: readonly (string | undefined)[]): void;
 }
 
 /** Thrown out of `write`/`close` when saxes finds the document not well-formed, or at a DOCTYPE. */
@@ -49,60 +84,74 @@ const localName = (qname: string) => {
   return colon === -1 ? qname : qname.slice(colon + 1);
 };
 
-/** The root's children that hold units, and the unit element each holds. */
-const CONTAINERS: ReadonlyMap<string, Unit['kind']> = new Map([
-  ['components', 'component'],
-  ['dependencies', 'dependency'],
-]);
+/** The value of the last attribute written whose local name is `name` (as a copy by local names keeps it). */
+function attributeOf(attributes: Readonly<Record<string, string>>, name: string): string | undefined {
+  let value: string | undefined;
+  for (const qname in attributes) if (localName(qname) === name) value = attributes[qname];
+  return value;
+}
 
-interface Frame {
-  qname: string;
-  /** The element being built (inside a unit, not skipped), else null. */
-  element: XmlElement | null;
-  /** The unit this element opens, when it opens one. */
-  unit?: Unit['kind'];
-  /** The root's first <components> or <dependencies>: the local name of its unit elements. */
-  holds?: string;
-  /** Not built, and nothing under it is: a skipped subtree, or one outside every unit. */
-  skipped?: true;
+/** The attributes named by local name, the last written of a name winning; the shared empty object when none is. */
+function picked(attributes: Readonly<Record<string, string>>, names: readonly string[]) {
+  let attrs = NO_ATTRIBUTES;
+  for (const qname in attributes) {
+    const local = localName(qname);
+    if (!names.includes(local)) continue;
+    if (attrs === NO_ATTRIBUTES) attrs = {};
+    (attrs as Record<string, string>)[local] = attributes[qname]!;
+  }
+  return attrs;
 }
 
 /**
- * Feeds text to saxes chunk by chunk (`write`, then `close`); the units found are collected for `take`. `root`
- * runs at the root's start tag and may throw to stop the read.
+ * Feeds text to saxes chunk by chunk (`write`, then `close`); the units found are collected for `take`, the
+ * dependency graph handed to `dependency` as it is read.
+ *
+ * Each open element a shape reads is a frame of two parallel arrays (its shape, its element), indexed by depth; an
+ * element no shape reads is one count in `#skipping`, with all it holds: no object of this reader's for it. The
+ * graph's <dependency> elements build nothing either: their refs go straight to `dependency`.
  */
 export class XmlUnitReader {
   readonly #parser = new SaxesParser<{ xmlns: false; position: false }>({ xmlns: false, position: false });
-  readonly #skip: ReadonlySet<string>;
-  readonly #root: (tag: RootTag) => void;
-  readonly #stack: Frame[] = [];
-  #units: Unit[] = [];
-  /** The root's children already taken as containers or metadata (only the first of each name counts). */
-  readonly #claimed = new Set<string>();
-  /** Open elements inside a skipped subtree, or outside any unit below a container. */
+  readonly #shapes: Shapes;
+  readonly #handlers: UnitHandlers;
+  /** Frames: the shape of each open element read, and the element built for it (null when none is). */
+  readonly #frameShapes: Shape[] = [];
+  readonly #frameElements: (XmlElement | null)[] = [];
+  /** Index of the innermost frame; -1 outside the root. */
+  #top = -1;
+  /** Open elements inside the innermost frame that no shape reads. */
   #skipping = 0;
+  /** The innermost frame's element reads text and no child element has ended it. */
+  #textOpen = false;
+  /** The <dependency> being read: its ref and its children's. */
+  #edgeRef: string | undefined;
+  readonly #edgeTargets: (string | undefined)[] = [];
+  #units: Unit[] = [];
+  /** Shapes read `once` already taken. */
+  readonly #claimed = new Set<Shape>();
   #lastEventEnd = 0;
   #lastClosed: string | undefined;
   #rootSeen = false;
 
-  constructor(skip: ReadonlySet<string>, root: (tag: RootTag) => void) {
-    this.#skip = skip;
-    this.#root = root;
+  constructor(shapes: Shapes, handlers: UnitHandlers) {
+    this.#shapes = shapes;
+    this.#handlers = handlers;
     const parser = this.#parser;
     parser.on('opentag', (tag) => this.#open(tag));
     parser.on('closetag', (tag) => this.#close(tag));
     parser.on('text', (text) => {
       // Text outside the root is refused right after this: its message points at the text's start.
-      if (this.#stack.length === 0) return;
+      if (this.#top < 0) return;
       this.#lastEventEnd = parser.position;
-      const top = this.#stack.at(-1)!.element;
       // Only leaves carry text in an SBOM; whitespace between child elements is not kept.
-      if (top && top.children.length === 0) top.text += text;
+      if (this.#textOpen && this.#skipping === 0) this.#frameElements[this.#top]!.text += text;
     });
     parser.on('cdata', (cdata) => {
       this.#lastEventEnd = parser.position;
-      const top = this.#stack.at(-1)?.element;
-      if (top) top.text += cdata;
+      const top = this.#top;
+      if (top >= 0 && this.#skipping === 0 && this.#frameShapes[top]!.text)
+        this.#frameElements[top]!.text += cdata;
     });
     // Seven handlers at most: saxes keeps each as a property added after construction, and an eighth turned the
     // parser into a dictionary-mode object (V8's %HasFastProperties false): saxes' own loop 4-5× slower, this
@@ -152,57 +201,73 @@ export class XmlUnitReader {
 
   #open(tag: SaxesTagPlain): void {
     this.#lastEventEnd = this.#parser.position;
-    const qname = tag.name;
-    const depth = this.#stack.length;
-    if (depth === 0) {
-      this.#rootSeen = true;
-      this.#root({ qname, attributes: tag.attributes });
-      this.#stack.push({ qname, element: null });
+    if (this.#skipping > 0) {
+      this.#skipping++;
       return;
     }
-    const parent = this.#stack[depth - 1]!;
-    const local = localName(qname);
-    if (this.#skipping > 0) return this.#skipped(qname);
-    if (parent.element) {
-      if (this.#skip.has(local)) return this.#skipped(qname);
-      this.#stack.push({ qname, element: this.#attach(parent.element, local, tag.attributes) });
-    } else if (depth === 1 && !this.#claimed.has(local) && (local === 'metadata' || CONTAINERS.has(local))) {
-      this.#claimed.add(local);
-      this.#stack.push(
-        local === 'metadata'
-          ? { qname, element: this.#attach(null, local, tag.attributes), unit: 'metadata' }
-          : { qname, element: null, holds: CONTAINERS.get(local)! },
-      );
-    } else if (parent.holds === local) {
-      const unit = local as Unit['kind'];
-      this.#stack.push({ qname, element: this.#attach(null, local, tag.attributes), unit });
-    } else this.#skipped(qname);
+    const top = this.#top;
+    if (top < 0) {
+      this.#rootSeen = true;
+      this.#handlers.root({ qname: tag.name, attributes: tag.attributes });
+      this.#push(this.#shapes.root, null);
+      return;
+    }
+    const parent = this.#frameShapes[top]!;
+    const local = localName(tag.name);
+    if (parent.edges) {
+      if (local === 'dependency') this.#edgeTargets.push(attributeOf(tag.attributes, 'ref'));
+      this.#skipping = 1;
+      return;
+    }
+    if (parent.text) {
+      if (!this.#shapes.keepsText.has(local)) this.#textOpen = false;
+      this.#skipping = 1;
+      return;
+    }
+    const shape = parent.children?.get(local);
+    if (shape === undefined || (shape.once && this.#claimed.has(shape))) {
+      this.#skipping = 1;
+      return;
+    }
+    if (shape.once) this.#claimed.add(shape);
+    if (shape.edges) {
+      this.#edgeRef = attributeOf(tag.attributes, 'ref');
+      this.#edgeTargets.length = 0;
+      this.#push(shape, null);
+      return;
+    }
+    // Elements are built inside a unit only: a list of units (the root's <components>) is walked through.
+    const holder = this.#frameElements[top];
+    if (!holder && !shape.unit) return this.#push(shape, null);
+    const attrs = shape.attributes ? picked(tag.attributes, shape.attributes) : NO_ATTRIBUTES;
+    const element: XmlElement = { name: local, attrs, children: NO_CHILDREN, text: '' };
+    if (holder) {
+      if (holder.children === NO_CHILDREN) holder.children = [];
+      holder.children.push(element);
+    }
+    this.#push(shape, element);
+    this.#textOpen = shape.text;
   }
 
-  #skipped(qname: string): void {
-    this.#skipping++;
-    this.#stack.push({ qname, element: null, skipped: true });
-  }
-
-  #attach(parent: XmlElement | null, name: string, attributes: Readonly<Record<string, string>>): XmlElement {
-    let attrs = NO_ATTRIBUTES;
-    for (const qname in attributes) {
-      if (attrs === NO_ATTRIBUTES) attrs = {};
-      (attrs as Record<string, string>)[localName(qname)] = attributes[qname]!;
-    }
-    const element: XmlElement = { name, attrs, children: NO_CHILDREN, text: '' };
-    if (parent) {
-      if (parent.children === NO_CHILDREN) parent.children = [];
-      parent.children.push(element);
-    }
-    return element;
+  #push(shape: Shape, element: XmlElement | null): void {
+    const top = ++this.#top;
+    this.#frameShapes[top] = shape;
+    this.#frameElements[top] = element;
   }
 
   #close(tag: SaxesTagPlain): void {
     this.#lastEventEnd = this.#parser.position;
     this.#lastClosed = tag.name;
-    const frame = this.#stack.pop()!;
-    if (frame.unit) this.#units.push({ kind: frame.unit, element: frame.element! });
-    else if (frame.skipped) this.#skipping--;
+    if (this.#skipping > 0) {
+      this.#skipping--;
+      return;
+    }
+    const top = this.#top--;
+    const shape = this.#frameShapes[top]!;
+    const element = this.#frameElements[top]!;
+    this.#frameElements[top] = null;
+    this.#textOpen = false;
+    if (shape.unit) this.#units.push({ kind: shape.unit, element });
+    else if (shape.edges) this.#handlers.dependency(this.#edgeRef, this.#edgeTargets);
   }
 }
