@@ -1,10 +1,10 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { createTestStore, DIALECTS } from '../../test/support/store.ts';
-import { insertPendingComponents, insertSbom } from '../sboms/sbom.repository.ts';
+import { storeWithBareSbom } from '../../test/support/bare-sbom.ts';
+import { DIALECTS } from '../../test/support/store.ts';
+import { insertPendingComponents } from '../sboms/sbom.repository.ts';
 import type { ComponentValues } from '../sboms/prepared-sbom.ts';
 import { COMPONENT_COLUMNS, COMPONENT_PG_TYPES } from '../sboms/sbom.table.ts';
-import { OrganisationService } from '../tenancy/organisation.service.ts';
 import { insertRows } from './helpers.ts';
 import { StoreError } from './store-error.ts';
 
@@ -39,29 +39,7 @@ function row(orgId: string, sbomId: string, i: number): unknown[] {
 
 for (const dialect of DIALECTS) {
   describe(`${dialect}: insertRows`, () => {
-    async function setup() {
-      const store = await createTestStore(dialect);
-      const org = await new OrganisationService(store.db).create({ slug: 'bulk' });
-      const now = new Date().toISOString();
-      await insertSbom(store.db, {
-        id: 'sbom_1',
-        org_id: org.id,
-        name: 's',
-        asset_name: 's',
-        version: null,
-        format: null,
-        spec_version: null,
-        asset_id: 'ast_1',
-        repo_url: null,
-        branch: null,
-        component_count: 0,
-        root_depends_on: null,
-        created_at: now,
-        updated_at: now,
-        pending_since: null,
-      });
-      return { store, orgId: org.id };
-    }
+    const setup = () => storeWithBareSbom(dialect, 'bulk');
 
     it('stores every value exactly, tabs, line breaks, backslashes and nulls included', async (t) => {
       const { store, orgId } = await setup();

@@ -3,11 +3,10 @@
 // (SQLite's prepared statement and multi-row VALUES, PostgreSQL's COPY and unnest), beside a triaged row.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { createTestStore, DIALECTS } from '../../test/support/store.ts';
+import { storeWithBareSbom } from '../../test/support/bare-sbom.ts';
+import { DIALECTS } from '../../test/support/store.ts';
 import { insertRows } from '../db/helpers.ts';
-import { insertSbom } from '../sboms/sbom.repository.ts';
 import { COMPONENT_COLUMNS, COMPONENT_PG_TYPES } from '../sboms/sbom.table.ts';
-import { OrganisationService } from '../tenancy/organisation.service.ts';
 import { newFindingRow } from './finding-rows.ts';
 import { insertFindings, type NewFindingRow } from './finding.repository.ts';
 
@@ -27,29 +26,11 @@ const vulnerability = (i: number) =>
 for (const dialect of DIALECTS) {
   describe(`${dialect}: insertFindings`, () => {
     async function setup(components: number) {
-      const store = await createTestStore(dialect);
-      const org = await new OrganisationService(store.db).create({ slug: 'lean' });
-      await insertSbom(store.db, {
-        id: 'sbom_1',
-        org_id: org.id,
-        name: 's',
-        asset_name: 's',
-        version: null,
-        format: null,
-        spec_version: null,
-        asset_id: 'ast_1',
-        repo_url: null,
-        branch: null,
-        component_count: 0,
-        root_depends_on: null,
-        created_at: NOW,
-        updated_at: NOW,
-        pending_since: null,
-      });
+      const { store, orgId } = await storeWithBareSbom(dialect, 'lean', NOW);
       const ids = Array.from({ length: components }, (_, i) => `cmp_${String(i).padStart(5, '0')}`);
       const values = ids.map((id) => [
         id,
-        org.id,
+        orgId,
         'sbom_1',
         null,
         'library',
@@ -67,7 +48,7 @@ for (const dialect of DIALECTS) {
         COMPONENT_PG_TYPES,
       );
       const rows = ids.map((id, i) => ({
-        ...newFindingRow(org.id, 'sbom_1', id, vulnerability(i), NOW),
+        ...newFindingRow(orgId, 'sbom_1', id, vulnerability(i), NOW),
         id: `fnd_${String(i).padStart(5, '0')}`,
       }));
       // The last one as a triage rule sets it at creation (rules-at-creation.ts).
@@ -79,7 +60,7 @@ for (const dialect of DIALECTS) {
         triage_source: 'rule',
         triage_rule_id: 'trl_1',
       } satisfies Partial<NewFindingRow>);
-      return { store, orgId: org.id, rows };
+      return { store, orgId, rows };
     }
 
     const expected = (orgId: string, i: number, triaged: boolean) => ({
