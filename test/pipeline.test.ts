@@ -201,6 +201,9 @@ for (const dialect of DIALECTS) {
       const redisA = new Redis(redisUrl);
       const redisB = new Redis(redisUrl);
       t.after(() => redisA.quit().then(() => redisB.quit()));
+      // Both connected before the apps start: to the breaker a client still connecting is an outage, and its
+      // requests are counted in memory (redis-breaker.ts), not shared.
+      await Promise.all([redisA.ping(), redisB.ping()]);
       const config = { RATE_LIMIT_MAX: 4, RATE_LIMIT_WINDOW_MS: 60_000 };
       const a = await build(t, dialect, { store, config, redis: redisA });
       const b = await build(t, dialect, { store, config, redis: redisB });
