@@ -64,6 +64,8 @@ export interface AppDeps {
   config: Config;
   logger?: Logger;
   redis?: Redis;
+  /** How long a Redis reply is waited for before counting in memory (tests; REDIS_REPLY_TIMEOUT_MS otherwise). */
+  redisReplyTimeoutMs?: number;
   /** Substitute services (tests); built from the store otherwise. */
   services?: Services;
   /** Where the built console is (tests); console/dist otherwise. */
@@ -131,6 +133,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     max: deps.config.RATE_LIMIT_MAX,
     windowMs: deps.config.RATE_LIMIT_WINDOW_MS,
     ...(deps.redis ? { redis: deps.redis, redisStatus } : {}),
+    ...(deps.redisReplyTimeoutMs ? { redisReplyTimeoutMs: deps.redisReplyTimeoutMs } : {}),
   });
   app.addHook(
     'onRequest',

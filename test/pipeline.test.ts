@@ -201,12 +201,14 @@ for (const dialect of DIALECTS) {
       const redisA = new Redis(redisUrl);
       const redisB = new Redis(redisUrl);
       t.after(() => redisA.quit().then(() => redisB.quit()));
-      // Both connected before the apps start: to the breaker a client still connecting is an outage, and its
-      // requests are counted in memory (redis-breaker.ts), not shared.
+      // Both connected before the apps start, and a reply waited for 10 s, not 200 ms: to the breaker a client still
+      // connecting, or a reply later than that, is an outage, whose requests are counted in memory per instance
+      // (redis-breaker.ts). In .ci/run's parallel suite a reply once came too late and all six requests passed.
       await Promise.all([redisA.ping(), redisB.ping()]);
       const config = { RATE_LIMIT_MAX: 4, RATE_LIMIT_WINDOW_MS: 60_000 };
-      const a = await build(t, dialect, { store, config, redis: redisA });
-      const b = await build(t, dialect, { store, config, redis: redisB });
+      const patient = { store, config, redisReplyTimeoutMs: 10_000 };
+      const a = await build(t, dialect, { ...patient, redis: redisA });
+      const b = await build(t, dialect, { ...patient, redis: redisB });
       const org = await createOrg(a.services);
       const statuses = [];
       for (const app of [a.app, b.app, a.app, b.app, a.app, b.app]) {

@@ -70,11 +70,16 @@ export function watchRedis(redis: Redis, options: RedisWatchOptions): RedisGuard
 
 /**
  * The @fastify/rate-limit store: Redis while the guard allows it, memory otherwise. A command that fails (the
- * connection dropped under it) or does not answer within REDIS_REPLY_TIMEOUT_MS is counted in memory instead and
+ * connection dropped under it) or does not answer within `replyTimeoutMs` (REDIS_REPLY_TIMEOUT_MS) is counted in memory instead and
  * opens the breaker, so a request never waits long for Redis or fails because of it; the client is created
  * without an offline queue for the same reason.
  */
-export function fallbackStore(redis: Redis | undefined, guard: RedisGuard | undefined, prefix: string) {
+export function fallbackStore(
+  redis: Redis | undefined,
+  guard: RedisGuard | undefined,
+  prefix: string,
+  replyTimeoutMs = REDIS_REPLY_TIMEOUT_MS,
+) {
   const memory = new MemoryCounters();
   type Scripted = Redis & {
     bulwarkRateIncr(key: string, windowMs: number): Promise<[number, number]>;
@@ -105,10 +110,7 @@ export function fallbackStore(redis: Redis | undefined, guard: RedisGuard | unde
       guard!.failed(error);
       if (!probe) local();
     };
-    const timer = setTimeout(
-      () => fail(new Error(`no answer within ${REDIS_REPLY_TIMEOUT_MS} ms`)),
-      REDIS_REPLY_TIMEOUT_MS,
-    );
+    const timer = setTimeout(() => fail(new Error(`no answer within ${replyTimeoutMs} ms`)), replyTimeoutMs);
     reply.then(([current, ttl]) => {
       if (settled) return;
       settled = true;

@@ -12,6 +12,8 @@ export interface RateLimitOptions {
   /** Shared budget across instances; in-memory per process when absent or unreachable. */
   redis?: Redis;
   redisStatus?: RedisGuard;
+  /** How long a Redis reply is waited for (REDIS_REPLY_TIMEOUT_MS when absent; tests on a loaded machine). */
+  redisReplyTimeoutMs?: number;
 }
 
 /** Failed authentications allowed per client address and minute before 429 (docs/resilience.md). */
@@ -76,7 +78,7 @@ async function installPluginRateLimit(app: App, options: RateLimitOptions): Prom
     max: options.max,
     timeWindow: options.windowMs,
     enableDraftSpec: true,
-    store: fallbackStore(options.redis, options.redisStatus, 'bulwark-rl:'),
+    store: fallbackStore(options.redis, options.redisStatus, 'bulwark-rl:', options.redisReplyTimeoutMs),
     allowList,
     keyGenerator: callerKey,
     errorResponseBuilder: (_request, context) =>

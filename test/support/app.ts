@@ -30,6 +30,8 @@ export async function build(
     config?: Partial<Config>;
     logger?: Logger;
     redis?: Redis;
+    /** How long the app waits for a Redis reply before counting in memory (REDIS_REPLY_TIMEOUT_MS otherwise). */
+    redisReplyTimeoutMs?: number;
     store?: Store;
     /** The services' clock (session expiry); real time when absent. */
     now?: () => number;
@@ -46,6 +48,7 @@ export async function build(
     services,
     logger: options.logger ?? createLogger('silent'),
     ...(options.redis ? { redis: options.redis } : {}),
+    ...(options.redisReplyTimeoutMs ? { redisReplyTimeoutMs: options.redisReplyTimeoutMs } : {}),
     ...(options.consoleDir ? { consoleDir: options.consoleDir } : {}),
   });
   t.after(async () => {
