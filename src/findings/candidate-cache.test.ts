@@ -3,19 +3,26 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
+import { recorded } from '../../test/support/statement-recorders.ts';
 import { createTestStore, DIALECTS } from '../../test/support/store.ts';
 import { VulnDbService } from '../vulndb/index.ts';
 import { CandidateCache } from './candidate-cache.ts';
 import { resolveMatches, toCandidate } from './finding-matching.ts';
 
-const advisory = (id: string, name: string, fixed: string, modified = '2024-01-01T00:00:00Z') => ({
+const advisory = (
+  id: string,
+  name: string,
+  fixed: string,
+  modified = '2024-01-01T00:00:00Z',
+  ecosystem = 'npm',
+) => ({
   schema_version: '1.6.0',
   id,
   modified,
   summary: `${id} summary`,
   affected: [
     {
-      package: { ecosystem: 'npm', name },
+      package: { ecosystem, name },
       ranges: [{ type: 'SEMVER', events: [{ introduced: '0' }, { fixed }] }],
     },
   ],
@@ -75,6 +82,41 @@ for (const dialect of DIALECTS) {
       const after = await found(resolveMatches(store.db, components, { cache }));
       assert.equal(after.length, 38);
       assert.ok(!after.some((line) => line.includes('GHSA-0000-0000-0000')));
+    });
+
+    it('looks up no package of an ecosystem no advisory names, until an import adds one', async (t) => {
+      const store = await createTestStore(dialect);
+      const dir = mkdtempSync(join(tmpdir(), 'osv-cache-'));
+      t.after(async () => {
+        rmSync(dir, { recursive: true });
+        await store.close();
+      });
+      const feed = (docs: object[]) => writeFileSync(join(dir, 'feed.json'), JSON.stringify(docs));
+      const importer = new VulnDbService(store.db);
+      feed([advisory('GHSA-0000-0000-0001', 'pkg-1', '2.0.0')]);
+      await importer.import([dir]);
+      // The same 20 packages in npm (one advisory) and in PyPI (none yet).
+      const mixed = [
+        ...components.slice(0, 20),
+        ...components.slice(0, 20).map((c) => ({ ...c, id: `${c.id}_py`, ecosystem: 'PyPI' })),
+      ];
+      const cache = new CandidateCache(toCandidate);
+      const { db, statements } = recorded(store.db);
+      const packageLookups = () => statements.filter((s) => s.includes('"package_key" in')).length;
+
+      assert.deepEqual(await found(resolveMatches(db, mixed, { cache })), [
+        'cmp_1 GHSA-0000-0000-0001 fixed 2.0.0',
+      ]);
+      assert.deepEqual([...(await cache.ecosystemsHeld(db, ['npm', 'PyPI', 'Go']))].sort(), ['npm']);
+      assert.equal(packageLookups(), 1, "npm's packages only");
+
+      feed([advisory('PYSEC-0000-1', 'pkg-1', '1.5', '2024-01-01T00:00:00Z', 'PyPI')]);
+      await importer.import([dir]);
+      assert.deepEqual(await found(resolveMatches(db, mixed, { cache })), [
+        'cmp_1 GHSA-0000-0000-0001 fixed 2.0.0',
+        'cmp_1_py PYSEC-0000-1 fixed 1.5',
+      ]);
+      assert.equal(packageLookups(), 3, 'both ecosystems again, the import having moved the generation');
     });
   });
 }

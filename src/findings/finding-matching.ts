@@ -69,13 +69,21 @@ interface PackageGroup {
   components: { id: string; version: string }[];
 }
 
+/** The ecosystems with a version ordering of the components that name a package and a version. */
+function matchableEcosystems(components: readonly MatchableComponent[]): Set<string> {
+  const named = new Set<string>();
+  for (const c of components) if (c.ecosystem && c.packageKey && c.version) named.add(c.ecosystem);
+  return new Set([...named].filter((ecosystem) => getVersionOrdering(ecosystem) !== undefined));
+}
+
 /**
- * Matchable components (an ecosystem with a version ordering, a package key, a version) by package. `turn` is
- * offered every 1,024 components (100,000 of them take ≈ 0.1 s).
+ * Matchable components (an ecosystem with a version ordering, a package key, a version) by package; only those of
+ * the `held` ecosystems when given. `turn` is offered every 1,024 components (100,000 of them take ≈ 0.1 s).
  */
 export async function groupByPackage(
   components: readonly MatchableComponent[],
   turn: () => Promise<void> = noTurn,
+  held?: ReadonlySet<string>,
 ): Promise<Map<string, PackageGroup>> {
   const groups = new Map<string, PackageGroup>();
   const supported = new Map<string, boolean>();
@@ -84,7 +92,11 @@ export async function groupByPackage(
     const c = components[i]!;
     if (!c.ecosystem || !c.packageKey || !c.version) continue;
     let ok = supported.get(c.ecosystem);
-    if (ok === undefined) supported.set(c.ecosystem, (ok = getVersionOrdering(c.ecosystem) !== undefined));
+    if (ok === undefined)
+      supported.set(
+        c.ecosystem,
+        (ok = getVersionOrdering(c.ecosystem) !== undefined && (held?.has(c.ecosystem) ?? true)),
+      );
     if (!ok) continue;
     const key = packageCacheKey(c.ecosystem, c.packageKey);
     let group = groups.get(key);
@@ -184,7 +196,12 @@ export async function resolveMatches(
   // synchronously, so the queries' awaits alone never do).
   const turn = turnTaker();
   const maxMatches = options.maxMatches ?? Infinity;
-  const groups = await groupByPackage(components, turn);
+  // No look-up for a package of an ecosystem no advisory names: it has no candidate (a fresh advisory database, or
+  // one synced for other ecosystems; BENCHMARKS.md, "SBOM upload").
+  const ecosystems = matchableEcosystems(components);
+  if (ecosystems.size === 0) return { matches: result, withdrawn };
+  const held = await cache.ecosystemsHeld(db, ecosystems);
+  const groups = await groupByPackage(components, turn, held);
   if (groups.size === 0) return { matches: result, withdrawn };
   const byPackage = await cache.candidates(db, new Map([...groups].map(([key, g]) => [key, g.ref])), turn);
   const pending: { componentId: string; matched: MatchedVulnerability }[] = [];

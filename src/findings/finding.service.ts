@@ -231,7 +231,8 @@ export class FindingService implements SbomFindingsHooks {
     const rows: repo.NewFindingRow[] = [];
     // Only the components with findings are kept for the triage rules: the rest of the batch can go.
     const matched = new Map<string, MatchableComponent>();
-    const byId = new Map(components.map((c) => [c.id, c]));
+    // Most batches match nothing (an advisory database of other ecosystems): no map of their components then.
+    const byId = new Map(matches.size === 0 ? [] : components.map((c) => [c.id, c]));
     const turn = turnTaker();
     const columnsOf = matchedColumnsOnce();
     for (const [componentId, vulnerabilities] of matches) {

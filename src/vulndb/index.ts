@@ -33,6 +33,7 @@ export {
   chunks,
   cwesOfIds,
   generation,
+  holdsEcosystem,
   loadCandidates,
   severityOfIds,
   type CandidateRow,

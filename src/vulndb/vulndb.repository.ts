@@ -265,6 +265,20 @@ export async function loadCandidates(
   return rows;
 }
 
+/**
+ * Whether any affected-package entry names `ecosystem` (one probe of vuln_affected_package_idx): when none does, no
+ * package of it has a candidate, and matching its components can skip their look-ups (finding-matching.ts).
+ */
+export async function holdsEcosystem(db: Kysely<Database>, ecosystem: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('vuln_affected')
+    .select('advisory_id')
+    .where('ecosystem', '=', ecosystem)
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 /** Summary and references (JSON) of the given advisories: loaded for matched advisories only. */
 export async function advisoryDetails(
   db: Kysely<Database>,
