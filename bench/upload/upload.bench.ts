@@ -89,6 +89,8 @@ interface Result {
   otherWrite: Latencies;
   /** The server's main thread: its most CPU time between two ticks of a 10 ms timer (bench/upload/server.ts). */
   hold: number;
+  /** The server's main thread's CPU seconds from its start of listening to its end (bench/upload/server.ts). */
+  mainCpuS: number;
   /** At the server's sampled RSS peak (MiB, idle → peak): the main thread's heap, Buffers and ArrayBuffers. */
   memory: string;
 }
@@ -140,7 +142,20 @@ async function uploadOnce(storeUrl: string, file: string, schema?: string): Prom
     await exited;
     const hold = Number(/HOLD (\d+)/.exec(output)?.[1] ?? NaN);
     const memory = /MEM (.+)\n/.exec(output)?.[1] ?? '';
-    return { seconds, cpuS, backendS, idleRss, peakRss: peak, health, authed, otherWrite, hold, memory };
+    const mainCpuS = Number(/MAINCPU (\d+)/.exec(output)?.[1] ?? NaN) / 1000;
+    return {
+      seconds,
+      cpuS,
+      backendS,
+      idleRss,
+      peakRss: peak,
+      health,
+      authed,
+      otherWrite,
+      hold,
+      mainCpuS,
+      memory,
+    };
   } finally {
     if (child.exitCode === null) child.kill('SIGTERM');
   }
@@ -203,7 +218,7 @@ for (const store of stores) {
       const growth = (r.peakRss - r.idleRss) / size[kind];
       console.log(
         `${store.label.padEnd(10)} ${kind.toUpperCase().padEnd(4)} ${r.seconds.toFixed(2)} s end to end, ${(count / r.seconds).toFixed(0)} components/s, ` +
-          `${ratio.toFixed(2)}× floor (target ≤ ${TARGET[kind]}×); server CPU ${r.cpuS.toFixed(2)} s = ${(r.cpuS / floor.cpuS).toFixed(2)}× floor CPU${store.pg ? `, PostgreSQL backends ${r.backendS.toFixed(2)} s (floor's COPY: ${floor.backendS.toFixed(2)} s)` : ''}; peak RSS ${(r.peakRss / MiB).toFixed(0)} MiB ` +
+          `${ratio.toFixed(2)}× floor (target ≤ ${TARGET[kind]}×); server CPU ${r.cpuS.toFixed(2)} s = ${(r.cpuS / floor.cpuS).toFixed(2)}× floor CPU (main thread ${r.mainCpuS.toFixed(2)} s)${store.pg ? `, PostgreSQL backends ${r.backendS.toFixed(2)} s (floor's COPY: ${floor.backendS.toFixed(2)} s)` : ''}; peak RSS ${(r.peakRss / MiB).toFixed(0)} MiB ` +
           `(idle ${(r.idleRss / MiB).toFixed(0)} MiB, growth ${growth.toFixed(1)}× file${kind === 'json' ? ', target ≤ 3×' : ''}); ` +
           `longest hold of the event loop ${r.hold} ms of CPU (target ≤ 100); at the RSS peak (MiB): ${r.memory}; ` +
           `GET /healthz during upload p50 ${r.health.p50.toFixed(0)} ms max ${r.health.max.toFixed(0)} ms (${r.health.n}); ` +
