@@ -71,7 +71,7 @@ export class CandidateCache {
   readonly #packages = new TwoGenerationCache<string, Candidate[]>(MAX_PACKAGES);
   readonly #severity = new TwoGenerationCache<string, SeverityRow[]>(MAX_IDS);
   readonly #details = new TwoGenerationCache<string, AdvisoryDetails>(MAX_IDS);
-  /** Ecosystem → whether any affected-package entry names it (a handful of ecosystems: unbounded). */
+  /** Ecosystem → whether any affected-package entry names it (only ecosystems with a version ordering are asked). */
   readonly #ecosystems = new Map<string, boolean>();
 
   constructor(parse: CandidateParser) {
