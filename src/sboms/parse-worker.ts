@@ -76,10 +76,8 @@ function prepare(job: Job): void {
     return send(job, whole(parseSbom(job.fileName, takeBytes(job), job.limits)));
   }
   // From here the text is the file (re-encoded for a whole parse): the bytes, kept until the last row before, were
-  // 1× the file of the upload's peak RSS. Nothing else holds them (no local: an interpreter frame keeps its own),
-  // and their buffer (this worker's alone: transferred or copied to it) is detached, which frees its memory now:
-  // merely unreferenced, 48 MiB stayed resident through the scavenges of a row loop (BENCHMARKS.md, "SBOM upload").
-  releaseBytes(job);
+  // 1× the file of the upload's peak RSS. Nothing else holds them (no local: an interpreter frame keeps its own).
+  job.bytes = undefined;
   const parseWhole = () => parseSbom(job.fileName, new TextEncoder().encode(text), job.limits);
   let stream: Source | null = null;
   try {
@@ -147,13 +145,6 @@ function send(job: Job, source: Source): void {
     rootDependsOn: builder.rootDependsOn(source.subject()),
   };
   post({ done: summary });
-}
-
-/** Drops the job's bytes and frees their buffer at once (nothing may read them after). */
-function releaseBytes(job: Job): void {
-  const buffer = job.bytes?.buffer;
-  job.bytes = undefined;
-  if (buffer instanceof ArrayBuffer && !buffer.detached) buffer.transfer(0);
 }
 
 /** The upload's bytes, which the job then no longer holds (the message listener keeps the job). */
