@@ -4,7 +4,9 @@
 // or DATABASE_URL); then re-evaluating one 100,000-component SBOM after a policy change, with the longest
 // event-loop stall meanwhile. Targets: ≤ 1.1× and ≤ 2 s, never holding the loop over 100 ms. `--rounds 0` skips
 // the timed uploads (the re-evaluation alone).
-// Usage: node bench/policy/policy.bench.ts [--components 100000] [--rounds 3] [--store sqlite|postgres]
+// `--profile DIR`: one main-thread CPU profile per timed upload (DIR/round-N-plain|policed.cpuprofile), to compare
+// the rounds (bench/support/cpu-profile-summary.ts).
+// Usage: node bench/policy/policy.bench.ts [--components 100000] [--rounds 3] [--store sqlite|postgres] [--profile DIR]
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -18,12 +20,14 @@ import { createServices } from '../../src/services.ts';
 import { generateJson } from '../upload/generate.ts';
 import { openThrowawaySchemaStore } from '../support/pg-schema-store.ts';
 import { machine } from '../support/process.ts';
+import { profiled } from '../support/profiled.ts';
 
 const { values } = parseArgs({
   options: {
     components: { type: 'string', default: '100000' },
     rounds: { type: 'string', default: '3' },
     store: { type: 'string', default: 'sqlite' },
+    profile: { type: 'string' },
   },
 });
 const postgres = values.store === 'postgres';
@@ -101,15 +105,12 @@ try {
   const cpuWith: number[] = [];
   const mainWithout: number[] = [];
   const mainWith: number[] = [];
-  const upload = async (orgId: string, name: string) => {
+  const upload = async (orgId: string, name: string, profile?: string) => {
     const cpuStart = cpu();
     const mainStart = mainCpu();
     const start = performance.now();
-    const result = await services.sboms.upload(
-      orgId,
-      actor,
-      { fileName: 'big.cdx.json', bytes: bytes() },
-      { assetName: name },
+    const result = await profiled(profile, () =>
+      services.sboms.upload(orgId, actor, { fileName: 'big.cdx.json', bytes: bytes() }, { assetName: name }),
     );
     return {
       seconds: (performance.now() - start) / 1000,
@@ -122,11 +123,15 @@ try {
   const withPolicies: number[] = [];
   let policedSbom = '';
   for (let round = 0; round < rounds; round++) {
-    const plainDone = await upload(plain.id, `plain-${round}`);
+    const profile = (kind: string) =>
+      values.profile === undefined
+        ? undefined
+        : join(values.profile, `round-${round + 1}-${kind}.cpuprofile`);
+    const plainDone = await upload(plain.id, `plain-${round}`, profile('plain'));
     without.push(plainDone.seconds);
     cpuWithout.push(plainDone.cpu);
     mainWithout.push(plainDone.main);
-    const done = await upload(policed.id, `policed-${round}`);
+    const done = await upload(policed.id, `policed-${round}`, profile('policed'));
     withPolicies.push(done.seconds);
     cpuWith.push(done.cpu);
     mainWith.push(done.main);
