@@ -6,7 +6,8 @@
 // the timed uploads (the re-evaluation alone).
 // `--profile DIR`: one main-thread CPU profile per timed upload (DIR/round-N-plain|policed.cpuprofile), to compare
 // the rounds (bench/support/cpu-profile-summary.ts).
-// `--warmup N` (default 1): untimed uploads into an organisation of their own before the rounds.
+// `--warmup N` (default 1): untimed uploads into an organisation of their own before the rounds (none with
+// `--rounds 0`).
 // Usage: node bench/policy/policy.bench.ts [--components 100000] [--rounds 3] [--warmup 1] [--store sqlite|postgres]
 //   [--profile DIR]
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -131,7 +132,7 @@ try {
   // Untimed uploads into an organisation of their own first: the process's first upload pays for compiling the
   // pipeline (≈ 0.5 s more of the main thread than the next ones), and without this it was always the baseline's
   // first round, which made the first round's ratio look ≈ 1.0 (BENCHMARKS.md, "Policies").
-  const warmups = Number(values.warmup);
+  const warmups = rounds > 0 ? Number(values.warmup) : 0;
   const warmupSeconds: number[] = [];
   if (warmups > 0) {
     const warm = await services.organisations.create({ slug: 'warm-up', plan: 'professional' });
