@@ -129,9 +129,10 @@ try {
   const without: number[] = [];
   const withPolicies: number[] = [];
   let policedSbom = '';
-  // Untimed uploads into an organisation of their own first: the process's first upload pays for compiling the
-  // pipeline (≈ 0.5 s more of the main thread than the next ones), and without this it was always the baseline's
-  // first round, which made the first round's ratio look ≈ 1.0 (BENCHMARKS.md, "Policies").
+  // Untimed uploads into an organisation of their own first: the process's first upload pays for warming up (the
+  // JIT, first loads of the vulnerability data: ≈ 0.5-0.7 s more of the main thread than the next ones), and
+  // without this it was always the baseline's first round, which made that round's ratio look ≈ 1.0
+  // (BENCHMARKS.md, "Policies").
   const warmups = rounds > 0 ? Number(values.warmup) : 0;
   const warmupSeconds: number[] = [];
   if (warmups > 0) {
