@@ -50,6 +50,18 @@ for (const dialect of DIALECTS) {
       assert.deepEqual(answer, await postureSummary(store.db, orgId, services, at));
     });
 
+    it("posture_summary: every statement, the findings', risk register's and vendors' reads included", async () => {
+      // Services over the same recorded handle: the other domains' reads count too. The findings' and the risk
+      // register's counts are parts of the governance counts' statement; the vendors' grouped counts apart.
+      const { db, statements } = recorded(store.db);
+      const recordedServices = createServices({ ...store, db }, defaultConfig());
+      await postureSummary(db, orgId, recordedServices, at);
+      statements.length = 0;
+      const answer = await postureSummary(db, orgId, recordedServices, at);
+      assert.equal(statements.length, 4);
+      assert.deepEqual(answer, await postureSummary(store.db, orgId, services, at));
+    });
+
     it('maturity_scores', async () => {
       const { answer, statements } = await secondCall((db) => maturityScores(db, orgId));
       assert.equal(statements.length, 1);
