@@ -11,7 +11,7 @@ import { createServices, type Services } from '../services.ts';
 import { createOrg } from '../../test/support/app.ts';
 import { recorded } from '../../test/support/statement-recorders.ts';
 import { createTestStore, DIALECTS } from '../../test/support/store.ts';
-import { securityDebtTrend } from './access/risk.service.ts';
+import { departmentRisk, securityDebtTrend } from './access/risk.service.ts';
 import { FIXTURE, FIXTURE_AS_OF } from './governance.fixture.ts';
 import { importBundle } from './import/import.service.ts';
 import { isoControlsList } from './iso/iso.service.ts';
@@ -60,6 +60,12 @@ for (const dialect of DIALECTS) {
       const answer = await postureSummary(db, orgId, recordedServices, at);
       assert.equal(statements.length, 4);
       assert.deepEqual(answer, await postureSummary(store.db, orgId, services, at));
+    });
+
+    it('access_department_risk: the settings, then the identities and five components in one statement', async () => {
+      const { answer, statements } = await secondCall((db) => departmentRisk(db, orgId, at));
+      assert.equal(statements.length, 2);
+      assert.deepEqual(answer, await departmentRisk(store.db, orgId, at));
     });
 
     it('maturity_scores', async () => {
