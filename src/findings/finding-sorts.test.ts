@@ -6,6 +6,7 @@ import { insertMany } from '../db/helpers.ts';
 import type { App } from '../http/app-type.ts';
 import type { Services } from '../services.ts';
 import type { Store } from '../db/connect.ts';
+import { postureSummary } from '../governance/posture/posture.service.ts';
 
 /**
  * Seven open findings with ties in every order (and one fixed finding no list shows). The expected orders below
@@ -201,6 +202,21 @@ for (const dialect of DIALECTS) {
           );
         }
       }
+    });
+
+    it("posture_summary's findings figures, read with its counts in one statement, are summary()'s and the EPSS count's", async (t) => {
+      const { store, services } = await build(t, dialect);
+      const org = await createOrg(services);
+      await seed(store, services, org);
+      const posture = await postureSummary(store.db, org.id, services);
+      // By hand from the table above: f8 is fixed; KEV f2 (alias) and f3; EPSS ≥ 0.1 all scored but f5 and f7.
+      const expected = { CRITICAL: 1, HIGH: 3, MEDIUM: 2, LOW: 1, total: 7, kev: 2, highEpss: 5 };
+      assert.deepEqual(posture.findings, expected);
+      const scope = { orgId: org.id, reach: null };
+      assert.deepEqual(posture.findings, {
+        ...(await services.findings.summary(scope)),
+        highEpss: await services.findings.countOpenWithEpss(scope, 0.1),
+      });
     });
 
     it('pages a filtered order with its total, and refuses a cursor of another order', async (t) => {

@@ -1,6 +1,7 @@
 /** The findings' queries, always filtered on the organisation. */
 import {
   CompiledQuery,
+  sql,
   type Insertable,
   type Kysely,
   type RawBuilder,
@@ -188,6 +189,25 @@ export async function countOpen(
   for (const condition of conditions) query = query.where(condition);
   return Number((await query.executeTakeFirstOrThrow()).n);
 }
+
+/**
+ * The open, non-retracted findings matching `conditions` as one row (db/single-rows.ts): in all, per severity,
+ * and those also matching `kev` and `epss`, the counts countOpenBySeverity and countOpen give one statement each.
+ */
+export const openCountsRow = (
+  orgId: string,
+  conditions: RawBuilder<SqlBool>[],
+  kev: RawBuilder<SqlBool>,
+  epss: RawBuilder<SqlBool>,
+) => {
+  const where = conditions.map((c) => sql` and ${c}`);
+  const count = (condition: RawBuilder<unknown>) =>
+    sql`coalesce(sum(case when ${condition} then 1 else 0 end), 0)`;
+  const severity = (name: string) => count(sql`${sql.ref('f.severity')} = ${name}`);
+  return sql`select count(*) as total, ${severity('CRITICAL')} as critical, ${severity('HIGH')} as high,
+    ${severity('MEDIUM')} as medium, ${severity('LOW')} as low, ${count(kev)} as kev, ${count(epss)} as epss
+    from findings f where f.org_id = ${orgId} and f.status = 'open' and f.retracted_at is null${sql.join(where, sql``)}`;
+};
 
 export async function sbomExists(
   db: Kysely<Database>,

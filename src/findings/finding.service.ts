@@ -5,6 +5,7 @@ import { sql, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
 import { SYSTEM_ACTOR } from '../audit/audit.repository.ts';
 import type { Database } from '../db/database.ts';
 import { fromJson } from '../db/helpers.ts';
+import { singleRow } from '../db/single-rows.ts';
 import {
   reachConditions,
   reachedSbomConditions,
@@ -183,6 +184,22 @@ const toHistory = (row: FindingHistoryRow): FindingHistoryEntry => ({
   ...analysisOf(row),
   ruleId: row.rule_id,
 });
+
+const OPEN_COUNTS = ['total', 'critical', 'high', 'medium', 'low', 'kev', 'epss'] as const;
+
+/** The row of openCountsPart: summary()'s figures and the count of findings at or above the EPSS cut. */
+export function openCounts(row: Record<(typeof OPEN_COUNTS)[number], unknown>) {
+  const n = (v: unknown) => Number(v ?? 0);
+  const summary = {
+    CRITICAL: n(row.critical),
+    HIGH: n(row.high),
+    MEDIUM: n(row.medium),
+    LOW: n(row.low),
+    total: n(row.total),
+    kev: n(row.kev),
+  };
+  return { summary, highEpss: n(row.epss) };
+}
 
 export class FindingService implements SbomFindingsHooks {
   readonly #db: Kysely<Database>;
@@ -366,6 +383,19 @@ export class FindingService implements SbomFindingsHooks {
       ...exploitConditions(this.#db, { epssMin: min }),
       ...reachConditions(this.#db, scope),
     ]);
+  }
+
+  /**
+   * summary() of the whole reach and countOpenWithEpss(scope, min) as one single-row select, for a caller that
+   * reads it with its own counts in one statement (posture_summary: db/single-rows.ts); openCounts() reads its row.
+   */
+  openCountsPart(scope: ReachScope, min: number) {
+    const [kev] = exploitConditions(this.#db, { kev: true });
+    const [epss] = exploitConditions(this.#db, { epssMin: min });
+    return singleRow(
+      repo.openCountsRow(scope.orgId, reachConditions(this.#db, scope), kev!, epss!),
+      ...OPEN_COUNTS,
+    );
   }
 
   async #withSignals<

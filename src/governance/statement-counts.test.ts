@@ -11,7 +11,7 @@ import { createServices, type Services } from '../services.ts';
 import { createOrg } from '../../test/support/app.ts';
 import { recorded } from '../../test/support/statement-recorders.ts';
 import { createTestStore, DIALECTS } from '../../test/support/store.ts';
-import { securityDebtTrend } from './access/risk.service.ts';
+import { departmentRisk, securityDebtTrend } from './access/risk.service.ts';
 import { FIXTURE, FIXTURE_AS_OF } from './governance.fixture.ts';
 import { importBundle } from './import/import.service.ts';
 import { isoControlsList } from './iso/iso.service.ts';
@@ -48,6 +48,24 @@ for (const dialect of DIALECTS) {
       const { answer, statements } = await secondCall((db) => postureSummary(db, orgId, services, at));
       assert.equal(statements.length, 3);
       assert.deepEqual(answer, await postureSummary(store.db, orgId, services, at));
+    });
+
+    it("posture_summary: every statement, the findings', risk register's and vendors' reads included", async () => {
+      // Services over the same recorded handle: the other domains' reads count too. The findings' and the risk
+      // register's counts are parts of the governance counts' statement; the vendors' grouped counts apart.
+      const { db, statements } = recorded(store.db);
+      const recordedServices = createServices({ ...store, db }, defaultConfig());
+      await postureSummary(db, orgId, recordedServices, at);
+      statements.length = 0;
+      const answer = await postureSummary(db, orgId, recordedServices, at);
+      assert.equal(statements.length, 4);
+      assert.deepEqual(answer, await postureSummary(store.db, orgId, services, at));
+    });
+
+    it('access_department_risk: the settings, then the identities and five components in one statement', async () => {
+      const { answer, statements } = await secondCall((db) => departmentRisk(db, orgId, at));
+      assert.equal(statements.length, 2);
+      assert.deepEqual(answer, await departmentRisk(store.db, orgId, at));
     });
 
     it('maturity_scores', async () => {

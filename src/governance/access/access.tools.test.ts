@@ -310,22 +310,35 @@ for (const dialect of DIALECTS) {
       assert.deepEqual([before.sodViolations.withException, before.sodViolations.withoutException], [2, 2]);
     });
 
-    it('access_concentration: a pair covered by two exceptions in force counts once', async () => {
+    it('access_concentration: a pair covered by several exceptions in force counts and lists once', async () => {
       const x1 = await store.db
         .selectFrom('gov_sod_exceptions')
         .selectAll()
         .where('org_id', '=', orgId)
         .where('external_id', '=', 'x1')
         .executeTakeFirstOrThrow();
+      // Two more, expiring later than x1 on the same day: the pair is listed once, with the one expiring last and,
+      // of those, the lowest id.
       await store.db
         .insertInto('gov_sod_exceptions')
-        .values({ ...x1, id: `${x1.id}b`, external_id: 'x1b', expires_at: '2027-06-30T00:00:00.000Z' })
+        .values([
+          { ...x1, id: `${x1.id}b`, external_id: 'x1b', expires_at: '2027-06-30T00:00:00.000Z' },
+          { ...x1, id: `${x1.id}a`, external_id: 'x1a', expires_at: '2027-06-30T00:00:00.000Z' },
+        ])
         .execute();
       try {
         const sod = (await concentration(store.db, orgId, at)).sodViolations;
         assert.deepEqual([sod.total, sod.withException, sod.withoutException], [4, 1, 3]);
+        assert.equal(sod.items.length, 4);
+        assert.deepEqual(
+          sod.items.filter((v) => v.exception !== null).map((v) => v.exception?.exceptionId),
+          [`${x1.id}a`],
+        );
       } finally {
-        await store.db.deleteFrom('gov_sod_exceptions').where('id', '=', `${x1.id}b`).execute();
+        await store.db
+          .deleteFrom('gov_sod_exceptions')
+          .where('id', 'in', [`${x1.id}a`, `${x1.id}b`])
+          .execute();
       }
     });
 

@@ -37,14 +37,15 @@ export async function departmentRisk(db: Kysely<Database>, orgId: string, option
   const settings = await getSettings(db, orgId);
   const staleCut = minusMs(asOf, settings.staleAccountDays * DAY);
   const deadline = minusMs(asOf, settings.offboardingSlaHours * HOUR);
-  const identities = await repo.activeIdentitiesByDepartment(db, orgId);
-  const components: Record<Component, Map<string, number>> = {
-    offboardingViolations: await repo.offboardingByDepartment(db, orgId, deadline),
-    sodViolations: await repo.sodByDepartment(db, orgId),
-    overdueRemediations: await repo.overdueRemediationByDepartment(db, orgId, asOf),
-    staleAccounts: await repo.staleByDepartment(db, orgId, staleCut),
-    privilegedGrants: await repo.privilegedByDepartment(db, orgId),
-  };
+  // The active identities and the five components in one statement (six round trips before).
+  const { identities, ...components } = await repo.byDepartments(db, {
+    identities: repo.activeIdentitiesByDepartment(orgId),
+    offboardingViolations: repo.offboardingByDepartment(orgId, deadline),
+    sodViolations: repo.sodByDepartment(orgId),
+    overdueRemediations: repo.overdueRemediationByDepartment(orgId, asOf),
+    staleAccounts: repo.staleByDepartment(orgId, staleCut),
+    privilegedGrants: repo.privilegedByDepartment(orgId),
+  } satisfies Record<Component | 'identities', unknown>);
   const names = new Set<string>(identities.keys());
   for (const map of Object.values(components)) for (const k of map.keys()) names.add(k);
   const items = [...names].map((name) => {

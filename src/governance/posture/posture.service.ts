@@ -1,7 +1,8 @@
 /** posture_summary: one roll-up of the governance, findings, vendor and risk figures of an organisation. */
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.ts';
-import type { FindingService } from '../../findings/finding.service.ts';
+import { openCounts, type FindingService } from '../../findings/finding.service.ts';
+import { openRiskBands } from '../../risks/risk.repository.ts';
 import type { RiskService } from '../../risks/risk.service.ts';
 import type { VendorService } from '../../vendors/vendor.service.ts';
 import { selectSingleRows, singleRow } from '../../db/single-rows.ts';
@@ -39,8 +40,9 @@ export async function postureSummary(
   // (settings, ISO project, SoA, maturity, review campaigns), from memos kept under the snapshot's stamp
   // (posture-memo.ts, reviews.service.ts), as do the stored days' sums. The time-dependent counts are the tools'
   // own single-row selects at asOf, read in one statement (db/single-rows.ts: 9 statements before, each a round
-  // trip on PostgreSQL); the evidence coverage and the other domains' figures apart. On PostgreSQL independent
-  // reads run on separate pooled connections at once; SQLite serialises them.
+  // trip on PostgreSQL), with the findings' and the risk register's counts (4 statements before); the evidence
+  // coverage and the vendors' grouped counts apart. On PostgreSQL independent reads run on separate pooled
+  // connections at once; SQLite serialises them.
   const { snapshot, stamp } = await readStampedPostureSnapshot(db, orgId);
   const [{ settings, iso, storedDays }, reviews] = await Promise.all([
     postureMemo(db, orgId, stamp),
@@ -53,7 +55,7 @@ export async function postureSummary(
   const evidencePart =
     project &&
     singleRow(evidenceCountsQuery(orgId, project.id, asOf, expiringBefore(asOf)), ...EVIDENCE_COUNTS);
-  const [staleDays, debtDays, unusedDays, counts, coverage, risks, findings] = await Promise.all([
+  const [staleDays, debtDays, unusedDays, counts, coverage, vendors] = await Promise.all([
     staleStoredDays(db, orgId, staleCut, storedDays),
     debt.stored,
     unused.stored,
@@ -74,10 +76,12 @@ export async function postureSummary(
       debt: singleRow(debt.own, 'own'),
       overdue: singleRow(overdueRemediationCount(orgId, asOf), 'n'),
       evidence: evidencePart,
+      findings: services.findings.openCountsPart({ orgId, reach }, HIGH_EPSS),
+      risks: singleRow(openRiskBands(orgId), 'open', 'high', 'medium', 'low', 'unrated'),
     }),
     iso && evidenceCoverage(db, orgId, iso.project.id, asOf, iso.applicable),
-    services.risks.listRegister(orgId),
-    services.findings.summary({ orgId, reach }),
+    // Third parties only, as supplier_list and supplier_assessment_status count them.
+    services.vendors.riskSummary(orgId, { thirdPartiesOnly: true }),
   ]);
   const { offboarding, privileged, sod } = counts;
   const uar = uarCounts(reviews, num(counts.overdue.n));
@@ -86,10 +90,8 @@ export async function postureSummary(
   const gap = iso &&
     coverage && { projectId: iso.project.id, overall: iso.overall, evidenceCoverage: coverage };
   const maturity = iso?.maturity ?? null;
-  const highEpss = await services.findings.countOpenWithEpss({ orgId, reach }, HIGH_EPSS);
-  const openRisks = risks.filter((r) => r.status !== 'closed');
-  const band = (lo: number, hi: number) =>
-    openRisks.filter((r) => (r.score ?? 0) >= lo && (r.score ?? 0) <= hi).length;
+  // FindingService.summary()'s figures and the open findings at or above the EPSS cut (countOpenWithEpss).
+  const findings = openCounts(counts.findings);
   return {
     asOf,
     access: {
@@ -147,15 +149,15 @@ export async function postureSummary(
       rejected: evidence.byStatus.rejected,
     },
     // `kev` comes with the summary; `highEpss`: open findings with an EPSS score of at least 0.1.
-    findings: { ...findings, highEpss },
-    // Third parties only, as supplier_list and supplier_assessment_status count them.
-    vendors: await services.vendors.riskSummary(orgId, { thirdPartiesOnly: true }),
+    findings: { ...findings.summary, highEpss: findings.highEpss },
+    vendors,
+    // The register's open risks by score band (risk_register_list's items without the closed ones).
     risks: {
-      open: openRisks.length,
-      high: band(15, 25),
-      medium: band(8, 14),
-      low: band(1, 7),
-      unrated: openRisks.filter((r) => r.score === null).length,
+      open: num(counts.risks.open),
+      high: num(counts.risks.high),
+      medium: num(counts.risks.medium),
+      low: num(counts.risks.low),
+      unrated: num(counts.risks.unrated),
     },
   };
 }

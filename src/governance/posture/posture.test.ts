@@ -448,5 +448,61 @@ for (const dialect of DIALECTS) {
       await store.db.deleteFrom('gov_posture_snapshot').where('org_id', '=', orgId).execute();
       assert.deepEqual(await figures(), after);
     });
+    it("counts the register's open risks by score band as risk_register_list lists them", async () => {
+      const other = await createOrg(services);
+      const risk = (likelihood: number, impact: number, status: string) =>
+        services.risks.createRisk(other.id, other.userId, {
+          title: `${likelihood}×${impact} ${status}`,
+          likelihood,
+          impact,
+          status: status as 'approved',
+        });
+      // Scores at and near each band's bounds (high 15–25, medium 8–14, low 1–7), and a closed and a draft risk
+      // that are not open.
+      for (const [l, i, status] of [
+        [5, 5, 'approved'],
+        [3, 5, 'in_treatment'],
+        [3, 4, 'accepted'],
+        [2, 4, 'approved'],
+        [2, 3, 'approved'],
+        [1, 1, 'in_treatment'],
+        [4, 5, 'closed'],
+      ] as const)
+        await risk(l, i, status);
+      await services.risks.createDraft(other.id, other.userId, { title: 'unrated draft' });
+      // An open risk without a score (an older row): unrated, and in no band.
+      await store.db
+        .insertInto('risks')
+        .values({
+          id: 'risk_unscored',
+          org_id: other.id,
+          title: 'unscored',
+          description: null,
+          category: null,
+          owner_user_id: null,
+          likelihood: null,
+          impact: null,
+          score: null,
+          treatment: null,
+          status: 'approved',
+          created_by: other.userId,
+          created_at: '2026-06-01T00:00:00.000Z',
+          updated_at: '2026-06-01T00:00:00.000Z',
+        })
+        .execute();
+      const p = await postureSummary(store.db, other.id, services, { asOf: FIXTURE_AS_OF });
+      assert.deepEqual(p.risks, { open: 7, high: 2, medium: 2, low: 2, unrated: 1 });
+      // The same figures from the register the tool lists.
+      const open = (await services.risks.listRegister(other.id)).filter((r) => r.status !== 'closed');
+      const band = (lo: number, hi: number) =>
+        open.filter((r) => (r.score ?? 0) >= lo && (r.score ?? 0) <= hi).length;
+      assert.deepEqual(p.risks, {
+        open: open.length,
+        high: band(15, 25),
+        medium: band(8, 14),
+        low: band(1, 7),
+        unrated: open.filter((r) => r.score === null).length,
+      });
+    });
   });
 }
