@@ -3,7 +3,6 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import { openCounts, type FindingService } from '../../findings/finding.service.ts';
 import { openRiskBands } from '../../risks/risk.repository.ts';
-import type { RiskService } from '../../risks/risk.service.ts';
 import type { VendorService } from '../../vendors/vendor.service.ts';
 import { selectSingleRows, singleRow } from '../../db/single-rows.ts';
 import { DAY, HOUR, minusMs, num, pct, resolveAsOf, type AsOf } from '../common.ts';
@@ -30,7 +29,7 @@ const HIGH_EPSS = 0.1;
 export async function postureSummary(
   db: Kysely<Database>,
   orgId: string,
-  services: { vendors: VendorService; risks: RiskService; findings: FindingService },
+  services: { vendors: VendorService; findings: FindingService },
   options: AsOf = {},
   /** The caller's reach (docs/portfolio-access.md): the findings figures count only what it reaches. */
   reach: ReadonlySet<string> | null = null,
