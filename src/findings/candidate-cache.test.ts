@@ -2,7 +2,8 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, it } from 'node:test';
+import { describe, it, type TestContext } from 'node:test';
+import type { DialectName } from '../db/connect.ts';
 import { recorded } from '../../test/support/statement-recorders.ts';
 import { createTestStore, DIALECTS } from '../../test/support/store.ts';
 import { VulnDbService } from '../vulndb/index.ts';
@@ -43,18 +44,26 @@ const found = async (
     .flatMap(([c, list]) => list.map((v) => `${c} ${v.vulnerabilityId} fixed ${v.fixedVersions.join(',')}`))
     .sort();
 
+/**
+ * A fresh store, a feed file to write advisories into and an importer of its own (as another process's would be):
+ * `importer.import([dir])` reads what `feed` last wrote.
+ */
+async function storeWithFeed(t: TestContext, dialect: DialectName) {
+  const store = await createTestStore(dialect);
+  const dir = mkdtempSync(join(tmpdir(), 'osv-cache-'));
+  t.after(async () => {
+    rmSync(dir, { recursive: true });
+    await store.close();
+  });
+  const feed = (docs: object[]) => writeFileSync(join(dir, 'feed.json'), JSON.stringify(docs));
+  return { store, dir, feed, importer: new VulnDbService(store.db) };
+}
+
 for (const dialect of DIALECTS) {
   describe(`${dialect}: advisory cache`, () => {
     it('serves concurrent lookups completely and follows imports made through another service', async (t) => {
-      const store = await createTestStore(dialect);
-      const dir = mkdtempSync(join(tmpdir(), 'osv-cache-'));
-      t.after(async () => {
-        rmSync(dir, { recursive: true });
-        await store.close();
-      });
-      const feed = (docs: object[]) => writeFileSync(join(dir, 'feed.json'), JSON.stringify(docs));
       // Another process's importer: its own service, no shared memory with the cache.
-      const importer = new VulnDbService(store.db);
+      const { store, dir, feed, importer } = await storeWithFeed(t, dialect);
       feed(
         Array.from({ length: 20 }, (_, i) =>
           advisory(`GHSA-0000-0000-${String(i).padStart(4, '0')}`, `pkg-${i}`, '2.0.0'),
@@ -85,14 +94,7 @@ for (const dialect of DIALECTS) {
     });
 
     it('looks up no package of an ecosystem no advisory names, until an import adds one', async (t) => {
-      const store = await createTestStore(dialect);
-      const dir = mkdtempSync(join(tmpdir(), 'osv-cache-'));
-      t.after(async () => {
-        rmSync(dir, { recursive: true });
-        await store.close();
-      });
-      const feed = (docs: object[]) => writeFileSync(join(dir, 'feed.json'), JSON.stringify(docs));
-      const importer = new VulnDbService(store.db);
+      const { store, dir, feed, importer } = await storeWithFeed(t, dialect);
       feed([advisory('GHSA-0000-0000-0001', 'pkg-1', '2.0.0')]);
       await importer.import([dir]);
       // The same 20 packages in npm (one advisory) and in PyPI (none yet).
