@@ -17,6 +17,7 @@ import { prepareSbom } from '../../src/sboms/prepared-sbom.ts';
 import { insertSbom } from '../../src/sboms/sbom.repository.ts';
 import { COMPONENT_COLUMNS } from '../../src/sboms/sbom.table.ts';
 import { OrganisationService } from '../../src/tenancy/organisation.service.ts';
+import { bareSbomRow } from '../../test/support/bare-sbom.ts';
 
 export interface Floor {
   parseS: number;
@@ -37,23 +38,13 @@ async function prepareStore(url: string, file: string, schema?: string): Promise
     await migrateToLatest(store.db);
     const org = await new OrganisationService(store.db).create({ slug: 'floor' });
     const now = new Date().toISOString();
-    await insertSbom(store.db, {
-      id: SBOM_ID,
-      org_id: org.id,
-      name: 'floor',
-      asset_name: 'floor',
-      version: null,
-      format: 'cyclonedx',
-      spec_version: '1.5',
-      asset_id: 'ast_bench',
-      repo_url: null,
-      branch: null,
-      component_count: 0,
-      root_depends_on: null,
-      created_at: now,
-      updated_at: now,
-      pending_since: null,
-    });
+    await insertSbom(
+      store.db,
+      bareSbomRow(SBOM_ID, org.id, now, {
+        ...{ name: 'floor', asset_name: 'floor', asset_id: 'ast_bench' },
+        ...{ format: 'cyclonedx', spec_version: '1.5' },
+      }),
+    );
     return prepareSbom('big.cdx.json', readFileSync(file), org.id, SBOM_ID).rows;
   } finally {
     await store.close();

@@ -16,6 +16,7 @@ import { migrateToLatest } from '../../src/db/migrate.ts';
 import { prepareSbom } from '../../src/sboms/prepared-sbom.ts';
 import { insertPendingComponents, insertSbom } from '../../src/sboms/sbom.repository.ts';
 import { OrganisationService } from '../../src/tenancy/organisation.service.ts';
+import { bareSbomRow } from '../../test/support/bare-sbom.ts';
 import { generateJson } from './generate.ts';
 
 const { values } = parseArgs({
@@ -42,17 +43,13 @@ try {
         await migrateToLatest(store.db);
         const org = await new OrganisationService(store.db).create({ slug: `batches-${size}-${round}` });
         const now = new Date().toISOString();
-        await insertSbom(store.db, {
-          ...{ id: 'sbom_batches', org_id: org.id, name: 'b', asset_name: 'b', version: null },
-          ...{ format: 'cyclonedx', spec_version: '1.5', asset_id: '', repo_url: null, branch: null },
-          ...{
-            component_count: 0,
-            root_depends_on: null,
-            created_at: now,
-            updated_at: now,
+        await insertSbom(
+          store.db,
+          bareSbomRow('sbom_batches', org.id, now, {
+            ...{ name: 'b', asset_name: 'b', format: 'cyclonedx', spec_version: '1.5' },
             pending_since: now,
-          },
-        });
+          }),
+        );
         const { rows } = prepareSbom('big.cdx.json', readFileSync(file), org.id, 'sbom_batches');
         const thread = process.threadCpuUsage();
         const all = process.cpuUsage();
