@@ -3,6 +3,7 @@
 // 10,000-identity demo organisation with 1,000,000 audit entries (seed.ts), against each tool's own handler
 // called in process (no HTTP, auth, MCP, validation or masking) measured in the same run.
 // Usage: node bench/mcp/mcp.bench.ts [--seconds 5] [--rate 200] [--warmup 1] [--tools a,b]
+//        (BENCH_NODE_ARGS="--import ./bench/mcp/trace-preload.ts": the server's pool, statements and backends per second)
 //        (DATABASE_URL=postgres://… for PostgreSQL: schema bench_mcp_demo, or BENCH_MCP_SCHEMA)
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
@@ -181,6 +182,9 @@ try {
   for (const s of scenarios) {
     // A second's pause first: calls still queued by a tool slower than the rate finish before the next tool's run.
     await new Promise((done) => setTimeout(done, 1000));
+    // With trace-preload.ts in the target, its per-second lines are told apart by the tool that ran then.
+    if (process.env.BENCH_NODE_ARGS?.includes('trace-preload'))
+      process.stderr.write(`TRACE ${new Date().toISOString().slice(11, 23)} start ${s.label}\n`);
     const f = await paced(s);
     results.set(s.label, f);
     console.log(
