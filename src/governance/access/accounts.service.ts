@@ -25,13 +25,9 @@ export async function staleAccounts(db: Kysely<Database>, orgId: string, options
     string,
     string,
   ];
-  // The counts and the list need only the cut: sent at once, on PostgreSQL each on its own pooled connection
-  // (BENCHMARKS.md, "Tool server"); SQLite serialises them.
-  const [first, rows] = await Promise.all([
-    repo.countLoginBuckets(db, orgId, { c30, c60, c90, cut }),
-    repo.listStaleAccounts(db, orgId, cut, STALE_ITEMS_CAP),
-  ]);
+  const first = await repo.countLoginBuckets(db, orgId, { c30, c60, c90, cut });
   const c: Record<string, number> = { ...first, stale: num(first.stale_login) + num(first.never_stale) };
+  const rows = await repo.listStaleAccounts(db, orgId, cut, STALE_ITEMS_CAP);
   const items = rows.map((r) => ({
     accountId: r.id,
     accountType: r.type,
@@ -65,10 +61,8 @@ export async function offboardingViolations(db: Kysely<Database>, orgId: string,
   const { offboardingSlaHours } = await getSettings(db, orgId);
   const deadline = minusMs(asOf, offboardingSlaHours * HOUR);
   // The candidates stored with the posture snapshot (derived/refresh.ts).
-  const [c, rows] = await Promise.all([
-    repo.countOffboarding(db, orgId, deadline),
-    repo.listOffboarding(db, orgId, deadline, OFFBOARDING_ITEMS_CAP),
-  ]);
+  const c = await repo.countOffboarding(db, orgId, deadline);
+  const rows = await repo.listOffboarding(db, orgId, deadline, OFFBOARDING_ITEMS_CAP);
   const items = rows.map((r) => ({
     accountId: r.id,
     identityId: r.identity_id,
