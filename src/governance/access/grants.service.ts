@@ -78,23 +78,16 @@ export async function highRiskLifecycle(db: Kysely<Database>, orgId: string, opt
   ) as [string, string, string, string];
   const cuts = { d30, d90, d365, recent };
   const { snapshot, stamp } = await readStampedPostureSnapshot(db, orgId);
-  // The reads below need nothing but the snapshot and the cuts, so they are sent at once: on PostgreSQL each on
-  // its own pooled connection, a call waiting one round trip instead of five in a row (BENCHMARKS.md, "Tool
-  // server"); SQLite serialises them. Buckets over grants on enabled accounts (those on disabled accounts are
-  // reported apart): from the days stored with the posture snapshot, their sums kept under its stamp. Stages from
-  // the holders stored with the posture snapshot (an identity's stage is the same for all its grants).
-  const [buckets, stages, unusedRows, disabledAccounts, leave] = await Promise.all([
-    storedDaysUnder(db, orgId, stamp).then((days) => repo.highRiskBuckets(db, orgId, cuts, days)),
-    repo.highRiskStages(db, orgId, recent),
-    repo.listUnusedHighRisk(db, orgId, d90, LIFECYCLE_ITEMS_CAP),
-    disabledAccountsWithGrants(db, orgId, snapshot),
-    leaveLogins(db, orgId, snapshot),
-  ]);
+  // Buckets over grants on enabled accounts (those on disabled accounts are reported apart): from the days stored
+  // with the posture snapshot, their sums kept under its stamp.
+  const buckets = await repo.highRiskBuckets(db, orgId, cuts, await storedDaysUnder(db, orgId, stamp));
   const sums = Object.fromEntries(BUCKETS.map((k) => [k, num(buckets[k])]));
+  // Stages from the holders stored with the posture snapshot (an identity's stage is the same for all its grants).
+  const stages = await repo.highRiskStages(db, orgId, recent);
   const total = num(buckets.n);
   const byStage: Record<string, number> = Object.fromEntries(STAGES.map((k) => [k, num(stages[k])]));
   byStage.steady = total - STAGES.reduce((n, k) => (k === 'steady' ? n : n + byStage[k]!), 0);
-  const attention = unusedHighRisk(unusedRows, asOf, sums.unused!);
+  const attention = await unusedHighRisk(db, orgId, d90, asOf, sums.unused!);
   return {
     asOf,
     highRiskGrants: total,
@@ -112,8 +105,8 @@ export async function highRiskLifecycle(db: Kysely<Database>, orgId: string, opt
       never: sums.use_never,
     },
     byLastReview: { '<90d': sums.rev_lt90, '90-364d': sums.rev_90_364, '365d+OrNever': sums.rev_365_never },
-    disabledAccounts,
-    leave,
+    disabledAccounts: await disabledAccountsWithGrants(db, orgId, snapshot),
+    leave: await leaveLogins(db, orgId, snapshot),
     // items: high-risk grants unused for 90+ days or never used (total counts all of them).
     ...attention,
   };
@@ -182,11 +175,8 @@ async function leaveLogins(db: Kysely<Database>, orgId: string, s: PostureSnapsh
 }
 
 /** High-risk grants unused for 90+ days or never used: the first candidates for revocation, oldest grant first. */
-function unusedHighRisk(
-  rows: Awaited<ReturnType<typeof repo.listUnusedHighRisk>>,
-  asOf: string,
-  total: number,
-) {
+async function unusedHighRisk(db: Kysely<Database>, orgId: string, d90: string, asOf: string, total: number) {
+  const rows = await repo.listUnusedHighRisk(db, orgId, d90, LIFECYCLE_ITEMS_CAP);
   const items = rows.map((r) => ({
     grantId: r.id,
     entitlementName: r.entitlement_name,
