@@ -18,6 +18,22 @@ new PerformanceObserver((list) => {
   for (const e of list.getEntries()) maxGc = Math.max(maxGc, e.duration);
 }).observe({ entryTypes: ['gc'] });
 
+// Experiments, not settings: BENCH_PG_POOL_MAX gives the store's pool another size (connect.ts's is 10), and
+// BENCH_PG_OPTIONS adds server options to its connections (`-c plan_cache_mode=force_custom_plan`).
+const poolMax = Number(process.env.BENCH_PG_POOL_MAX ?? 0);
+const extraOptions = process.env.BENCH_PG_OPTIONS;
+if (poolMax > 0 || extraOptions) {
+  const Pool = pg.Pool;
+  pg.Pool = class extends Pool {
+    constructor(config?: pg.PoolConfig) {
+      super({
+        ...config,
+        ...(poolMax > 0 ? { max: poolMax } : {}),
+        ...(extraOptions ? { options: `${config?.options ?? ''} ${extraOptions}`.trim() } : {}),
+      });
+    }
+  };
+}
 const pools = new Set<pg.Pool>();
 const connect = pg.Pool.prototype.connect as (this: pg.Pool, ...a: unknown[]) => unknown;
 pg.Pool.prototype.connect = function (this: pg.Pool, ...args: unknown[]) {
