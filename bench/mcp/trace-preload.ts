@@ -7,6 +7,8 @@ import { monitorEventLoopDelay, PerformanceObserver } from 'node:perf_hooks';
 import pg from 'pg';
 
 const pids = new Set<number>();
+/** The connection sampling pg_stat_activity (not the store's). */
+let sampler: pg.Client | undefined;
 const checkoutWaits: number[] = [];
 const queries: number[] = [];
 let maxQueued = 0;
@@ -57,7 +59,8 @@ const query = pg.Client.prototype.query as (this: pg.Client, ...a: unknown[]) =>
 pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
   const t0 = performance.now();
   const result = query.apply(this, args);
-  if (result && typeof (result as Promise<unknown>).then === 'function')
+  // The sampler's own queries (about 100 a second) are not the server's statements.
+  if (this !== sampler && result && typeof (result as Promise<unknown>).then === 'function')
     (result as Promise<unknown>).then(
       () => queries.push(performance.now() - t0),
       () => {},
@@ -70,7 +73,6 @@ const q = (xs: number[], p: number) => {
   const s = [...xs].sort((a, b) => a - b);
   return s[Math.min(s.length - 1, Math.floor(p * s.length))]!;
 };
-let sampler: pg.Client | undefined;
 if (process.env.DATABASE_URL?.startsWith('postgres')) {
   sampler = new pg.Client({ connectionString: process.env.DATABASE_URL });
   await sampler.connect();
