@@ -1,5 +1,6 @@
 /** Benchmark helper: runs a target server as a separate process and waits until it listens. */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { createWriteStream } from 'node:fs';
 
 /** Starts a Node script as a separate process and waits for the `LISTENING <url>` line it prints. */
 export function startProcess(
@@ -16,11 +17,20 @@ export function startProcess(
         stdio: ['ignore', 'pipe', 'inherit'],
       },
     );
-    let buffered = '';
+    let buffered: string | undefined = '';
+    // BENCH_TARGET_STDOUT: a file for the target's stdout (e.g. V8's --trace-gc output), which is otherwise dropped.
+    const tee = process.env.BENCH_TARGET_STDOUT
+      ? createWriteStream(process.env.BENCH_TARGET_STDOUT)
+      : undefined;
     child.stdout!.on('data', (chunk: Buffer) => {
+      tee?.write(chunk);
+      if (buffered === undefined) return;
       buffered += chunk.toString();
       const match = /LISTENING (.+)\n/.exec(buffered);
-      if (match) resolve({ child, url: match[1]! });
+      if (match) {
+        buffered = undefined;
+        resolve({ child, url: match[1]! });
+      }
     });
     child.on('exit', (code) => reject(new Error(`${script} exited with ${code}`)));
   });
