@@ -33,12 +33,22 @@ new PerformanceObserver((list) => {
     if (entry.duration < minMs) continue;
     const kind = kinds[detail?.kind ?? 0] ?? String(detail?.kind);
     const heap = v8.getHeapStatistics();
+    const { external, arrayBuffers } = process.memoryUsage();
     write(
-      `gc ${kind} ${entry.duration.toFixed(1)} ms flags ${detail?.flags} heap ${(heap.used_heap_size / MiB).toFixed(1)}/${(heap.total_heap_size / MiB).toFixed(1)} MiB` +
+      `gc ${kind} ${entry.duration.toFixed(1)} ms flags ${detail?.flags} heap ${(heap.used_heap_size / MiB).toFixed(1)}/${(heap.total_heap_size / MiB).toFixed(1)} MiB external ${(external / MiB).toFixed(1)} MiB (array buffers ${(arrayBuffers / MiB).toFixed(1)})` +
         (detail?.kind === constants.NODE_PERFORMANCE_GC_MAJOR ? `; ${spaces()}` : ''),
     );
   }
 }).observe({ entryTypes: ['gc'] });
+
+// The heap and the memory outside it (Buffers, ArrayBuffers: V8 starts a GC when the latter grows past a limit).
+if (process.env.BENCH_GC_SAMPLE_MS)
+  setInterval(() => {
+    const { heapUsed, external, arrayBuffers } = process.memoryUsage();
+    write(
+      `memory heap ${(heapUsed / MiB).toFixed(1)} external ${(external / MiB).toFixed(1)} array buffers ${(arrayBuffers / MiB).toFixed(1)} MiB`,
+    );
+  }, Number(process.env.BENCH_GC_SAMPLE_MS)).unref();
 
 let last = performance.now();
 setInterval(() => {
