@@ -2,16 +2,20 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createWriteStream } from 'node:fs';
 
-/** Starts a Node script as a separate process and waits for the `LISTENING <url>` line it prints. */
+/**
+ * Starts a Node script as a separate process and waits for the `LISTENING <url>` line it prints. `nodeArgs`: Node
+ * or V8 flags it runs with (a server's, src/serve-flags.ts), before BENCH_NODE_ARGS.
+ */
 export function startProcess(
   script: string,
   args: string[],
   env: Record<string, string> = {},
+  nodeArgs: readonly string[] = [],
 ): Promise<{ child: ChildProcess; url: string }> {
   return new Promise((resolve, reject) => {
     const child = spawn(
       process.execPath,
-      [...(process.env.BENCH_NODE_ARGS?.split(' ') ?? []), script, ...args],
+      [...nodeArgs, ...(process.env.BENCH_NODE_ARGS?.split(' ') ?? []), script, ...args],
       {
         env: { ...process.env, ...env },
         stdio: ['ignore', 'pipe', 'inherit'],
