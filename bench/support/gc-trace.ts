@@ -44,9 +44,9 @@ new PerformanceObserver((list) => {
 // The heap and the memory outside it (Buffers, ArrayBuffers: V8 starts a GC when the latter grows past a limit).
 if (process.env.BENCH_GC_SAMPLE_MS)
   setInterval(() => {
-    const { heapUsed, external, arrayBuffers } = process.memoryUsage();
+    const { rss, heapUsed, heapTotal, external, arrayBuffers } = process.memoryUsage();
     write(
-      `memory heap ${(heapUsed / MiB).toFixed(1)} external ${(external / MiB).toFixed(1)} array buffers ${(arrayBuffers / MiB).toFixed(1)} MiB`,
+      `memory rss ${(rss / MiB).toFixed(1)} heap ${(heapUsed / MiB).toFixed(1)}/${(heapTotal / MiB).toFixed(1)} external ${(external / MiB).toFixed(1)} array buffers ${(arrayBuffers / MiB).toFixed(1)} MiB`,
     );
   }, Number(process.env.BENCH_GC_SAMPLE_MS)).unref();
 
