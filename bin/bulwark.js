@@ -13,9 +13,9 @@ const args = process.argv.slice(2);
 // blocks of those sizes come from its heap, which keeps them, and a long-running server's RSS climbs to a plateau
 // it does not use (docs/resilience.md, "Time and memory"). glibc reads the setting once, at process start, so
 // `serve` replaces itself (execve: same pid, same arguments) with the threshold fixed, unless the operator set it,
-// and with the server's V8 flags (src/serve-flags.ts: V8 reads them only at start), unless the operator gave them.
+// and with the server's V8 flags (src/cli/serve-flags.ts: V8 reads them only at start), unless the operator gave them.
 if (args[0] === 'serve' && process.platform === 'linux' && typeof process.execve === 'function') {
-  const { missingServeFlags } = await import('../src/serve-flags.ts');
+  const { missingServeFlags } = await import('../src/cli/serve-flags.ts');
   const flags = missingServeFlags(process.execArgv);
   if (process.env.MALLOC_MMAP_THRESHOLD_ === undefined || flags.length > 0) {
     const env = { ...process.env, MALLOC_MMAP_THRESHOLD_: process.env.MALLOC_MMAP_THRESHOLD_ ?? '131072' };

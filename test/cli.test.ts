@@ -322,7 +322,7 @@ describe('bulwark serve: memory the allocator keeps (docs/resilience.md, "Time a
     t.after(() => server.child.kill('SIGKILL'));
     // Same pid (execve replaced the process, no wrapper), new environment.
     assert.equal(environOf(server.child.pid!).get('MALLOC_MMAP_THRESHOLD_'), '131072');
-    // And the server's V8 flags (src/serve-flags.ts), which V8 reads only at start, before the script.
+    // And the server's V8 flags (src/cli/serve-flags.ts), which V8 reads only at start, before the script.
     const args = argvOf(server.child.pid!);
     assert.deepEqual(
       args.slice(1, args.indexOf('serve')).filter((a) => a.includes('memory-reducer')),

@@ -4,7 +4,7 @@ import { createWriteStream } from 'node:fs';
 
 /**
  * Starts a Node script as a separate process and waits for the `LISTENING <url>` line it prints. `nodeArgs`: Node
- * or V8 flags it runs with (a server's, src/serve-flags.ts), before BENCH_NODE_ARGS.
+ * or V8 flags it runs with (a server's, src/cli/serve-flags.ts), before BENCH_NODE_ARGS.
  */
 export function startProcess(
   script: string,
