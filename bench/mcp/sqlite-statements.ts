@@ -10,6 +10,7 @@ import { toolHandlers } from '../../src/app.ts';
 import { defaultConfig } from '../../src/config.ts';
 import { openStore } from '../../src/db/connect.ts';
 import { createServices } from '../../src/services.ts';
+import type { Principal } from '../../src/tenancy/principal.ts';
 import { SLUG } from './seed.ts';
 
 const { values } = parseArgs({
@@ -45,7 +46,7 @@ prototype.all = function (this: SqliteDatabase.Statement, ...args: unknown[]) {
 const store = openStore(`sqlite:${new URL('../.out/mcp-demo.sqlite', import.meta.url).pathname}`);
 const services = createServices(store, defaultConfig());
 const org = await services.organisations.requireBySlug(SLUG);
-const principal = {
+const principal: Principal = {
   tokenId: 'tok_bench',
   orgId: org.id,
   userId: 'usr_bench',
