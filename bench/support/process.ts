@@ -1,26 +1,40 @@
 /** Benchmark helper: runs a target server as a separate process and waits until it listens. */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { createWriteStream } from 'node:fs';
 
-/** Starts a Node script as a separate process and waits for the `LISTENING <url>` line it prints. */
+/**
+ * Starts a Node script as a separate process and waits for the `LISTENING <url>` line it prints. `nodeArgs`: Node
+ * or V8 flags it runs with (a server's, src/cli/serve-flags.ts), before BENCH_NODE_ARGS.
+ */
 export function startProcess(
   script: string,
   args: string[],
   env: Record<string, string> = {},
+  nodeArgs: readonly string[] = [],
 ): Promise<{ child: ChildProcess; url: string }> {
   return new Promise((resolve, reject) => {
     const child = spawn(
       process.execPath,
-      [...(process.env.BENCH_NODE_ARGS?.split(' ') ?? []), script, ...args],
+      [...nodeArgs, ...(process.env.BENCH_NODE_ARGS?.split(' ') ?? []), script, ...args],
       {
         env: { ...process.env, ...env },
         stdio: ['ignore', 'pipe', 'inherit'],
       },
     );
-    let buffered = '';
+    let buffered: string | undefined = '';
+    // BENCH_TARGET_STDOUT: a file for the target's stdout (e.g. V8's --trace-gc output), which is otherwise dropped.
+    const tee = process.env.BENCH_TARGET_STDOUT
+      ? createWriteStream(process.env.BENCH_TARGET_STDOUT)
+      : undefined;
     child.stdout!.on('data', (chunk: Buffer) => {
+      tee?.write(chunk);
+      if (buffered === undefined) return;
       buffered += chunk.toString();
       const match = /LISTENING (.+)\n/.exec(buffered);
-      if (match) resolve({ child, url: match[1]! });
+      if (match) {
+        buffered = undefined;
+        resolve({ child, url: match[1]! });
+      }
     });
     child.on('exit', (code) => reject(new Error(`${script} exited with ${code}`)));
   });
