@@ -47,15 +47,47 @@ const ownDayUpTo = (orgId: string, kind: 'login' | 'created', t: string) => {
 
 /**
  * Active accounts by days since last login: differences of "at or before" counts over the stored activity days
- * (the last day from the (org, status, last_login_at) index). On PostgreSQL the stored days' sums are read in one
- * pass over the organisation's days (a subquery per sum scanned them all six times a call: BENCHMARKS.md, "Tool
- * server").
+ * (the whole days before each cut's, the same all day long and rewritten only with the posture snapshot, so read
+ * through `storedDays`, kept under its stamp) and the cuts' own days from the (org, status, last_login_at) index,
+ * counted on every call. The stored sums were most of the tool's cost (BENCHMARKS.md, "Tool server").
  */
 export async function countLoginBuckets(
   db: Kysely<Database>,
   orgId: string,
   c: StaleCuts,
+  storedDays: StoredDays,
 ): Promise<Record<string, number>> {
+  const key = JSON.stringify(['loginBuckets', ...[c.c30, c.c60, c.c90, c.cut].map(dayOf)]);
+  const [d, o] = await Promise.all([
+    storedDays(key, () => storedLoginSums(db, orgId, c)),
+    numbers(
+      sql<Record<string, number | string>>`select ${ownDayUpTo(orgId, 'login', c.c30)} as o30,
+        ${ownDayUpTo(orgId, 'login', c.c60)} as o60, ${ownDayUpTo(orgId, 'login', c.c90)} as o90,
+        ${ownDayUpTo(orgId, 'login', c.cut)} as o_login, ${ownDayUpTo(orgId, 'created', c.cut)} as o_created`.execute(
+        db,
+      ),
+    ),
+  ]);
+  const [f30, f60, f90] = [d.d30! + o.o30!, d.d60! + o.o60!, d.d90! + o.o90!];
+  return {
+    active: d.logged_in! + d.never!,
+    b30: f30 - f60,
+    b60: f60 - f90,
+    b90: f90,
+    never: d.never!,
+    never_stale: d.d_created! + o.o_created!,
+    stale_login: d.d_login! + o.o_login!,
+  };
+}
+
+/** The single row of a statement as numbers (PostgreSQL answers sums as strings). */
+async function numbers(rows: Promise<{ rows: Record<string, number | string>[] }>) {
+  const row = (await rows).rows[0]!;
+  return Object.fromEntries(Object.entries(row).map(([k, v]) => [k, Number(v)])) as Record<string, number>;
+}
+
+/** countLoginBuckets' sums over the stored days, each up to (not including) a cut's day. */
+function storedLoginSums(db: Kysely<Database>, orgId: string, c: StaleCuts) {
   // PostgreSQL: one pass over the organisation's days, conditional sums. SQLite: a range of the covering
   // (org, kind, day, …) index per sum, which costs it less than the pass (0.64–0.73 against 0.81–0.95 ms a call).
   const onePass = dialectOf(db) === 'postgres';
@@ -65,26 +97,13 @@ export async function countLoginBuckets(
       ? sql`coalesce(sum(case when kind = ${kind}${day} then accounts else 0 end), 0)`
       : sql`(select coalesce(sum(accounts), 0) from gov_activity_days where org_id = ${orgId} and kind = ${kind}${day})`;
   };
-  const days = sql`select ${sum('login')} as logged_in, ${sum('created')} as never, ${sum('login', c.c30)} as d30,
-      ${sum('login', c.c60)} as d60, ${sum('login', c.c90)} as d90, ${sum('login', c.cut)} as d_login,
-      ${sum('created', c.cut)} as d_created${onePass ? sql` from gov_activity_days where org_id = ${orgId}` : sql``}`;
-  const result = await sql<
-    Record<string, number | string>
-  >`select d.*, ${ownDayUpTo(orgId, 'login', c.c30)} as o30,
-      ${ownDayUpTo(orgId, 'login', c.c60)} as o60, ${ownDayUpTo(orgId, 'login', c.c90)} as o90,
-      ${ownDayUpTo(orgId, 'login', c.cut)} as o_login, ${ownDayUpTo(orgId, 'created', c.cut)} as o_created
-    from (${days}) d`.execute(db);
-  const r = Object.fromEntries(Object.entries(result.rows[0]!).map(([k, v]) => [k, Number(v)]));
-  const [f30, f60, f90] = [r.d30! + r.o30!, r.d60! + r.o60!, r.d90! + r.o90!];
-  return {
-    active: r.logged_in! + r.never!,
-    b30: f30 - f60,
-    b60: f60 - f90,
-    b90: f90,
-    never: r.never!,
-    never_stale: r.d_created! + r.o_created!,
-    stale_login: r.d_login! + r.o_login!,
-  };
+  return numbers(
+    sql<Record<string, number | string>>`select ${sum('login')} as logged_in, ${sum('created')} as never,
+      ${sum('login', c.c30)} as d30, ${sum('login', c.c60)} as d60, ${sum('login', c.c90)} as d90,
+      ${sum('login', c.cut)} as d_login, ${sum('created', c.cut)} as d_created${
+        onePass ? sql` from gov_activity_days where org_id = ${orgId}` : sql``
+      }`.execute(db),
+  );
 }
 
 /**

@@ -2,8 +2,20 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import * as repo from './accounts.repository.ts';
-import { readPostureSnapshot } from './posture-snapshot.ts';
-import { capped, DAY, getSettings, HOUR, minusMs, num, pct, resolveAsOf, type AsOf } from '../common.ts';
+import { readPostureSnapshot, readPostureStamp } from './posture-snapshot.ts';
+import { storedDaysUnder } from '../derived/stored-days.ts';
+import {
+  capped,
+  DAY,
+  getSettings,
+  HOUR,
+  minusMs,
+  num,
+  pct,
+  resolveAsOf,
+  settingsUnder,
+  type AsOf,
+} from '../common.ts';
 
 export const STALE_ITEMS_CAP = 50;
 export const OFFBOARDING_ITEMS_CAP = 50;
@@ -18,14 +30,19 @@ export const STALE_SYNC_HOURS = 48;
  */
 export async function staleAccounts(db: Kysely<Database>, orgId: string, options: AsOf = {}) {
   const asOf = resolveAsOf(options);
-  const { staleAccountDays } = await getSettings(db, orgId);
+  // The settings and the stored days' sums are kept under the posture snapshot's stamp (derived/stamped-memo.ts).
+  const stamp = await readPostureStamp(db, orgId);
+  const [{ staleAccountDays }, storedDays] = await Promise.all([
+    settingsUnder(db, orgId, stamp),
+    storedDaysUnder(db, orgId, stamp),
+  ]);
   const [c30, c60, c90, cut] = [30, 60, 90, staleAccountDays].map((d) => minusMs(asOf, d * DAY)) as [
     string,
     string,
     string,
     string,
   ];
-  const first = await repo.countLoginBuckets(db, orgId, { c30, c60, c90, cut });
+  const first = await repo.countLoginBuckets(db, orgId, { c30, c60, c90, cut }, storedDays);
   const c: Record<string, number> = { ...first, stale: num(first.stale_login) + num(first.never_stale) };
   const rows = await repo.listStaleAccounts(db, orgId, cut, STALE_ITEMS_CAP);
   const items = rows.map((r) => ({

@@ -163,6 +163,9 @@ for (const dialect of DIALECTS) {
         .where('org_id', '=', other.id)
         .execute();
       await postureSummary(store.db, other.id, services, at);
+      // access_stale_accounts keeps its settings and stored days' sums under the same stamp.
+      const staleBefore = await staleAccounts(store.db, other.id, at);
+      assert.deepEqual([staleBefore.thresholdDays, staleBefore.staleAccounts], [90, 3]);
       const soa = FIXTURE.soaEntries!.find((e) => e.controlId === 'A.5.2')!;
       await importBundle(store.db, other.id, other.userId, {
         version: 1,
@@ -186,6 +189,8 @@ for (const dialect of DIALECTS) {
         .executeTakeFirstOrThrow();
       assert.equal(stamp.refreshed_at, '2999-01-01T00:00:00.001Z');
       const after = await postureSummary(store.db, other.id, services, at);
+      const staleAfter = await staleAccounts(store.db, other.id, at);
+      assert.deepEqual([staleAfter.thresholdDays, staleAfter.staleAccounts], [150, 2]);
       // 150 days: a10 (134 days) is no longer stale; A.5.2 implemented; A.5.1 now 4 of target 4 (mean 10 / 4).
       assert.deepEqual(
         [after.access.staleAccounts, after.iso!.implemented, after.iso!.gaps, after.iso!.percentImplemented],
