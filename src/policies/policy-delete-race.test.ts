@@ -55,6 +55,40 @@ async function leftOf(db: Kysely<Database>, policyId: string) {
   return { violations: violations.length, history: history.length };
 }
 
+/** Violations without their SBOM, policy or organisation, and history rows without their violation. */
+async function orphans(db: Kysely<Database>) {
+  const violations = await db
+    .selectFrom('policy_violations as v')
+    .leftJoin('sboms as s', 's.id', 'v.sbom_id')
+    .leftJoin('policies as p', 'p.id', 'v.policy_id')
+    .leftJoin('organizations as o', 'o.id', 'v.org_id')
+    .select('v.id')
+    .where((eb) => eb.or([eb('s.id', 'is', null), eb('p.id', 'is', null), eb('o.id', 'is', null)]))
+    .execute();
+  const history = await db
+    .selectFrom('policy_violation_history as h')
+    .leftJoin('policy_violations as v', 'v.id', 'h.violation_id')
+    .select('h.id')
+    .where('v.id', 'is', null)
+    .execute();
+  return { violations: violations.length, history: history.length };
+}
+
+/** The organisation's violation and history rows, in the store. */
+async function rowsOfOrg(db: Kysely<Database>, orgId: string) {
+  const count = async (table: 'policy_violations' | 'policy_violation_history') =>
+    Number(
+      (
+        await db
+          .selectFrom(table)
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .where('org_id', '=', orgId)
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
+  return { violations: await count('policy_violations'), history: await count('policy_violation_history') };
+}
+
 /** Resolves once a PostgreSQL session waits on a lock (the deletion behind the writer); SQLite: a pause. */
 async function deletionWaiting(db: Kysely<Database>): Promise<void> {
   if (dialectOf(db) !== 'postgres') return new Promise((resolve) => setTimeout(resolve, 50));
@@ -99,7 +133,7 @@ for (const dialect of DIALECTS) {
         finding_id: 'GHSA-race',
         status: 'open',
       };
-      return { services, store, org, policy, extra };
+      return { app, services, store, org, policy, extra };
     }
 
     it('after the writer took it: the deletion waits and takes the writer’s rows', async (t) => {
@@ -161,6 +195,34 @@ for (const dialect of DIALECTS) {
       assert.deepEqual(result, { created: 3, removed: 0 });
       assert.deepEqual(await leftOf(store.db, policy.id), { violations: 0, history: 0 });
       assert.equal((await leftOf(store.db, other.id)).violations, 3);
+    });
+    it('an SBOM’s deletion and retention take its violations and their history', async (t) => {
+      const { app, services, store, org, policy } = await setUp(t);
+      const scope = { ...wholeOrg(org.id), userId: org.userId };
+      const [first] = await services.sboms.list(wholeOrg(org.id));
+      assert.equal((await uploadFile(app, org, sbom, 'app.cdx.json')).statusCode, 201);
+      assert.equal((await uploadFile(app, org, sbom, 'app.cdx.json')).statusCode, 201);
+      assert.deepEqual(await rowsOfOrg(store.db, org.id), { violations: 9, history: 1 });
+      await services.sboms.delete(scope, first!.id);
+      assert.deepEqual(await rowsOfOrg(store.db, org.id), { violations: 6, history: 0 });
+      await services.organisations.update(org.id, { retention: { keepVersions: 1 } });
+      const run = await app.inject({
+        method: 'POST',
+        url: '/api/v1/sscs/assets/retention/run',
+        headers: org.bearer(),
+      });
+      assert.equal(run.statusCode, 200, run.body);
+      assert.equal(run.json().data.sbomsDeleted, 1);
+      assert.deepEqual(await rowsOfOrg(store.db, org.id), { violations: 3, history: 0 });
+      assert.equal((await leftOf(store.db, policy.id)).violations, 3);
+      assert.deepEqual(await orphans(store.db), { violations: 0, history: 0 });
+    });
+
+    it('an organisation’s deletion takes its violations and their history', async (t) => {
+      const { store, org } = await setUp(t);
+      await store.db.deleteFrom('organizations').where('id', '=', org.id).execute();
+      assert.deepEqual(await rowsOfOrg(store.db, org.id), { violations: 0, history: 0 });
+      assert.deepEqual(await orphans(store.db), { violations: 0, history: 0 });
     });
   });
 }
