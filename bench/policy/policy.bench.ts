@@ -6,6 +6,7 @@
 // the timed uploads (the re-evaluation alone).
 // `--profile DIR`: one main-thread CPU profile per timed upload (DIR/round-N-plain|policed.cpuprofile), to compare
 // the rounds (bench/support/cpu-profile-summary.ts).
+// PostgreSQL: each upload's backend CPU too (the server on this machine), where the violations' rows are written.
 // `--warmup N` (default 1): untimed uploads into an organisation of their own before the rounds (none with
 // `--rounds 0`).
 // Usage: node bench/policy/policy.bench.ts [--components 100000] [--rounds 3] [--warmup 1] [--store sqlite|postgres]
@@ -21,6 +22,7 @@ import { migrateToLatest } from '../../src/db/migrate.ts';
 import type { PolicyInput } from '../../src/policies/index.ts';
 import { createServices } from '../../src/services.ts';
 import { generateJson } from '../upload/generate.ts';
+import { sampleBackendCpu, withApplicationName } from '../support/pg-backend-cpu.ts';
 import { openThrowawaySchemaStore } from '../support/pg-schema-store.ts';
 import { machine } from '../support/process.ts';
 import { profiled } from '../support/profiled.ts';
@@ -83,8 +85,12 @@ try {
   const bytes = () => Uint8Array.from(readFileSync(file));
   // SQLite as `bulwark serve` opens it (src/server.ts): WAL checkpoints in a thread of their own, not inside the
   // upload's commits, whose cost grows with what the upload wrote (violations too).
+  // PostgreSQL: the store's connections carry a name of their own, so the CPU their backends spend in each upload
+  // (the violations' rows are written there) is read beside the process's (bench/support/pg-backend-cpu.ts).
+  const pgUrl = process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL;
+  const applicationName = `bench_policy_${process.pid}_${Date.now().toString(36)}`;
   const store = postgres
-    ? await openThrowawaySchemaStore()
+    ? await openThrowawaySchemaStore(pgUrl && withApplicationName(pgUrl, applicationName))
     : openStore(`sqlite:${join(dir, 'bench.sqlite')}`, dir, { backgroundCheckpoints: true });
   await migrateToLatest(store.db);
   const services = createServices(store, defaultConfig());
@@ -109,20 +115,25 @@ try {
   const cpuWith: number[] = [];
   const mainWithout: number[] = [];
   const mainWith: number[] = [];
+  const backendWithout: number[] = [];
+  const backendWith: number[] = [];
   const upload = async (orgId: string, name: string, profile?: string) => {
     // Read and copied before the clock starts: the copy alone took 0.5-1.9 s of the main thread (a profile of
     // each round, 2026-11-27 20:42, load 6), the same on both sides, which brought every ratio towards 1.
     const file = bytes();
     const cpuStart = cpu();
     const mainStart = mainCpu();
+    const backends = postgres && pgUrl ? await sampleBackendCpu(pgUrl, applicationName) : undefined;
     const start = performance.now();
     const result = await profiled(profile, () =>
       services.sboms.upload(orgId, actor, { fileName: 'big.cdx.json', bytes: file }, { assetName: name }),
     );
+    const seconds = (performance.now() - start) / 1000;
     return {
-      seconds: (performance.now() - start) / 1000,
+      seconds,
       cpu: cpu() - cpuStart,
       main: mainCpu() - mainStart,
+      backend: ((await backends?.stop()) ?? 0) / 1000,
       id: result.id,
     };
   };
@@ -148,10 +159,12 @@ try {
     without.push(plainDone.seconds);
     cpuWithout.push(plainDone.cpu);
     mainWithout.push(plainDone.main);
+    backendWithout.push(plainDone.backend);
     const done = await upload(policed.id, `policed-${round}`, profile('policed'));
     withPolicies.push(done.seconds);
     cpuWith.push(done.cpu);
     mainWith.push(done.main);
+    backendWith.push(done.backend);
     policedSbom = done.id;
   }
   const summary =
@@ -181,6 +194,11 @@ try {
     `  main-thread CPU seconds without: ${mainWithout.map((s) => s.toFixed(2)).join(', ')}; with: ${mainWith.map((s) => s.toFixed(2)).join(', ')} ` +
       `(ratio of medians ${(median(mainWith) / median(mainWithout)).toFixed(2)}×)`,
   );
+  if (postgres)
+    console.log(
+      `  PostgreSQL backend CPU seconds without: ${backendWithout.map((s) => s.toFixed(2)).join(', ')}; with: ${backendWith.map((s) => s.toFixed(2)).join(', ')} ` +
+        `(ratio of medians ${(median(backendWith) / median(backendWithout)).toFixed(2)}×)`,
+    );
 
   // Re-evaluation of one SBOM: an organisation holding only it, then a policy change.
   const single = await services.organisations.create({ slug: 'single', plan: 'professional' });

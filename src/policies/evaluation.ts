@@ -30,7 +30,7 @@ import {
   type CompiledPolicy,
   type ViolationDraft,
 } from './policy-engine.ts';
-import { listEnabledPolicies, listLicenseGroups } from './policy.repository.ts';
+import { listEnabledPolicies, listLicenseGroups, livePolicyIds } from './policy.repository.ts';
 import type { PolicyRow, PolicyViolationRow } from './policy.table.ts';
 import { ViolationDiff } from './violation-diff.ts';
 import {
@@ -146,8 +146,19 @@ export async function evaluateSbom(
     }
   // SQLite writes synchronously: chunks of 2,000 rows (≈ 20 ms) with a turn between them in the background.
   const fresh: PolicyViolationRow[] = [];
-  for (let i = 0; i < diff.fresh.length; i += 2_000) {
-    const rows = diff.fresh.slice(i, i + 2_000).map((d) => rowOf(orgId, sbomId, d, now));
+  // Policies deleted since the set was loaded (a re-evaluation loads it once for many SBOMs) get no violations
+  // (livePolicyIds: the deletion's guard).
+  const live =
+    diff.fresh.length > 0
+      ? await livePolicyIds(
+          trx,
+          orgId,
+          applicable.map((p) => p.id),
+        )
+      : undefined;
+  const drafts = live ? diff.fresh.filter((d) => live.has(d.policyId)) : [];
+  for (let i = 0; i < drafts.length; i += 2_000) {
+    const rows = drafts.slice(i, i + 2_000).map((d) => rowOf(orgId, sbomId, d, now));
     await insertViolations(trx, rows);
     for (const row of rows) fresh.push(row);
     await turn();

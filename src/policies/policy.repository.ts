@@ -37,14 +37,17 @@ export async function updatePolicy(db: Kysely<Database>, row: PolicyRow): Promis
 }
 
 export async function deletePolicy(db: Kysely<Database>, orgId: string, id: string): Promise<number> {
-  // Violations first: SQLite enforces the foreign key only where the connection turned it on.
+  // The policy first, then its violations: PostgreSQL has no foreign key from them to it (migration
+  // 2026-11-27-40), and SQLite enforces its key only where the connection turned it on. On PostgreSQL the row's
+  // deletion waits for every transaction writing violations of it (they hold it FOR KEY SHARE: livePolicyIds),
+  // and the next statement sees what they committed; a writer coming after finds the policy gone.
   // visibility: every violation of the policy goes with it, a pending upload's too.
-  await db.deleteFrom('policy_violations').where('org_id', '=', orgId).where('policy_id', '=', id).execute();
   const result = await db
     .deleteFrom('policies')
     .where('org_id', '=', orgId)
     .where('id', '=', id)
     .executeTakeFirst();
+  await db.deleteFrom('policy_violations').where('org_id', '=', orgId).where('policy_id', '=', id).execute();
   return Number(result.numDeletedRows);
 }
 
@@ -91,10 +94,11 @@ export async function markGroupsSeeded(db: Kysely<Database>, orgId: string, at: 
 }
 
 /**
- * Which of `ids` still exist, inside the caller's transaction: an upload's per-batch violations reference their
- * policy, which may have been deleted since the upload began. On PostgreSQL the rows are locked FOR KEY SHARE so a
- * delete waits for the batch's commit (and its cascade then takes the batch's rows); SQLite's one writer already
- * keeps the two apart.
+ * Which of `ids` still exist, inside the caller's transaction, which then writes violations of those alone: a
+ * policy may have been deleted since its evaluation began (an upload's batches, a re-evaluation). On PostgreSQL
+ * the rows are locked FOR KEY SHARE so a deletion waits for the writer's commit and then deletes the rows it wrote
+ * (deletePolicy; no foreign key does it there since migration 2026-11-27-40); SQLite's one writer already keeps
+ * the two apart.
  */
 export async function livePolicyIds(
   db: Kysely<Database>,

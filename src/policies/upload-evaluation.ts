@@ -190,7 +190,13 @@ async function evaluateAtEnd(
       asset,
       noTurn,
     );
-  const rows = drafts.map((d) => rowOf(orgId, sbomId, d, now));
+  // Policies deleted since loadPolicySet read them have no violations (livePolicyIds: the deletion's guard).
+  const live = await livePolicyIds(
+    trx,
+    orgId,
+    policies.map((p) => p.id),
+  );
+  const rows = drafts.filter((d) => live.has(d.policyId)).map((d) => rowOf(orgId, sbomId, d, now));
   for (let i = 0; i < rows.length; i += 2_000) await insertViolations(trx, rows.slice(i, i + 2_000));
   return rows;
 }

@@ -46,6 +46,7 @@ import * as sbomNotifyPrincipals from './2026-11-26-98-sbom-notify-principals.ts
 import * as sbomPending from './2026-11-27-10-sbom-pending.ts';
 import * as findingsRulePartialIndexes from './2026-11-27-20-findings-rule-partial-indexes.ts';
 import * as governanceToolPartialIndexes from './2026-11-27-30-governance-tool-partial-indexes.ts';
+import * as violationForeignKeys from './2026-11-27-40-violation-foreign-keys.ts';
 
 /**
  * Every migration, in order. Names are dated so they sort; a migration is frozen once it has landed
@@ -98,4 +99,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-27-10-sbom-pending': sbomPending,
   '2026-11-27-20-findings-rule-partial-indexes': findingsRulePartialIndexes,
   '2026-11-27-30-governance-tool-partial-indexes': governanceToolPartialIndexes,
+  '2026-11-27-40-violation-foreign-keys': violationForeignKeys,
 };
