@@ -4,7 +4,7 @@
 // Usage: [DATABASE_URL=postgres://… BENCH_MCP_SCHEMA=…] node bench/mcp/cpu.ts --tools a,b [--calls 400] [--root DIR]
 import { parseArgs } from 'node:util';
 import { sampleBackendCpu, withApplicationName } from '../support/pg-backend-cpu.ts';
-import { SLUG } from './seed.ts';
+import { benchPrincipal, SLUG } from './seed.ts';
 
 const { values } = parseArgs({
   options: { tools: { type: 'string' }, calls: { type: 'string' }, root: { type: 'string' } },
@@ -25,16 +25,7 @@ const store = pgUrl
   : openStore(`sqlite:${new URL('../.out/mcp-demo.sqlite', import.meta.url).pathname}`);
 const services = createServices(store, defaultConfig());
 const org = await services.organisations.requireBySlug(SLUG);
-const principal = {
-  tokenId: 'tok_bench',
-  orgId: org.id,
-  userId: 'usr_bench',
-  scopes: new Set(['mcp:read']),
-  plan: 'professional',
-  mcpWriteEnabled: false,
-  reach: null,
-  writable: null,
-};
+const principal = benchPrincipal(org.id);
 const handlers = toolHandlers();
 for (const tool of values.tools?.split(',') ?? []) {
   const handler = handlers.get(tool)!;

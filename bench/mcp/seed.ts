@@ -10,6 +10,7 @@ import type { Database } from '../../src/db/database.ts';
 import { insertMany } from '../../src/db/helpers.ts';
 import { runDemo } from '../../src/governance/demo/demo.service.ts';
 import type { Services } from '../../src/services.ts';
+import type { Principal } from '../../src/tenancy/principal.ts';
 import { newId } from '../../src/shared/ids.ts';
 
 export const IDENTITIES = 10_000;
@@ -48,6 +49,18 @@ export interface BenchOrg {
   /** mcp:read + mcp:write on the scratch organisation (write tools enabled), for risk_create_draft. */
   scratchToken: string;
 }
+
+/** A reader of the demo organisation, for calling tools' handlers in process (cpu.ts, sqlite-statements.ts). */
+export const benchPrincipal = (orgId: string): Principal => ({
+  tokenId: 'tok_bench',
+  orgId,
+  userId: 'usr_bench',
+  scopes: new Set(['mcp:read']),
+  plan: 'professional',
+  mcpWriteEnabled: false,
+  reach: null,
+  writable: null,
+});
 
 /** Whether the store holds a complete seed by this code (the marker token is written last). */
 export async function isSeeded(services: Services): Promise<boolean> {

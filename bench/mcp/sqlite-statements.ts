@@ -10,8 +10,7 @@ import { toolHandlers } from '../../src/app.ts';
 import { defaultConfig } from '../../src/config.ts';
 import { openStore } from '../../src/db/connect.ts';
 import { createServices } from '../../src/services.ts';
-import type { Principal } from '../../src/tenancy/principal.ts';
-import { SLUG } from './seed.ts';
+import { benchPrincipal, SLUG } from './seed.ts';
 
 const { values } = parseArgs({
   options: { tools: { type: 'string' }, calls: { type: 'string' }, dump: { type: 'string' } },
@@ -46,16 +45,7 @@ prototype.all = function (this: SqliteDatabase.Statement, ...args: unknown[]) {
 const store = openStore(`sqlite:${new URL('../.out/mcp-demo.sqlite', import.meta.url).pathname}`);
 const services = createServices(store, defaultConfig());
 const org = await services.organisations.requireBySlug(SLUG);
-const principal: Principal = {
-  tokenId: 'tok_bench',
-  orgId: org.id,
-  userId: 'usr_bench',
-  scopes: new Set(['mcp:read']),
-  plan: 'professional',
-  mcpWriteEnabled: false,
-  reach: null,
-  writable: null,
-};
+const principal = benchPrincipal(org.id);
 const handlers = toolHandlers();
 for (const tool of values.tools?.split(',') ?? []) {
   const handler = handlers.get(tool)!;
