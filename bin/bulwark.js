@@ -12,16 +12,15 @@ const args = process.argv.slice(2);
 // glibc raises its mmap threshold to the size of each large block freed (up to 32 MiB); after a few large uploads,
 // blocks of those sizes come from its heap, which keeps them, and a long-running server's RSS climbs to a plateau
 // it does not use (docs/resilience.md, "Time and memory"). glibc reads the setting once, at process start, so
-// `serve` replaces itself (execve: same pid, same arguments) with the threshold fixed, unless the operator set it,
-// and with the server's V8 flags (src/cli/serve-flags.ts: V8 reads them only at start), unless the operator gave them.
-if (args[0] === 'serve' && process.platform === 'linux' && typeof process.execve === 'function') {
-  const { missingServeFlags } = await import('../src/cli/serve-flags.ts');
-  const flags = missingServeFlags(process.execArgv);
-  if (process.env.MALLOC_MMAP_THRESHOLD_ === undefined || flags.length > 0) {
-    const env = { ...process.env, MALLOC_MMAP_THRESHOLD_: process.env.MALLOC_MMAP_THRESHOLD_ ?? '131072' };
-    const argv = [process.execPath, ...process.execArgv, ...flags, ...process.argv.slice(1)];
-    process.execve(process.execPath, argv, env);
-  }
+// `serve` replaces itself (execve: same pid, same arguments) with the threshold fixed, unless the operator set it.
+if (
+  args[0] === 'serve' &&
+  process.platform === 'linux' &&
+  process.env.MALLOC_MMAP_THRESHOLD_ === undefined &&
+  typeof process.execve === 'function'
+) {
+  const env = { ...process.env, MALLOC_MMAP_THRESHOLD_: '131072' };
+  process.execve(process.execPath, [process.execPath, ...process.execArgv, ...process.argv.slice(1)], env);
 }
 // Compiled (and type-stripped) modules are cached on disk between runs: a CLI started again and again (a CI gate)
 // does not compile its sources every time. BULWARK_COMPILE_CACHE=0 turns it off.

@@ -13,7 +13,6 @@ import { TOOL_CATALOG } from '../../src/mcp/generated/tool-catalog.ts';
 import { SUPPLY_CHAIN_TOOLS } from '../../src/mcp/tool-server.ts';
 import { defaultConfig } from '../../src/config.ts';
 import { openStore } from '../../src/db/connect.ts';
-import { SERVE_V8_FLAGS } from '../../src/cli/serve-flags.ts';
 import { createServices } from '../../src/services.ts';
 import { openLoop, quantile } from '../support/open-loop.ts';
 import { cpuSeconds, machine, startProcess } from '../support/process.ts';
@@ -35,8 +34,7 @@ const outDir = new URL('../.out/', import.meta.url).pathname;
 const pgUrl = process.env.DATABASE_URL?.startsWith('postgres') ? process.env.DATABASE_URL : undefined;
 
 const started = Date.now();
-// The server runs with `bulwark serve`'s V8 flags (src/cli/serve-flags.ts).
-const { child, url: line } = await startProcess(target, [], {}, SERVE_V8_FLAGS);
+const { child, url: line } = await startProcess(target, []);
 const [base, token, actorId, , scratchToken] = line.split(' ') as [string, string, string, string, string];
 const headersFor = (secret: string) => ({
   authorization: `Bearer ${secret}`,

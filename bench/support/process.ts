@@ -2,20 +2,16 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createWriteStream } from 'node:fs';
 
-/**
- * Starts a Node script as a separate process and waits for the `LISTENING <url>` line it prints. `nodeArgs`: Node
- * or V8 flags it runs with (a server's, src/cli/serve-flags.ts), before BENCH_NODE_ARGS.
- */
+/** Starts a Node script as a separate process and waits for the `LISTENING <url>` line it prints. */
 export function startProcess(
   script: string,
   args: string[],
   env: Record<string, string> = {},
-  nodeArgs: readonly string[] = [],
 ): Promise<{ child: ChildProcess; url: string }> {
   return new Promise((resolve, reject) => {
     const child = spawn(
       process.execPath,
-      [...nodeArgs, ...(process.env.BENCH_NODE_ARGS?.split(' ') ?? []), script, ...args],
+      [...(process.env.BENCH_NODE_ARGS?.split(' ') ?? []), script, ...args],
       {
         env: { ...process.env, ...env },
         stdio: ['ignore', 'pipe', 'inherit'],
