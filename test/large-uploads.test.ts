@@ -1,6 +1,6 @@
 // At most MAX_CONCURRENT_LARGE_UPLOADS large uploads and scans in progress per instance; one more is refused at once
-// with 503 SERVER_BUSY and Retry-After, small ones pass, and an abandoned upload gives its permit back
-// (docs/resilience.md, "Large uploads"). Over real sockets: the first upload's body stalls half-way.
+// with 503 SERVER_BUSY and Retry-After, one organisation's over its share (all permits but one) with 429, small ones
+// pass, and an abandoned upload gives its permit back (docs/resilience.md, "Large uploads"). Over real sockets: the first upload's body stalls half-way.
 import assert from 'node:assert/strict';
 import { request as httpRequest, type ClientRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -110,6 +110,43 @@ for (const dialect of DIALECTS) {
       assert.equal(stored?.status, 201);
       const sboms = await services.sboms.list({ orgId: org.id, reach: null });
       assert.equal(sboms.length, 2);
+    });
+
+    it("keeps a permit for other organisations: one organisation's next large upload over its share is 429", async (t) => {
+      const { app, services } = await build(t, dialect, { config: { MAX_CONCURRENT_LARGE_UPLOADS: 2 } });
+      const [stalling, other] = [await createOrg(services), await createOrg(services)];
+      await app.listen({ port: 0, host: '127.0.0.1' });
+      const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}/api/v1`;
+      const large = uploadBody(5 * MiB);
+
+      // The stalling organisation's first body holds one of the two permits (its share) once its handler runs.
+      const stalled = upload(base, stalling, '/sscs/sboms/upload', large, false);
+      stalled.answer.catch(() => {}); // destroyed below
+      let refused: Answer | undefined;
+      for (let i = 0; i < 100 && !refused; i++) {
+        const attempt = await upload(base, stalling, '/sscs/scan', large).answer;
+        if (attempt.status === 429) refused = attempt;
+        else await new Promise((done) => setTimeout(done, 20));
+      }
+      assert.equal(refused?.status, 429);
+      assert.equal(refused.headers['retry-after'], '5');
+      assert.equal(refused.body.error?.code, 'RATE_LIMITED');
+      assert.match(refused.body.error!.message, /1 large upload in progress on this instance, its share/);
+
+      // Another organisation's large upload takes the permit left.
+      const theirs = await upload(base, other, '/sscs/sboms/upload', large).answer;
+      assert.equal(theirs.status, 201);
+
+      // The stalling client gives up: its share comes back.
+      stalled.request.destroy();
+      let stored: Answer | undefined;
+      for (let i = 0; i < 100 && stored?.status !== 201; i++) {
+        stored = await upload(base, stalling, '/sscs/sboms/upload', large).answer;
+        if (stored.status !== 201) await new Promise((done) => setTimeout(done, 20));
+      }
+      assert.equal(stored?.status, 201);
+      assert.equal((await services.sboms.list({ orgId: stalling.id, reach: null })).length, 1);
+      assert.equal((await services.sboms.list({ orgId: other.id, reach: null })).length, 1);
     });
   });
 }

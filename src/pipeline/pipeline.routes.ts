@@ -55,7 +55,7 @@ export async function pipelineRoutes(
     },
     async (request, reply) => {
       const { orgId, reach } = principalOf(request);
-      admit(largeUploads, request, reply);
+      admit(largeUploads, orgId, request, reply);
       let form;
       try {
         form = await readUploadForm(request, maxUploadBytes);

@@ -77,9 +77,14 @@ const admitted = new WeakMap<FastifyRequest, () => void>();
  * Admits an upload or scan past the large-upload gate, or refuses it before its body is read (docs/resilience.md,
  * "Large uploads"). The route's `onResponse` and `onRequestAbort` hooks (`leaveGate`) give the permit back.
  */
-export function admit(gate: LargeUploadGate, request: FastifyRequest, reply: FastifyReply): void {
+export function admit(
+  gate: LargeUploadGate,
+  orgId: string,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): void {
   try {
-    admitted.set(request, gate.enter(request.headers['content-length']));
+    admitted.set(request, gate.enter(request.headers['content-length'], orgId));
   } catch (error) {
     stopReading(request.raw, reply);
     throw error;
@@ -132,7 +137,7 @@ export async function sbomRoutes(
     },
     async (request, reply) => {
       const { orgId, userId } = principalOf(request);
-      admit(largeUploads, request, reply);
+      admit(largeUploads, orgId, request, reply);
       if (Number(request.headers['content-length']) >= INLINE_BELOW) startParserAhead();
       let form;
       try {
