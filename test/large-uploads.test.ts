@@ -73,6 +73,16 @@ function upload(
   return { request, answer };
 }
 
+/** Repeats `attempt` (20 ms apart, at most 100 times) until it is answered `status`; the last answer otherwise. */
+async function answered(status: number, attempt: () => Promise<Answer>): Promise<Answer> {
+  let answer = await attempt();
+  for (let i = 1; i < 100 && answer.status !== status; i++) {
+    await new Promise((done) => setTimeout(done, 20));
+    answer = await attempt();
+  }
+  return answer;
+}
+
 for (const dialect of DIALECTS) {
   describe(`${dialect}: large uploads in progress per instance`, () => {
     it('refuses one over the limit with 503 SERVER_BUSY and Retry-After, lets small ones pass, and frees the permit of an abandoned one', async (t) => {
@@ -85,13 +95,8 @@ for (const dialect of DIALECTS) {
       const stalled = upload(base, org, '/sscs/sboms/upload', large, false);
       stalled.answer.catch(() => {}); // destroyed below
       // The stalled upload holds the one permit once its handler runs: poll until a second one is refused.
-      let refused: Answer | undefined;
-      for (let i = 0; i < 100 && !refused; i++) {
-        const attempt = await upload(base, org, '/sscs/scan', large).answer;
-        if (attempt.status === 503) refused = attempt;
-        else await new Promise((done) => setTimeout(done, 20));
-      }
-      assert.equal(refused?.status, 503);
+      const refused = await answered(503, () => upload(base, org, '/sscs/scan', large).answer);
+      assert.equal(refused.status, 503);
       assert.equal(refused.headers['retry-after'], '5');
       assert.equal(refused.body.error?.code, 'SERVER_BUSY');
       assert.match(refused.body.error!.message, /MAX_CONCURRENT_LARGE_UPLOADS/);
@@ -102,12 +107,8 @@ for (const dialect of DIALECTS) {
 
       // The stalled client gives up: its permit comes back, and the next large upload is stored.
       stalled.request.destroy();
-      let stored: Answer | undefined;
-      for (let i = 0; i < 100 && stored?.status !== 201; i++) {
-        stored = await upload(base, org, '/sscs/sboms/upload', large).answer;
-        if (stored.status !== 201) await new Promise((done) => setTimeout(done, 20));
-      }
-      assert.equal(stored?.status, 201);
+      const stored = await answered(201, () => upload(base, org, '/sscs/sboms/upload', large).answer);
+      assert.equal(stored.status, 201);
       const sboms = await services.sboms.list({ orgId: org.id, reach: null });
       assert.equal(sboms.length, 2);
     });
@@ -122,13 +123,8 @@ for (const dialect of DIALECTS) {
       // The stalling organisation's first body holds one of the two permits (its share) once its handler runs.
       const stalled = upload(base, stalling, '/sscs/sboms/upload', large, false);
       stalled.answer.catch(() => {}); // destroyed below
-      let refused: Answer | undefined;
-      for (let i = 0; i < 100 && !refused; i++) {
-        const attempt = await upload(base, stalling, '/sscs/scan', large).answer;
-        if (attempt.status === 429) refused = attempt;
-        else await new Promise((done) => setTimeout(done, 20));
-      }
-      assert.equal(refused?.status, 429);
+      const refused = await answered(429, () => upload(base, stalling, '/sscs/scan', large).answer);
+      assert.equal(refused.status, 429);
       assert.equal(refused.headers['retry-after'], '5');
       assert.equal(refused.body.error?.code, 'RATE_LIMITED');
       assert.match(refused.body.error!.message, /1 large upload in progress on this instance, its share/);
@@ -139,12 +135,8 @@ for (const dialect of DIALECTS) {
 
       // The stalling client gives up: its share comes back.
       stalled.request.destroy();
-      let stored: Answer | undefined;
-      for (let i = 0; i < 100 && stored?.status !== 201; i++) {
-        stored = await upload(base, stalling, '/sscs/sboms/upload', large).answer;
-        if (stored.status !== 201) await new Promise((done) => setTimeout(done, 20));
-      }
-      assert.equal(stored?.status, 201);
+      const stored = await answered(201, () => upload(base, stalling, '/sscs/sboms/upload', large).answer);
+      assert.equal(stored.status, 201);
       assert.equal((await services.sboms.list({ orgId: stalling.id, reach: null })).length, 1);
       assert.equal((await services.sboms.list({ orgId: other.id, reach: null })).length, 1);
     });
