@@ -2,6 +2,7 @@
 import { PackageURL } from 'packageurl-js';
 // Not the vulndb barrel: the parser worker would load the store and every version ordering with it (≈ 170 ms).
 import { osvPackageOf, packageKey } from '../../vulndb/ecosystems.ts';
+import { plainPurlText, splitPlainPurl } from './purl-split.ts';
 
 /** A canonical purl, its ecosystem and OSV package key; all null when the purl is absent or not valid. */
 export interface PurlInfo {
@@ -13,20 +14,25 @@ export interface PurlInfo {
 const NONE: PurlInfo = { purl: null, ecosystem: null, packageKey: null };
 
 /**
- * Normalises a purl with packageurl-js (qualifiers sorted, type-specific case rules). An invalid purl is
+ * Normalises a purl with packageurl-js (qualifiers sorted, type-specific case rules), split without a URL parse
+ * when it is plain (purl-split.ts). An invalid purl is
  * dropped rather than failing the whole upload: the component stays, it just cannot be matched by purl.
  */
 export function purlInfo(raw: unknown): PurlInfo {
   if (typeof raw !== 'string' || raw.trim() === '') return NONE;
+  const text = raw.trim();
   let parsed: PackageURL;
   try {
-    parsed = PackageURL.fromString(raw.trim());
+    const parts = splitPlainPurl(text);
+    parsed = parts
+      ? new PackageURL(...(parts as unknown as ConstructorParameters<typeof PackageURL>))
+      : PackageURL.fromString(text);
   } catch {
     return NONE;
   }
   const osv = osvPackageOf(parsed);
   return {
-    purl: parsed.toString(),
+    purl: plainPurlText(parsed) ?? parsed.toString(),
     ecosystem: osv?.ecosystem ?? parsed.type,
     packageKey: osv ? packageKey(osv.ecosystem, osv.name) : null,
   };
