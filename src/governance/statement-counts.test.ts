@@ -62,7 +62,7 @@ for (const dialect of DIALECTS) {
       assert.deepEqual(answer, await postureSummary(store.db, orgId, services, at));
     });
 
-    it('access_department_risk: the settings, then the identities and five components in one statement', async () => {
+    it("access_department_risk: the snapshot's stamp, then the time-dependent components in one statement", async () => {
       const { answer, statements } = await secondCall((db) => departmentRisk(db, orgId, at));
       assert.equal(statements.length, 2);
       assert.deepEqual(answer, await departmentRisk(store.db, orgId, at));

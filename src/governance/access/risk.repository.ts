@@ -56,20 +56,21 @@ export const overdueRemediationByDepartment = (orgId: string, asOf: string) =>
       where ri.org_id = ${orgId} and ${overdueRemediation(asOf)} group by 1`;
 
 /**
- * Stale active accounts of identities, by department: whole days from the stored activity days, the cut's own day
- * from the accounts.
+ * Stale active accounts of identities, by department, in two parts the caller adds: the whole days before the
+ * cut's from the stored activity days (the same all day long, kept under the posture snapshot's stamp), and the
+ * cut's own day from the accounts.
  */
-export function staleByDepartment(orgId: string, cut: string) {
+export const staleStoredByDepartment = (orgId: string, cut: string) =>
+  sql`select department as d, sum(accounts) as n from gov_activity_days
+      where org_id = ${orgId} and day < ${dayOf(cut)} and attributed = 1 group by department`;
+
+export function staleOwnDayByDepartment(orgId: string, cut: string) {
   const from = dayStart(cut);
-  const lastDay = sql`
+  return sql`select coalesce(i.department, '') as d, count(*) as n from (
     select a.identity_id from gov_accounts a where a.org_id = ${orgId} and a.status = 'active' and a.last_login_at >= ${from} and a.last_login_at <= ${cut}
     union all
-    select a.identity_id from gov_accounts a where a.org_id = ${orgId} and a.status = 'active' and a.last_login_at is null and a.created_at >= ${from} and a.created_at <= ${cut}`;
-  return sql`select d, sum(n) as n from (
-        select department as d, sum(accounts) as n from gov_activity_days
-          where org_id = ${orgId} and day < ${dayOf(cut)} and attributed = 1 group by department
-        union all select coalesce(i.department, '') as d, count(*) as n from (${lastDay}) s
-          join gov_identities i on i.id = s.identity_id and i.org_id = ${orgId} group by 1) x group by d`;
+    select a.identity_id from gov_accounts a where a.org_id = ${orgId} and a.status = 'active' and a.last_login_at is null and a.created_at >= ${from} and a.created_at <= ${cut}) s
+    join gov_identities i on i.id = s.identity_id and i.org_id = ${orgId} group by 1`;
 }
 
 /** Active privileged grants of active identities by department, from the stored access summary (a derived table). */

@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import {
   DAY,
-  getSettings,
+  dayOf,
   settingsUnder,
   HOUR,
   minusMs,
@@ -16,6 +16,7 @@ import {
 import * as repo from './risk.repository.ts';
 import { readPostureStamp } from './posture-snapshot.ts';
 import { storedDaysUnder } from '../derived/stored-days.ts';
+import { StampedMemo } from '../derived/stamped-memo.ts';
 
 /** Weight of each component in a department's score; the score is per 100 active identities. */
 export const DEPARTMENT_WEIGHTS = {
@@ -27,6 +28,15 @@ export const DEPARTMENT_WEIGHTS = {
 } as const;
 type Component = keyof typeof DEPARTMENT_WEIGHTS;
 
+/** access_department_risk's counts from the access summaries, which change only with the posture snapshot. */
+const stampBoundByDepartment = new StampedMemo((db, orgId) =>
+  repo.byDepartments(db, {
+    identities: repo.activeIdentitiesByDepartment(orgId),
+    sodViolations: repo.sodByDepartment(orgId),
+    privilegedGrants: repo.privilegedByDepartment(orgId),
+  }),
+);
+
 /**
  * access_department_risk. Per department (of the identity concerned; accounts without an identity are not
  * attributed; privileged grants: those of active identities): the counts behind five components, score = 100 × Σ weight × count / active identities
@@ -34,18 +44,39 @@ type Component = keyof typeof DEPARTMENT_WEIGHTS;
  */
 export async function departmentRisk(db: Kysely<Database>, orgId: string, options: AsOf = {}) {
   const asOf = resolveAsOf(options);
-  const settings = await getSettings(db, orgId);
+  // What only the import changes (the settings, the three derived tables' counts, the stale accounts' stored days)
+  // is kept under the posture snapshot's stamp; the time-dependent counts are read on every call, in one statement.
+  const stamp = await readPostureStamp(db, orgId);
+  const [settings, storedDays, kept] = await Promise.all([
+    settingsUnder(db, orgId, stamp),
+    storedDaysUnder(db, orgId, stamp),
+    stampBoundByDepartment.get(db, orgId, stamp),
+  ]);
   const staleCut = minusMs(asOf, settings.staleAccountDays * DAY);
   const deadline = minusMs(asOf, settings.offboardingSlaHours * HOUR);
-  // The active identities and the five components in one statement (six round trips before).
-  const { identities, ...components } = await repo.byDepartments(db, {
-    identities: repo.activeIdentitiesByDepartment(orgId),
-    offboardingViolations: repo.offboardingByDepartment(orgId, deadline),
-    sodViolations: repo.sodByDepartment(orgId),
-    overdueRemediations: repo.overdueRemediationByDepartment(orgId, asOf),
-    staleAccounts: repo.staleByDepartment(orgId, staleCut),
-    privilegedGrants: repo.privilegedByDepartment(orgId),
-  } satisfies Record<Component | 'identities', unknown>);
+  const [staleStored, current] = await Promise.all([
+    storedDays(JSON.stringify(['departmentStale', dayOf(staleCut)]), async () => {
+      const { stale } = await repo.byDepartments(db, {
+        stale: repo.staleStoredByDepartment(orgId, staleCut),
+      });
+      return stale;
+    }),
+    repo.byDepartments(db, {
+      offboardingViolations: repo.offboardingByDepartment(orgId, deadline),
+      overdueRemediations: repo.overdueRemediationByDepartment(orgId, asOf),
+      staleOwnDay: repo.staleOwnDayByDepartment(orgId, staleCut),
+    }),
+  ]);
+  const { identities, sodViolations, privilegedGrants } = kept;
+  const staleAccounts = new Map(staleStored);
+  for (const [d, n] of current.staleOwnDay) staleAccounts.set(d, (staleAccounts.get(d) ?? 0) + n);
+  const components: Record<Component, Map<string, number>> = {
+    offboardingViolations: current.offboardingViolations,
+    sodViolations,
+    overdueRemediations: current.overdueRemediations,
+    staleAccounts,
+    privilegedGrants,
+  };
   const names = new Set<string>(identities.keys());
   for (const map of Object.values(components)) for (const k of map.keys()) names.add(k);
   const items = [...names].map((name) => {

@@ -9,8 +9,12 @@ import type { Database } from '../../db/database.ts';
 import type { StoredDays } from '../common.ts';
 import { StampedMemo } from './stamped-memo.ts';
 
-/** Keys kept per memo: the reference time's day moves forward, so only the last few are asked again. */
-const MAX_DAY_KEYS = 8;
+/**
+ * Keys kept per memo: the reference time's day moves forward, so only the last few are asked again, but the tools
+ * sharing storedDaysUnder's memo ask for about ten keys a day together (six for the debt trend's kinds alone);
+ * with 8 they evicted each other's in turn.
+ */
+const MAX_DAY_KEYS = 32;
 
 /** A fresh memo of stored-day sums by key (the caller keeps it under a stamp). */
 export function dayMemo(): StoredDays {

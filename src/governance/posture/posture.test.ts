@@ -226,6 +226,16 @@ for (const dialect of DIALECTS) {
       const at = { asOf: FIXTURE_AS_OF };
       // Gus Gone (i7, terminated, Finance) holds a6 and a7, past the SLA, and the r3 pair (e1 on a6, e4 on a7).
       const i7 = FIXTURE.identities!.find((i) => i.externalId === 'i7')!;
+      // Asked before the import too: what is kept under the snapshot's stamp must not outlive it.
+      const before = new Map((await departmentRisk(store.db, orgId, at)).items.map((d) => [d.department, d]));
+      assert.equal(before.get('Legal'), undefined);
+      assert.deepEqual(before.get('Finance')!.components, {
+        offboardingViolations: 2,
+        sodViolations: 3,
+        overdueRemediations: 0,
+        staleAccounts: 0,
+        privilegedGrants: 1,
+      });
       await importBundle(store.db, orgId, userId, {
         version: 1,
         identities: [{ ...i7, department: 'Legal' }],
