@@ -4,6 +4,7 @@ import type { Database } from '../../db/database.ts';
 import * as repo from './grants.repository.ts';
 import { readStampedPostureSnapshot, type PostureSnapshot } from './posture-snapshot.ts';
 import { storedDaysUnder } from '../derived/stored-days.ts';
+import { StampedMemo } from '../derived/stamped-memo.ts';
 import { DAY, minusMs, num, resolveAsOf, type AsOf } from '../common.ts';
 
 /** A literal type (`as const`), so results keep the `windowDays: 30` the tool's output schema promises. */
@@ -87,7 +88,10 @@ export async function highRiskLifecycle(db: Kysely<Database>, orgId: string, opt
   const total = num(buckets.n);
   const byStage: Record<string, number> = Object.fromEntries(STAGES.map((k) => [k, num(stages[k])]));
   byStage.steady = total - STAGES.reduce((n, k) => (k === 'steady' ? n : n + byStage[k]!), 0);
-  const attention = await unusedHighRisk(db, orgId, d90, asOf, sums.unused!);
+  const [attention, lists] = await Promise.all([
+    unusedHighRisk(db, orgId, d90, asOf, sums.unused!),
+    stampBoundLists.get(db, orgId, stamp),
+  ]);
   return {
     asOf,
     highRiskGrants: total,
@@ -105,8 +109,8 @@ export async function highRiskLifecycle(db: Kysely<Database>, orgId: string, opt
       never: sums.use_never,
     },
     byLastReview: { '<90d': sums.rev_lt90, '90-364d': sums.rev_90_364, '365d+OrNever': sums.rev_365_never },
-    disabledAccounts: await disabledAccountsWithGrants(db, orgId, snapshot),
-    leave: await leaveLogins(db, orgId, snapshot),
+    disabledAccounts: disabledAccountsWithGrants(snapshot, lists.disabled),
+    leave: leaveLogins(snapshot, lists.leave),
     // items: high-risk grants unused for 90+ days or never used (total counts all of them).
     ...attention,
   };
@@ -128,12 +132,26 @@ const BUCKETS = [
   'unused',
 ] as const;
 
+/**
+ * The lifecycle's two lists that do not depend on the reference time, read from tables only the import writes: kept
+ * under the posture snapshot's stamp (derived/stamped-memo.ts), like their counts in the snapshot itself.
+ */
+const stampBoundLists = new StampedMemo(async (db, orgId) => {
+  const [disabled, leave] = await Promise.all([
+    repo.listDisabledWithGrants(db, orgId, LIFECYCLE_ITEMS_CAP),
+    repo.listLeaveLogins(db, orgId, LIFECYCLE_ITEMS_CAP),
+  ]);
+  return { disabled, leave };
+});
+
 /** A disabled account that still carries active grants, flagged on its own (its grants are not high-risk counts). */
-async function disabledAccountsWithGrants(db: Kysely<Database>, orgId: string, s: PostureSnapshot) {
+function disabledAccountsWithGrants(
+  s: PostureSnapshot,
+  rows: Awaited<ReturnType<typeof repo.listDisabledWithGrants>>,
+) {
   // The counts are time-independent: the posture snapshot has them.
   const c = { accounts: s.disabledAccounts, grants: s.disabledGrants };
   const highRiskGrants = s.disabledHighRiskGrants;
-  const rows = await repo.listDisabledWithGrants(db, orgId, LIFECYCLE_ITEMS_CAP);
   const items = rows.map((r) => ({
     accountId: r.id,
     systemName: r.system_name,
@@ -152,9 +170,8 @@ async function disabledAccountsWithGrants(db: Kysely<Database>, orgId: string, s
 }
 
 /** Identities on leave, and accounts of theirs used after the leave began (latest login first). */
-async function leaveLogins(db: Kysely<Database>, orgId: string, s: PostureSnapshot) {
+function leaveLogins(s: PostureSnapshot, rows: Awaited<ReturnType<typeof repo.listLeaveLogins>>) {
   const c = { identities: s.leaveIdentities, accounts: s.leaveLoginAccounts, used: s.leaveLoginIdentities };
-  const rows = await repo.listLeaveLogins(db, orgId, LIFECYCLE_ITEMS_CAP);
   const items = rows.map((r) => ({
     accountId: r.id,
     identityId: r.identity_id,

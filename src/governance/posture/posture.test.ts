@@ -352,6 +352,34 @@ for (const dialect of DIALECTS) {
       assert.equal(daysRead(), 2);
     });
 
+    it('access_high_risk_lifecycle keeps its disabled and leave lists until an import changes them', async () => {
+      const other = await createOrg(services);
+      await importBundle(store.db, other.id, other.userId, FIXTURE);
+      const { db, statements } = recorded(store.db);
+      const listsRead = () =>
+        statements.filter((s) => s.includes('gov_leave_logins') || s.includes('gov_disabled_accounts'))
+          .length;
+      const at = { asOf: FIXTURE_AS_OF };
+      const leaveNames = (l: Awaited<ReturnType<typeof highRiskLifecycle>>) =>
+        l.leave.loginsDuringLeave.items.map((i) => i.displayName);
+      const first = await highRiskLifecycle(db, other.id, at);
+      assert.deepEqual(leaveNames(first), ['Kit Keeper']);
+      assert.equal(first.disabledAccounts.items.length, 1);
+      assert.equal(listsRead(), 2);
+      assert.deepEqual(await highRiskLifecycle(db, other.id, at), first);
+      assert.equal(listsRead(), 2);
+      // Kit's last login moved to before her leave began: the next call reads the lists under the new stamp.
+      const a15 = FIXTURE.accounts!.find((a) => a.externalId === 'a15')!;
+      await importBundle(store.db, other.id, other.userId, {
+        version: 1,
+        accounts: [{ ...a15, lastLoginAt: '2026-05-20T00:00:00Z' }],
+      });
+      const after = await highRiskLifecycle(db, other.id, at);
+      assert.equal(listsRead(), 4);
+      assert.deepEqual(leaveNames(after), []);
+      assert.deepEqual(after, await highRiskLifecycle(store.db, other.id, at));
+    });
+
     it('access_security_debt_trend sums the stored days once per snapshot stamp and bound days', async () => {
       // derived/stored-days.ts keeps the sums; the bounds' own days are counted on every call. An organisation of
       // its own: the test before removed this one's snapshot.
