@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { maskEmails, maskResult } from './masking.ts';
+import { maskAnswer, maskEmails, maskResult } from './masking.ts';
 
 // Every expected value below is written out by hand from the rule in docs (first character + `***@` + domain;
 // person names → `[redacted]`), never derived from the implementation's own tables.
@@ -129,6 +129,23 @@ describe('masking: tool results', () => {
       nested: { deeper: { reviewerName: '[redacted]', count: 3, ok: true } },
     });
     assert.equal(input.nested.deeper.reviewerName, 'Heidi Hopper', 'the input is untouched');
+  });
+
+  it("a tool's answer: masked, its null members left out at any depth, null array elements kept", () => {
+    const answer = {
+      owner: null,
+      items: [
+        { holderName: null, reviewerName: 'Heidi Hopper', note: 'ask grace@example.com', due: null },
+        null,
+        [{ x: null, y: 0 }],
+      ],
+      nested: { deeper: { gone: null, kept: false, empty: '' } },
+    };
+    assert.deepEqual(maskAnswer(answer, ['Heidi Hopper']), {
+      items: [{ reviewerName: '[redacted]', note: 'ask g***@example.com' }, null, [{ y: 0 }]],
+      nested: { deeper: { kept: false, empty: '' } },
+    });
+    assert.equal(answer.items[0]!.hasOwnProperty('due'), true, 'the input is untouched');
   });
 
   it('masks e-mail addresses used as keys', () => {

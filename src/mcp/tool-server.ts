@@ -16,7 +16,7 @@ import { callQueue } from './call-queue.ts';
 import type { Principal } from '../tenancy/principal.ts';
 import { TOOL_CATALOG, type ToolDefinition } from './generated/tool-catalog.ts';
 import { findControlCharacters } from '../shared/control-characters.ts';
-import { maskEmails, maskResult } from './masking.ts';
+import { maskAnswer, maskEmails, maskResult } from './masking.ts';
 import type { ToolHandler, ToolServices } from './tool-handler.ts';
 import { VERSION } from '../version.ts';
 
@@ -101,32 +101,12 @@ function toolResult(
   personNames: readonly string[] = [],
 ): CallToolResult {
   // Masked once here: the text block is the JSON of the masked object, so both carry the same masked values.
-  const masked = maskResult(withoutNulls(structured), personNames);
+  const masked = maskAnswer(structured, personNames);
   return {
     content: [{ type: 'text', text: maskEmails(JSON.stringify(masked)) }],
     structuredContent: masked,
   };
 }
-
-/**
- * A value that may be absent is left out, never null (docs/mcp-oauth.md, "Portable schemas"): the output
- * schemas then need no `["string","null"]` type arrays, which some clients reject.
- */
-export function withoutNulls(value: Record<string, unknown>): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
-  for (const [key, item] of Object.entries(value)) {
-    if (item === null) continue;
-    out[key] = strip(item);
-  }
-  return out;
-}
-
-const strip = (item: unknown): unknown =>
-  Array.isArray(item)
-    ? item.map(strip)
-    : item !== null && typeof item === 'object'
-      ? withoutNulls(item as Record<string, unknown>)
-      : item;
 
 /**
  * An error result: no structuredContent (a client validates it against the success schema), the code in
