@@ -10,10 +10,6 @@
 // (DIR/<dialect>-plain.cpuprofile, DIR/<dialect>-warm.cpuprofile): a whole-run --cpu-prof is mostly the imports.
 // --pairs N alternates N-1 more plain and warm uploads after the first pair and prints each pair's ratio and their
 // median: on a loaded machine one pair's ratio moves by ±0.3.
-// --match-worker matches the uploads' batches in a worker thread (src/findings/match-in-worker.ts).
-// --ab-worker N (with --headline) then runs N rounds of three uploads on the same store, in rotating order: plain,
-// matched in process, matched in the worker (its cache warmed first), and prints each matched / plain ratio: an A/B
-// of the worker in the same minutes and process, without importing the advisories again.
 // --headline runs steps 1 and 2 only (the synthetic advisories stay: they are what makes 27 % of the components
 // vulnerable). Each dialect's headline ratios are printed last, after every dialect's details.
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -25,7 +21,6 @@ import { openStore, type Store } from '../../src/db/connect.ts';
 import { migrateToLatest } from '../../src/db/migrate.ts';
 import { toCandidate } from '../../src/findings/finding-matching.ts';
 import { FindingService } from '../../src/findings/finding.service.ts';
-import { MatchWorker } from '../../src/findings/match-in-worker.ts';
 import { matchComponent, type Candidate } from '../../src/findings/matcher.ts';
 import { SbomService } from '../../src/sboms/sbom.service.ts';
 import { OrganisationService } from '../../src/tenancy/organisation.service.ts';
@@ -56,8 +51,6 @@ const { values } = parseArgs({
     headline: { type: 'boolean', default: false },
     profile: { type: 'string' },
     pairs: { type: 'string', default: '1' },
-    'match-worker': { type: 'boolean', default: false },
-    'ab-worker': { type: 'string', default: '0' },
   },
 });
 const COMPONENTS = Number(values.components);
@@ -178,8 +171,7 @@ async function run(
   await migrateToLatest(store.db);
   const organisations = new OrganisationService(store.db);
   const users = new UserService(store.db, new TokenService(store.db));
-  const matchWorker = values['match-worker'] ? new MatchWorker() : undefined;
-  const findings = new FindingService(store.db, { matchWorker });
+  const findings = new FindingService(store.db);
   let rematchMs = 0;
   let rematchHold = 0;
   const vulndb = new VulnDbService(store.db, {
@@ -290,44 +282,6 @@ async function run(
             `${median(pairMainRatios).toFixed(2)}× main-thread CPU`
           : ''),
     );
-    const abRounds = Number(values['ab-worker']);
-    if (abRounds > 0) {
-      const abWorker = new MatchWorker();
-      const viaWorker = new SbomService(store.db, {
-        hooks: new FindingService(store.db, { matchWorker: abWorker }),
-      });
-      try {
-        await upload(viaWorker, owner.id, user.id, doc, 'ab-worker-cold');
-        const kinds = [
-          ['plain', withoutMatching],
-          ['in process', withMatching],
-          ['worker', viaWorker],
-        ] as const;
-        const runs = new Map<string, Awaited<ReturnType<typeof upload>>[]>(kinds.map(([k]) => [k, []]));
-        for (let round = 0; round < abRounds; round++)
-          for (let i = 0; i < 3; i++) {
-            const [kind, service] = kinds[(round + i) % 3]!;
-            runs.get(kind)!.push(await upload(service, owner.id, user.id, doc, `ab-${round}-${i}`));
-          }
-        const plains = runs.get('plain')!;
-        for (const kind of ['in process', 'worker']) {
-          const ratios = (f: (r: (typeof plains)[number]) => number) =>
-            runs.get(kind)!.map((r, i) => f(r) / f(plains[i]!));
-          const line = (f: (r: (typeof plains)[number]) => number) =>
-            `${ratios(f)
-              .map((r) => r.toFixed(2))
-              .join(', ')} (median ${median(ratios(f)).toFixed(2)})`;
-          out[`  A/B ${kind} / plain, wall`] = line((r) => r.ms);
-          out[`  A/B ${kind} / plain, all threads' CPU`] = line((r) => r.cpuMs);
-          out[`  A/B ${kind} / plain, main-thread CPU`] = line((r) => r.mainCpuMs);
-        }
-        out['  A/B plain uploads'] = plains
-          .map((r) => `${seconds(r.ms)} s (${seconds(r.mainCpuMs)} main)`)
-          .join(', ');
-      } finally {
-        await abWorker.close();
-      }
-    }
     if (values.headline) return { out, headline };
 
     // The longest the event loop was held (docs/resilience.md: ~100 ms) while the big SBOM and its findings are
@@ -386,7 +340,6 @@ async function run(
     out['  of which re-matching'] =
       `${seconds(rematchMs)} s over ${r.packages} packages, ${r.components} components: ${r.created} created, ${r.updated} updated, ${r.retracted} retracted (target ≤ 5 s), longest event-loop stall ${rematchHold.toFixed(0)} ms`;
   } finally {
-    await matchWorker?.close();
     await store.close();
   }
   return { out, headline };

@@ -121,7 +121,7 @@ export async function packagesOf(
  * Severity of every vulnerability, counting alias advisories stored for other ecosystems too. Matches sharing
  * their `severityParts` (one candidate's, matcher.ts) share ids and advisories too: settled once, the same object.
  */
-export async function settleSeverity(
+async function settleSeverity(
   db: Kysely<Database>,
   cache: CandidateCache,
   matched: MatchedVulnerability[],

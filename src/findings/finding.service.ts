@@ -34,7 +34,6 @@ import { CandidateCache } from './candidate-cache.ts';
 import { exploitConditions, signalsOf, type ExploitSignals } from './exploit-signals.ts';
 import { resolveMatches, toCandidate, type MatchableComponent } from './finding-matching.ts';
 import { matchedColumnsOnce, newFindingRow } from './finding-rows.ts';
-import type { MatchWorker } from './match-in-worker.ts';
 import { decodeCursor, FINDING_SORTS, pageOf, queryFilter } from './finding-query.ts';
 import { newestInSboms, probesPay } from './sparse-page.ts';
 import * as repo from './finding.repository.ts';
@@ -202,29 +201,19 @@ export function openCounts(row: Record<(typeof OPEN_COUNTS)[number], unknown>) {
   return { summary, highEpss: n(row.epss) };
 }
 
-/** Smaller batches are matched in process: the round trip to the worker would cost more than it saves. */
-export const MATCH_IN_WORKER_FROM = 500;
-
 export class FindingService implements SbomFindingsHooks {
   readonly #db: Kysely<Database>;
   readonly #defaultSeverity: SeverityLevel;
   readonly #cache = new CandidateCache(toCandidate);
   readonly #places: FindingPlaces | undefined;
-  readonly #worker: MatchWorker | undefined;
 
   constructor(
     db: Kysely<Database>,
-    options: {
-      defaultSeverity?: SeverityLevel;
-      places?: FindingPlaces;
-      /** Matches upload batches of at least `MATCH_IN_WORKER_FROM` components in this worker (match-in-worker.ts). */
-      matchWorker?: MatchWorker;
-    } = {},
+    options: { defaultSeverity?: SeverityLevel; places?: FindingPlaces } = {},
   ) {
     this.#db = db;
     this.#defaultSeverity = options.defaultSeverity ?? 'MEDIUM';
     this.#places = options.places;
-    this.#worker = options.matchWorker;
   }
 
   /**
@@ -251,16 +240,10 @@ export class FindingService implements SbomFindingsHooks {
     components: MatchableComponent[],
     maxFindings?: number,
   ): Promise<MatchedBatch> {
-    const matches =
-      (this.#worker &&
-        components.length >= MATCH_IN_WORKER_FROM &&
-        (await this.#worker.match(db, components, this.#cache, this.#defaultSeverity, maxFindings))) ||
-      (
-        await resolveMatches(db, components, {
-          ...this.#matchOptions,
-          ...(maxFindings === undefined ? {} : { maxMatches: maxFindings }),
-        })
-      ).matches;
+    const { matches } = await resolveMatches(db, components, {
+      ...this.#matchOptions,
+      ...(maxFindings === undefined ? {} : { maxMatches: maxFindings }),
+    });
     const now = nowIso();
     const rows: repo.NewFindingRow[] = [];
     // Only the components with findings are kept for the triage rules: the rest of the batch can go.
