@@ -108,11 +108,16 @@ export async function insertRows(
    * Never a caller's value: those stay parameters.
    */
   constants: Readonly<Record<string, string>> = {},
+  /**
+   * PostgreSQL: from this many rows COPY (in a transaction). The default suits wide rows such as components; a
+   * caller of narrow text rows written a batch at a time (an upload's violations) gives less.
+   */
+  copyFrom: number = COPY_FROM_ROWS,
 ): Promise<void> {
   const dialect = dialectOf(db);
   const fixed = Object.entries(constants);
   if (dialect === 'postgres' && pgTypes) {
-    if (rows.length >= COPY_FROM_ROWS && (await copyRows(db, table, columns, rows, fixed))) return;
+    if (rows.length >= copyFrom && (await copyRows(db, table, columns, rows, fixed))) return;
     return insertRowsUnnest(db, table, columns, rows, pgTypes, fixed);
   }
   if (dialect === 'sqlite' && rows.length >= PER_ROW_FROM) {

@@ -38,6 +38,7 @@ import {
   insertViolations,
   updateViolationFacts,
   violationPageOfSbom,
+  type ViolationKey,
 } from './violation.repository.ts';
 
 /**
@@ -126,11 +127,12 @@ export async function evaluateSbom(
   const diff = new ViolationDiff();
   // Every stored violation of the SBOM: those of a policy since disabled or scoped away go too.
   if (!options.fresh)
-    for (let after = ''; ;) {
+    for (let after: ViolationKey | null = null; ;) {
       const page = await violationPageOfSbom(trx, orgId, sbomId, after, PAGE);
       diff.addStored(page);
       if (page.length < PAGE) break;
-      after = page[page.length - 1]!.id;
+      const last = page[page.length - 1]!;
+      after = [last.policy_id, last.component_id, last.finding_id];
       await turn();
     }
   if (applicable.length > 0)

@@ -30,6 +30,12 @@ const VIOLATION_PG_TYPES = VIOLATION_COLUMNS.map(() => 'text');
 const NEW_VIOLATION_BOUND = VIOLATION_COLUMNS.filter((c) => c !== 'status' && c !== 'comment');
 const NEW_VIOLATION_PG_TYPES = NEW_VIOLATION_BOUND.map(() => 'text');
 const NEW_VIOLATION_CONSTANTS = { status: 'open' } as const;
+/**
+ * PostgreSQL writes new violations by COPY from this many rows: an upload's batch has ≈ 950 (half its ≈ 1,900
+ * components under the bench's policies), under insertRows' default, and `unnest`'s text arrays cost the main thread
+ * more to build and escape (pg's escapeElement) and the backend more to parse (BENCHMARKS.md, "Policies").
+ */
+const VIOLATIONS_COPY_FROM = 200;
 
 export async function insertViolations(
   db: Kysely<Database>,
@@ -47,6 +53,7 @@ export async function insertViolations(
       fresh.map((r) => NEW_VIOLATION_BOUND.map((c) => r[c])),
       NEW_VIOLATION_PG_TYPES,
       NEW_VIOLATION_CONSTANTS,
+      VIOLATIONS_COPY_FROM,
     );
   if (rest.length > 0)
     await insertRows(
@@ -58,26 +65,35 @@ export async function insertViolations(
     );
 }
 
+/** Where a page of an SBOM's stored violations ends: its last violation's key (policy, component, finding). */
+export type ViolationKey = readonly [policyId: string, componentId: string, findingId: string];
+
 /**
- * The stored violations of an SBOM after `afterId`, by id (what a re-evaluation compares against, page by page).
+ * The stored violations of an SBOM after `after` (null: from the first), in the order of their unique key
+ * (policy, component, finding): what a re-evaluation compares against, page by page. That order is the key
+ * index's (policy_violations_key_idx, which leads with the SBOM), so each page reads its own rows only: by id, the
+ * primary key's order, the first page of an SBOM walked every older violation of the table first (150,000 rows,
+ * 205 ms on PostgreSQL, BENCHMARKS.md "Policies").
  * visibility: of one SBOM its caller reads (a visible one, or an upload's own in its last transaction).
  */
 export const violationPageOfSbom = (
   db: Kysely<Database>,
   orgId: string,
   sbomId: string,
-  afterId: string,
+  after: ViolationKey | null,
   limit: number,
-) =>
-  db
+) => {
+  let query = db
     .selectFrom('policy_violations')
     .select(['id', 'policy_id', 'component_id', 'finding_id', 'state', 'reason', 'kind'])
     .where('org_id', '=', orgId)
-    .where('sbom_id', '=', sbomId)
-    .where('id', '>', afterId)
-    .orderBy('id')
-    .limit(limit)
-    .execute();
+    .where('sbom_id', '=', sbomId);
+  if (after)
+    query = query.where((eb) =>
+      eb(eb.refTuple('policy_id', 'component_id', 'finding_id'), '>', eb.tuple(...after)),
+    );
+  return query.orderBy('policy_id').orderBy('component_id').orderBy('finding_id').limit(limit).execute();
+};
 export type StoredViolation = Awaited<ReturnType<typeof violationPageOfSbom>>[number];
 
 /** visibility: ids the caller read of one SBOM (violationPageOfSbom). */

@@ -332,6 +332,49 @@ for (const dialect of DIALECTS) {
       ]);
     });
 
+    it('over more than a page of stored violations all keep their ids when a policy changes', async (t) => {
+      // The re-evaluation reads the stored violations 2,000 at a time (evaluation.ts, by their unique key): a page
+      // read twice or skipped would delete violations that still hold or insert them again.
+      const { app, services, store } = await build(t, dialect);
+      const org = await createOrg(services);
+      const ids = await createPolicies(app, org);
+      const components = Array.from({ length: 1_300 }, (_, i) => ({
+        type: 'library',
+        'bom-ref': `c${i}`,
+        name: `lib-${(i * 37) % 1_300}`,
+        version: '1.0.0',
+        purl: `pkg:npm/lib-${(i * 37) % 1_300}@1.0.0`,
+        licenses: [{ license: { id: 'GPL-3.0-only' } }],
+      }));
+      const sbom = { bomFormat: 'CycloneDX', specVersion: '1.5', components };
+      const uploaded = await uploadFile(app, org, JSON.stringify(sbom), 'many.cdx.json');
+      assert.equal(uploaded.statusCode, 201, uploaded.body);
+      const stored = () =>
+        store.db
+          .selectFrom('policy_violations')
+          .select(['id', 'state'])
+          .where('org_id', '=', org.id)
+          .orderBy('id')
+          .execute();
+      const before = await stored();
+      // Two policies violated by each of 1,300 components: 2,600 violations, two pages and a part.
+      assert.equal(before.length, 2_600);
+      const changed = await app.inject({
+        method: 'PUT',
+        url: `/api/v1/sscs/policies/${ids['No copyleft']}`,
+        headers: org.bearer(),
+        payload: { ...POLICIES[0], violationState: 'warn' },
+      });
+      assert.equal(changed.statusCode, 200, changed.body);
+      await services.policies.reevaluation.idle();
+      const after = await stored();
+      assert.deepEqual(
+        after.map((v) => v.id),
+        before.map((v) => v.id),
+      );
+      assert.ok(after.every((v) => v.state === 'warn'));
+    });
+
     it('go with their SBOM', async (t) => {
       const { app, services } = await build(t, dialect);
       const org = await createOrg(services);
