@@ -33,8 +33,9 @@ export function streamCycloneDxJsonText(
   members: ReadonlyMap<string, Range>,
 ): SbomStream | null {
   if (!members.has('bomFormat')) return null;
-  const lazy = lazyDocument(text, members, 'components');
-  return lazy && streamCycloneDx(fileName, lazy.doc, lazy.items);
+  // The dependencies (≈ 15 MiB of a 48.5 MiB file) read one entry at a time, like the components.
+  const lazy = lazyDocument(text, members, 'components', ['dependencies']);
+  return lazy && streamCycloneDx(fileName, lazy.doc, lazy.items, lazy.arrays.get('dependencies'));
 }
 
 /** CycloneDX JSON from its text, read one component at a time (no tree of the whole file); null as above. */
@@ -53,7 +54,12 @@ export function parseCycloneDxJson(fileName: string, doc: unknown): ParsedSbom {
   return collectStream(streamCycloneDx(fileName, doc));
 }
 
-function streamCycloneDx(fileName: string, doc: unknown, lazy?: LazyArray): SbomStream {
+function streamCycloneDx(
+  fileName: string,
+  doc: unknown,
+  lazy?: LazyArray,
+  lazyDependencies?: LazyArray,
+): SbomStream {
   if (!isObject(doc)) throw parseError(fileName, 'the JSON document is not an object');
   if (doc.bomFormat !== 'CycloneDX') {
     throw parseError(
@@ -68,7 +74,7 @@ function streamCycloneDx(fileName: string, doc: unknown, lazy?: LazyArray): Sbom
   const metadata = doc.metadata === undefined ? {} : doc.metadata;
   if (!isObject(metadata)) throw parseError(fileName, 'metadata must be an object');
 
-  const ctx = { fileName, graph: dependencyGraph(fileName, doc.dependencies) };
+  const ctx = { fileName, graph: dependencyGraph(fileName, doc.dependencies, lazyDependencies) };
   const metadataComponent =
     metadata.component === undefined ? undefined : toComponent(ctx, metadata.component, 'metadata.component');
   // Sub-components of the subject are real parts of it: they are components too.
@@ -178,11 +184,20 @@ function hashes(list: unknown): ParsedHash[] {
   return out;
 }
 
-function dependencyGraph(fileName: string, list: unknown): Map<string, string[]> {
+const GRAPH_CHUNK = 1024;
+
+/** `list`: the document's dependencies; or `lazy`, their entries parsed one at a time (lazyDocument). */
+function dependencyGraph(fileName: string, list: unknown, lazy?: LazyArray): Map<string, string[]> {
   const graph = new Map<string, string[]>();
-  if (list === undefined || list === null) return graph;
-  if (!Array.isArray(list)) throw parseError(fileName, 'dependencies must be an array');
-  for (const entry of list) {
+  if (!lazy && (list === undefined || list === null)) return graph;
+  if (!lazy && !Array.isArray(list)) throw parseError(fileName, 'dependencies must be an array');
+  const length = lazy ? lazy.length : (list as unknown[]).length;
+  let chunk: unknown[] = [];
+  for (let i = 0; i < length; i++) {
+    // A lazy list in chunks of GRAPH_CHUNK entries: each chunk's objects die young, as one entry each would, at
+    // about the CPU of one parse of them all.
+    if (lazy && i % GRAPH_CHUNK === 0) chunk = lazy.range(i, Math.min(i + GRAPH_CHUNK, length));
+    const entry = lazy ? chunk[i % GRAPH_CHUNK] : (list as unknown[])[i];
     if (!isObject(entry)) continue;
     const ref = str(entry.ref);
     if (ref === null || !Array.isArray(entry.dependsOn)) continue;

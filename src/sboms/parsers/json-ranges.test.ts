@@ -3,7 +3,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { describe, it } from 'node:test';
 import { SHARED_DATA, sharedDataSkip } from '../../../test/support/shared-data.ts';
 import { parseCycloneDxJson, parseCycloneDxJsonText } from './cyclonedx-json.ts';
-import { arrayElements, topLevelMembers, type Range } from './json-ranges.ts';
+import { arrayElements, lazyDocument, topLevelMembers, type Range } from './json-ranges.ts';
 import { parseSbom } from './parse-sbom.ts';
 
 const texts = (text: string, ranges: Iterable<Range>) => [...ranges].map(([s, e]) => text.slice(s, e));
@@ -59,6 +59,24 @@ describe('json-ranges: where the values lie', () => {
     for (const text of ['[1,]', '[,1]', '[1 2]', '{"a":1}', '[{"a":1]', '["x]'])
       assert.equal(arrayElements(text, [0, text.length]), null, text);
   });
+
+  it('leaves the members asked for unparsed when they are plainly arrays, their elements parsed when read', () => {
+    const text = '{"items":[1],"deps":[{"ref":"a"}, {"ref":"b"}],"odd":{"x":[2]},"n":3}';
+    const lazy = lazyDocument(text, topLevelMembers(text)!, 'items', ['deps', 'odd', 'absent'])!;
+    // `odd` is no array: parsed into the document as before.
+    assert.deepEqual(lazy.doc, { odd: { x: [2] }, n: 3 });
+    assert.deepEqual([...lazy.arrays.keys()], ['deps']);
+    const deps = lazy.arrays.get('deps')!;
+    assert.deepEqual([deps.length, deps.at(0), deps.at(1)], [2, { ref: 'a' }, { ref: 'b' }]);
+    assert.deepEqual(deps.range(0, 2), [{ ref: 'a' }, { ref: 'b' }]);
+    assert.deepEqual([deps.range(1, 2), deps.range(2, 2)], [[{ ref: 'b' }], []]);
+    // A malformed element throws JSON.parse's error when read, not before.
+    const broken = '{"items":[],"deps":[{"ref":"a"},{"ref":}]}';
+    const later = lazyDocument(broken, topLevelMembers(broken)!, 'items', ['deps'])!;
+    assert.deepEqual(later.arrays.get('deps')!.at(0), { ref: 'a' });
+    assert.throws(() => later.arrays.get('deps')!.at(1), SyntaxError);
+    assert.throws(() => later.arrays.get('deps')!.range(0, 2), SyntaxError);
+  });
 });
 
 const component = (name: string, extra = '') =>
@@ -104,6 +122,56 @@ describe('CycloneDX JSON one component at a time', () => {
     assert.equal(parseCycloneDxJsonText('x.json', '{"spdxVersion":"SPDX-2.3","components":[]}'), null);
     assert.equal(parseCycloneDxJsonText('x.json', '{"bomFormat":"CycloneDX","specVersion":"1.5"}'), null);
     assert.equal(parseCycloneDxJsonText('x.json', bom(component('a'), ',"__proto__":{}')), null);
+  });
+
+  it('reads the dependencies one entry at a time, with the answers of the whole parse for broken ones', () => {
+    const graph = (text: string) =>
+      parseCycloneDxJsonText('x.cdx.json', text)!.components.map((c) => [c.name, c.dependsOn]);
+    const text = bom(`${component('a')},${component('b')}`).replace(
+      '"dependencies":[{"ref":"a","dependsOn":["b"]}]',
+      '"dependencies":[{"ref":"a","dependsOn":["b"]},{"ref":"b","dependsOn":["a",7]},null,{"ref":"a","dependsOn":["a"]}]',
+    );
+    assert.deepEqual(graph(text), [
+      ['a', ['b', 'a']],
+      ['b', ['a', '7']],
+    ]);
+    assert.deepEqual(
+      parseCycloneDxJsonText('x.cdx.json', text),
+      parseCycloneDxJson('x.cdx.json', JSON.parse(text)),
+    );
+    // More entries than one chunk of the graph's reading (1,024), every one of them read.
+    const many = Array.from({ length: 2100 }, (_, i) => `n${i}`);
+    const large = bom(many.map((name) => component(name)).join(',')).replace(
+      '"dependencies":[{"ref":"a","dependsOn":["b"]}]',
+      `"dependencies":[${many.map((name, i) => `{"ref":"${name}","dependsOn":["n${(i + 1) % many.length}"]}`).join(',')}]`,
+    );
+    const largeGraph = graph(large);
+    assert.equal(largeGraph.length, 2100);
+    largeGraph.forEach(([name, dependsOn], i) =>
+      assert.deepEqual([name, dependsOn], [`n${i}`, [`n${(i + 1) % 2100}`]]),
+    );
+    // A malformed entry: the invalid JSON of the whole document's JSON.parse, as before.
+    const malformed = text.replace('{"ref":"b","dependsOn":["a",7]}', '{"ref":"b","dependsOn":["a",]}');
+    assert.equal(parseCycloneDxJsonText('x.cdx.json', malformed), null);
+    let jsonError = '';
+    try {
+      JSON.parse(malformed);
+    } catch (error) {
+      jsonError = (error as Error).message;
+    }
+    assert.throws(() => parseSbom('x.cdx.json', Buffer.from(malformed)), {
+      code: 'PARSE_ERROR',
+      message: `'x.cdx.json': invalid JSON: ${jsonError}`,
+    });
+    // Dependencies that are no array: the same PARSE_ERROR as before.
+    const notArray = bom(component('a')).replace(
+      '"dependencies":[{"ref":"a","dependsOn":["b"]}]',
+      '"dependencies":{}',
+    );
+    assert.throws(() => parseSbom('x.cdx.json', Buffer.from(notArray)), {
+      code: 'PARSE_ERROR',
+      message: "'x.cdx.json': dependencies must be an array",
+    });
   });
 });
 
