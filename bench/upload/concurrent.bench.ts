@@ -5,14 +5,15 @@
 // end to end, the server's CPU, its peak RSS growth over the idle server ÷ one file's size, and that against the
 // target. Usage: node bench/upload/concurrent.bench.ts [--components 100000] [--stores sqlite,postgres] [--runs 1]
 // (PostgreSQL when DATABASE_URL or TEST_DATABASE_URL names one).
-import { mkdtempSync, openAsBlob, readFileSync, rmSync, statSync } from 'node:fs';
+import { mkdtempSync, openAsBlob, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
-import { sampleBackendCpu, withApplicationName } from '../support/pg-backend-cpu.ts';
-import { cpuSeconds, machine, peakRss, startProcess } from '../support/process.ts';
+import { sampleBackendCpu } from '../support/pg-backend-cpu.ts';
+import { cpuSeconds, machine, peakRss } from '../support/process.ts';
 import { generateJson } from './generate.ts';
+import { rss, startUploadServer } from './server-process.ts';
 
 const { values } = parseArgs({
   options: {
@@ -24,15 +25,9 @@ const { values } = parseArgs({
 const count = Number(values.components);
 const wantedStores = values.stores.split(',');
 const dir = mkdtempSync(join(tmpdir(), 'bulwark-bench-concurrent-'));
-const server = new URL('./server.ts', import.meta.url).pathname;
 const MiB = 2 ** 20;
 /** Issue 34: peak RSS growth of two concurrent uploads ≤ 6× one file. */
 const TARGET = 6;
-
-const rss = (pid: number) => {
-  const match = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
-  return match ? Number(match[1]) * 1024 : 0;
-};
 
 async function upload(base: string, token: string, file: string) {
   const form = new FormData();
@@ -51,15 +46,11 @@ async function upload(base: string, token: string, file: string) {
 }
 
 async function concurrentOnce(storeUrl: string, file: string, schema?: string) {
-  const applicationName = `bench_concurrent_${process.pid}_${Date.now().toString(36)}`;
-  const serverUrl = schema ? withApplicationName(storeUrl, applicationName) : storeUrl;
-  // Run as `bulwark serve` runs (bin/bulwark.js): glibc's mmap threshold fixed, so freed large blocks go back.
-  const { child, url } = await startProcess(server, schema ? [serverUrl, schema] : [serverUrl], {
-    MALLOC_MMAP_THRESHOLD_: process.env.MALLOC_MMAP_THRESHOLD_ ?? '131072',
-  });
-  let output = '';
-  child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const [base, token, otherToken] = url.split(' ') as [string, string, string];
+  const { child, base, token, otherToken, applicationName, stop } = await startUploadServer(
+    storeUrl,
+    schema,
+    'bench_concurrent',
+  );
   try {
     const idleRss = rss(child.pid!);
     const backends = schema ? await sampleBackendCpu(storeUrl, applicationName) : undefined;
@@ -70,11 +61,7 @@ async function concurrentOnce(storeUrl: string, file: string, schema?: string) {
     const cpuS = ((await cpuSeconds(child.pid!)) ?? 0) - cpuBefore;
     const backendS = ((await backends?.stop()) ?? 0) / 1000;
     const peak = (await peakRss(child.pid!)) ?? 0;
-    const exited = new Promise((resolve) => child.once('exit', resolve));
-    child.kill('SIGTERM');
-    await exited;
-    const memory = /MEM (.+)\n/.exec(output)?.[1] ?? '';
-    const mainCpuS = Number(/MAINCPU (\d+)/.exec(output)?.[1] ?? NaN) / 1000;
+    const { memory, mainCpuS } = await stop();
     return { seconds, wall, cpuS, backendS, idleRss, peakRss: peak, memory, mainCpuS };
   } finally {
     if (child.exitCode === null) child.kill('SIGTERM');

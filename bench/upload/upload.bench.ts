@@ -2,15 +2,16 @@
 // and its SPDX JSON twin, each uploaded to the real server on a fresh store (SQLite file; PostgreSQL too when
 // DATABASE_URL or TEST_DATABASE_URL names one), against the store's floor measured in the same run (baseline.ts).
 // Usage: node bench/upload/upload.bench.ts [--components 100000] [--formats json,xml,spdx] [--stores sqlite,postgres]
-import { mkdtempSync, openAsBlob, readFileSync, rmSync, statSync } from 'node:fs';
+import { mkdtempSync, openAsBlob, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
-import { sampleBackendCpu, withApplicationName } from '../support/pg-backend-cpu.ts';
-import { cpuSeconds, machine, peakRss, startProcess } from '../support/process.ts';
+import { sampleBackendCpu } from '../support/pg-backend-cpu.ts';
+import { cpuSeconds, machine, peakRss } from '../support/process.ts';
 import { postgresFloor, sqliteFloor, type Floor } from './baseline.ts';
 import { generateSboms } from './generate.ts';
+import { rss, startUploadServer } from './server-process.ts';
 
 const { values } = parseArgs({
   options: {
@@ -23,13 +24,7 @@ const count = Number(values.components);
 const kinds = values.formats.split(',') as ('json' | 'xml' | 'spdx')[];
 const wantedStores = values.stores.split(',');
 const dir = mkdtempSync(join(tmpdir(), 'bulwark-bench-upload-'));
-const server = new URL('./server.ts', import.meta.url).pathname;
 const MiB = 2 ** 20;
-
-const rss = (pid: number) => {
-  const match = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
-  return match ? Number(match[1]) * 1024 : 0;
-};
 
 /** Sequential small requests (GETs, or POSTs of `body`) until stopped: what another client sees while the upload runs. */
 function poll(url: string, headers: Record<string, string>, body?: () => unknown) {
@@ -96,17 +91,11 @@ interface Result {
 }
 
 async function uploadOnce(storeUrl: string, file: string, schema?: string): Promise<Result> {
-  // The server's PostgreSQL connections carry a name of their own, so their backends' CPU can be read beside the
-  // server's (bench/support/pg-backend-cpu.ts): the store's side of the upload, which the floor's COPY also has.
-  const applicationName = `bench_upload_${process.pid}_${Date.now().toString(36)}`;
-  const serverUrl = schema ? withApplicationName(storeUrl, applicationName) : storeUrl;
-  // Run as `bulwark serve` runs (bin/bulwark.js): glibc's mmap threshold fixed, so freed large blocks go back.
-  const { child, url } = await startProcess(server, schema ? [serverUrl, schema] : [serverUrl], {
-    MALLOC_MMAP_THRESHOLD_: process.env.MALLOC_MMAP_THRESHOLD_ ?? '131072',
-  });
-  let output = '';
-  child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const [base, token, otherToken] = url.split(' ') as [string, string, string];
+  const { child, base, token, otherToken, applicationName, stop } = await startUploadServer(
+    storeUrl,
+    schema,
+    'bench_upload',
+  );
   const auth = { authorization: `Bearer ${token}` };
   let vendors = 0;
   try {
@@ -137,12 +126,7 @@ async function uploadOnce(storeUrl: string, file: string, schema?: string): Prom
     if (res.status !== 201 || body.data?.componentCount !== count)
       throw new Error(`upload answered ${res.status} ${JSON.stringify(body).slice(0, 300)}`);
     const peak = (await peakRss(child.pid!)) ?? 0;
-    const exited = new Promise((resolve) => child.once('exit', resolve));
-    child.kill('SIGTERM');
-    await exited;
-    const hold = Number(/HOLD (\d+)/.exec(output)?.[1] ?? NaN);
-    const memory = /MEM (.+)\n/.exec(output)?.[1] ?? '';
-    const mainCpuS = Number(/MAINCPU (\d+)/.exec(output)?.[1] ?? NaN) / 1000;
+    const { hold, memory, mainCpuS } = await stop();
     return {
       seconds,
       cpuS,
