@@ -6,6 +6,7 @@ import { build, createOrg, type TestOrg } from '../../test/support/app.ts';
 import { DIALECTS } from '../../test/support/store.ts';
 import { uploadFile } from '../../test/support/upload.ts';
 import type { App } from '../http/app-type.ts';
+import type { Services } from '../services.ts';
 import { loadFeed, policySbom } from './policy-fixture.ts';
 
 const POLICIES = [
@@ -46,6 +47,18 @@ async function createPolicies(app: App, org: TestOrg): Promise<Record<string, st
     ids[p.name] = res.json().data.id;
   }
   return ids;
+}
+
+/** The copyleft policy's violations turned from fail to warn, and its re-evaluation waited for. */
+async function copyleftOnlyWarns(app: App, services: Services, org: TestOrg, ids: Record<string, string>) {
+  const changed = await app.inject({
+    method: 'PUT',
+    url: `/api/v1/sscs/policies/${ids['No copyleft']}`,
+    headers: org.bearer(),
+    payload: { ...POLICIES[0], violationState: 'warn' },
+  });
+  assert.equal(changed.statusCode, 200, changed.body);
+  await services.policies.reevaluation.idle();
 }
 
 type Row = {
@@ -318,14 +331,7 @@ for (const dialect of DIALECTS) {
         payload: { status: 'suppressed', comment: 'ok' },
       });
       assert.equal(suppressed.statusCode, 200, suppressed.body);
-      const changed = await app.inject({
-        method: 'PUT',
-        url: `/api/v1/sscs/policies/${ids['No copyleft']}`,
-        headers: org.bearer(),
-        payload: { ...POLICIES[0], violationState: 'warn' },
-      });
-      assert.equal(changed.statusCode, 200, changed.body);
-      await services.policies.reevaluation.idle();
+      await copyleftOnlyWarns(app, services, org, ids);
       assert.deepEqual(await list(), [
         { id: before[0]!.id, policy: 'Allowed licenses', state: 'warn', status: 'open' },
         { id: before[1]!.id, policy: 'No copyleft', state: 'warn', status: 'suppressed' },
@@ -359,14 +365,7 @@ for (const dialect of DIALECTS) {
       const before = await stored();
       // Two policies violated by each of 1,300 components: 2,600 violations, two pages and a part.
       assert.equal(before.length, 2_600);
-      const changed = await app.inject({
-        method: 'PUT',
-        url: `/api/v1/sscs/policies/${ids['No copyleft']}`,
-        headers: org.bearer(),
-        payload: { ...POLICIES[0], violationState: 'warn' },
-      });
-      assert.equal(changed.statusCode, 200, changed.body);
-      await services.policies.reevaluation.idle();
+      await copyleftOnlyWarns(app, services, org, ids);
       const after = await stored();
       assert.deepEqual(
         after.map((v) => v.id),
