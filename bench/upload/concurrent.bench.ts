@@ -9,11 +9,10 @@ import { mkdtempSync, openAsBlob, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import pg from 'pg';
 import { sampleBackendCpu } from '../support/pg-backend-cpu.ts';
 import { cpuSeconds, machine, peakRss } from '../support/process.ts';
 import { generateJson } from './generate.ts';
-import { rss, startUploadServer } from './server-process.ts';
+import { benchStores, dropSchema, newSchema, rss, startUploadServer } from './server-process.ts';
 
 const { values } = parseArgs({
   options: {
@@ -68,22 +67,10 @@ async function concurrentOnce(storeUrl: string, file: string, schema?: string) {
   }
 }
 
-const admin = async (pgUrl: string, sql: string) => {
-  const client = new pg.Client({ connectionString: pgUrl });
-  await client.connect();
-  await client.query(sql);
-  await client.end();
-};
-
 const file = join(dir, 'sbom.cdx.json');
 await generateJson(file, count);
 const size = statSync(file).size;
-const pgUrl = [process.env.DATABASE_URL, process.env.TEST_DATABASE_URL].find((u) =>
-  u?.startsWith('postgres'),
-);
-const stores: { label: string; pg?: string }[] = [];
-if (wantedStores.includes('sqlite')) stores.push({ label: 'SQLite' });
-if (pgUrl && wantedStores.includes('postgres')) stores.push({ label: 'PostgreSQL', pg: pgUrl });
+const stores = benchStores(wantedStores);
 
 console.log(`machine: ${await machine()}`);
 console.log(
@@ -92,8 +79,7 @@ console.log(
 const summary: string[] = [];
 for (let run = 0; run < Number(values.runs); run++) {
   for (const store of stores) {
-    const schema = store.pg ? `bench_concurrent_${Date.now().toString(36)}` : undefined;
-    if (schema) await admin(store.pg!, `create schema ${schema}`);
+    const schema = store.pg ? await newSchema(store.pg, 'bench_concurrent') : undefined;
     const url = store.pg ?? `sqlite:${join(dir, `concurrent-${Date.now()}.sqlite`)}`;
     try {
       const r = await concurrentOnce(url, file, schema);
@@ -108,7 +94,7 @@ for (let run = 0; run < Number(values.runs); run++) {
         `${store.label}: two concurrent uploads, RSS growth ${growth.toFixed(2)}× one file = ${(growth / TARGET).toFixed(2)}× the target (≤ ${TARGET}×), server CPU ${r.cpuS.toFixed(2)} s`,
       );
     } finally {
-      if (schema) await admin(store.pg!, `drop schema ${schema} cascade`);
+      if (schema && store.pg) await dropSchema(store.pg, schema);
     }
   }
 }

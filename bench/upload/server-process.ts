@@ -1,6 +1,7 @@
 // The upload benchmarks' server (server.ts) in a process of its own, run as `bulwark serve` runs, and what it
-// reports when it stops: shared by upload.bench.ts and concurrent.bench.ts.
+// reports when it stops, and the stores they run on: shared by upload.bench.ts and concurrent.bench.ts.
 import { readFileSync } from 'node:fs';
+import pg from 'pg';
 import { withApplicationName } from '../support/pg-backend-cpu.ts';
 import { startProcess } from '../support/process.ts';
 
@@ -47,3 +48,30 @@ export async function startUploadServer(storeUrl: string, schema: string | undef
     },
   };
 }
+
+/** The stores to run on: SQLite, and PostgreSQL when DATABASE_URL or TEST_DATABASE_URL names one (`pg`). */
+export function benchStores(wanted: readonly string[]): { label: string; pg?: string }[] {
+  const pgUrl = [process.env.DATABASE_URL, process.env.TEST_DATABASE_URL].find((u) =>
+    u?.startsWith('postgres'),
+  );
+  const stores: { label: string; pg?: string }[] = [];
+  if (wanted.includes('sqlite')) stores.push({ label: 'SQLite' });
+  if (pgUrl && wanted.includes('postgres')) stores.push({ label: 'PostgreSQL', pg: pgUrl });
+  return stores;
+}
+
+async function admin(pgUrl: string, statement: string): Promise<void> {
+  const client = new pg.Client({ connectionString: pgUrl });
+  await client.connect();
+  await client.query(statement);
+  await client.end();
+}
+
+/** A fresh schema of `pgUrl` for one run, named `prefix` and the time. */
+export async function newSchema(pgUrl: string, prefix: string): Promise<string> {
+  const schema = `${prefix}_${Date.now().toString(36)}`;
+  await admin(pgUrl, `create schema ${schema}`);
+  return schema;
+}
+
+export const dropSchema = (pgUrl: string, schema: string) => admin(pgUrl, `drop schema ${schema} cascade`);

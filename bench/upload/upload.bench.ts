@@ -6,12 +6,11 @@ import { mkdtempSync, openAsBlob, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import pg from 'pg';
 import { sampleBackendCpu } from '../support/pg-backend-cpu.ts';
 import { cpuSeconds, machine, peakRss } from '../support/process.ts';
 import { postgresFloor, sqliteFloor, type Floor } from './baseline.ts';
 import { generateSboms } from './generate.ts';
-import { rss, startUploadServer } from './server-process.ts';
+import { benchStores, dropSchema, newSchema, rss, startUploadServer } from './server-process.ts';
 
 const { values } = parseArgs({
   options: {
@@ -145,33 +144,13 @@ async function uploadOnce(storeUrl: string, file: string, schema?: string): Prom
   }
 }
 
-const newSchema = async (pgUrl: string) => {
-  const schema = `bench_upload_${Date.now().toString(36)}`;
-  const admin = new pg.Client({ connectionString: pgUrl });
-  await admin.connect();
-  await admin.query(`create schema ${schema}`);
-  await admin.end();
-  return schema;
-};
-const dropSchema = async (pgUrl: string, schema: string) => {
-  const admin = new pg.Client({ connectionString: pgUrl });
-  await admin.connect();
-  await admin.query(`drop schema ${schema} cascade`);
-  await admin.end();
-};
-
 const files = await generateSboms(dir, count);
 const size = {
   json: statSync(files.json).size,
   xml: statSync(files.xml).size,
   spdx: statSync(files.spdx).size,
 };
-const pgUrl = [process.env.DATABASE_URL, process.env.TEST_DATABASE_URL].find((u) =>
-  u?.startsWith('postgres'),
-);
-const stores: { label: string; pg?: string }[] = [];
-if (wantedStores.includes('sqlite')) stores.push({ label: 'SQLite' });
-if (pgUrl && wantedStores.includes('postgres')) stores.push({ label: 'PostgreSQL', pg: pgUrl });
+const stores = benchStores(wantedStores);
 
 console.log(`machine: ${await machine()}`);
 console.log(
@@ -182,7 +161,7 @@ const summary: string[] = [];
 for (const store of stores) {
   let floor: Floor;
   if (store.pg) {
-    const schema = await newSchema(store.pg);
+    const schema = await newSchema(store.pg, 'bench_upload');
     try {
       floor = await postgresFloor(files.json, store.pg, schema);
     } finally {
@@ -194,7 +173,7 @@ for (const store of stores) {
       `${floor.totalS.toFixed(2)} s, ${floor.cpuS.toFixed(2)} CPU s`,
   );
   for (const kind of kinds) {
-    const schema = store.pg ? await newSchema(store.pg) : undefined;
+    const schema = store.pg ? await newSchema(store.pg, 'bench_upload') : undefined;
     const url = store.pg ?? `sqlite:${join(dir, `${kind}-${Date.now()}.sqlite`)}`;
     try {
       const r = await uploadOnce(url, files[kind], schema);
