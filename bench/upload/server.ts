@@ -73,6 +73,8 @@ process.on('SIGTERM', () => {
   process.stdout.write(`MAINCPU ${((mainCpu.user + mainCpu.system) / 1000).toFixed(0)}\n`);
   void app
     .close()
+    // As src/server.ts: the statistics refresh the upload started ends before the store does.
+    .then(() => services.statistics.idle())
     .then(() => store.close())
     .then(() => process.exit(0));
 });
