@@ -10,7 +10,10 @@ import { StoreError } from './store-error.ts';
 
 // 2,500 rows: over the size from which PostgreSQL takes COPY, and more than one COPY chunk.
 const ROWS = 2_500;
+// The second line: what PostgreSQL's array syntax (`unnest`'s parameters) must quote: the word NULL, braces, commas,
+// quotes, white space.
 const TRICKY = ['tab\there', 'line\nbreak', 'carriage\rreturn', 'back\\slash', '\\N', '\\.', 'ünïcødé ✓', ''];
+TRICKY.push('NULL', 'null', '{brace}', 'a,b', 'quo"te', '\\"', ' lead', 'trail ', 'in side', '\u00a0');
 
 function row(orgId: string, sbomId: string, i: number): unknown[] {
   const tricky = TRICKY[i % TRICKY.length]!;
@@ -61,17 +64,17 @@ for (const dialect of DIALECTS) {
     });
 
     // An upload's pending batch (≈ 1,900 rows a slice, under the COPY threshold) in its own short transaction.
-    it('stores a small pending batch exactly, tabs, line breaks, backslashes and nulls included', async (t) => {
+    it('stores a small pending batch exactly, tabs, line breaks, backslashes, quotes, braces and nulls included', async (t) => {
       const { store, orgId } = await setup();
       t.after(() => store.close());
-      const rows = Array.from({ length: 40 }, (_, i) => row(orgId, 'sbom_1', i)) as ComponentValues[];
+      const rows = Array.from({ length: 60 }, (_, i) => row(orgId, 'sbom_1', i)) as ComponentValues[];
       await insertPendingComponents(store.db, rows);
       const stored = await store.db
         .selectFrom('sbom_components')
         .select(COMPONENT_COLUMNS)
         .orderBy('position')
         .execute();
-      assert.equal(stored.length, 40);
+      assert.equal(stored.length, 60);
       assert.deepEqual(
         stored.map((r) => COMPONENT_COLUMNS.map((c) => r[c])),
         rows,
