@@ -263,30 +263,44 @@ async function insertRowsUnnest(
 }
 
 /**
- * Column `c` of `rows` as PostgreSQL's array literal, for `unnest`, built here as one flat string: pg's own builder
- * (`arrayString`) quotes and escapes every element and appends it to a rope, ≈ 35 % more CPU for a batch of
- * component rows (BENCHMARKS.md, "SBOM upload"). An element is quoted where the array syntax needs it: empty, the
- * word NULL, or holding braces, commas, quotes, backslashes or white space.
+ * Column `c` of `rows` as PostgreSQL's array literal, for `unnest`, built here as one flat string. pg's own builder
+ * (`arrayString`) quotes and escapes every element and appends it to a rope, which the protocol's writer then
+ * flattens: most of what an upload allocates on the main thread (BENCHMARKS.md, "SBOM upload"). An element is
+ * quoted where the array syntax needs it: empty, the word NULL, or holding braces, commas, quotes, backslashes or
+ * white space.
  */
 function arrayLiteral(rows: readonly (readonly unknown[])[], c: number): string {
-  const parts = new Array<string>(rows.length);
-  for (let r = 0; r < rows.length; r++) {
+  const count = rows.length;
+  if (count === 0) return '{}';
+  const parts = new Array<string>(count);
+  for (let r = 0; r < count; r++) {
     const value = rows[r]![c];
     if (value === null || value === undefined) parts[r] = 'NULL';
     else if (typeof value === 'number') parts[r] = String(value);
     else {
       const text = String(value);
-      parts[r] =
-        PLAIN_ELEMENT.test(text) && !NULL_WORD.test(text)
-          ? text
-          : `"${text.replace(QUOTED_ESCAPES, '\\$&')}"`;
+      parts[r] = PLAIN_ELEMENT.test(text) && !NULL_WORD.test(text) ? text : quotedElement(text);
     }
   }
-  return `{${parts.join(',')}}`;
+  // The braces on the first and last element, so that join's result is the whole literal, flat.
+  parts[0] = `{${parts[0]}`;
+  parts[count - 1] = `${parts[count - 1]}}`;
+  return parts.join(',');
+}
+
+/**
+ * An element in double quotes, its quotes and backslashes escaped. JSON quotes a string the same way, natively and
+ * with no string per match (JSON columns are full of quotes), except where it holds a control character or a lone
+ * surrogate: JSON writes those as `\n` or `\ud800`, which the array syntax would read back as `n` or `ud800`.
+ */
+function quotedElement(text: string): string {
+  if (!CONTROL.test(text) && text.isWellFormed()) return JSON.stringify(text);
+  return `"${text.replace(QUOTED_ESCAPES, '\\$&')}"`;
 }
 
 const PLAIN_ELEMENT = /^[^{}",\\\s]+$/;
 const NULL_WORD = /^null$/i;
+const CONTROL = /[\u0000-\u001f]/;
 const QUOTED_ESCAPES = /[\\"]/g;
 
 function valuesPlaceholders(
