@@ -256,25 +256,25 @@ async function insertRowsUnnest(
   const perChunk = 20_000;
   for (let start = 0; start < rows.length; start += perChunk) {
     const chunk = rows.slice(start, start + perChunk);
-    const arrays = columns.map((_, c) => arrayLiteral(chunk, c));
+    const arrays = columns.map((_, c) => pgArrayLiteral(chunk.map((row) => row[c])));
     await db.executeQuery(CompiledQuery.raw(text, arrays));
     if (start + perChunk < rows.length) await nextTurn();
   }
 }
 
 /**
- * Column `c` of `rows` as PostgreSQL's array literal, for `unnest`, built here as one flat string. pg's own builder
+ * `values` (text, numbers, nulls) as PostgreSQL's array literal, for `unnest`, built here as one flat string. pg's own builder
  * (`arrayString`) quotes and escapes every element and appends it to a rope, which the protocol's writer then
  * flattens: most of what an upload allocates on the main thread (BENCHMARKS.md, "SBOM upload"). An element is
  * quoted where the array syntax needs it: empty, the word NULL, or holding braces, commas, quotes, backslashes or
  * white space.
  */
-function arrayLiteral(rows: readonly (readonly unknown[])[], c: number): string {
-  const count = rows.length;
+export function pgArrayLiteral(values: readonly unknown[]): string {
+  const count = values.length;
   if (count === 0) return '{}';
   const parts = new Array<string>(count);
   for (let r = 0; r < count; r++) {
-    const value = rows[r]![c];
+    const value = values[r];
     if (value === null || value === undefined) parts[r] = 'NULL';
     else if (typeof value === 'number') parts[r] = String(value);
     else {

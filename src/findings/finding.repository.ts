@@ -10,7 +10,7 @@ import {
 } from 'kysely';
 import { dialectOf } from '../db/connect.ts';
 import type { Database } from '../db/database.ts';
-import { insertRows, orgIdNotIndexed } from '../db/helpers.ts';
+import { insertRows, orgIdNotIndexed, pgArrayLiteral } from '../db/helpers.ts';
 import { chunks, type PackageRef } from '../vulndb/index.ts';
 import {
   applyFindingQuery,
@@ -380,9 +380,9 @@ export async function insertHistory(db: Kysely<Database>, rows: NewHistoryRow[])
   for (const group of groups.values())
     await db.executeQuery(
       CompiledQuery.raw(text, [
-        group.map((r) => r.id),
-        group.map((r) => r.finding_id),
-        group.map((r) => r.from_status ?? null),
+        pgArrayLiteral(group.map((r) => r.id)),
+        pgArrayLiteral(group.map((r) => r.finding_id)),
+        pgArrayLiteral(group.map((r) => r.from_status)),
         ...shared.map((c) => group[0]![c] ?? null),
       ]),
     );
