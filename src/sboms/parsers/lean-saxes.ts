@@ -1,5 +1,5 @@
 /**
- * saxes' parser with two of its per-tag allocations left out and its plain ASCII runs read without a call per
+ * saxes' parser with three of its per-tag allocations left out and its plain ASCII runs read without a call per
  * character (BENCHMARKS.md, "CycloneDX XML parse"): the same checks, events and failures, the attributes handed
  * over as saxes' own list instead of a dictionary.
  */
@@ -50,7 +50,7 @@ const TEXT = ascii((c) => c === 0x09 || (printable(c) && !'<&]>'.includes(String
 const VALUE = ascii((c) => printable(c) && !'<&"\''.includes(String.fromCharCode(c)));
 const NAME = ascii((c) => /[A-Za-z0-9_:.-]/.test(String.fromCharCode(c)));
 
-/** The saxes 6 fields and methods the two overrides below use (private in its typings). */
+/** The saxes 6 fields and methods the overrides below use (private in its typings). */
 interface Internals {
   chunk: string;
   chunkPosition: number;
@@ -63,6 +63,7 @@ interface Internals {
   text: string;
   textHandler: ((text: string) => void) | undefined;
   name: string;
+  tags: LeanTag[];
   tag: LeanTag & { attributes: Record<string, string> };
   attribList: XmlAttribute[];
   state: number;
@@ -72,6 +73,7 @@ interface Internals {
   openTagStartHandler: ((tag: LeanTag) => void) | undefined;
   captureNameChars(): number;
   openTag(): void;
+  closeTag(): void;
   fail(message: string): void;
 }
 
@@ -79,8 +81,11 @@ interface Internals {
  * A `SaxesParser` (`xmlns: false` only) whose tags carry their attributes as the list saxes collects them in
  * (`tag.list`), checked for duplicates as saxes checks them, instead of a null-prototype dictionary built for every
  * tag (`Object.create(null)` in saxes' `sOpenTag`, filled by `processAttribsPlain`); a tag without attributes
- * allocates no list either. The event and failure sequence is saxes' own: only these two steps are replaced, each
- * a copy of saxes 6.0.0's with the dictionary left out (`lean-saxes.test.ts` checks them against `SaxesParser`).
+ * allocates no list either, and a plain end tag no second copy of its name (`sCloseTag`). Runs of plain ASCII in
+ * text, names and attribute values are stepped over in one loop before saxes' own goes on from the first other
+ * character. The event and failure sequence, positions, lines and columns are saxes' own: `sOpenTag` and
+ * `processAttribsPlain` are copies of saxes 6.0.0's without the dictionary, the others run saxes' after their
+ * shortcut (`lean-saxes.test.ts` checks all of it against `SaxesParser`).
  */
 export class LeanSaxesParser extends SaxesParser<{ xmlns: false; position: false }> {
   constructor() {
@@ -139,7 +144,7 @@ function processAttribsPlain(this: Internals): void {
 }
 
 const saxes = SaxesParser.prototype as unknown as Record<
-  'handleTextInRoot' | 'captureNameChars' | 'sAttribValueQuoted',
+  'handleTextInRoot' | 'captureNameChars' | 'sAttribValueQuoted' | 'sCloseTag',
   (this: Internals) => number
 >;
 
@@ -205,7 +210,37 @@ function sAttribValueQuoted(this: Internals): void {
   saxes.sAttribValueQuoted.call(this);
 }
 
-// saxes reads all five through `this` (its constructor picks `processAttribsPlain` and builds its state table from
+/**
+ * saxes' `sCloseTag` for the end tag of the open element written plainly (`</name>`, the name in ASCII, all in
+ * this chunk): saxes would capture the name into a new string only to find it equal to the element's, so the
+ * element's own is used, with the same column count and `closeTag` after. Any other end tag goes to saxes.
+ */
+function sCloseTag(this: Internals): void {
+  const { chunk, i: start, tags } = this;
+  if (this.name === '' && tags.length !== 0) {
+    const name = tags[tags.length - 1]!.name;
+    const end = start + name.length;
+    if (end < chunk.length && chunk.charCodeAt(end) === GREATER) {
+      let k = 0;
+      while (k < name.length) {
+        const c = chunk.charCodeAt(start + k);
+        if (c >= 128 || c !== name.charCodeAt(k)) break;
+        k++;
+      }
+      if (k === name.length) {
+        this.column += name.length + 1;
+        this.prevI = end;
+        this.i = end + 1;
+        this.name = name;
+        this.closeTag();
+        return;
+      }
+    }
+  }
+  saxes.sCloseTag.call(this);
+}
+
+// saxes reads all six through `this` (its constructor picks `processAttribsPlain` and builds its state table from
 // the prototype chain; the others are called as methods), so defining them on the subclass's prototype replaces them for its instances only.
 Object.defineProperties(LeanSaxesParser.prototype, {
   sOpenTag: { value: sOpenTag, writable: true, configurable: true },
@@ -213,4 +248,5 @@ Object.defineProperties(LeanSaxesParser.prototype, {
   handleTextInRoot: { value: handleTextInRoot, writable: true, configurable: true },
   captureNameChars: { value: captureNameChars, writable: true, configurable: true },
   sAttribValueQuoted: { value: sAttribValueQuoted, writable: true, configurable: true },
+  sCloseTag: { value: sCloseTag, writable: true, configurable: true },
 });
