@@ -194,11 +194,36 @@ function handleTextInRoot(this: Internals): void {
   saxes.handleTextInRoot.call(this);
 }
 
-/** saxes' `captureNameChars` from the first character that is not an ASCII name character. */
+/**
+ * The names read last, by their first and last characters and length: a document repeats a few dozen names, and
+ * one already made is taken again rather than a new string cut per tag and attribute (its hash, computed by the
+ * first look-up of it in a Map, is kept with it too). Shared by every parser of the thread: strings are immutable.
+ */
+const names: (string | undefined)[] = new Array<string | undefined>(256).fill(undefined);
+
+/** Whether `chunk` holds `text` from `at`. */
+function holds(chunk: string, at: number, text: string): boolean {
+  for (let k = 0; k < text.length; k++) if (chunk.charCodeAt(at + k) !== text.charCodeAt(k)) return false;
+  return true;
+}
+
+/**
+ * saxes' `captureNameChars` from the first character that is not an ASCII name character; a name that starts and
+ * ends in this chunk in ASCII is taken from `names` when it is there.
+ */
 function captureNameChars(this: Internals): number {
   const start = this.i;
   const at = skip.call(this, NAME);
-  if (at !== start) this.name += this.chunk.slice(start, at);
+  if (at !== start) {
+    const chunk = this.chunk;
+    if (this.name === '' && at < chunk.length) {
+      const length = at - start;
+      const slot = (chunk.charCodeAt(start) * 7 + chunk.charCodeAt(at - 1) * 3 + length) & 255;
+      const known = names[slot];
+      if (known !== undefined && known.length === length && holds(chunk, start, known)) this.name = known;
+      else this.name = names[slot] = chunk.slice(start, at);
+    } else this.name += chunk.slice(start, at);
+  }
   return saxes.captureNameChars.call(this);
 }
 
