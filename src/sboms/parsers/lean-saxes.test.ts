@@ -65,8 +65,12 @@ describe('LeanSaxesParser: saxes with fewer allocations and the same events', ()
     same('<?xml version="1.1"?>\n<a>\u0085 \u2028 é 😀 text</a>\n<!-- after -->\n');
     same('<a>\n  <b>one two</b>\n\t<c  >three</c >\n</a>');
     same('<a b="é" c="😀">x<![CDATA[ ]]> ]] ]>]</a>');
-    // Names of one slot of the name cache (first and last character, length), and ones that go on past ASCII.
-    same('<abcb x-y="1" xzzy="2"><axyb xwwy="3"/><abcb/><abé abé="4"/><aé/></abcb>');
+    // Names of one slot of the name cache (length, first, middle and last character), ones that go on past ASCII,
+    // and one too long for it.
+    const long = `n${'x'.repeat(70)}`;
+    same(
+      `<abcb x-y="1" xzzy="2"><axcb xwzy="3"/><abcb/><abé abé="4"/><aé/><${long} ${long}="5"/><${long}/></abcb>`,
+    );
   });
 
   it('reads the real SBOMs of the shared data as saxes does', { skip: sharedDataSkip('sboms') }, () => {

@@ -195,11 +195,19 @@ function handleTextInRoot(this: Internals): void {
 }
 
 /**
- * The names read last, by their first and last characters and length: a document repeats a few dozen names, and
- * one already made is taken again rather than a new string cut per tag and attribute (its hash, computed by the
- * first look-up of it in a Map, is kept with it too). Shared by every parser of the thread: strings are immutable.
+ * The names read last, by length and their first, middle and last characters (a slot each for the ≈ 80 names of
+ * CycloneDX's schema, checked when the weights were chosen): a document repeats a few dozen names, and one already
+ * made is taken again rather than a new string cut per tag and attribute (its hash, computed by the first look-up
+ * of it in a Map, is kept with it too). Shared by every parser of the thread: strings are immutable. Each is a copy
+ * (`cachedName`), never a slice, which could keep the whole chunk it was cut from alive after the read.
  */
-const names: (string | undefined)[] = new Array<string | undefined>(256).fill(undefined);
+const names: (string | undefined)[] = new Array<string | undefined>(1024).fill(undefined);
+/** Longer names are cut per tag as saxes cuts them, and not kept. */
+const CACHED_NAME_LENGTH = 64;
+
+/** A flat copy of the ASCII name `chunk` holds from `start` to `end`. */
+const cachedName = (chunk: string, start: number, end: number): string =>
+  Buffer.from(chunk.slice(start, end), 'latin1').toString('latin1');
 
 /** Whether `chunk` holds `text` from `at`. */
 function holds(chunk: string, at: number, text: string): boolean {
@@ -216,12 +224,17 @@ function captureNameChars(this: Internals): number {
   const at = skip.call(this, NAME);
   if (at !== start) {
     const chunk = this.chunk;
-    if (this.name === '' && at < chunk.length) {
-      const length = at - start;
-      const slot = (chunk.charCodeAt(start) * 7 + chunk.charCodeAt(at - 1) * 3 + length) & 255;
+    const length = at - start;
+    if (this.name === '' && at < chunk.length && length <= CACHED_NAME_LENGTH) {
+      const slot =
+        (chunk.charCodeAt(start) +
+          chunk.charCodeAt(start + (length >> 1)) * 2 +
+          chunk.charCodeAt(at - 1) * 4 +
+          length * 38) &
+        1023;
       const known = names[slot];
       if (known !== undefined && known.length === length && holds(chunk, start, known)) this.name = known;
-      else this.name = names[slot] = chunk.slice(start, at);
+      else this.name = names[slot] = cachedName(chunk, start, at);
     } else this.name += chunk.slice(start, at);
   }
   return saxes.captureNameChars.call(this);
