@@ -2,14 +2,16 @@
 // generates (bench/upload/generate.ts, ≈ 60 MiB), read by each contender in its own process (so each has its own
 // peak RSS), against a bare `saxes` pass over the same text (the events only, nothing built) as the baseline.
 // Prints wall and CPU time (steadier on a loaded machine), peak RSS growth over the file's bytes, and the ratios
-// to the baseline.
-// Usage: node bench/xml-parse/xml-parse.bench.ts [--components 100000] [--runs 3]
+// to the baseline. `worker` is the stream as the upload runs it: in a worker thread with the parser worker's young
+// generation cap (src/sboms/worker-parser.ts), the worker's start included.
+// Usage: node bench/xml-parse/xml-parse.bench.ts [--components 100000] [--runs 3] [--only stream,worker]
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
 import { SaxesParser } from 'saxes';
 import { parseSbom, streamXmlSbom } from '../../src/sboms/parsers/parse-sbom.ts';
 import { machine } from '../support/process.ts';
@@ -34,6 +36,21 @@ const CONTENDERS = {
     for (const component of streamXmlSbom('big.cdx.xml', bytes)!.components) if (component) count++;
     return count;
   },
+  /** The stream in a worker thread capped as the upload's parser worker is (`maxYoungGenerationSizeMb: 32`). */
+  worker: (bytes: Uint8Array) => {
+    const worker = new Worker(new URL(import.meta.url), {
+      workerData: bytes,
+      transferList: [bytes.buffer as ArrayBuffer],
+      resourceLimits: { maxYoungGenerationSizeMb: 32 },
+    });
+    const shared = new Int32Array(new SharedArrayBuffer(8));
+    worker.postMessage(shared);
+    // Blocks this thread until the worker is done, so the contender stays synchronous like the others.
+    Atomics.wait(shared, 0, 0);
+    const count = shared[1]!;
+    void worker.terminate();
+    return count;
+  },
 } satisfies Record<string, (bytes: Uint8Array) => number>;
 type Contender = keyof typeof CONTENDERS;
 
@@ -41,12 +58,20 @@ const { values } = parseArgs({
   options: {
     components: { type: 'string', default: '100000' },
     runs: { type: 'string', default: '3' },
+    /** Comma-separated contenders to run (saxes, the baseline, always runs). */
+    only: { type: 'string' },
     child: { type: 'string' },
     file: { type: 'string' },
   },
 });
 
-if (values.child) {
+if (!isMainThread) {
+  parentPort!.once('message', (shared: Int32Array) => {
+    shared[1] = CONTENDERS.stream(workerData as Uint8Array);
+    Atomics.store(shared, 0, 1);
+    Atomics.notify(shared, 0);
+  });
+} else if (values.child) {
   // One contender, one file: prints `<components> <seconds> <peak RSS growth in bytes>`.
   const bytes = new Uint8Array(readFileSync(values.file!));
   const rssBefore = process.memoryUsage.rss();
@@ -73,7 +98,9 @@ if (values.child) {
       const [count, seconds, growth, cpu] = run.stdout.trim().split(' ').map(Number) as number[];
       return { count: count!, seconds: seconds!, growth: growth!, cpu: cpu! };
     };
-    const names = Object.keys(CONTENDERS) as Contender[];
+    const names = (Object.keys(CONTENDERS) as Contender[]).filter(
+      (name) => name === 'saxes' || !values.only || values.only.split(',').includes(name),
+    );
     for (let run = 1; run <= Number(values.runs); run++) {
       const results = Object.fromEntries(names.map((name) => [name, measure(name)]));
       const base = results.saxes!;

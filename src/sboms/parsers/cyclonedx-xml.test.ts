@@ -112,4 +112,45 @@ describe('CycloneDX XML: what the reader keeps of each element', () => {
       { name: 't3', version: null },
     ]);
   });
+
+  it('a component without a name is refused by its path, nested ones and the subject’s included', () => {
+    const refusal = (body: string) => {
+      const text = bytes(`${HEAD}${body}</bom>\n`);
+      const whole = () => parseSbom('a.xml', text);
+      const stream = () => [...streamCycloneDxXml('a.xml', text, 5).components];
+      const messages = [whole, stream].map((read) => {
+        try {
+          read();
+          return 'read';
+        } catch (error) {
+          return (error as Error).message;
+        }
+      });
+      assert.equal(messages[1], messages[0]);
+      return messages[0];
+    };
+    const named = '<component><name>a</name></component>';
+    assert.equal(
+      refusal(`<components>${named}<component><version>1</version></component></components>`),
+      "'a.xml': components/component[2] has no <name>",
+    );
+    assert.equal(
+      refusal(
+        `<components>${named}<component><name>b</name><components>${named}<component/></components>` +
+          '</component></components>',
+      ),
+      "'a.xml': components/component[2]/components/component[2] has no <name>",
+    );
+    assert.equal(
+      refusal('<metadata><component><version>1</version></component></metadata>'),
+      "'a.xml': metadata/component has no <name>",
+    );
+    assert.equal(
+      refusal(
+        `<metadata><component><name>m</name><components><component><name>x</name><components><component/>` +
+          '</components></component></components></component></metadata>',
+      ),
+      "'a.xml': metadata/component/components/component[1]/components/component[1] has no <name>",
+    );
+  });
 });

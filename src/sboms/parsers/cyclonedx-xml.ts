@@ -112,10 +112,20 @@ const SHAPES: Shapes = {
   keepsText: SKIP,
 };
 
-const child = (el: XmlElement | undefined, name: string): XmlElement | undefined =>
-  el?.children.find((c) => c.name === name);
-const children = (el: XmlElement | undefined, name: string): XmlElement[] =>
-  el ? el.children.filter((c) => c.name === name) : [];
+// Loops rather than `find`/`filter` with a closure: these run a dozen times per component.
+function child(el: XmlElement | undefined, name: string): XmlElement | undefined {
+  if (el === undefined) return undefined;
+  const all = el.children;
+  for (let i = 0; i < all.length; i++) if (all[i]!.name === name) return all[i];
+  return undefined;
+}
+function children(el: XmlElement | undefined, name: string): XmlElement[] {
+  const out: XmlElement[] = [];
+  if (el === undefined) return out;
+  const all = el.children;
+  for (let i = 0; i < all.length; i++) if (all[i]!.name === name) out.push(all[i]!);
+  return out;
+}
 const text = (el: XmlElement | undefined): string | null => (el ? str(el.text) : null);
 
 /** The CycloneDX version a root element announces; PARSE_ERROR or UNSUPPORTED_FORMAT when it is not a <bom>. */
@@ -211,13 +221,15 @@ export class CycloneDxXmlDocument {
   #read({ kind, element }: Unit): void {
     const ctx = this.#ctx;
     if (kind === 'component') {
-      const path = `components/component[${++this.#listed}]`;
-      ctx.components.push(toComponent(ctx, element, path));
-      collect(ctx, child(element, 'components'), `${path}/components`, 1);
+      // Paths are for messages: built only for the components that nest others, or when one is refused.
+      const listed = ++this.#listed;
+      ctx.components.push(toComponent(ctx, element, 'components/component', listed));
+      const nested = child(element, 'components');
+      if (nested) collect(ctx, nested, `components/component[${listed}]/components`, 1);
     } else {
       const subject = child(element, 'component');
       if (subject !== undefined) {
-        this.subject = toComponent(ctx, subject, 'metadata/component');
+        this.subject = toComponent(ctx, subject, 'metadata/component', 0);
         collect(ctx, child(subject, 'components'), 'metadata/component/components', 1);
       }
       this.tools.push(...tools(child(element, 'tools')));
@@ -275,12 +287,13 @@ function collect(ctx: Context, container: XmlElement | undefined, path: string, 
   const items = children(container, 'component');
   for (let i = 0; i < items.length; i++) {
     const item = items[i]!;
-    ctx.components.push(toComponent(ctx, item, `${path}/component[${i + 1}]`));
+    ctx.components.push(toComponent(ctx, item, `${path}/component`, i + 1));
     collect(ctx, child(item, 'components'), `${path}/component[${i + 1}]/components`, depth + 1);
   }
 }
 
-function toComponent(ctx: Context, item: XmlElement, path: string): ParsedComponent {
+/** The component `item`, said in messages as `path[index]` (`path` alone for index 0). */
+function toComponent(ctx: Context, item: XmlElement, path: string, index: number): ParsedComponent {
   // The first child of each name, in one pass over the children (`child` for each would scan them ten times).
   let name, group, version, purl, cpe, scope, supplier, licenseList, hashList: XmlElement | undefined;
   for (const field of item.children) {
@@ -314,38 +327,71 @@ function toComponent(ctx: Context, item: XmlElement, path: string): ParsedCompon
     }
   }
   const nameText = text(name);
-  if (nameText === null) throw parseError(ctx.fileName, `${path} has no <name>`);
+  if (nameText === null)
+    throw parseError(ctx.fileName, `${index === 0 ? path : `${path}[${index}]`} has no <name>`);
   const bomRef = str(item.attrs['bom-ref']);
   const purlFields = purlInfo(text(purl));
-  return {
-    bomRef,
-    type: str(item.attrs.type) ?? 'library',
-    group: text(group),
-    name: nameText,
-    version: text(version),
-    purl: purlFields.purl,
-    cpe: text(cpe),
-    ecosystem: purlFields.ecosystem,
-    packageKey: purlFields.packageKey,
-    ...licenses(licenseList),
-    hashes: hashes(hashList),
-    supplier: text(child(supplier, 'name')),
-    scope: text(scope),
-    dependsOn: (bomRef !== null && ctx.graph.get(bomRef)) || [],
-  };
+  const type = str(item.attrs.type) ?? 'library';
+  const groupText = text(group);
+  const versionText = text(version);
+  const cpeText = text(cpe);
+  const { licenses: licenseNames, licenseData } = licenses(licenseList);
+  const hashValues = hashes(hashList);
+  const supplierName = text(child(supplier, 'name'));
+  const scopeText = text(scope);
+  const dependsOn = (bomRef !== null && ctx.graph.get(bomRef)) || [];
+  // Two literals rather than a spread of `licenses`' result: the keys in the same order, `licenseData` absent
+  // when there is none, without the generic copy a spread in the middle of a literal costs.
+  return licenseData === undefined
+    ? {
+        bomRef,
+        type,
+        group: groupText,
+        name: nameText,
+        version: versionText,
+        purl: purlFields.purl,
+        cpe: cpeText,
+        ecosystem: purlFields.ecosystem,
+        packageKey: purlFields.packageKey,
+        licenses: licenseNames,
+        hashes: hashValues,
+        supplier: supplierName,
+        scope: scopeText,
+        dependsOn,
+      }
+    : {
+        bomRef,
+        type,
+        group: groupText,
+        name: nameText,
+        version: versionText,
+        purl: purlFields.purl,
+        cpe: cpeText,
+        ecosystem: purlFields.ecosystem,
+        packageKey: purlFields.packageKey,
+        licenses: licenseNames,
+        licenseData,
+        hashes: hashValues,
+        supplier: supplierName,
+        scope: scopeText,
+        dependsOn,
+      };
 }
 
 function licenses(container: XmlElement | undefined): Pick<ParsedComponent, 'licenses' | 'licenseData'> {
   const out: string[] = [];
   const cdx: Extract<LicenseData, { cdx: unknown }>['cdx'] = [];
-  for (const license of children(container, 'license')) {
+  const all = container?.children ?? [];
+  for (const license of all) {
+    if (license.name !== 'license') continue;
     const id = text(child(license, 'id'));
     const name = text(child(license, 'name'));
     if (id !== null) cdx.push({ id });
     else if (name !== null) cdx.push({ name });
     if ((id ?? name) !== null) out.push((id ?? name)!);
   }
-  for (const expression of children(container, 'expression')) {
+  for (const expression of all) {
+    if (expression.name !== 'expression') continue;
     const value = text(expression);
     if (value !== null) {
       out.push(value);
@@ -357,7 +403,8 @@ function licenses(container: XmlElement | undefined): Pick<ParsedComponent, 'lic
 
 function hashes(container: XmlElement | undefined): ParsedHash[] {
   const out: ParsedHash[] = [];
-  for (const hash of children(container, 'hash')) {
+  for (const hash of container?.children ?? []) {
+    if (hash.name !== 'hash') continue;
     const alg = str(hash.attrs.alg);
     const content = text(hash);
     if (alg !== null && content !== null) out.push({ alg, content });

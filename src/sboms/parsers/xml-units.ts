@@ -1,5 +1,5 @@
 /** A CycloneDX XML document read with saxes, handed over one unit (a component, the metadata…) at a time. */
-import { SaxesParser, type SaxesTagPlain } from 'saxes';
+import { LeanSaxesParser, type LeanTag, type XmlAttribute } from './lean-saxes.ts';
 import type { FailurePoint } from './xml-syntax.ts';
 
 /**
@@ -85,20 +85,20 @@ const localName = (qname: string) => {
 };
 
 /** The value of the last attribute written whose local name is `name` (as a copy by local names keeps it). */
-function attributeOf(attributes: Readonly<Record<string, string>>, name: string): string | undefined {
+function attributeOf(list: readonly XmlAttribute[], name: string): string | undefined {
   let value: string | undefined;
-  for (const qname in attributes) if (localName(qname) === name) value = attributes[qname];
+  for (let i = 0; i < list.length; i++) if (localName(list[i]!.name) === name) value = list[i]!.value;
   return value;
 }
 
 /** The attributes named by local name, the last written of a name winning; the shared empty object when none is. */
-function picked(attributes: Readonly<Record<string, string>>, names: readonly string[]) {
+function picked(list: readonly XmlAttribute[], names: readonly string[]) {
   let attrs = NO_ATTRIBUTES;
-  for (const qname in attributes) {
-    const local = localName(qname);
+  for (let i = 0; i < list.length; i++) {
+    const local = localName(list[i]!.name);
     if (!names.includes(local)) continue;
     if (attrs === NO_ATTRIBUTES) attrs = {};
-    (attrs as Record<string, string>)[local] = attributes[qname]!;
+    (attrs as Record<string, string>)[local] = list[i]!.value;
   }
   return attrs;
 }
@@ -112,7 +112,7 @@ function picked(attributes: Readonly<Record<string, string>>, names: readonly st
  * graph's <dependency> elements build nothing either: their refs go straight to `dependency`.
  */
 export class XmlUnitReader {
-  readonly #parser = new SaxesParser<{ xmlns: false; position: false }>({ xmlns: false, position: false });
+  readonly #parser = new LeanSaxesParser();
   readonly #shapes: Shapes;
   readonly #handlers: UnitHandlers;
   /** Frames: the shape of each open element read, and the element built for it (null when none is). */
@@ -138,8 +138,8 @@ export class XmlUnitReader {
     this.#shapes = shapes;
     this.#handlers = handlers;
     const parser = this.#parser;
-    parser.on('opentag', (tag) => this.#open(tag));
-    parser.on('closetag', (tag) => this.#close(tag));
+    parser.on('opentag', (tag) => this.#open(tag as unknown as LeanTag));
+    parser.on('closetag', (tag) => this.#close(tag as unknown as LeanTag));
     parser.on('text', (text) => {
       // Text outside the root is refused right after this: its message points at the text's start.
       if (this.#top < 0) return;
@@ -199,7 +199,7 @@ export class XmlUnitReader {
     });
   }
 
-  #open(tag: SaxesTagPlain): void {
+  #open(tag: LeanTag): void {
     this.#lastEventEnd = this.#parser.position;
     if (this.#skipping > 0) {
       this.#skipping++;
@@ -208,14 +208,16 @@ export class XmlUnitReader {
     const top = this.#top;
     if (top < 0) {
       this.#rootSeen = true;
-      this.#handlers.root({ qname: tag.name, attributes: tag.attributes });
+      const attributes: Record<string, string> = Object.create(null);
+      for (const { name, value } of tag.list) attributes[name] = value;
+      this.#handlers.root({ qname: tag.name, attributes });
       this.#push(this.#shapes.root, null);
       return;
     }
     const parent = this.#frameShapes[top]!;
     const local = localName(tag.name);
     if (parent.edges) {
-      if (local === 'dependency') this.#edgeTargets.push(attributeOf(tag.attributes, 'ref'));
+      if (local === 'dependency') this.#edgeTargets.push(attributeOf(tag.list, 'ref'));
       this.#skipping = 1;
       return;
     }
@@ -231,7 +233,7 @@ export class XmlUnitReader {
     }
     if (shape.once) this.#claimed.add(shape);
     if (shape.edges) {
-      this.#edgeRef = attributeOf(tag.attributes, 'ref');
+      this.#edgeRef = attributeOf(tag.list, 'ref');
       this.#edgeTargets.length = 0;
       this.#push(shape, null);
       return;
@@ -239,7 +241,7 @@ export class XmlUnitReader {
     // Elements are built inside a unit only: a list of units (the root's <components>) is walked through.
     const holder = this.#frameElements[top];
     if (!holder && !shape.unit) return this.#push(shape, null);
-    const attrs = shape.attributes ? picked(tag.attributes, shape.attributes) : NO_ATTRIBUTES;
+    const attrs = shape.attributes ? picked(tag.list, shape.attributes) : NO_ATTRIBUTES;
     const element: XmlElement = { name: local, attrs, children: NO_CHILDREN, text: '' };
     if (holder) {
       if (holder.children === NO_CHILDREN) holder.children = [];
@@ -255,7 +257,7 @@ export class XmlUnitReader {
     this.#frameElements[top] = element;
   }
 
-  #close(tag: SaxesTagPlain): void {
+  #close(tag: LeanTag): void {
     this.#lastEventEnd = this.#parser.position;
     this.#lastClosed = tag.name;
     if (this.#skipping > 0) {
