@@ -7,8 +7,10 @@ import { dialectOf } from '../connect.ts';
 //   discardPending for a refused upload and the sweep of abandoned ones; retention and an asset's deletion go
 //   through SbomService.delete), and an organisation's deletion deletes its violations before its row
 //   (deleteOrganisation). The history goes with each violation by its own foreign key, which stays.
-// - Writing: every writer of violations holds its SBOM's row FOR KEY SHARE in its transaction (an upload's batch,
-//   its last transaction, a re-evaluation), so an SBOM deleted meanwhile either waits for the writer's commit and
+//   Each deletes the rows left after the chunks in the transaction that deletes the row, after it.
+// - Writing: every writer of violations holds its SBOM's row in its transaction: an upload's batch through its
+//   components' foreign key, its last transaction by its UPDATE of the row (finishUpload fails if it is gone), a
+//   re-evaluation FOR KEY SHARE (holdSbom). An SBOM deleted meanwhile either waits for the writer's commit and
 //   then deletes what it wrote, or is gone when the writer looks and the writer writes nothing.
 // SQLite keeps the key: it cannot drop one without rebuilding the table, and its check is a primary-key look-up.
 
