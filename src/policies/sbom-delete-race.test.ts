@@ -168,7 +168,7 @@ for (const dialect of DIALECTS) {
       assert.deepEqual(await rowsOfOrg(env.store.db, other.org.id), { violations: MANY + 6, history: 3 });
     });
 
-    it('deleting an SBOM deletes its violations a chunk at a time before its row', async (t) => {
+    it('deleting an SBOM deletes its violations before its row (SQLite: a chunk at a time)', async (t) => {
       const env = await setUp(t);
       const { services, store, org, first, firstIds } = env;
       // The store refuses to delete the SBOM's row: what went before it is what the chunks deleted.

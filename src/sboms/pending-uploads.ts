@@ -9,8 +9,8 @@ import { inChunks } from './chunked-delete.ts';
 import * as repo from './sbom.repository.ts';
 
 /**
- * Deletes a pending SBOM's violations (those its batches wrote for component-only policies) and components a
- * chunk per statement, then its row with what a writer added meanwhile, each its own short transaction: on
+ * Deletes a pending SBOM's violations (those its batches wrote for component-only policies; on SQLite a chunk per
+ * statement) and components a chunk per statement, then its row with what a writer added meanwhile, each its own short transaction: on
  * PostgreSQL no foreign key takes the violations with the row (migration 2026-11-28-10). Only while it is still
  * pending: an upload whose last transaction committed meanwhile is left alone.
  */

@@ -444,8 +444,8 @@ export class SbomService {
     // Violations, findings and components go first, a chunk per statement with a turn of the event loop between
     // chunks: one cascading delete of a 1M-component SBOM held SQLite's write lock and the event loop for 3 s. A
     // failure part-way leaves the SBOM with fewer rows; deleting it again finishes the job. The violations have
-    // no foreign key to the SBOM on PostgreSQL (migration 2026-11-28-10): what a writer adds meanwhile goes with
-    // the row (deleteSbom).
+    // no foreign key to the SBOM on PostgreSQL (migration 2026-11-28-10), where they go in one statement
+    // (deleteViolationsChunk); what a writer adds meanwhile goes with the row (deleteSbom).
     await inChunks((limit) => repo.deleteViolationsChunk(this.#db, orgId, id, limit));
     const hooks = this.#hooks;
     const deleteFindings = hooks?.deleteFindingsOfSbom?.bind(hooks);
