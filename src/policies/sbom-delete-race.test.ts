@@ -9,10 +9,13 @@ import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/database.ts';
 import { dialectOf } from '../db/connect.ts';
 import { wholeOrg } from '../db/reach-filter.ts';
+import { DELETE_CHUNK_ROWS } from '../sboms/chunked-delete.ts';
 import { deleteSbom } from '../sboms/sbom.repository.ts';
+import { SbomService } from '../sboms/sbom.service.ts';
 import { deleteOrganisation } from '../tenancy/tenancy.repository.ts';
 import { build, createOrg, type TestEnv } from '../../test/support/app.ts';
 import { eventually } from '../../test/support/poll.ts';
+import { DeleteRecorder } from '../../test/support/statement-recorders.ts';
 import { DIALECTS } from '../../test/support/store.ts';
 import { uploadFile } from '../../test/support/upload.ts';
 import { evaluateSbom, loadPolicySet } from './evaluation.ts';
@@ -155,7 +158,17 @@ for (const dialect of DIALECTS) {
       const env = await setUp(t);
       const other = await setUp(t, env);
       const scope = { ...wholeOrg(env.org.id), userId: env.org.userId };
-      assert.deepEqual(await env.services.sboms.delete(scope, env.first), { id: env.first, deleted: true });
+      const recorder = new DeleteRecorder();
+      const sboms = new SbomService(env.store.db.withPlugin(recorder));
+      assert.deepEqual(await sboms.delete(scope, env.first), { id: env.first, deleted: true });
+      // SQLite: chunks of 2,000, each a synchronous run on the event loop; PostgreSQL: one statement. None left for
+      // the statement after the row.
+      assert.deepEqual(
+        recorder.deleted.filter(([table]) => table === 'policy_violations').map(([, rows]) => rows),
+        dialect === 'sqlite'
+          ? [DELETE_CHUNK_ROWS, DELETE_CHUNK_ROWS, MANY + 3 - 2 * DELETE_CHUNK_ROWS, 0]
+          : [MANY + 3, 0],
+      );
       assert.deepEqual(await rowsOfSbom(env.store.db, env.first, env.firstIds), {
         violations: 0,
         history: 0,
