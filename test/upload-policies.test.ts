@@ -3,13 +3,17 @@
 // applies unchanged; a failed upload leaves none. The upload is held between its first and second batch.
 import assert from 'node:assert/strict';
 import { describe, it, type TestContext } from 'node:test';
+import { sql } from 'kysely';
+import { dialectOf } from '../src/db/connect.ts';
 import { wholeOrg } from '../src/db/reach-filter.ts';
 import { withCarryOver } from '../src/pipeline/index.ts';
 import { withPolicies, type PolicyInput } from '../src/policies/index.ts';
+import { sweepPendingUploads } from '../src/sboms/pending-uploads.ts';
 import { prepareSbom, streamed, type StreamedSbom } from '../src/sboms/prepared-sbom.ts';
 import { SbomService } from '../src/sboms/sbom.service.ts';
 import type { UploadFieldsInput } from '../src/sboms/sbom.schemas.ts';
 import { buildOnFile, createOrg, type TestEnv } from './support/app.ts';
+import { eventually } from './support/poll.ts';
 import { DIALECTS } from './support/store.ts';
 
 const BATCH = 10;
@@ -41,7 +45,8 @@ const noLodash = (extra: Partial<PolicyInput> = {}): PolicyInput => ({
 
 /**
  * An upload of `file` with the policy hooks that stops before its second batch until `release`; with `fail`, the
- * parser fails there instead of going on.
+ * parser fails there instead of going on. `at`: 'last' stops after the last batch instead (before the last
+ * transaction), 'in batch' inside the second batch's transaction, its components and violations written.
  */
 async function heldUpload(
   t: TestContext,
@@ -50,22 +55,47 @@ async function heldUpload(
   userId: string,
   fields: UploadFieldsInput,
   fail = false,
+  at: 'second' | 'last' | 'in batch' = 'second',
 ) {
   let release!: () => void;
   const released = new Promise<void>((resolve) => (release = resolve));
   let held!: (sbomId: string) => void;
   const holding = new Promise<string>((resolve) => (held = resolve));
+  const hooks = withPolicies(withCarryOver(env.services.findings), env.services.policies.violations);
+  const holdAt = at === 'second' ? BATCH : at === 'last' ? BATCH * BATCHES : -1;
   const sboms = new SbomService(env.store.db, {
-    hooks: withPolicies(withCarryOver(env.services.findings), env.services.policies.violations),
+    hooks:
+      at === 'in batch'
+        ? {
+            ...hooks,
+            beginUpload: async (db, org, sbomId, assetName) => {
+              const pending = await hooks.beginUpload!(db, org, sbomId, assetName);
+              let batches = 0;
+              return (
+                pending && {
+                  batch: (components) => {
+                    const write = pending.batch(components);
+                    if (!write || ++batches !== 2) return write;
+                    return async (trx) => {
+                      await write(trx);
+                      held(sbomId);
+                      await released;
+                    };
+                  },
+                }
+              );
+            },
+          }
+        : hooks,
     prepare: (fileName, bytes, org, sbomId, limits): StreamedSbom =>
       streamed(prepareSbom(fileName, bytes, org, sbomId, limits), async function* (rows) {
-        for (let start = 0; start < rows.length; start += BATCH) {
-          if (start === BATCH) {
+        for (let start = 0; start <= rows.length; start += BATCH) {
+          if (start === holdAt) {
             held(sbomId);
             await released;
             if (fail) throw new Error('parser failed part-way');
           }
-          yield rows.slice(start, start + BATCH);
+          if (start < rows.length) yield rows.slice(start, start + BATCH);
         }
       }),
   });
@@ -79,13 +109,50 @@ async function heldUpload(
 
 /** The organisation's violation rows in the store, pending or not (no service's filter). */
 async function storedViolations(env: TestEnv, orgId: string): Promise<number> {
+  return storedRows(env, orgId, 'policy_violations');
+}
+
+/** The organisation's rows of a table in the store (no service's filter). */
+async function storedRows(
+  env: TestEnv,
+  orgId: string,
+  table: 'policy_violations' | 'sbom_components' | 'sboms' | 'assets',
+): Promise<number> {
   const row = await env.store.db
-    .selectFrom('policy_violations')
+    .selectFrom(table)
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .where('org_id', '=', orgId)
     .executeTakeFirstOrThrow();
   return Number(row.n);
 }
+
+/** Resolves once a PostgreSQL session waits on a lock with `statement`; SQLite: a pause. */
+async function waitingOnLock(env: TestEnv, statement: string): Promise<void> {
+  if (dialectOf(env.store.db) !== 'postgres') return new Promise((resolve) => setTimeout(resolve, 50));
+  const waiting = await eventually(
+    async () =>
+      (
+        await sql<{ n: number }>`select count(*)::int as n from pg_stat_activity
+          where wait_event_type = 'Lock' and datname = current_database() and query like ${`${statement}%`}`.execute(
+          env.store.db,
+        )
+      ).rows[0]!.n,
+    (n) => n > 0,
+  );
+  assert.equal(waiting, 1);
+}
+
+/** An organisation with the policy and one finished upload of `file`: 30 violations the sweeps must leave. */
+async function bystander(env: TestEnv) {
+  const org = await createOrg(env.services);
+  await env.services.policies.policies.create(org.id, org.userId, noLodash());
+  await env.services.sboms.upload(org.id, org.userId, { fileName: 'done.cdx.json', bytes: file }, {});
+  assert.equal(await storedViolations(env, org.id), 30);
+  return org;
+}
+
+/** The sweep as at a start-up on SQLite: every pending SBOM. */
+const sweepAll = (env: TestEnv) => sweepPendingUploads(env.store.db, new Date(Date.now() + 1).toISOString());
 
 for (const dialect of DIALECTS) {
   describe(`${dialect}: violations of an upload in progress`, () => {
@@ -208,5 +275,72 @@ for (const dialect of DIALECTS) {
         .executeTakeFirstOrThrow();
       assert.equal(Number(left.n), 0);
     });
+
+    it('are gone after the sweep takes an abandoned upload, others’ kept', { timeout: 30_000 }, async (t) => {
+      const env = await buildOnFile(t, dialect);
+      const other = await bystander(env);
+      const org = await createOrg(env.services);
+      await env.services.policies.policies.create(org.id, org.userId, noLodash());
+      const { release, upload } = await heldUpload(t, env, org.id, org.userId, {});
+      assert.equal(await storedViolations(env, org.id), 10);
+      assert.equal(await sweepAll(env), 1);
+      assert.equal(await storedViolations(env, org.id), 0);
+      assert.equal(await storedRows(env, org.id, 'sbom_components'), 0);
+      assert.equal(await storedRows(env, org.id, 'sboms'), 0);
+      // The upload's next batch finds its SBOM gone (its components' foreign key) and writes nothing.
+      release();
+      await assert.rejects(upload);
+      assert.equal(await storedViolations(env, org.id), 0);
+      assert.equal(await storedViolations(env, other.id), 30);
+      assert.equal(await storedRows(env, other.id, 'sbom_components'), 30);
+    });
+
+    it(
+      'written by a batch while the sweep deletes its SBOM go with the SBOM',
+      { timeout: 30_000 },
+      async (t) => {
+        const env = await buildOnFile(t, dialect);
+        const other = await bystander(env);
+        const org = await createOrg(env.services);
+        await env.services.policies.policies.create(org.id, org.userId, noLodash());
+        const { release, upload } = await heldUpload(t, env, org.id, org.userId, {}, false, 'in batch');
+        // The second batch's transaction holds the SBOM's row (its components' foreign key): on PostgreSQL the sweep
+        // deletes the first batch's rows, then waits at the row for the batch's commit and deletes its rows after.
+        const sweep = sweepAll(env);
+        await waitingOnLock(env, 'delete from "sboms"');
+        release();
+        assert.equal(await sweep, 1);
+        assert.equal(await storedViolations(env, org.id), 0);
+        assert.equal(await storedRows(env, org.id, 'sbom_components'), 0);
+        assert.equal(await storedRows(env, org.id, 'sboms'), 0);
+        await assert.rejects(upload);
+        assert.equal(await storedViolations(env, org.id), 0);
+        assert.equal(await storedViolations(env, other.id), 30);
+      },
+    );
+
+    it(
+      'an upload whose SBOM the sweep took before its last transaction fails and leaves nothing',
+      {
+        timeout: 30_000,
+      },
+      async (t) => {
+        const env = await buildOnFile(t, dialect);
+        const org = await createOrg(env.services);
+        await env.services.policies.policies.create(org.id, org.userId, noLodash());
+        const { release, upload } = await heldUpload(t, env, org.id, org.userId, {}, false, 'last');
+        assert.equal(await storedViolations(env, org.id), 30);
+        assert.equal(await sweepAll(env), 1);
+        release();
+        await assert.rejects(upload, /the pending SBOM sbom_\w+ is gone/);
+        assert.equal(await storedViolations(env, org.id), 0);
+        assert.equal(await storedRows(env, org.id, 'sboms'), 0);
+        assert.equal(await storedRows(env, org.id, 'assets'), 0);
+        assert.deepEqual(
+          await env.store.db.selectFrom('events').select('type').where('org_id', '=', org.id).execute(),
+          [],
+        );
+      },
+    );
   });
 }

@@ -18,6 +18,7 @@ import {
   activeFindingsOfSbom,
   componentPage,
   componentsById,
+  holdSbom,
   sbomOf,
   type ComponentFactRow,
 } from './facts.repository.ts';
@@ -149,9 +150,9 @@ export async function evaluateSbom(
   // SQLite writes synchronously: chunks of 2,000 rows (≈ 20 ms) with a turn between them in the background.
   const fresh: PolicyViolationRow[] = [];
   // Policies deleted since the set was loaded (a re-evaluation loads it once for many SBOMs) get no violations
-  // (livePolicyIds: the deletion's guard).
+  // (livePolicyIds: the deletion's guard), nor does an SBOM deleted since sbomOf read it (holdSbom: likewise).
   const live =
-    diff.fresh.length > 0
+    diff.fresh.length > 0 && (await holdSbom(trx, orgId, sbomId))
       ? await livePolicyIds(
           trx,
           orgId,

@@ -1,6 +1,7 @@
 // What policies are evaluated against: an SBOM's components (with license data) and their findings, read in
 // pages of the position index so an SBOM of 100,000 components never sits in one array of rows.
 import type { Kysely } from 'kysely';
+import { dialectOf } from '../db/connect.ts';
 import type { Database } from '../db/database.ts';
 import { orgIdNotIndexed } from '../db/helpers.ts';
 import { visibleSbom } from '../db/visible-sbom.ts';
@@ -13,6 +14,19 @@ export const sbomOf = (db: Kysely<Database>, orgId: string, sbomId: string) =>
     .where('id', '=', sbomId)
     .where(visibleSbom())
     .executeTakeFirst();
+
+/**
+ * Whether the SBOM is still there, inside the caller's transaction, which then writes violations of it only if
+ * so: it may have been deleted since a re-evaluation read it. On PostgreSQL the row is locked FOR KEY SHARE, so
+ * its deletion waits for the writer's commit and then deletes the rows it wrote (sbom.repository's deleteSbom;
+ * no foreign key does it there since migration 2026-11-28-10); SQLite's one writer already keeps the two apart.
+ * visibility: of an SBOM its caller found visible (sbomOf).
+ */
+export async function holdSbom(db: Kysely<Database>, orgId: string, sbomId: string): Promise<boolean> {
+  let query = db.selectFrom('sboms').select('id').where('org_id', '=', orgId).where('id', '=', sbomId);
+  if (dialectOf(db) === 'postgres') query = query.forKeyShare();
+  return (await query.executeTakeFirst()) !== undefined;
+}
 
 /**
  * Components of an SBOM after `afterPosition`, in document order.

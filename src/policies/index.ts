@@ -52,7 +52,5 @@ export function withPolicies(hooks: SbomFindingsHooks, violations: ViolationServ
       await hooks.matchedAll(trx, orgId, sbomId, created);
       await violations.finishUpload(trx, orgId, sbomId, pending);
     },
-    deletePendingOfSbom: (db, orgId, sbomId, limit) =>
-      violations.deletePendingOfSbom(db, orgId, sbomId, limit),
   };
 }

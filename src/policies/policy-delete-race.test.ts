@@ -9,6 +9,7 @@ import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/database.ts';
 import { dialectOf } from '../db/connect.ts';
 import { wholeOrg } from '../db/reach-filter.ts';
+import { deleteOrganisation } from '../tenancy/tenancy.repository.ts';
 import { build, createOrg } from '../../test/support/app.ts';
 import { eventually } from '../../test/support/poll.ts';
 import { DIALECTS } from '../../test/support/store.ts';
@@ -220,7 +221,7 @@ for (const dialect of DIALECTS) {
 
     it('an organisation’s deletion takes its violations and their history', async (t) => {
       const { store, org } = await setUp(t);
-      await store.db.deleteFrom('organizations').where('id', '=', org.id).execute();
+      assert.equal(await deleteOrganisation(store.db, org.id), true);
       assert.deepEqual(await rowsOfOrg(store.db, org.id), { violations: 0, history: 0 });
       assert.deepEqual(await orphans(store.db), { violations: 0, history: 0 });
     });

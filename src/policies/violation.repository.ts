@@ -4,7 +4,7 @@ import type { Database } from '../db/database.ts';
 import { insertRows } from '../db/helpers.ts';
 import type { PolicyViolationHistoryRow, PolicyViolationRow } from './policy.table.ts';
 import { inReach, sbomInReach, type ReachIds } from '../db/reach-filter.ts';
-import { notPendingSbom, stillPending, visibleSbom } from '../db/visible-sbom.ts';
+import { notPendingSbom, visibleSbom } from '../db/visible-sbom.ts';
 
 export const VIOLATION_COLUMNS = [
   'id',
@@ -347,21 +347,3 @@ export const violationsOfPolicies = (
         .where('policy_id', 'in', policyIds)
         .orderBy('id')
         .execute();
-
-/** Deletes up to `limit` violations of an SBOM while it is still pending (a failed upload's); returns how many. */
-export async function deletePendingViolationsChunk(
-  db: Kysely<Database>,
-  orgId: string,
-  sbomId: string,
-  limit: number,
-): Promise<number> {
-  const chunk = db
-    .selectFrom('policy_violations')
-    .select('id')
-    .where('org_id', '=', orgId)
-    .where('sbom_id', '=', sbomId)
-    .where(stillPending(orgId, sbomId))
-    .limit(limit);
-  const result = await db.deleteFrom('policy_violations').where('id', 'in', chunk).executeTakeFirst();
-  return Number(result.numDeletedRows);
-}

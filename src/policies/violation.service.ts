@@ -54,11 +54,6 @@ export class ViolationService {
     );
   }
 
-  /** Deletes up to `limit` violations of a still-pending SBOM (a failed upload's per-batch rows). */
-  deletePendingOfSbom(db: Kysely<Database>, orgId: string, sbomId: string, limit: number): Promise<number> {
-    return repo.deletePendingViolationsChunk(db, orgId, sbomId, limit);
-  }
-
   /** A page (when `limit` is given, with the cursor of the next) or every matching violation, newest first. */
   /** Only violations on SBOMs in the scope's reach (docs/portfolio-access.md). */
   async list(

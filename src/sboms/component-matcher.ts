@@ -31,7 +31,7 @@ export interface MatchedBatch {
 /**
  * What an upload's hooks do with each pending batch besides matching it (policies: the violations of policies
  * that read only the component, docs/upload-fairness.md). Its rows stay as pending as the batch's components:
- * readers leave out rows of a pending SBOM, and a failed upload deletes them (`deletePendingOfSbom`).
+ * readers leave out rows of a pending SBOM, and a failed upload deletes them (`discardPending`).
  */
 export interface PendingUpload {
   /**
@@ -79,11 +79,6 @@ export interface SbomFindingsHooks {
     created: number,
     pending?: PendingUpload,
   ): Promise<void>;
-  /**
-   * Deletes up to `limit` rows that `PendingUpload` wrote for a still-pending SBOM; returns how many (a failed
-   * upload's clean-up, before its components; the sweep leaves them to the SBOM's cascade).
-   */
-  deletePendingOfSbom?(db: Kysely<Database>, orgId: string, sbomId: string, limit: number): Promise<number>;
   countBySbom(db: Kysely<Database>, orgId: string, sbomIds: string[]): Promise<Map<string, number>>;
   /** Deletes up to `limit` findings of the SBOM (history goes with them); returns how many. Without it the
    * findings go with the SBOM through their foreign keys, in one statement. */

@@ -9,19 +9,13 @@ import { inChunks } from './chunked-delete.ts';
 import * as repo from './sbom.repository.ts';
 
 /**
- * Deletes a pending SBOM's components a chunk per statement, then its row, each its own short transaction. A
- * pending SBOM has no findings (the upload's last transaction writes them); the rows its batches' hooks wrote
- * (violations of component-only policies) go first, through `deleteOthers`, a chunk at a time too. Without it
- * (the sweep) they go with the SBOM row, by its foreign keys' cascade. Only while it is still pending: an upload
- * whose last transaction committed meanwhile is left alone.
+ * Deletes a pending SBOM's violations (those its batches wrote for component-only policies; on SQLite a chunk per
+ * statement) and components a chunk per statement, then its row with what a writer added meanwhile, each its own short transaction: on
+ * PostgreSQL no foreign key takes the violations with the row (migration 2026-11-28-10). Only while it is still
+ * pending: an upload whose last transaction committed meanwhile is left alone.
  */
-export async function discardPending(
-  db: Kysely<Database>,
-  orgId: string,
-  sbomId: string,
-  deleteOthers?: (db: Kysely<Database>, orgId: string, sbomId: string, limit: number) => Promise<number>,
-): Promise<void> {
-  if (deleteOthers) await inChunks((limit) => deleteOthers(db, orgId, sbomId, limit));
+export async function discardPending(db: Kysely<Database>, orgId: string, sbomId: string): Promise<void> {
+  await inChunks((limit) => repo.deleteViolationsChunk(db, orgId, sbomId, limit, { onlyPending: true }));
   await inChunks((limit) => repo.deleteComponentsChunk(db, orgId, sbomId, limit, { onlyPending: true }));
   await repo.deletePendingSbom(db, orgId, sbomId);
 }

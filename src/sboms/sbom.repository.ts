@@ -56,7 +56,7 @@ export async function finishUpload(
   corrections: readonly DependsOnCorrection[],
 ): Promise<void> {
   // visibility: the upload's last transaction, which makes its own SBOM visible.
-  await db
+  const updated = await db
     .updateTable('sboms')
     .set({
       component_count: sbom.component_count,
@@ -69,7 +69,11 @@ export async function finishUpload(
     })
     .where('org_id', '=', orgId)
     .where('id', '=', sbom.id)
-    .execute();
+    .executeTakeFirst();
+  // The row, locked by this UPDATE to the transaction's end, is what keeps the violations and findings written
+  // next from outliving it (violationsOfGoneSbom). Gone (the sweep took an upload pending past
+  // ABANDONED_UPLOAD_MS): nothing more is written.
+  if (Number(updated.numUpdatedRows) !== 1) throw new Error(`the pending SBOM ${sbom.id} is gone`);
   const postgres = dialectOf(db) === 'postgres';
   const turn = turnTaker();
   for (let start = 0; start < corrections.length; start += CORRECTIONS_PER_STATEMENT) {
@@ -232,16 +236,69 @@ export async function deleteComponentsChunk(
   return Number(result.numDeletedRows);
 }
 
-/** The pending SBOM's row, if it is still pending. */
-export async function deletePendingSbom(db: Kysely<Database>, orgId: string, id: string): Promise<boolean> {
-  // visibility: deletes only a pending row.
-  const result = await db
-    .deleteFrom('sboms')
+/**
+ * Deletes an SBOM's policy violations (their history goes with each by its foreign key) before its row, since on
+ * PostgreSQL no foreign key takes them with it (migration 2026-11-28-10); returns how many. An upload with policies
+ * leaves 50,000 of them. SQLite: up to `limit`, a chunk (inChunks), since its statements run on the event loop
+ * (one cascading delete of them held it 252–316 ms). PostgreSQL: all in one statement, which holds nothing of this
+ * process: in chunks of 2,000 the 50,000 took 0.6–1.1 s against 0.23–0.37 s (BENCHMARKS.md, "Policies").
+ * `onlyPending` as for the components. What a writer adds meanwhile goes with the row (violationsOfGoneSbom).
+ * visibility: as deleteComponentsChunk.
+ */
+export async function deleteViolationsChunk(
+  db: Kysely<Database>,
+  orgId: string,
+  sbomId: string,
+  limit: number,
+  { onlyPending = false } = {},
+): Promise<number> {
+  const postgres = dialectOf(db) === 'postgres';
+  const chunk = db
+    .selectFrom('policy_violations')
+    .select('id')
+    .where('sbom_id', '=', sbomId)
     .where('org_id', '=', orgId)
-    .where('id', '=', id)
-    .where('pending_since', 'is not', null)
+    .limit(limit);
+  const result = await (
+    postgres
+      ? db.deleteFrom('policy_violations').where('sbom_id', '=', sbomId).where('org_id', '=', orgId)
+      : db.deleteFrom('policy_violations').where('id', 'in', chunk)
+  )
+    .$if(onlyPending, (qb) => qb.where(stillPending(orgId, sbomId)))
     .executeTakeFirst();
-  return Number(result.numDeletedRows) === 1;
+  return Number(result.numDeletedRows);
+}
+
+/**
+ * In the transaction that deleted the SBOM's row, after it: its violations left after the chunks, which a writer
+ * committed meanwhile (normally none). Every writer of violations holds the SBOM's row in its transaction (a batch
+ * by its components' foreign key, the upload's last transaction by its UPDATE, a re-evaluation by
+ * `holdSbom`'s FOR KEY SHARE), so on PostgreSQL the row's deletion waited for their commits and this statement
+ * sees their rows; a writer coming after finds the row gone and writes none. SQLite's one writer serialises them.
+ * visibility: the SBOM's own deletion.
+ */
+async function violationsOfGoneSbom(db: Kysely<Database>, orgId: string, sbomId: string): Promise<void> {
+  await db
+    .deleteFrom('policy_violations')
+    .where('sbom_id', '=', sbomId)
+    .where('org_id', '=', orgId)
+    .execute();
+}
+
+/** The pending SBOM's row, if it is still pending, and what is left of its violations (one transaction). */
+export function deletePendingSbom(db: Kysely<Database>, orgId: string, id: string): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
+    // visibility: deletes only a pending row.
+    const result = await trx
+      .deleteFrom('sboms')
+      .where('org_id', '=', orgId)
+      .where('id', '=', id)
+      .where('pending_since', 'is not', null)
+      .executeTakeFirst();
+    if (Number(result.numDeletedRows) !== 1) return false;
+    await violationsOfGoneSbom(trx, orgId, id);
+    return true;
+  });
 }
 
 /**
@@ -262,7 +319,8 @@ export function pendingSbomsBefore(
 }
 
 /**
- * Components and (through their foreign keys) findings go with the SBOM.
+ * Components and (through their foreign keys) findings go with the SBOM; its violations left after the chunks
+ * go after it (violationsOfGoneSbom): call it in a transaction.
  * visibility: SbomService.delete found the SBOM with findSbom first, in the same transaction.
  */
 export async function deleteSbom(db: Kysely<Database>, orgId: string, id: string): Promise<boolean> {
@@ -271,7 +329,9 @@ export async function deleteSbom(db: Kysely<Database>, orgId: string, id: string
     .where('org_id', '=', orgId)
     .where('id', '=', id)
     .executeTakeFirst();
-  return Number(result.numDeletedRows) === 1;
+  if (Number(result.numDeletedRows) !== 1) return false;
+  await violationsOfGoneSbom(db, orgId, id);
+  return true;
 }
 
 /** Compile-time checks: a ComponentValues tuple has one value per COMPONENT_COLUMNS entry, DEPENDS_ON names depends_on. */

@@ -318,8 +318,7 @@ export class SbomService {
       });
     } catch (error) {
       // Refused or failed: its rows go, in short transactions; if that fails too, the sweep takes them.
-      const deleteOthers = this.#hooks?.deletePendingOfSbom?.bind(this.#hooks);
-      await discardPending(this.#db, orgId, row.id, deleteOthers).catch((cleanup: unknown) =>
+      await discardPending(this.#db, orgId, row.id).catch((cleanup: unknown) =>
         this.#discardFailed(cleanup, orgId, row.id),
       );
       throw error;
@@ -429,7 +428,7 @@ export class SbomService {
   }
 
   /**
-   * Deletes the SBOM; its components and findings go with it (foreign keys cascade). `who`: the deleting
+   * Deletes the SBOM with its violations, findings and components, a chunk at a time. `who`: the deleting
    * principal; an SBOM outside its reach is 404, one of an asset it may only view 403. `details` add to the audit record's (retention says why:
    * `{reason: 'retention', rule, …}`).
    */
@@ -442,9 +441,12 @@ export class SbomService {
     const found = await repo.findSbom(this.#db, orgId, id, who.reach);
     if (!found) throw notFound('SBOM', id);
     requireWritable(who, found.asset_id, `SBOM '${id}'`);
-    // Findings and components go first, a chunk per statement with a turn of the event loop between chunks:
-    // one cascading delete of a 1M-component SBOM held SQLite's write lock and the event loop for 3 s. A
-    // failure part-way leaves the SBOM with fewer components; deleting it again finishes the job.
+    // Violations, findings and components go first, a chunk per statement with a turn of the event loop between
+    // chunks: one cascading delete of a 1M-component SBOM held SQLite's write lock and the event loop for 3 s. A
+    // failure part-way leaves the SBOM with fewer rows; deleting it again finishes the job. The violations have
+    // no foreign key to the SBOM on PostgreSQL (migration 2026-11-28-10), where they go in one statement
+    // (deleteViolationsChunk); what a writer adds meanwhile goes with the row (deleteSbom).
+    await inChunks((limit) => repo.deleteViolationsChunk(this.#db, orgId, id, limit));
     const hooks = this.#hooks;
     const deleteFindings = hooks?.deleteFindingsOfSbom?.bind(hooks);
     if (deleteFindings) await inChunks((limit) => deleteFindings(this.#db, orgId, id, limit));

@@ -2,6 +2,7 @@
 import { sql, type Kysely } from 'kysely';
 import { dialectOf } from '../db/connect.ts';
 import type { Database } from '../db/database.ts';
+import { nextTurn } from '../shared/turns.ts';
 import type { ApiTokenRow, OrganizationRow, UserRow } from './tenancy.table.ts';
 
 export const findOrgBySlug = (db: Kysely<Database>, slug: string): Promise<OrganizationRow | undefined> =>
@@ -28,6 +29,37 @@ export const insertOrg = (db: Kysely<Database>, row: OrganizationRow) =>
 
 export const updateOrg = (db: Kysely<Database>, id: string, changes: Partial<OrganizationRow>) =>
   db.updateTable('organizations').set(changes).where('id', '=', id).execute();
+
+/** Policy violations of an organisation deleted per statement (docs/resilience.md: no long hold). */
+const VIOLATIONS_PER_DELETE = 2_000;
+
+/**
+ * Deletes the organisation; every row of it goes with its row by their foreign keys' cascade, but for its policy
+ * violations on PostgreSQL, which have none there (migrations 2026-11-27-40 and 2026-11-28-10): they go first, a
+ * chunk per statement (an upload with policies leaves 50,000 of them), then with the row what a writer added
+ * meanwhile (its SBOM's row held in its transaction: the cascade to the SBOMs waited for its commit). Their
+ * history goes with them by its own key. No route or command deletes an organisation yet; whatever does must come
+ * through here, since a bare `DELETE FROM organizations` leaves its violations behind on PostgreSQL. Returns
+ * whether the organisation was there.
+ * visibility: every violation of the organisation, a pending upload's too.
+ */
+export async function deleteOrganisation(db: Kysely<Database>, id: string): Promise<boolean> {
+  for (;;) {
+    const chunk = db
+      .selectFrom('policy_violations')
+      .select('id')
+      .where('org_id', '=', id)
+      .limit(VIOLATIONS_PER_DELETE);
+    const result = await db.deleteFrom('policy_violations').where('id', 'in', chunk).executeTakeFirst();
+    if (Number(result.numDeletedRows) < VIOLATIONS_PER_DELETE) break;
+    await nextTurn();
+  }
+  return db.transaction().execute(async (trx) => {
+    const result = await trx.deleteFrom('organizations').where('id', '=', id).executeTakeFirst();
+    await trx.deleteFrom('policy_violations').where('org_id', '=', id).execute();
+    return Number(result.numDeletedRows) === 1;
+  });
+}
 
 export const insertUser = (db: Kysely<Database>, row: UserRow) =>
   db.insertInto('users').values(row).execute();

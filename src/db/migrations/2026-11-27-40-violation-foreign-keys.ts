@@ -5,6 +5,7 @@ import { dialectOf } from '../connect.ts';
 // a per-row trigger there, and an upload with policies writes ≈ 50,000 violation rows.
 // - The organisation's is implied by the SBOM's: a violation's SBOM belongs to the violation's organisation, and
 //   an organisation's deletion deletes its SBOMs, whose deletion deletes their violations (and their history).
+//   (Since 2026-11-28-10 the SBOM's key is gone too: SBOM deletion and deleteOrganisation delete the violations.)
 // - The policy's: a policy's deletion deletes its violations itself (deletePolicy), and every writer of violations
 //   holds its policies with FOR KEY SHARE in its transaction and leaves out those gone (livePolicyIds), so a
 //   policy deleted while an upload or a re-evaluation evaluates it leaves no violation behind.

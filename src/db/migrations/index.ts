@@ -47,6 +47,7 @@ import * as sbomPending from './2026-11-27-10-sbom-pending.ts';
 import * as findingsRulePartialIndexes from './2026-11-27-20-findings-rule-partial-indexes.ts';
 import * as governanceToolPartialIndexes from './2026-11-27-30-governance-tool-partial-indexes.ts';
 import * as violationForeignKeys from './2026-11-27-40-violation-foreign-keys.ts';
+import * as violationSbomKey from './2026-11-28-10-violation-sbom-key.ts';
 
 /**
  * Every migration, in order. Names are dated so they sort; a migration is frozen once it has landed
@@ -100,4 +101,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-27-20-findings-rule-partial-indexes': findingsRulePartialIndexes,
   '2026-11-27-30-governance-tool-partial-indexes': governanceToolPartialIndexes,
   '2026-11-27-40-violation-foreign-keys': violationForeignKeys,
+  '2026-11-28-10-violation-sbom-key': violationSbomKey,
 };
