@@ -3,8 +3,6 @@
 // applies unchanged; a failed upload leaves none. The upload is held between its first and second batch.
 import assert from 'node:assert/strict';
 import { describe, it, type TestContext } from 'node:test';
-import { sql } from 'kysely';
-import { dialectOf } from '../src/db/connect.ts';
 import { wholeOrg } from '../src/db/reach-filter.ts';
 import { withCarryOver } from '../src/pipeline/index.ts';
 import { withPolicies, type PolicyInput } from '../src/policies/index.ts';
@@ -13,7 +11,7 @@ import { prepareSbom, streamed, type StreamedSbom } from '../src/sboms/prepared-
 import { SbomService } from '../src/sboms/sbom.service.ts';
 import type { UploadFieldsInput } from '../src/sboms/sbom.schemas.ts';
 import { buildOnFile, createOrg, type TestEnv } from './support/app.ts';
-import { eventually } from './support/poll.ts';
+import { waitingOnLock } from './support/poll.ts';
 import { DIALECTS } from './support/store.ts';
 
 const BATCH = 10;
@@ -124,22 +122,6 @@ async function storedRows(
     .where('org_id', '=', orgId)
     .executeTakeFirstOrThrow();
   return Number(row.n);
-}
-
-/** Resolves once a PostgreSQL session waits on a lock with `statement`; SQLite: a pause. */
-async function waitingOnLock(env: TestEnv, statement: string): Promise<void> {
-  if (dialectOf(env.store.db) !== 'postgres') return new Promise((resolve) => setTimeout(resolve, 50));
-  const waiting = await eventually(
-    async () =>
-      (
-        await sql<{ n: number }>`select count(*)::int as n from pg_stat_activity
-          where wait_event_type = 'Lock' and datname = current_database() and query like ${`${statement}%`}`.execute(
-          env.store.db,
-        )
-      ).rows[0]!.n,
-    (n) => n > 0,
-  );
-  assert.equal(waiting, 1);
 }
 
 /** An organisation with the policy and one finished upload of `file`: 30 violations the sweeps must leave. */
@@ -307,7 +289,7 @@ for (const dialect of DIALECTS) {
         // The second batch's transaction holds the SBOM's row (its components' foreign key): on PostgreSQL the sweep
         // deletes the first batch's rows, then waits at the row for the batch's commit and deletes its rows after.
         const sweep = sweepAll(env);
-        await waitingOnLock(env, 'delete from "sboms"');
+        await waitingOnLock(env.store.db, 'delete from "sboms"');
         release();
         assert.equal(await sweep, 1);
         assert.equal(await storedViolations(env, org.id), 0);

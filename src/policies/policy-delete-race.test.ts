@@ -5,15 +5,15 @@
 // dialects (SQLite's one writer serialises them).
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { Database } from '../db/database.ts';
-import { dialectOf } from '../db/connect.ts';
 import { wholeOrg } from '../db/reach-filter.ts';
 import { deleteOrganisation } from '../tenancy/tenancy.repository.ts';
 import { build, createOrg } from '../../test/support/app.ts';
-import { eventually } from '../../test/support/poll.ts';
+import { waitingOnLock } from '../../test/support/poll.ts';
 import { DIALECTS } from '../../test/support/store.ts';
 import { uploadFile } from '../../test/support/upload.ts';
+import { violationRowsOfOrg } from '../../test/support/violation-rows.ts';
 import { evaluateSbom, loadPolicySet } from './evaluation.ts';
 import { deletePolicy, livePolicyIds } from './policy.repository.ts';
 import type { PolicyViolationRow } from './policy.table.ts';
@@ -75,36 +75,6 @@ async function orphans(db: Kysely<Database>) {
   return { violations: violations.length, history: history.length };
 }
 
-/** The organisation's violation and history rows, in the store. */
-async function rowsOfOrg(db: Kysely<Database>, orgId: string) {
-  const count = async (table: 'policy_violations' | 'policy_violation_history') =>
-    Number(
-      (
-        await db
-          .selectFrom(table)
-          .select((eb) => eb.fn.countAll<number>().as('n'))
-          .where('org_id', '=', orgId)
-          .executeTakeFirstOrThrow()
-      ).n,
-    );
-  return { violations: await count('policy_violations'), history: await count('policy_violation_history') };
-}
-
-/** Resolves once a PostgreSQL session waits on a lock (the deletion behind the writer); SQLite: a pause. */
-async function deletionWaiting(db: Kysely<Database>): Promise<void> {
-  if (dialectOf(db) !== 'postgres') return new Promise((resolve) => setTimeout(resolve, 50));
-  const waiting = await eventually(
-    async () =>
-      (
-        await sql<{ n: number }>`select count(*)::int as n from pg_stat_activity
-          where wait_event_type = 'Lock' and datname = current_database()
-            and query like 'delete from "policies"%'`.execute(db)
-      ).rows[0]!.n,
-    (n) => n > 0,
-  );
-  assert.equal(waiting, 1);
-}
-
 for (const dialect of DIALECTS) {
   describe(`${dialect}: a policy deleted while violations of it are written`, () => {
     async function setUp(t: Parameters<typeof build>[0]) {
@@ -144,7 +114,7 @@ for (const dialect of DIALECTS) {
         const live = await livePolicyIds(trx, org.id, [policy.id]);
         assert.deepEqual([...live], [policy.id]);
         deletion = services.policies.policies.delete(org.id, org.userId, policy.id);
-        await deletionWaiting(store.db);
+        await waitingOnLock(store.db, 'delete from "policies"');
         await insertViolations(trx, [extra]);
       });
       assert.deepEqual(await deletion, { id: policy.id, deleted: true });
@@ -203,9 +173,9 @@ for (const dialect of DIALECTS) {
       const [first] = await services.sboms.list(wholeOrg(org.id));
       assert.equal((await uploadFile(app, org, sbom, 'app.cdx.json')).statusCode, 201);
       assert.equal((await uploadFile(app, org, sbom, 'app.cdx.json')).statusCode, 201);
-      assert.deepEqual(await rowsOfOrg(store.db, org.id), { violations: 9, history: 1 });
+      assert.deepEqual(await violationRowsOfOrg(store.db, org.id), { violations: 9, history: 1 });
       await services.sboms.delete(scope, first!.id);
-      assert.deepEqual(await rowsOfOrg(store.db, org.id), { violations: 6, history: 0 });
+      assert.deepEqual(await violationRowsOfOrg(store.db, org.id), { violations: 6, history: 0 });
       await services.organisations.update(org.id, { retention: { keepVersions: 1 } });
       const run = await app.inject({
         method: 'POST',
@@ -214,7 +184,7 @@ for (const dialect of DIALECTS) {
       });
       assert.equal(run.statusCode, 200, run.body);
       assert.equal(run.json().data.sbomsDeleted, 1);
-      assert.deepEqual(await rowsOfOrg(store.db, org.id), { violations: 3, history: 0 });
+      assert.deepEqual(await violationRowsOfOrg(store.db, org.id), { violations: 3, history: 0 });
       assert.equal((await leftOf(store.db, policy.id)).violations, 3);
       assert.deepEqual(await orphans(store.db), { violations: 0, history: 0 });
     });
@@ -222,7 +192,7 @@ for (const dialect of DIALECTS) {
     it('an organisation’s deletion takes its violations and their history', async (t) => {
       const { store, org } = await setUp(t);
       assert.equal(await deleteOrganisation(store.db, org.id), true);
-      assert.deepEqual(await rowsOfOrg(store.db, org.id), { violations: 0, history: 0 });
+      assert.deepEqual(await violationRowsOfOrg(store.db, org.id), { violations: 0, history: 0 });
       assert.deepEqual(await orphans(store.db), { violations: 0, history: 0 });
     });
   });

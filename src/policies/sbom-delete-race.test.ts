@@ -7,17 +7,17 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/database.ts';
-import { dialectOf } from '../db/connect.ts';
 import { wholeOrg } from '../db/reach-filter.ts';
 import { DELETE_CHUNK_ROWS } from '../sboms/chunked-delete.ts';
 import { deleteSbom } from '../sboms/sbom.repository.ts';
 import { SbomService } from '../sboms/sbom.service.ts';
 import { deleteOrganisation } from '../tenancy/tenancy.repository.ts';
 import { build, createOrg, type TestEnv } from '../../test/support/app.ts';
-import { eventually } from '../../test/support/poll.ts';
+import { waitingOnLock } from '../../test/support/poll.ts';
 import { DeleteRecorder } from '../../test/support/statement-recorders.ts';
 import { DIALECTS } from '../../test/support/store.ts';
 import { uploadFile } from '../../test/support/upload.ts';
+import { violationRowsOfOrg } from '../../test/support/violation-rows.ts';
 import { evaluateSbom, loadPolicySet } from './evaluation.ts';
 import { holdSbom } from './facts.repository.ts';
 import type { PolicyViolationRow } from './policy.table.ts';
@@ -57,41 +57,10 @@ async function rowsOfSbom(db: Kysely<Database>, sbomId: string, violationIds: re
   return { violations: Number(violations.n), history };
 }
 
-/** The organisation's violation and history rows in the store. */
-async function rowsOfOrg(db: Kysely<Database>, orgId: string) {
-  const count = async (table: 'policy_violations' | 'policy_violation_history') =>
-    Number(
-      (
-        await db
-          .selectFrom(table)
-          .select((eb) => eb.fn.countAll<number>().as('n'))
-          .where('org_id', '=', orgId)
-          .executeTakeFirstOrThrow()
-      ).n,
-    );
-  return { violations: await count('policy_violations'), history: await count('policy_violation_history') };
-}
-
 const idsOfSbom = async (db: Kysely<Database>, sbomId: string) =>
   (await db.selectFrom('policy_violations').select('id').where('sbom_id', '=', sbomId).execute()).map(
     (r) => r.id,
   );
-
-/** Resolves once a PostgreSQL session waits on a lock with `statement`; SQLite: a pause. */
-async function waitingOnLock(db: Kysely<Database>, statement: string): Promise<void> {
-  if (dialectOf(db) !== 'postgres') return new Promise((resolve) => setTimeout(resolve, 50));
-  const waiting = await eventually(
-    async () =>
-      (
-        await sql<{ n: number }>`select count(*)::int as n from pg_stat_activity
-          where wait_event_type = 'Lock' and datname = current_database() and query like ${`${statement}%`}`.execute(
-          db,
-        )
-      ).rows[0]!.n,
-    (n) => n > 0,
-  );
-  assert.equal(waiting, 1);
-}
 
 for (const dialect of DIALECTS) {
   describe(`${dialect}: an SBOM's or organisation's deletion and its policy violations`, () => {
@@ -177,8 +146,11 @@ for (const dialect of DIALECTS) {
         violations: 3,
         history: 1,
       });
-      assert.deepEqual(await rowsOfOrg(env.store.db, env.org.id), { violations: 3, history: 1 });
-      assert.deepEqual(await rowsOfOrg(env.store.db, other.org.id), { violations: MANY + 6, history: 3 });
+      assert.deepEqual(await violationRowsOfOrg(env.store.db, env.org.id), { violations: 3, history: 1 });
+      assert.deepEqual(await violationRowsOfOrg(env.store.db, other.org.id), {
+        violations: MANY + 6,
+        history: 3,
+      });
     });
 
     it('deleting an SBOM deletes its violations before its row (SQLite: a chunk at a time)', async (t) => {
@@ -211,7 +183,7 @@ for (const dialect of DIALECTS) {
       const env = await setUp(t);
       const other = await setUp(t, env);
       assert.equal(await deleteOrganisation(env.store.db, env.org.id), true);
-      assert.deepEqual(await rowsOfOrg(env.store.db, env.org.id), { violations: 0, history: 0 });
+      assert.deepEqual(await violationRowsOfOrg(env.store.db, env.org.id), { violations: 0, history: 0 });
       assert.deepEqual(await rowsOfSbom(env.store.db, env.first, env.firstIds), {
         violations: 0,
         history: 0,
@@ -224,7 +196,10 @@ for (const dialect of DIALECTS) {
         await env.store.db.selectFrom('sboms').select('id').where('org_id', '=', env.org.id).execute(),
         [],
       );
-      assert.deepEqual(await rowsOfOrg(env.store.db, other.org.id), { violations: MANY + 6, history: 3 });
+      assert.deepEqual(await violationRowsOfOrg(env.store.db, other.org.id), {
+        violations: MANY + 6,
+        history: 3,
+      });
       assert.equal(await deleteOrganisation(env.store.db, env.org.id), false);
     });
 
@@ -249,7 +224,7 @@ for (const dialect of DIALECTS) {
         violations: 0,
         history: 0,
       });
-      assert.deepEqual(await rowsOfOrg(store.db, org.id), { violations: MANY + 3, history: 2 });
+      assert.deepEqual(await violationRowsOfOrg(store.db, org.id), { violations: MANY + 3, history: 2 });
     });
 
     it('a re-evaluation of an SBOM deleted meanwhile writes none of it', async (t) => {
@@ -275,7 +250,7 @@ for (const dialect of DIALECTS) {
       await deletion;
       assert.deepEqual(result, { created: 0, removed: 0 });
       assert.deepEqual(await rowsOfSbom(store.db, second, secondIds), { violations: 0, history: 0 });
-      assert.deepEqual(await rowsOfOrg(store.db, org.id), { violations: MANY + 3, history: 2 });
+      assert.deepEqual(await violationRowsOfOrg(store.db, org.id), { violations: MANY + 3, history: 2 });
     });
   });
 }
