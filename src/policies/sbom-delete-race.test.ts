@@ -5,7 +5,7 @@
 // writer serialises the race); the rows are counted in the store, not through a service's filter.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { Database } from '../db/database.ts';
 import { wholeOrg } from '../db/reach-filter.ts';
 import { DELETE_CHUNK_ROWS } from '../sboms/chunked-delete.ts';
@@ -15,7 +15,7 @@ import { deleteOrganisation } from '../tenancy/tenancy.repository.ts';
 import { build, createOrg, type TestEnv } from '../../test/support/app.ts';
 import { waitingOnLock } from '../../test/support/poll.ts';
 import { DeleteRecorder } from '../../test/support/statement-recorders.ts';
-import { DIALECTS } from '../../test/support/store.ts';
+import { DIALECTS, refuseSbomDeletes } from '../../test/support/store.ts';
 import { uploadFile } from '../../test/support/upload.ts';
 import { violationRowsOfOrg } from '../../test/support/violation-rows.ts';
 import { evaluateSbom, loadPolicySet } from './evaluation.ts';
@@ -157,16 +157,7 @@ for (const dialect of DIALECTS) {
       const env = await setUp(t);
       const { services, store, org, first, firstIds } = env;
       // The store refuses to delete the SBOM's row: what went before it is what the chunks deleted.
-      const keepSboms =
-        dialect === 'sqlite'
-          ? [
-              sql`create trigger keep_sboms before delete on sboms begin select raise(abort, 'sboms are kept'); end`,
-            ]
-          : [
-              sql`create function keep_sboms() returns trigger language plpgsql as $$ begin raise exception 'sboms are kept'; end $$`,
-              sql`create trigger keep_sboms before delete on sboms for each row execute function keep_sboms()`,
-            ];
-      for (const statement of keepSboms) await statement.execute(store.db);
+      await refuseSbomDeletes(store);
       await assert.rejects(
         services.sboms.delete({ ...wholeOrg(org.id), userId: org.userId }, first),
         (error) => /sboms are kept/.test(String((error as Error).cause ?? (error as Error).message)),

@@ -4,7 +4,7 @@ import { request as httpRequest } from 'node:http';
 import { describe, it, type TestContext } from 'node:test';
 import { sql } from 'kysely';
 import { build, createOrg, type TestOrg } from '../../test/support/app.ts';
-import { DIALECTS } from '../../test/support/store.ts';
+import { DIALECTS, refuseSbomDeletes } from '../../test/support/store.ts';
 import { buildApp } from '../app.ts';
 import type { App } from '../http/app-type.ts';
 import { createLogger } from '../logger.ts';
@@ -499,16 +499,7 @@ for (const dialect of DIALECTS) {
           reported.push({ cause: String((error as Error).cause), orgId, sbomId }),
       });
       // The store refuses to delete any SBOM row, so the upload's own cleanup fails after its components went.
-      const keepSboms =
-        dialect === 'sqlite'
-          ? [
-              sql`create trigger keep_sboms before delete on sboms begin select raise(abort, 'sboms are kept'); end`,
-            ]
-          : [
-              sql`create function keep_sboms() returns trigger language plpgsql as $$ begin raise exception 'sboms are kept'; end $$`,
-              sql`create trigger keep_sboms before delete on sboms for each row execute function keep_sboms()`,
-            ];
-      for (const statement of keepSboms) await statement.execute(env.store.db);
+      await refuseSbomDeletes(env.store);
       const file = {
         fileName: 'x.cdx.json',
         bytes: Buffer.from(tinyCdx([{ name: 'a', purl: 'pkg:npm/a@1.0.0' }])),

@@ -3,7 +3,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestContext } from 'node:test';
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { openSqlite, openStore, type DialectName, type Store } from '../../src/db/connect.ts';
 import { migrateToLatest } from '../../src/db/migrate.ts';
 import { writerInTransaction } from '../../src/db/sqlite-driver.ts';
@@ -90,4 +90,21 @@ export async function twoHandles(
     await server.close();
   });
   return { server, other };
+}
+
+/**
+ * Makes the store refuse to delete any SBOM row (`sboms are kept`), so a test sees what a deletion did before
+ * its row, or how a failed clean-up is reported.
+ */
+export async function refuseSbomDeletes(store: Store): Promise<void> {
+  const statements =
+    store.dialect === 'sqlite'
+      ? [
+          sql`create trigger keep_sboms before delete on sboms begin select raise(abort, 'sboms are kept'); end`,
+        ]
+      : [
+          sql`create function keep_sboms() returns trigger language plpgsql as $$ begin raise exception 'sboms are kept'; end $$`,
+          sql`create trigger keep_sboms before delete on sboms for each row execute function keep_sboms()`,
+        ];
+  for (const statement of statements) await statement.execute(store.db);
 }
